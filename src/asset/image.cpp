@@ -1,0 +1,38 @@
+#include "asset/image.h"
+
+#include <limits>
+
+#include <stb_image.h>
+#include <stb_image_write.h>
+
+namespace knights::asset {
+
+core::Expected<Image> DecodeImage(std::span<const uint8_t> bytes, const std::string& name) {
+  if (bytes.empty() || bytes.size() > static_cast<size_t>(std::numeric_limits<int>::max())) {
+    return core::Status::Error(name + ": image is empty or too large");
+  }
+  int w = 0, h = 0, channels = 0;
+  stbi_uc* pixels = stbi_load_from_memory(bytes.data(), static_cast<int>(bytes.size()), &w, &h, &channels, 4);
+  if (pixels == nullptr) {
+    return core::Status::Error(name + ": image does not decode: " + stbi_failure_reason());
+  }
+  Image image;
+  image.width = w;
+  image.height = h;
+  image.rgba.assign(pixels, pixels + static_cast<size_t>(w) * h * 4);
+  stbi_image_free(pixels);
+  return image;
+}
+
+core::Status WritePng(const std::string& path, const Image& image) {
+  if (image.width <= 0 || image.height <= 0 ||
+      image.rgba.size() != static_cast<size_t>(image.width) * image.height * 4) {
+    return core::Status::Error(path + ": cannot write an empty or malformed image");
+  }
+  if (stbi_write_png(path.c_str(), image.width, image.height, 4, image.rgba.data(), image.width * 4) == 0) {
+    return core::Status::Error(path + ": cannot write PNG (is the directory writable?)");
+  }
+  return core::Status::Ok();
+}
+
+}  // namespace knights::asset

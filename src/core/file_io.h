@@ -1,0 +1,21 @@
+#pragma once
+// Whole-file reading and the data directory (where shaders/ and assets/ are).
+
+#include <string>
+
+#include "core/status.h"
+
+namespace knights::core {
+
+// Reads a whole file; the error names the file and the reason.
+Expected<std::string> ReadTextFile(const std::string& path);
+
+// Sets the directory relative data paths are resolved against.
+void SetDataDir(std::string dir);
+const std::string& DataDir();
+
+// `relative` resolved against the data directory; absolute paths and paths
+// that exist relative to the working directory are returned unchanged.
+std::string DataPath(const std::string& relative);
+
+}  // namespace knights::core

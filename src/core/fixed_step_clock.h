@@ -1,0 +1,43 @@
+#pragma once
+// Fixed-step simulation clock ("Fix your timestep", Glenn Fiedler, 2004):
+// real frame time accumulates and is consumed in fixed steps, so the sim is
+// deterministic for a given input stream whatever the frame rate; the
+// leftover fraction interpolates rendering between the last two sim states.
+
+namespace knights::core {
+
+class FixedStepClock {
+ public:
+  // step_s: sim step in seconds (1/60 by default). max_steps_per_frame bounds
+  // the catch-up after a stall (a debugger break must not freeze the game in
+  // a spiral of ever longer frames).
+  explicit FixedStepClock(double step_s = 1.0 / 60.0, int max_steps_per_frame = 8)
+      : step_s_(step_s), max_steps_(max_steps_per_frame) {}
+
+  // Adds real elapsed time (seconds, scaled by the game's time scale) and
+  // returns how many sim steps to run now.
+  int Advance(double elapsed_s) {
+    if (!(elapsed_s > 0.0)) elapsed_s = 0.0;  // also rejects NaN
+    accumulator_s_ += elapsed_s;
+    int steps = static_cast<int>(accumulator_s_ / step_s_);
+    if (steps > max_steps_) {
+      steps = max_steps_;
+      accumulator_s_ = 0.0;  // drop the backlog rather than spiral
+    } else {
+      accumulator_s_ -= steps * step_s_;
+    }
+    return steps;
+  }
+
+  // Fraction in [0, 1) of a step elapsed since the last sim step: the render
+  // interpolation factor between the previous and the current sim state.
+  double Alpha() const { return accumulator_s_ / step_s_; }
+  double StepSeconds() const { return step_s_; }
+
+ private:
+  double step_s_;
+  int max_steps_;
+  double accumulator_s_ = 0.0;
+};
+
+}  // namespace knights::core

@@ -1,0 +1,133 @@
+#include "game/app_options.h"
+
+#include <charconv>
+#include <functional>
+
+namespace knights::game {
+namespace {
+
+// One accepted option: its name, value placeholder ("" for flags), help text,
+// and how a value is stored (returns an error line, or "" on success).
+struct OptionSpec {
+  std::string_view name;
+  std::string_view value_name;
+  std::string_view help;
+  std::function<std::string(AppOptions&, std::string_view)> apply;
+};
+
+bool ParseInt(std::string_view text, int& out) {
+  if (text.empty()) return false;
+  const char* end = text.data() + text.size();
+  auto [ptr, ec] = std::from_chars(text.data(), end, out);
+  return ec == std::errc() && ptr == end;
+}
+
+std::string ParseOnOff(std::string_view name, std::string_view value, bool& out) {
+  if (value == "on") {
+    out = true;
+  } else if (value == "off") {
+    out = false;
+  } else {
+    return std::string(name) + ": expected on or off, got '" + std::string(value) + "'";
+  }
+  return {};
+}
+
+const std::vector<OptionSpec>& Specs() {
+  static const std::vector<OptionSpec> specs = {
+      {"--help", "", "print this help and exit",
+       [](AppOptions& o, std::string_view) { o.show_help = true; return std::string(); }},
+      {"--headless", "", "render offscreen with no window (automatic when there is no display)",
+       [](AppOptions& o, std::string_view) { o.headless = true; return std::string(); }},
+      {"--frames", "N", "stop after N sim steps (N >= 1)",
+       [](AppOptions& o, std::string_view v) {
+         if (!ParseInt(v, o.max_frames) || o.max_frames < 1) {
+           return "--frames: expected a whole number >= 1, got '" + std::string(v) + "'";
+         }
+         return std::string();
+       }},
+      {"--screenshot", "FILE.png", "write a PNG of the last rendered frame to FILE.png",
+       [](AppOptions& o, std::string_view v) {
+         if (v.size() < 5 || v.substr(v.size() - 4) != ".png") {
+           return "--screenshot: expected a file name ending in .png, got '" + std::string(v) + "'";
+         }
+         o.screenshot_path = std::string(v);
+         return std::string();
+       }},
+      {"--size", "WxH", "window size in pixels, e.g. 1280x720 (each 64..8192)",
+       [](AppOptions& o, std::string_view v) {
+         const size_t x = v.find('x');
+         int w = 0, h = 0;
+         if (x == std::string_view::npos || !ParseInt(v.substr(0, x), w) || !ParseInt(v.substr(x + 1), h) ||
+             w < 64 || h < 64 || w > 8192 || h > 8192) {
+           return "--size: expected WxH with each side 64..8192, got '" + std::string(v) + "'";
+         }
+         o.width = w;
+         o.height = h;
+         return std::string();
+       }},
+      {"--vsync", "on|off", "wait for the display's refresh (default on)",
+       [](AppOptions& o, std::string_view v) { return ParseOnOff("--vsync", v, o.vsync); }},
+  };
+  return specs;
+}
+
+}  // namespace
+
+ParseResult ParseAppOptions(const std::vector<std::string_view>& args) {
+  ParseResult result;
+  for (size_t i = 0; i < args.size(); ++i) {
+    std::string_view arg = args[i];
+    std::string_view inline_value;
+    bool has_inline_value = false;
+    if (const size_t eq = arg.find('='); arg.starts_with("--") && eq != std::string_view::npos) {
+      inline_value = arg.substr(eq + 1);
+      arg = arg.substr(0, eq);
+      has_inline_value = true;
+    }
+    const OptionSpec* spec = nullptr;
+    for (const OptionSpec& s : Specs()) {
+      if (s.name == arg) spec = &s;
+    }
+    if (spec == nullptr) {
+      result.error = "unknown option '" + std::string(args[i]) + "'";
+      return result;
+    }
+    std::string_view value;
+    if (!spec->value_name.empty()) {
+      if (has_inline_value) {
+        value = inline_value;
+      } else if (i + 1 < args.size()) {
+        value = args[++i];
+      } else {
+        result.error = std::string(spec->name) + ": missing value " + std::string(spec->value_name);
+        return result;
+      }
+    } else if (has_inline_value) {
+      result.error = std::string(spec->name) + ": takes no value";
+      return result;
+    }
+    result.error = spec->apply(result.options, value);
+    if (!result.ok()) return result;
+  }
+  return result;
+}
+
+std::string UsageLine() { return "usage: knights [options]   (knights --help lists them)"; }
+
+std::string HelpText() {
+  std::string text = "Knights: a 3D side-scrolling demo with skinned knights and IK.\n\n";
+  text += "usage: knights [options]\n\noptions:\n";
+  for (const OptionSpec& s : Specs()) {
+    // Built by appending: GCC 12 warns falsely on "literal" + std::string (PR 105651).
+    std::string left = "  ";
+    left += s.name;
+    if (!s.value_name.empty()) left += " " + std::string(s.value_name);
+    if (left.size() < 26) left.resize(26, ' ');
+    text += left + " " + std::string(s.help) + "\n";
+  }
+  text += "\nexit codes: 0 ok, 2 bad option or input file, 3 no usable OpenGL 3.3 context\n";
+  return text;
+}
+
+}  // namespace knights::game

@@ -1,0 +1,36 @@
+#pragma once
+// The knights executable's command line: every option, its parsing and its
+// help text in one table, so --help always lists exactly what is accepted.
+
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace knights::game {
+
+struct AppOptions {
+  bool show_help = false;
+  bool headless = false;         // offscreen video driver, no window shown
+  int max_frames = 0;            // stop after this many sim steps (0: run until quit)
+  std::string screenshot_path;   // write a PNG of the last frame here ("" = none)
+  int width = 1280;              // window / framebuffer size in pixels
+  int height = 720;
+  bool vsync = true;
+};
+
+// Result of parsing: options, or one line saying what is wrong (the caller
+// prints it with the usage line and exits with code 2).
+struct ParseResult {
+  AppOptions options;
+  std::string error;  // empty when parsing succeeded
+  bool ok() const { return error.empty(); }
+};
+
+ParseResult ParseAppOptions(const std::vector<std::string_view>& args);
+
+// "usage: knights [options]" line and the full option list for --help.
+std::string UsageLine();
+std::string HelpText();
+
+}  // namespace knights::game

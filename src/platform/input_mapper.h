@@ -1,0 +1,40 @@
+#pragma once
+// Maps SDL keyboard and game-controller input to the plain core::InputState.
+//
+// Keyboard: arrows or WASD move and climb, Shift runs, Space jumps, Enter
+// confirms, Esc pauses, F1 overlay, F11 fullscreen, F12 screenshot.
+// Controller: left stick or d-pad move, A jumps and confirms, X or right
+// trigger runs, Start pauses, Back toggles the overlay.
+
+#include <vector>
+
+#include "core/input_state.h"
+
+union SDL_Event;
+struct _SDL_GameController;
+
+namespace knights::platform {
+
+class InputMapper {
+ public:
+  InputMapper() = default;
+  ~InputMapper();
+  InputMapper(const InputMapper&) = delete;
+  InputMapper& operator=(const InputMapper&) = delete;
+
+  // Called for each polled event: edges (presses) and controller hot-plug.
+  void HandleEvent(const SDL_Event& event, core::InputState& input);
+  // Called once per frame after the events: held state (movement, run).
+  // keyboard_enabled is false while the UI owns the keyboard.
+  void UpdateHeld(core::InputState& input, bool keyboard_enabled) const;
+
+ private:
+  std::vector<_SDL_GameController*> controllers_;
+};
+
+// Polls every pending SDL event into `input`; each raw event is also passed to
+// `raw_hook` (the UI's event handler) when one is given.
+using RawEventHook = void (*)(const SDL_Event& event, void* user);
+void PollEvents(InputMapper& mapper, core::InputState& input, RawEventHook raw_hook, void* user);
+
+}  // namespace knights::platform

@@ -1,0 +1,30 @@
+#pragma once
+// Dear ImGui on the SDL2 and OpenGL3 backends shipped inside Debian's
+// libimgui.a. The overlay and menus draw between BeginFrame and EndFrame.
+
+union SDL_Event;
+
+namespace knights::platform {
+class Window;
+}
+
+namespace knights::ui {
+
+class ImGuiLayer {
+ public:
+  explicit ImGuiLayer(platform::Window& window);
+  ~ImGuiLayer();
+  ImGuiLayer(const ImGuiLayer&) = delete;
+  ImGuiLayer& operator=(const ImGuiLayer&) = delete;
+
+  // Feeds one SDL event to ImGui (mouse, keyboard, text).
+  static void HandleEvent(const SDL_Event& event, void* self);
+  // True while ImGui uses the keyboard (a text field has focus): the game
+  // then ignores keys.
+  bool WantsKeyboard() const;
+
+  void BeginFrame();
+  void EndFrame();  // renders the draw lists into the current framebuffer
+};
+
+}  // namespace knights::ui

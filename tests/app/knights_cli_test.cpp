@@ -1,0 +1,91 @@
+// End-to-end checks of the knights executable as a user runs it: exit codes
+// for good and bad command lines, and a headless screenshot that is a real
+// rendered frame (not blank).
+
+#include <gtest/gtest.h>
+
+#include <sys/wait.h>
+
+#include <array>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "asset/image.h"
+
+namespace {
+
+struct RunResult {
+  int exit_code = -1;
+  std::string output;  // stdout and stderr together
+};
+
+RunResult RunKnights(const std::string& args) {
+  const std::string command = std::string(KNIGHTS_EXE) + " " + args + " 2>&1";
+  RunResult result;
+  FILE* pipe = popen(command.c_str(), "r");
+  if (pipe == nullptr) return result;
+  std::array<char, 512> buffer{};
+  while (fgets(buffer.data(), buffer.size(), pipe) != nullptr) result.output += buffer.data();
+  const int status = pclose(pipe);
+  result.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  return result;
+}
+
+std::string TempPath(const std::string& name) {
+  return (std::filesystem::temp_directory_path() / ("knights_cli_" + std::to_string(getpid()) + "_" + name)).string();
+}
+
+TEST(KnightsCli, HelpListsOptionsAndExitsZero) {
+  const RunResult r = RunKnights("--help");
+  EXPECT_EQ(r.exit_code, 0);
+  EXPECT_NE(r.output.find("--headless"), std::string::npos);
+  EXPECT_NE(r.output.find("--screenshot FILE.png"), std::string::npos);
+}
+
+TEST(KnightsCli, UnknownOptionPrintsUsageAndExitsTwo) {
+  const RunResult r = RunKnights("--no-such-option");
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_NE(r.output.find("unknown option '--no-such-option'"), std::string::npos);
+  EXPECT_NE(r.output.find("usage: knights"), std::string::npos);
+}
+
+TEST(KnightsCli, BadValuesExitTwo) {
+  for (const char* args : {"--frames zero", "--frames", "--size 12", "--screenshot out.bmp", "--vsync sometimes"}) {
+    const RunResult r = RunKnights(args);
+    EXPECT_EQ(r.exit_code, 2) << args << "\n" << r.output;
+    EXPECT_NE(r.output.find("usage: knights"), std::string::npos) << args;
+  }
+}
+
+TEST(KnightsCli, ScreenshotIntoMissingDirectoryExitsTwoWithOneLine) {
+  const RunResult r = RunKnights("--headless --frames 1 --size 160x90 --screenshot /nonexistent-dir/x.png");
+  EXPECT_EQ(r.exit_code, 2) << r.output;
+  EXPECT_NE(r.output.find("/nonexistent-dir/x.png"), std::string::npos) << r.output;
+}
+
+TEST(KnightsCli, HeadlessScreenshotIsARenderedFrame) {
+  const std::string png = TempPath("shot.png");
+  std::filesystem::remove(png);
+  const RunResult r = RunKnights("--headless --frames 60 --size 320x180 --screenshot " + png);
+  ASSERT_EQ(r.exit_code, 0) << r.output;
+  std::ifstream in(png, std::ios::binary);
+  ASSERT_TRUE(in.good()) << "no file at " << png;
+  const std::vector<uint8_t> bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  auto image = knights::asset::DecodeImage(bytes, png);
+  ASSERT_TRUE(image.ok()) << image.status().message();
+  EXPECT_EQ(image->width, 320);
+  EXPECT_EQ(image->height, 180);
+  // A rendered frame has many distinct colours; a cleared or blank one has one.
+  std::set<uint32_t> colours;
+  for (size_t i = 0; i + 3 < image->rgba.size(); i += 4) {
+    colours.insert(image->rgba[i] | image->rgba[i + 1] << 8 | image->rgba[i + 2] << 16);
+  }
+  EXPECT_GT(colours.size(), 50u);
+  std::filesystem::remove(png);
+}
+
+}  // namespace
