@@ -23,8 +23,9 @@ struct RunResult {
   std::string output;  // stdout and stderr together
 };
 
-RunResult RunKnights(const std::string& args) {
-  const std::string command = std::string(KNIGHTS_EXE) + " " + args + " 2>&1";
+// Runs the game with `args`; `env` is prepended (e.g. "SDL_VIDEODRIVER=dummy").
+RunResult RunKnights(const std::string& args, const std::string& env = "") {
+  const std::string command = env + " " + std::string(KNIGHTS_EXE) + " " + args + " 2>&1";
   RunResult result;
   FILE* pipe = popen(command.c_str(), "r");
   if (pipe == nullptr) return result;
@@ -65,6 +66,17 @@ TEST(KnightsCli, ScreenshotIntoMissingDirectoryExitsTwoWithOneLine) {
   const RunResult r = RunKnights("--headless --frames 1 --size 160x90 --screenshot /nonexistent-dir/x.png");
   EXPECT_EQ(r.exit_code, 2) << r.output;
   EXPECT_NE(r.output.find("/nonexistent-dir/x.png"), std::string::npos) << r.output;
+}
+
+TEST(KnightsCli, NoUsableGlExitsThreeNamingWhatWasTried) {
+  // SDL's dummy video driver has no OpenGL at all; an unknown driver fails
+  // to start. Both must end in one line and exit code 3, never a crash.
+  for (const std::string driver : {"dummy", "no_such_driver"}) {
+    const RunResult r = RunKnights("--headless --frames 1 --size 64x64", "SDL_VIDEODRIVER=" + driver);
+    EXPECT_EQ(r.exit_code, 3) << driver << ": " << r.output;
+    EXPECT_NE(r.output.find("no usable OpenGL 3.3 context"), std::string::npos) << r.output;
+    EXPECT_NE(r.output.find(driver), std::string::npos) << r.output;
+  }
 }
 
 TEST(KnightsCli, HeadlessScreenshotIsARenderedFrame) {
