@@ -1,28 +1,39 @@
 // Knights: the executable. Reads like a small example program:
-// Init (options, window, renderer, UI), the loop (input, fixed-step update,
-// draw), Shutdown (everything is RAII, so it is the end of main).
+//   Init     options, assets (character, level), window, renderer, UI, game
+//   Loop     input -> fixed-step game update -> draw (scene, overlay, menus)
+//   Shutdown metrics, then RAII releases everything at the end of main.
 
 #include <SDL.h>
-#include <imgui.h>
 
 #include <cstdio>
 #include <filesystem>
+#include <fstream>
 #include <memory>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
 
+#include "asset/character_desc_loader.h"
+#include "asset/character_model.h"
 #include "asset/image.h"
+#include "asset/level_loader.h"
 #include "core/file_io.h"
 #include "core/fixed_step_clock.h"
 #include "core/input_state.h"
 #include "core/log.h"
 #include "game/app_options.h"
+#include "game/game_session.h"
+#include "game/rig.h"
 #include "platform/input_mapper.h"
 #include "platform/window.h"
 #include "render/frame_capture.h"
-#include "render/sky_pass.h"
+#include "render/frame_view.h"
+#include "render/scene_renderer.h"
+#include "ui/debug_overlay.h"
+#include "ui/game_menus.h"
 #include "ui/imgui_layer.h"
+#include "world/world.h"
 
 namespace {
 
@@ -31,8 +42,8 @@ using namespace knights;
 constexpr int kExitBadInput = 2;
 constexpr int kExitNoGl = 3;
 
-// Shaders and assets are found next to the working directory when run from
-// the repository, else in the source tree the binary was built from, unless
+// Shaders and assets are found in the working directory when it is the
+// repository, else in the source tree the binary was built from, unless
 // KNIGHTS_DATA_DIR says otherwise.
 void ChooseDataDir() {
   if (const char* env = std::getenv("KNIGHTS_DATA_DIR"); env != nullptr && *env != '\0') {
@@ -42,6 +53,11 @@ void ChooseDataDir() {
   } else {
     core::SetDataDir(KNIGHTS_SOURCE_DIR);
   }
+}
+
+int Fail(const core::Status& status, int code) {
+  std::fprintf(stderr, "knights: %s\n", status.message().c_str());
+  return code;
 }
 
 bool SaveScreenshot(const std::string& path, int width_px, int height_px) {
@@ -58,10 +74,54 @@ bool SaveScreenshot(const std::string& path, int width_px, int height_px) {
   return true;
 }
 
+std::string TimestampedScreenshotName() {
+  char name[64];
+  const std::time_t now = std::time(nullptr);
+  std::strftime(name, sizeof(name), "knights_%Y%m%d_%H%M%S.png", std::localtime(&now));
+  return name;
+}
+
+// Everything loaded from disk before the window opens, so a bad file ends
+// the program with one line and exit code 2 before anything is shown.
+struct LoadedAssets {
+  game::CharacterDesc character;
+  asset::CharacterModel model;
+  std::vector<asset::CharacterModel> variant_models;  // mesh looks of the same rig
+  game::Rig rig;
+  std::unique_ptr<world::World> world;
+};
+
+core::Expected<LoadedAssets> LoadAssets(const game::AppOptions& options) {
+  LoadedAssets a;
+  auto desc = asset::LoadCharacterDesc(core::DataPath(options.character_path));
+  if (!desc) return desc.status();
+  a.character = std::move(*desc);
+  auto model = asset::LoadCharacterModel(core::DataPath(a.character.model_path));
+  if (!model) return model.status();
+  a.model = std::move(*model);
+  if (core::Status s = asset::CheckCharacterDesc(a.character, a.model); !s.ok()) return s;
+  for (const auto& [name, path] : a.character.variants) {
+    auto variant = asset::LoadCharacterModel(core::DataPath(path));
+    if (!variant) return variant.status();
+    if (variant->skeleton.JointCount() != a.model.skeleton.JointCount()) {
+      return core::Status::Error(a.character.file + ": variants." + name + ": " + path +
+                                 " has a different skeleton than " + a.character.model_path);
+    }
+    a.variant_models.push_back(std::move(*variant));
+  }
+  auto rig = game::ResolveRig(a.character, a.model.skeleton);
+  if (!rig) return rig.status();
+  a.rig = *rig;
+  auto level = asset::LoadLevel(core::DataPath(options.level_path));
+  if (!level) return level.status();
+  a.world = std::make_unique<world::World>(std::move(*level));
+  return a;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
-  // --- Init ---------------------------------------------------------------
+  // --- Init: options and assets ---------------------------------------------
   std::vector<std::string_view> args(argv + 1, argv + argc);
   const game::ParseResult parsed = game::ParseAppOptions(args);
   if (!parsed.ok()) {
@@ -74,7 +134,11 @@ int main(int argc, char** argv) {
     return 0;
   }
   ChooseDataDir();
+  auto assets_or = LoadAssets(options);
+  if (!assets_or) return Fail(assets_or.status(), kExitBadInput);
+  LoadedAssets& assets = *assets_or;
 
+  // --- Init: window, renderer, UI -------------------------------------------
   platform::WindowDesc window_desc;
   window_desc.width = options.width;
   window_desc.height = options.height;
@@ -82,77 +146,121 @@ int main(int argc, char** argv) {
   window_desc.vsync = options.vsync;
   platform::WindowError window_error = platform::WindowError::kNone;
   auto window_or = platform::Window::Create(window_desc, &window_error);
-  if (!window_or) {
-    std::fprintf(stderr, "knights: %s\n", window_or.status().message().c_str());
-    return window_error == platform::WindowError::kNoGl ? kExitNoGl : kExitBadInput;
-  }
+  if (!window_or) return Fail(window_or.status(), window_error == platform::WindowError::kNoGl ? kExitNoGl : kExitBadInput);
   platform::Window& window = **window_or;
 
-  auto sky_or = render::SkyPass::Create();
-  if (!sky_or) {
-    std::fprintf(stderr, "knights: %s\n", sky_or.status().message().c_str());
-    return kExitBadInput;
-  }
-  const render::SkyPass& sky = *sky_or;
+  std::vector<const anim::SkinnedMesh*> looks = {&assets.model.mesh};
+  for (const asset::CharacterModel& v : assets.variant_models) looks.push_back(&v.mesh);
+  auto scene_or = render::SceneRenderer::Create(*assets.world, looks);
+  if (!scene_or) return Fail(scene_or.status(), kExitBadInput);
+  render::SceneRenderer& scene = *scene_or;
   ui::ImGuiLayer imgui(window);
+  ui::DebugOverlayState overlay;
+
+  // --- Init: the game -------------------------------------------------------
+  game::SessionDesc session_desc;
+  session_desc.world = assets.world.get();
+  session_desc.skeleton = &assets.model.skeleton;
+  for (int role = 0; role < game::kClipRoleCount; ++role) {
+    session_desc.clips[role] = &assets.model.clips[assets.model.FindClip(assets.character.clips[role])];
+  }
+  session_desc.rig = &assets.rig;
+  session_desc.npc_look_red = assets.variant_models.size() >= 1 ? 1 : 0;
+  session_desc.npc_look_green = assets.variant_models.size() >= 2 ? 2 : session_desc.npc_look_red;
+  session_desc.autoplay = options.autoplay;
+  session_desc.skip_title = options.autoplay || options.level_given || window.headless();
+  session_desc.seed = options.seed;
+  game::GameSession session(session_desc);
+  session.ik.master = options.ik;
+
   platform::InputMapper input_mapper;
   core::InputState input;
   core::FixedStepClock clock;
-  bool show_overlay = false;
-  int sim_steps = 0;
+  core::DebugLines frame_lines;
+  std::vector<render::KnightInstance> instances;
+  instances.reserve(session.knights().size());
   Uint64 last_counter = SDL_GetPerformanceCounter();
 
-  // --- Loop ---------------------------------------------------------------
+  // --- Loop -----------------------------------------------------------------
   for (;;) {
     // 1. Input.
     input.ClearEdges();
     platform::PollEvents(input_mapper, input, &ui::ImGuiLayer::HandleEvent, &imgui);
     input_mapper.UpdateHeld(input, !imgui.WantsKeyboard());
-    if (input.quit_requested) break;
-    if (input.toggle_overlay_pressed) show_overlay = !show_overlay;
+    if (input.quit_requested || session.quit_requested()) break;
+    if (input.toggle_overlay_pressed) overlay.visible = !overlay.visible;
     if (input.toggle_fullscreen_pressed) window.ToggleFullscreen();
 
-    // 2. Fixed-step update. Headless runs advance exactly one step a frame so
-    // a run of N frames is deterministic; windowed runs follow real time.
+    // 2. Fixed-step update. Headless runs advance exactly one step a frame
+    // (reproducible); windowed runs follow real time, scaled for slow motion.
     const Uint64 counter = SDL_GetPerformanceCounter();
     const double real_elapsed_s = double(counter - last_counter) / double(SDL_GetPerformanceFrequency());
     last_counter = counter;
-    const int steps = clock.Advance(window.headless() ? clock.StepSeconds() : real_elapsed_s);
-    for (int i = 0; i < steps; ++i) ++sim_steps;
-    const bool last_frame = options.max_frames > 0 && sim_steps >= options.max_frames;
+    int steps = clock.Advance(window.headless() ? clock.StepSeconds() : real_elapsed_s * overlay.time_scale);
+    if (overlay.sim_paused) steps = overlay.step_once ? 1 : 0;
+    overlay.step_once = false;
+    core::InputState step_input = input;
+    for (int i = 0; i < steps; ++i) {
+      session.Step(step_input);
+      step_input.ClearEdges();  // a press counts once, not once per step
+      if (options.max_frames > 0 && session.steps() >= options.max_frames) break;
+    }
+    const bool last_frame = options.max_frames > 0 && session.steps() >= options.max_frames;
 
-    // 3. Draw.
+    // 3. Draw. Headless runs draw only the frames that are looked at (the
+    // last one, for --screenshot): nobody sees the others, and skipping them
+    // lets long autoplay and metrics runs go at sim speed.
+    if (window.headless() && !last_frame) continue;
+    const auto render_start = SDL_GetPerformanceCounter();
     int width_px = 0, height_px = 0;
     window.DrawableSize(&width_px, &height_px);
     glViewport(0, 0, width_px, height_px);
-    glEnable(GL_FRAMEBUFFER_SRGB);
-    glClearColor(0.0f, 0.0f, 0.0f, 1.0f);
-    glClear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT);
-    sky.Draw(glm::vec3(0.85f, 0.80f, 0.70f), glm::vec3(0.18f, 0.35f, 0.70f), glm::vec2(0.55f, 0.45f));
-    glDisable(GL_FRAMEBUFFER_SRGB);
+    const float alpha = window.headless() || overlay.sim_paused ? 1.0f : static_cast<float>(clock.Alpha());
+    const game::FollowCamera& cam = session.camera();
+    const game::FollowCamera& prev = session.previous_camera();
+    const render::FrameView view =
+        render::MakeFrameView(glm::mix(prev.EyeWs(), cam.EyeWs(), alpha), glm::mix(prev.TargetWs(), cam.TargetWs(), alpha),
+                              cam.tuning.fov_y_deg, width_px, height_px);
+    instances.clear();
+    for (size_t i = 0; i < session.knights().size(); ++i) {
+      const game::KnightDrawState d = session.knights()[i].DrawState();
+      const bool inspected = overlay.visible && static_cast<int>(i) == session.inspected_knight;
+      instances.push_back({d.palette_ms, d.previous_palette_ms, d.model_to_world, d.previous_model_to_world, d.look,
+                           inspected && overlay.bind_pose, glm::vec3(0.0f)});
+    }
+    frame_lines.Clear();
+    for (const core::DebugLine& line : session.debug_lines().lines()) frame_lines.Add(line.from_ws, line.to_ws, line.color);
+    if (overlay.visible && overlay.draw_skeleton) {
+      ui::AddSkeletonLines(session.knights()[session.inspected_knight], frame_lines);
+    }
+    scene.Draw(view, instances, alpha, frame_lines, render::SceneSettings{});
 
     imgui.BeginFrame();
-    if (show_overlay) {
-      ImGui::SetNextWindowPos(ImVec2(10, 10), ImGuiCond_FirstUseEver);
-      ImGui::Begin("Knights debug (F1)");
-      ImGui::Text("OpenGL %d.%d  %s", window.gl_version() / 10, window.gl_version() % 10,
-                  window.gl_renderer().c_str());
-      ImGui::Text("sim steps %d   %.1f fps", sim_steps, ImGui::GetIO().Framerate);
-      bool vsync = window.vsync();
-      if (ImGui::Checkbox("vsync", &vsync)) window.SetVsync(vsync);
-      ImGui::End();
-    }
+    ui::DrawGameScreens(session, input, width_px, height_px);
+    ui::DrawDebugOverlay(session, assets.model.clips, overlay, static_cast<float>(real_elapsed_s));
     imgui.EndFrame();
+    overlay.render_s = double(SDL_GetPerformanceCounter() - render_start) / double(SDL_GetPerformanceFrequency());
 
     if (last_frame || input.screenshot_pressed) {
-      std::string path = options.screenshot_path;
-      if (input.screenshot_pressed && !last_frame) path = "knights_screenshot.png";
+      const std::string path =
+          last_frame && !options.screenshot_path.empty() ? options.screenshot_path
+          : input.screenshot_pressed                     ? TimestampedScreenshotName()
+                                                         : std::string();
       if (!path.empty() && !SaveScreenshot(path, width_px, height_px)) return kExitBadInput;
     }
     window.SwapBuffers();
     if (last_frame) break;
   }
 
-  // --- Shutdown: RAII releases the UI, GL objects and the window. -----------
+  // --- Shutdown ---------------------------------------------------------------
+  if (!options.metrics_path.empty()) {
+    const std::string extra = std::string("  \"reached_goal\": ") + (session.reached_goal() ? "true" : "false") +
+                              ",\n  \"goal_frame\": " +
+                              (session.reached_goal() ? std::to_string(session.goal_step()) : "null") + ",\n";
+    std::ofstream out(options.metrics_path);
+    out << session.metrics().ToJson(session.ik.master, extra);
+    if (!out) return Fail(core::Status::Error(options.metrics_path + ": cannot write the metrics file"), kExitBadInput);
+    KNIGHTS_LOG_INFO("METRICS", "written to %s", options.metrics_path.c_str());
+  }
   return 0;
 }

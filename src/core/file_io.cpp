@@ -22,6 +22,12 @@ Expected<std::string> ReadTextFile(const std::string& path) {
   return contents.str();
 }
 
+Expected<std::vector<uint8_t>> ReadBinaryFile(const std::string& path) {
+  auto text = ReadTextFile(path);
+  if (!text) return text.status();
+  return std::vector<uint8_t>(text->begin(), text->end());
+}
+
 void SetDataDir(std::string dir) { g_data_dir = std::move(dir); }
 const std::string& DataDir() { return g_data_dir; }
 

@@ -1,7 +1,9 @@
 #pragma once
 // Whole-file reading and the data directory (where shaders/ and assets/ are).
 
+#include <cstdint>
 #include <string>
+#include <vector>
 
 #include "core/status.h"
 
@@ -9,6 +11,9 @@ namespace knights::core {
 
 // Reads a whole file; the error names the file and the reason.
 Expected<std::string> ReadTextFile(const std::string& path);
+
+// Reads a whole file as bytes; the error names the file and the reason.
+Expected<std::vector<uint8_t>> ReadBinaryFile(const std::string& path);
 
 // Sets the directory relative data paths are resolved against.
 void SetDataDir(std::string dir);

@@ -68,6 +68,42 @@ const std::vector<OptionSpec>& Specs() {
        }},
       {"--vsync", "on|off", "wait for the display's refresh (default on)",
        [](AppOptions& o, std::string_view v) { return ParseOnOff("--vsync", v, o.vsync); }},
+      {"--level", "FILE", "play this level (default assets/levels/demo.json); starts at once",
+       [](AppOptions& o, std::string_view v) {
+         if (v.empty()) return std::string("--level: expected a file name");
+         o.level_path = std::string(v);
+         o.level_given = true;
+         return std::string();
+       }},
+      {"--character", "FILE", "play with this character file (default assets/characters/knight.json)",
+       [](AppOptions& o, std::string_view v) {
+         if (v.empty()) return std::string("--character: expected a file name");
+         o.character_path = std::string(v);
+         return std::string();
+       }},
+      {"--autoplay", "", "a scripted player runs, climbs and jumps through the level to the goal",
+       [](AppOptions& o, std::string_view) { o.autoplay = true; return std::string(); }},
+      {"--ik", "on|off", "the IK pass (default on)",
+       [](AppOptions& o, std::string_view v) { return ParseOnOff("--ik", v, o.ik); }},
+      {"--seed", "N", "seed of the autoplay's small random choices (0..4294967295)",
+       [](AppOptions& o, std::string_view v) {
+         int64_t seed = 0;
+         const char* end = v.data() + v.size();
+         auto [ptr, ec] = std::from_chars(v.data(), end, seed);
+         if (v.empty() || ec != std::errc() || ptr != end || seed < 0 || seed > 4294967295LL) {
+           return "--seed: expected a whole number 0..4294967295, got '" + std::string(v) + "'";
+         }
+         o.seed = static_cast<uint32_t>(seed);
+         return std::string();
+       }},
+      {"--metrics", "FILE.json", "write the run's IK metrics (errors, slide, timings) as JSON",
+       [](AppOptions& o, std::string_view v) {
+         if (v.size() < 6 || v.substr(v.size() - 5) != ".json") {
+           return "--metrics: expected a file name ending in .json, got '" + std::string(v) + "'";
+         }
+         o.metrics_path = std::string(v);
+         return std::string();
+       }},
   };
   return specs;
 }

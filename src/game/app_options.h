@@ -2,6 +2,7 @@
 // The knights executable's command line: every option, its parsing and its
 // help text in one table, so --help always lists exactly what is accepted.
 
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -17,6 +18,13 @@ struct AppOptions {
   int width = 1280;              // window / framebuffer size in pixels
   int height = 720;
   bool vsync = true;
+  std::string level_path = "assets/levels/demo.json";       // --level
+  std::string character_path = "assets/characters/knight.json";  // --character
+  bool level_given = false;      // --level was passed: skip the title screen
+  bool autoplay = false;         // the scripted player drives the knight
+  bool ik = true;                // --ik on|off: the IK pass
+  uint32_t seed = 1;             // --seed: autoplay's small random choices
+  std::string metrics_path;      // --metrics: write IK metrics JSON here
 };
 
 // Result of parsing: options, or one line saying what is wrong (the caller

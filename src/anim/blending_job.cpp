@@ -1,0 +1,135 @@
+#include "anim/blending_job.h"
+
+#include <cmath>
+#include <cstddef>
+
+#include "math/matrix_ops.h"  // KNIGHTS_MATH_SSE and <xmmintrin.h>
+#include "math/quaternion.h"
+
+namespace knights::anim {
+namespace {
+
+#if KNIGHTS_MATH_SSE
+
+// Transform is read and written as 10 packed floats: translation (0..2),
+// rotation x, y, z, w (3..6, glm's storage order), scale (7..9).
+static_assert(offsetof(math::Transform, rotation) == 3 * sizeof(float) &&
+                  offsetof(math::Transform, scale) == 7 * sizeof(float) &&
+                  sizeof(math::Transform) == 10 * sizeof(float),
+              "Transform must be 10 packed floats");
+static_assert(offsetof(glm::quat, x) == 0 && offsetof(glm::quat, w) == 3 * sizeof(float),
+              "glm::quat must store x, y, z, w");
+
+// The running weighted sum of one joint's transforms, in SSE registers: each
+// channel is one 4-wide load from the packed Transform (a lane or so of a
+// neighbouring channel rides along and is ignored).
+class JointSum {
+ public:
+  // Adds weight * in, the rotation flipped into the hemisphere of the running
+  // sum first (branch-free: the sign of the 4D dot product is OR-ed onto the
+  // weight; the first layer meets a zero sum and keeps its sign).
+  void Add(const math::Transform& in, float weight) {
+    const float* p = &in.translation.x;
+    const __m128 w = _mm_set1_ps(weight);
+    t_ = _mm_add_ps(t_, _mm_mul_ps(_mm_loadu_ps(p), w));      // tx ty tz (qx)
+    s_ = _mm_add_ps(s_, _mm_mul_ps(_mm_loadu_ps(p + 6), w));  // (qw) sx sy sz
+    const __m128 q = _mm_loadu_ps(p + 3);                      // qx qy qz qw
+    const __m128 sign = _mm_and_ps(Dot4(q_, q), _mm_set1_ps(-0.0f));
+    q_ = _mm_add_ps(q_, _mm_mul_ps(q, _mm_or_ps(w, sign)));
+  }
+
+  // Writes sum / total (rotation normalised instead) into out.
+  void Store(float inv_total, math::Transform& out) const {
+    const __m128 inv = _mm_set1_ps(inv_total);
+    const __m128 len_sq = Dot4(q_, q_);
+    __m128 q;
+    if (_mm_cvtss_f32(len_sq) > 1e-12f) {
+      // Reciprocal square root refined by one Newton-Raphson step (as math::InvSqrtFast).
+      const __m128 y = _mm_rsqrt_ps(len_sq);
+      const __m128 half_x_yy = _mm_mul_ps(_mm_mul_ps(_mm_set1_ps(0.5f), len_sq), _mm_mul_ps(y, y));
+      q = _mm_mul_ps(q_, _mm_mul_ps(y, _mm_sub_ps(_mm_set1_ps(1.5f), half_x_yy)));
+    } else {
+      q = _mm_setr_ps(0.0f, 0.0f, 0.0f, 1.0f);  // identity
+    }
+    // Scale lanes 1..3, with lane 0 = qw so the overlapping stores agree.
+    const __m128 s = _mm_move_ss(_mm_mul_ps(s_, inv), _mm_shuffle_ps(q, q, _MM_SHUFFLE(3, 3, 3, 3)));
+    float* o = &out.translation.x;
+    _mm_storeu_ps(o, _mm_mul_ps(t_, inv));  // lane 3 overwritten next
+    _mm_storeu_ps(o + 3, q);
+    _mm_storeu_ps(o + 6, s);
+  }
+
+ private:
+  static __m128 Dot4(__m128 a, __m128 b) { return math::detail::Dot4(a, b); }
+
+  __m128 t_ = _mm_setzero_ps();
+  __m128 q_ = _mm_setzero_ps();
+  __m128 s_ = _mm_setzero_ps();
+};
+
+#else  // Portable version of the same.
+
+class JointSum {
+ public:
+  void Add(const math::Transform& in, float weight) {
+    translation_ += in.translation * weight;
+    scale_ += in.scale * weight;
+    const glm::quat& q = in.rotation;
+    const float w = std::copysign(weight, math::QuatDot(rotation_, q));
+    rotation_ = glm::quat(rotation_.w + q.w * w, rotation_.x + q.x * w, rotation_.y + q.y * w,
+                          rotation_.z + q.z * w);
+  }
+  void Store(float inv_total, math::Transform& out) const {
+    out.translation = translation_ * inv_total;
+    out.rotation = math::NormalizeOrIdentityFast(rotation_);
+    out.scale = scale_ * inv_total;
+  }
+
+ private:
+  glm::vec3 translation_{0.0f};
+  glm::vec3 scale_{0.0f};
+  glm::quat rotation_{0.0f, 0.0f, 0.0f, 0.0f};
+};
+
+#endif
+
+}  // namespace
+
+bool BlendingJob::Validate() const {
+  const size_t n = output_ls.size();
+  if (!(threshold > 0.0f) || !std::isfinite(threshold)) return false;
+  if (rest_pose_ls.size() < n) return false;
+  for (const BlendLayer& layer : layers) {
+    if (!std::isfinite(layer.weight) || layer.weight < 0.0f) return false;
+    if (layer.weight > 0.0f && layer.pose_ls.size() < n) return false;
+  }
+  return true;
+}
+
+bool BlendingJob::Run() const {
+  if (!Validate()) return false;
+  const size_t n = output_ls.size();
+
+  // 1. Total weight of the layers that count (weight > 0).
+  float total = 0.0f;
+  for (const BlendLayer& layer : layers) {
+    if (layer.weight > 0.0f) total += layer.weight;
+  }
+  // 2. Below the threshold the rest pose fades in with the missing weight.
+  const float rest_weight = total < threshold ? threshold - total : 0.0f;
+  const float inv_total = 1.0f / (total + rest_weight);
+
+  // 3. Per joint: weighted sums over the layers in registers, then one write
+  //    of the normalised result (one pass, no intermediate stores to re-read).
+  for (size_t j = 0; j < n; ++j) {
+    JointSum sum;
+    for (const BlendLayer& layer : layers) {
+      if (layer.weight > 0.0f) sum.Add(layer.pose_ls[j], layer.weight);
+    }
+    if (rest_weight > 0.0f) sum.Add(rest_pose_ls[j], rest_weight);
+    sum.Store(inv_total, output_ls[j]);
+  }
+  return true;
+}
+
+}  // namespace knights::anim

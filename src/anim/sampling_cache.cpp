@@ -1,0 +1,25 @@
+#include "anim/sampling_cache.h"
+
+#include <algorithm>
+
+namespace knights::anim {
+
+void SamplingCache::Resize(int max_joints) {
+  cursors_.assign(static_cast<size_t>(std::max(max_joints, 0)) * kChannels, 0u);
+  clip_ = nullptr;
+}
+
+void SamplingCache::Invalidate() {
+  std::fill(cursors_.begin(), cursors_.end(), 0u);
+  clip_ = nullptr;
+}
+
+uint32_t* SamplingCache::CursorsFor(const Clip* clip) {
+  if (clip != clip_) {
+    std::fill(cursors_.begin(), cursors_.end(), 0u);
+    clip_ = clip;
+  }
+  return cursors_.data();
+}
+
+}  // namespace knights::anim

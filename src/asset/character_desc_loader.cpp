@@ -1,0 +1,184 @@
+#include "asset/character_desc_loader.h"
+
+#include <cmath>
+
+#include <nlohmann/json.hpp>
+
+#include "core/file_io.h"
+
+namespace knights::asset {
+namespace {
+
+using nlohmann::json;
+
+// Reads typed fields of one JSON object and records the first error with
+// its JSON path.
+class FieldReader {
+ public:
+  FieldReader(const std::string& file, std::string* error) : file_(file), error_(error) {}
+
+  bool Failed() const { return !error_->empty(); }
+
+  const json* Object(const json& parent, const std::string& key, const std::string& path) {
+    const json* v = Find(parent, key, path);
+    if (v != nullptr && !v->is_object()) return Fail(path, "expected an object");
+    return v;
+  }
+  bool String(const json& parent, const std::string& key, const std::string& path, std::string& out,
+              bool required = true) {
+    const json* v = required ? Find(parent, key, path) : FindOptional(parent, key);
+    if (v == nullptr) return !required;
+    if (!v->is_string() || v->get<std::string>().empty()) return Fail(path, "expected a non-empty string"), false;
+    out = v->get<std::string>();
+    return true;
+  }
+  bool Number(const json& parent, const std::string& key, const std::string& path, float& out, float min, float max) {
+    const json* v = FindOptional(parent, key);
+    if (v == nullptr) return true;
+    if (!v->is_number()) return Fail(path, "expected a number"), false;
+    const double d = v->get<double>();
+    if (!std::isfinite(d) || d < min || d > max) {
+      return Fail(path, std::to_string(d) + " is outside " + std::to_string(min) + ".." + std::to_string(max)), false;
+    }
+    out = static_cast<float>(d);
+    return true;
+  }
+  bool Vec3(const json& parent, const std::string& key, const std::string& path, glm::vec3& out) {
+    const json* v = Find(parent, key, path);
+    if (v == nullptr) return false;
+    if (!v->is_array() || v->size() != 3) return Fail(path, "expected [x, y, z]"), false;
+    for (int i = 0; i < 3; ++i) {
+      if (!(*v)[i].is_number() || !std::isfinite((*v)[i].get<double>()) || std::fabs((*v)[i].get<double>()) > 10.0) {
+        return Fail(path + "[" + std::to_string(i) + "]", "expected a finite number of metres (|v| <= 10)"), false;
+      }
+      out[i] = (*v)[i].get<float>();
+    }
+    return true;
+  }
+
+ private:
+  const json* FindOptional(const json& parent, const std::string& key) {
+    const auto it = parent.find(key);
+    return it == parent.end() ? nullptr : &*it;
+  }
+  const json* Find(const json& parent, const std::string& key, const std::string& path) {
+    if (Failed()) return nullptr;
+    const json* v = FindOptional(parent, key);
+    if (v == nullptr) Fail(path, "missing required field");
+    return v;
+  }
+  const json* Fail(const std::string& path, const std::string& what) {
+    if (error_->empty()) *error_ = file_ + ": " + path + ": " + what;
+    return nullptr;
+  }
+
+  const std::string& file_;
+  std::string* error_;
+};
+
+void ReadChain(FieldReader& r, const json& parent, const std::string& key, const std::string& path,
+               game::LimbChainDesc& out, bool has_tip) {
+  const json* chain = r.Object(parent, key, path);
+  if (chain == nullptr) return;
+  r.String(*chain, "upper", path + ".upper", out.upper);
+  r.String(*chain, "mid", path + ".mid", out.mid);
+  r.String(*chain, "end", path + ".end", out.end);
+  if (has_tip) r.String(*chain, "tip", path + ".tip", out.tip, /*required=*/false);
+}
+
+}  // namespace
+
+core::Expected<game::CharacterDesc> LoadCharacterDesc(const std::string& path) {
+  auto text = core::ReadTextFile(path);
+  if (!text) return text.status();
+  return ParseCharacterDesc(*text, path);
+}
+
+core::Expected<game::CharacterDesc> ParseCharacterDesc(const std::string& json_text, const std::string& file) {
+  json root;
+  try {
+    root = json::parse(json_text);
+  } catch (const json::parse_error& e) {
+    return core::Status::Error(file + ": not valid JSON: " + e.what());
+  }
+  if (!root.is_object()) return core::Status::Error(file + ": expected a JSON object at the top level");
+  static const char* const kKnownKeys[] = {"name", "model", "scale", "clips", "pelvis", "legs", "arms",
+                                           "sole_offset_m", "ball_offset_m", "grip_offset_m", "variants"};
+  for (auto it = root.begin(); it != root.end(); ++it) {
+    if (std::find(std::begin(kKnownKeys), std::end(kKnownKeys), it.key()) == std::end(kKnownKeys)) {
+      return core::Status::Error(file + ": " + it.key() + ": unknown field");
+    }
+  }
+  std::string error;
+  FieldReader r(file, &error);
+  game::CharacterDesc desc;
+  desc.file = file;
+  r.String(root, "name", "name", desc.name);
+  r.String(root, "model", "model", desc.model_path);
+  r.Number(root, "scale", "scale", desc.scale, 0.01f, 100.0f);
+  if (const json* clips = r.Object(root, "clips", "clips")) {
+    for (int role = 0; role < game::kClipRoleCount; ++role) {
+      const std::string key = game::ClipRoleKey(static_cast<game::ClipRole>(role));
+      r.String(*clips, key, "clips." + key, desc.clips[role]);
+    }
+  }
+  r.String(root, "pelvis", "pelvis", desc.pelvis_joint);
+  if (const json* legs = r.Object(root, "legs", "legs")) {
+    ReadChain(r, *legs, "left", "legs.left", desc.leg_l, true);
+    ReadChain(r, *legs, "right", "legs.right", desc.leg_r, true);
+  }
+  if (const json* arms = r.Object(root, "arms", "arms")) {
+    ReadChain(r, *arms, "left", "arms.left", desc.arm_l, false);
+    ReadChain(r, *arms, "right", "arms.right", desc.arm_r, false);
+  }
+  if (const json* sole = r.Object(root, "sole_offset_m", "sole_offset_m")) {
+    r.Vec3(*sole, "left", "sole_offset_m.left", desc.sole_offset_l_ls);
+    r.Vec3(*sole, "right", "sole_offset_m.right", desc.sole_offset_r_ls);
+  }
+  if (const json* ball = r.Object(root, "ball_offset_m", "ball_offset_m")) {
+    r.Vec3(*ball, "left", "ball_offset_m.left", desc.ball_offset_l_ls);
+    r.Vec3(*ball, "right", "ball_offset_m.right", desc.ball_offset_r_ls);
+  }
+  if (const json* grip = r.Object(root, "grip_offset_m", "grip_offset_m")) {
+    r.Vec3(*grip, "left", "grip_offset_m.left", desc.grip_offset_l_ls);
+    r.Vec3(*grip, "right", "grip_offset_m.right", desc.grip_offset_r_ls);
+  }
+  if (auto variants = root.find("variants"); error.empty() && variants != root.end()) {
+    if (!variants->is_object()) return core::Status::Error(file + ": variants: expected an object of name: path");
+    for (auto it = variants->begin(); it != variants->end(); ++it) {
+      std::string path;
+      if (!r.String(*variants, it.key(), "variants." + it.key(), path)) break;
+      desc.variants.emplace_back(it.key(), path);
+    }
+  }
+  if (!error.empty()) return core::Status::Error(error);
+  return desc;
+}
+
+core::Status CheckCharacterDesc(const game::CharacterDesc& desc, const CharacterModel& model) {
+  for (int role = 0; role < game::kClipRoleCount; ++role) {
+    if (model.FindClip(desc.clips[role]) < 0) {
+      return core::Status::Error(desc.file + ": clips." + game::ClipRoleKey(static_cast<game::ClipRole>(role)) +
+                                 ": clip '" + desc.clips[role] + "' is not in " + model.path);
+    }
+  }
+  struct NamedJoint {
+    std::string path;
+    const std::string* joint;
+  };
+  const NamedJoint joints[] = {
+      {"pelvis", &desc.pelvis_joint},   {"legs.left.upper", &desc.leg_l.upper}, {"legs.left.mid", &desc.leg_l.mid},
+      {"legs.left.end", &desc.leg_l.end}, {"legs.left.tip", &desc.leg_l.tip}, {"legs.right.upper", &desc.leg_r.upper},
+      {"legs.right.mid", &desc.leg_r.mid}, {"legs.right.end", &desc.leg_r.end}, {"legs.right.tip", &desc.leg_r.tip},
+      {"arms.left.upper", &desc.arm_l.upper}, {"arms.left.mid", &desc.arm_l.mid}, {"arms.left.end", &desc.arm_l.end},
+      {"arms.right.upper", &desc.arm_r.upper}, {"arms.right.mid", &desc.arm_r.mid}, {"arms.right.end", &desc.arm_r.end}};
+  for (const NamedJoint& j : joints) {
+    if (j.joint->empty()) continue;  // optional tip
+    if (model.skeleton.FindJoint(*j.joint) < 0) {
+      return core::Status::Error(desc.file + ": " + j.path + ": joint '" + *j.joint + "' is not in " + model.path);
+    }
+  }
+  return core::Status::Ok();
+}
+
+}  // namespace knights::asset

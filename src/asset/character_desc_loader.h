@@ -1,0 +1,35 @@
+#pragma once
+// Reads a character description (assets/characters/*.json) and checks it
+// against its model: every named clip and joint must exist.
+//
+// {
+//   "name": "knight",
+//   "model": "assets/knights/knight_player.glb",
+//   "scale": 1.0,
+//   "clips": {"idle": "idle", "walk": "walk", ...every ClipRole key...},
+//   "pelvis": "pelvis",
+//   "legs": {"left":  {"upper": "thigh_l", "mid": "shin_l", "end": "foot_l", "tip": "toe_l"},
+//            "right": {...}},
+//   "arms": {"left":  {"upper": "upper_arm_l", "mid": "forearm_l", "end": "hand_l"}, "right": {...}},
+//   "sole_offset_m": {"left": [x, y, z], "right": [x, y, z]},   // foot joint space
+//   "ball_offset_m": {"left": [x, y, z], "right": [x, y, z]},   // foot joint space (on rungs)
+//   "grip_offset_m": {"left": [x, y, z], "right": [x, y, z]},   // hand joint space
+//   "variants": {"red": "assets/knights/knight_npc_red.glb", ...} // optional, same rig
+// }
+
+#include <string>
+
+#include "asset/character_model.h"
+#include "core/status.h"
+#include "game/character_desc.h"
+
+namespace knights::asset {
+
+// Parses the file; every error is one line "<file>: <json path>: <problem>".
+core::Expected<game::CharacterDesc> LoadCharacterDesc(const std::string& path);
+core::Expected<game::CharacterDesc> ParseCharacterDesc(const std::string& json_text, const std::string& file);
+
+// Checks that the model has every clip and joint the description names.
+core::Status CheckCharacterDesc(const game::CharacterDesc& desc, const CharacterModel& model);
+
+}  // namespace knights::asset

@@ -1,0 +1,439 @@
+#include "asset/character_model.h"
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <cstring>
+#include <map>
+#include <unordered_map>
+#include <unordered_set>
+
+#include <assimp/Importer.hpp>
+#include <assimp/postprocess.h>
+#include <assimp/scene.h>
+#include <glm/gtc/quaternion.hpp>
+#include <nlohmann/json.hpp>
+
+#include "asset/glb_json.h"
+#include "asset/image.h"
+#include "core/file_io.h"
+#include "core/log.h"
+#include "math/transform.h"
+
+namespace knights::asset {
+namespace {
+
+using core::Status;
+
+glm::mat4 ToGlm(const aiMatrix4x4& m) {
+  // assimp matrices are row-major (a1..a4 is the first row); glm is column-major.
+  glm::mat4 result;
+  for (int r = 0; r < 4; ++r) {
+    for (int c = 0; c < 4; ++c) result[c][r] = m[r][c];
+  }
+  return result;
+}
+
+glm::mat4 GlobalTransform(const aiNode* node) {
+  glm::mat4 global(1.0f);
+  for (const aiNode* n = node; n != nullptr; n = n->mParent) global = ToGlm(n->mTransformation) * global;
+  return global;
+}
+
+bool HasBoneBelow(const aiNode* node, const std::unordered_set<std::string>& bones) {
+  if (bones.count(node->mName.C_Str())) return true;
+  for (unsigned i = 0; i < node->mNumChildren; ++i) {
+    if (HasBoneBelow(node->mChildren[i], bones)) return true;
+  }
+  return false;
+}
+
+// Everything Skeleton::Create needs, gathered depth-first from the node tree.
+struct SkeletonBuild {
+  std::vector<std::string> names;
+  std::vector<int16_t> parents;
+  std::vector<math::Transform> rest_pose_ls;
+  std::vector<glm::mat4> rest_model_ms;
+  std::vector<const aiNode*> nodes;
+};
+
+void CollectJoints(const aiNode* node, int parent, const glm::mat4& parent_ms, const glm::mat4& fold,
+                   const std::unordered_set<std::string>& bones, SkeletonBuild& out) {
+  if (!HasBoneBelow(node, bones)) return;  // a mesh or helper node, not a joint
+  const int index = static_cast<int>(out.names.size());
+  // The transform above the skeleton's root (the armature object) is folded
+  // into the root joint so model space is the space assimp skins in.
+  const glm::mat4 local = parent < 0 ? fold * ToGlm(node->mTransformation) : ToGlm(node->mTransformation);
+  const glm::mat4 model_ms = parent_ms * local;
+  out.names.emplace_back(node->mName.C_Str());
+  out.parents.push_back(static_cast<int16_t>(parent));
+  out.rest_pose_ls.push_back(math::FromMatrix(local));
+  out.rest_model_ms.push_back(model_ms);
+  out.nodes.push_back(node);
+  for (unsigned i = 0; i < node->mNumChildren; ++i) {
+    CollectJoints(node->mChildren[i], index, model_ms, fold, bones, out);
+  }
+}
+
+// The topmost node of the skin: the bone whose parent is not a bone, and the
+// node above it (whose global transform is folded into the root).
+const aiNode* FindSkeletonRoot(const aiScene* scene, const std::unordered_set<std::string>& bones) {
+  const aiNode* root = nullptr;
+  for (const std::string& name : bones) {
+    const aiNode* node = scene->mRootNode->FindNode(name.c_str());
+    if (node == nullptr) continue;
+    while (node->mParent != nullptr && bones.count(node->mParent->mName.C_Str())) node = node->mParent;
+    if (root == nullptr || std::strcmp(node->mName.C_Str(), root->mName.C_Str()) < 0) root = node;
+  }
+  return root;
+}
+
+// Applies the folded transform `fold` (translation, rotation, uniform scale)
+// to keys of a root joint: fold * T(t) R(r) S(s) = T(fold(t)) R(q_f r) S(s_f s).
+struct RootFold {
+  glm::vec3 translation{0.0f};
+  glm::quat rotation = glm::identity<glm::quat>();
+  float scale = 1.0f;
+};
+
+// Contact ranges, loop flag and speeds of one clip, from the animation's extras.
+struct ClipExtras {
+  bool found = false;
+  bool loop = false;
+  std::array<std::vector<anim::ContactRange>, anim::kLimbCount> contacts;
+  std::optional<float> speed_mps;
+  std::optional<float> climb_m_per_cycle;
+};
+
+Status ReadClipExtras(const nlohmann::json& gltf, const std::string& clip_name, const std::string& file,
+                      ClipExtras& out) {
+  const auto animations = gltf.find("animations");
+  if (animations == gltf.end() || !animations->is_array()) return Status::Ok();
+  for (const nlohmann::json& animation : *animations) {
+    if (!animation.is_object() || animation.value("name", std::string()) != clip_name) continue;
+    const auto extras = animation.find("extras");
+    if (extras == animation.end() || !extras->is_object()) return Status::Ok();
+    out.found = true;
+    const std::string where = file + ": animations['" + clip_name + "'].extras";
+    if (auto loop = extras->find("loop"); loop != extras->end()) {
+      if (!loop->is_boolean()) return Status::Error(where + ".loop: expected true or false");
+      out.loop = loop->get<bool>();
+    }
+    for (const char* key : {"speed_mps", "climb_m_per_cycle"}) {
+      if (auto v = extras->find(key); v != extras->end()) {
+        if (!v->is_number() || !std::isfinite(v->get<double>()) || v->get<double>() <= 0.0) {
+          return Status::Error(where + "." + key + ": expected a positive number");
+        }
+        (std::string(key) == "speed_mps" ? out.speed_mps : out.climb_m_per_cycle) = v->get<float>();
+      }
+    }
+    if (auto contacts = extras->find("contacts"); contacts != extras->end()) {
+      if (!contacts->is_object()) return Status::Error(where + ".contacts: expected an object");
+      static constexpr std::array<const char*, anim::kLimbCount> kLimbNames = {"foot_l", "foot_r", "hand_l", "hand_r"};
+      for (int limb = 0; limb < anim::kLimbCount; ++limb) {
+        const auto ranges = contacts->find(kLimbNames[limb]);
+        if (ranges == contacts->end()) continue;
+        const std::string range_where = where + ".contacts." + kLimbNames[limb];
+        if (!ranges->is_array()) return Status::Error(range_where + ": expected an array of [start_s, end_s]");
+        for (size_t i = 0; i < ranges->size(); ++i) {
+          const nlohmann::json& r = (*ranges)[i];
+          if (!r.is_array() || r.size() != 2 || !r[0].is_number() || !r[1].is_number()) {
+            return Status::Error(range_where + "[" + std::to_string(i) + "]: expected [start_s, end_s]");
+          }
+          out.contacts[limb].push_back({r[0].get<float>(), r[1].get<float>()});
+        }
+      }
+    }
+    return Status::Ok();
+  }
+  return Status::Ok();
+}
+
+core::Expected<std::vector<anim::Clip>> ImportClips(const aiScene* scene, const anim::Skeleton& skeleton,
+                                                    const RootFold& fold, const nlohmann::json& gltf,
+                                                    const std::string& file) {
+  std::vector<anim::Clip> clips;
+  for (unsigned a = 0; a < scene->mNumAnimations; ++a) {
+    const aiAnimation* animation = scene->mAnimations[a];
+    const std::string name = animation->mName.C_Str();
+    // glTF gives ticks of 1 ms (mTicksPerSecond = 1000); 0 means unspecified.
+    const double ticks_per_s = animation->mTicksPerSecond > 0.0 ? animation->mTicksPerSecond : 1000.0;
+    anim::ClipDesc desc;
+    desc.name = name;
+    desc.joint_count = skeleton.JointCount();
+    double earliest_s = 1e30;
+    for (unsigned c = 0; c < animation->mNumChannels; ++c) {
+      const aiNodeAnim* channel = animation->mChannels[c];
+      const int joint = skeleton.FindJoint(channel->mNodeName.C_Str());
+      if (joint < 0) continue;  // animates a node that is not a joint
+      const bool is_root = skeleton.Parents()[joint] < 0;
+      anim::JointTrackDesc track;
+      track.joint = joint;
+      for (unsigned k = 0; k < channel->mNumPositionKeys; ++k) {
+        const aiVectorKey& key = channel->mPositionKeys[k];
+        glm::vec3 t(key.mValue.x, key.mValue.y, key.mValue.z);
+        if (is_root) t = fold.translation + fold.scale * (fold.rotation * t);
+        track.translations.push_back({static_cast<float>(key.mTime / ticks_per_s), t});
+      }
+      for (unsigned k = 0; k < channel->mNumRotationKeys; ++k) {
+        const aiQuatKey& key = channel->mRotationKeys[k];
+        glm::quat q(key.mValue.w, key.mValue.x, key.mValue.y, key.mValue.z);
+        if (is_root) q = fold.rotation * q;
+        track.rotations.push_back({static_cast<float>(key.mTime / ticks_per_s), q});
+      }
+      for (unsigned k = 0; k < channel->mNumScalingKeys; ++k) {
+        const aiVectorKey& key = channel->mScalingKeys[k];
+        glm::vec3 scale(key.mValue.x, key.mValue.y, key.mValue.z);
+        if (is_root) scale *= fold.scale;
+        track.scales.push_back({static_cast<float>(key.mTime / ticks_per_s), scale});
+      }
+      for (const auto* keys : {&track.translations, &track.scales}) {
+        if (!keys->empty()) earliest_s = std::min<double>(earliest_s, keys->front().time_s);
+      }
+      if (!track.rotations.empty()) earliest_s = std::min<double>(earliest_s, track.rotations.front().time_s);
+      desc.tracks.push_back(std::move(track));
+    }
+    if (desc.tracks.empty()) {
+      return Status::Error(file + ": animation '" + name + "' animates none of the skeleton's joints");
+    }
+    ClipExtras extras;
+    if (Status s = ReadClipExtras(gltf, name, file, extras); !s.ok()) return s;
+    desc.loop = extras.loop;
+    desc.speed_mps = extras.speed_mps;
+    desc.climb_m_per_cycle = extras.climb_m_per_cycle;
+    // Contacts are authored relative to the clip's start; Create() shifts
+    // keys and contacts alike by the earliest key, so they are offset by it here.
+    for (int limb = 0; limb < anim::kLimbCount; ++limb) {
+      for (anim::ContactRange r : extras.contacts[limb]) {
+        r.start_s += static_cast<float>(earliest_s);
+        r.end_s += static_cast<float>(earliest_s);
+        desc.contacts[limb].push_back(r);
+      }
+    }
+    auto clip = anim::Clip::Create(std::move(desc));
+    if (!clip) return Status::Error(file + ": animation '" + name + "': " + clip.status().message());
+    clips.push_back(std::move(*clip));
+  }
+  return clips;
+}
+
+// Per-vertex influences gathered from every bone of a mesh.
+struct Influence {
+  int joint = 0;
+  float weight = 0.0f;
+};
+
+core::Expected<int> ImportTexture(const aiScene* scene, const aiMaterial* material, const std::string& file,
+                                  std::map<std::string, int>& texture_index, anim::SkinnedMesh& mesh) {
+  aiString path;
+  if (material->GetTexture(aiTextureType_BASE_COLOR, 0, &path) != AI_SUCCESS &&
+      material->GetTexture(aiTextureType_DIFFUSE, 0, &path) != AI_SUCCESS) {
+    return -1;
+  }
+  const std::string key = path.C_Str();
+  if (auto it = texture_index.find(key); it != texture_index.end()) return it->second;
+  const aiTexture* texture = scene->GetEmbeddedTexture(path.C_Str());
+  const std::string name = file + "#" + (key.empty() ? "texture" : key);
+  if (texture == nullptr) return Status::Error(name + ": texture is not embedded in the .glb");
+  anim::TextureImage image;
+  image.name = name;
+  if (texture->mHeight == 0) {
+    // Compressed (PNG/JPEG) bytes, mWidth of them.
+    auto decoded = DecodeImage({reinterpret_cast<const uint8_t*>(texture->pcData), texture->mWidth}, name);
+    if (!decoded) return decoded.status();
+    image.width = decoded->width;
+    image.height = decoded->height;
+    image.rgba = std::move(decoded->rgba);
+  } else {
+    image.width = static_cast<int>(texture->mWidth);
+    image.height = static_cast<int>(texture->mHeight);
+    image.rgba.reserve(static_cast<size_t>(image.width) * image.height * 4);
+    for (unsigned i = 0; i < texture->mWidth * texture->mHeight; ++i) {
+      const aiTexel& t = texture->pcData[i];
+      image.rgba.insert(image.rgba.end(), {t.r, t.g, t.b, t.a});
+    }
+  }
+  const int index = static_cast<int>(mesh.textures.size());
+  mesh.textures.push_back(std::move(image));
+  texture_index[key] = index;
+  return index;
+}
+
+Status ImportMesh(const aiScene* scene, const anim::Skeleton& skeleton, const std::string& file,
+                  anim::SkinnedMesh& out) {
+  std::map<std::string, int> texture_index;
+  for (unsigned m = 0; m < scene->mNumMaterials; ++m) {
+    const aiMaterial* material = scene->mMaterials[m];
+    anim::MeshMaterial result;
+    result.name = material->GetName().C_Str();
+    aiColor4D color(1.0f, 1.0f, 1.0f, 1.0f);
+    if (material->Get(AI_MATKEY_BASE_COLOR, color) != AI_SUCCESS) material->Get(AI_MATKEY_COLOR_DIFFUSE, color);
+    result.base_color = glm::vec4(color.r, color.g, color.b, color.a);
+    material->Get(AI_MATKEY_METALLIC_FACTOR, result.metallic);
+    material->Get(AI_MATKEY_ROUGHNESS_FACTOR, result.roughness);
+    auto texture = ImportTexture(scene, material, file, texture_index, out);
+    if (!texture) return texture.status();
+    result.base_color_texture = *texture;
+    out.materials.push_back(std::move(result));
+  }
+  std::vector<Influence> influences;
+  for (unsigned m = 0; m < scene->mNumMeshes; ++m) {
+    const aiMesh* mesh = scene->mMeshes[m];
+    const std::string mesh_name = mesh->mName.length ? mesh->mName.C_Str() : "#" + std::to_string(m);
+    if (!(mesh->mPrimitiveTypes & aiPrimitiveType_TRIANGLE)) continue;  // points or lines: not drawn
+    if (mesh->mNumBones == 0) {
+      return Status::Error(file + ": mesh '" + mesh_name + "' has no skin (every part of a character must be skinned)");
+    }
+    const uint32_t base = static_cast<uint32_t>(out.vertices.size());
+    // Influences of each vertex, at most 8 kept while gathering.
+    constexpr int kGather = 8;
+    influences.assign(static_cast<size_t>(mesh->mNumVertices) * kGather, Influence{});
+    std::vector<uint8_t> counts(mesh->mNumVertices, 0);
+    for (unsigned b = 0; b < mesh->mNumBones; ++b) {
+      const aiBone* bone = mesh->mBones[b];
+      const int joint = skeleton.FindJoint(bone->mName.C_Str());
+      if (joint < 0) {
+        return Status::Error(file + ": mesh '" + mesh_name + "' is skinned to '" + bone->mName.C_Str() +
+                             "', which is not a joint of the skeleton");
+      }
+      for (unsigned w = 0; w < bone->mNumWeights; ++w) {
+        const aiVertexWeight& vw = bone->mWeights[w];
+        if (!(vw.mWeight > 0.0f) || vw.mVertexId >= mesh->mNumVertices) continue;  // assimp's dummy zero weights
+        Influence* slots = &influences[static_cast<size_t>(vw.mVertexId) * kGather];
+        uint8_t& count = counts[vw.mVertexId];
+        if (count < kGather) {
+          slots[count++] = {joint, vw.mWeight};
+        } else {
+          Influence* smallest = std::min_element(slots, slots + kGather,
+                                                 [](auto& a, auto& b) { return a.weight < b.weight; });
+          if (smallest->weight < vw.mWeight) *smallest = {joint, vw.mWeight};
+        }
+      }
+    }
+    for (unsigned v = 0; v < mesh->mNumVertices; ++v) {
+      anim::SkinnedVertex vertex;
+      vertex.position_ms = glm::vec3(mesh->mVertices[v].x, mesh->mVertices[v].y, mesh->mVertices[v].z);
+      if (mesh->HasNormals()) {
+        vertex.normal_ms = glm::vec3(mesh->mNormals[v].x, mesh->mNormals[v].y, mesh->mNormals[v].z);
+      }
+      if (mesh->HasTextureCoords(0)) {
+        // assimp flips V for glTF (OpenGL's bottom-left origin); undo it so
+        // (0, 0) is the image's top-left as in the file.
+        vertex.uv = glm::vec2(mesh->mTextureCoords[0][v].x, 1.0f - mesh->mTextureCoords[0][v].y);
+      }
+      Influence* slots = &influences[static_cast<size_t>(v) * kGather];
+      const int count = counts[v];
+      if (count == 0) {
+        return Status::Error(file + ": mesh '" + mesh_name + "' vertex " + std::to_string(v) +
+                             " has no joint weight");
+      }
+      std::sort(slots, slots + count, [](auto& a, auto& b) { return a.weight > b.weight; });
+      const int kept = std::min(count, anim::kMaxInfluences);
+      float total = 0.0f;
+      for (int i = 0; i < kept; ++i) total += slots[i].weight;
+      vertex.weights = glm::vec4(0.0f);
+      for (int i = 0; i < kept; ++i) {
+        vertex.joints[i] = static_cast<uint8_t>(slots[i].joint);
+        vertex.weights[i] = slots[i].weight / total;
+      }
+      out.vertices.push_back(vertex);
+    }
+    anim::MeshPart part;
+    part.first_index = static_cast<uint32_t>(out.indices.size());
+    part.material = static_cast<int>(mesh->mMaterialIndex);
+    for (unsigned f = 0; f < mesh->mNumFaces; ++f) {
+      const aiFace& face = mesh->mFaces[f];
+      if (face.mNumIndices != 3) continue;
+      for (int i = 0; i < 3; ++i) out.indices.push_back(base + face.mIndices[i]);
+    }
+    part.index_count = static_cast<uint32_t>(out.indices.size()) - part.first_index;
+    if (part.index_count > 0) out.parts.push_back(part);
+  }
+  if (out.indices.empty()) return Status::Error(file + ": no triangles to draw");
+  return Status::Ok();
+}
+
+}  // namespace
+
+int CharacterModel::FindClip(const std::string& name) const {
+  for (size_t i = 0; i < clips.size(); ++i) {
+    if (clips[i].Name() == name) return static_cast<int>(i);
+  }
+  return -1;
+}
+
+unsigned CharacterImportFlags() {
+  return aiProcess_Triangulate | aiProcess_JoinIdenticalVertices | aiProcess_LimitBoneWeights |
+         aiProcess_ValidateDataStructure | aiProcess_PopulateArmatureData;
+}
+
+core::Expected<CharacterModel> LoadCharacterModel(const std::string& path) {
+  auto bytes = core::ReadBinaryFile(path);
+  if (!bytes) return bytes.status();
+  return LoadCharacterModelFromMemory(*bytes, path);
+}
+
+core::Expected<CharacterModel> LoadCharacterModelFromMemory(std::span<const uint8_t> bytes, const std::string& name) {
+  auto gltf = ParseGlbJson(bytes, name);
+  if (!gltf) return gltf.status();
+  Assimp::Importer importer;
+  const aiScene* scene = importer.ReadFileFromMemory(bytes.data(), bytes.size(), CharacterImportFlags(), "glb");
+  if (scene == nullptr || scene->mRootNode == nullptr) {
+    return Status::Error(name + ": not a readable glTF 2.0 file: " + importer.GetErrorString());
+  }
+  // 1. The skeleton: every skin joint (bones of any mesh) and the nodes
+  //    between them, depth-first from the skin's root.
+  std::unordered_set<std::string> bones;
+  for (unsigned m = 0; m < scene->mNumMeshes; ++m) {
+    for (unsigned b = 0; b < scene->mMeshes[m]->mNumBones; ++b) bones.insert(scene->mMeshes[m]->mBones[b]->mName.C_Str());
+  }
+  if (bones.empty()) return Status::Error(name + ": no skin (the model has no joints to animate)");
+  const aiNode* root = FindSkeletonRoot(scene, bones);
+  if (root == nullptr) return Status::Error(name + ": the skin's joints are not in the node tree");
+  const glm::mat4 fold_ms = root->mParent ? GlobalTransform(root->mParent) : glm::mat4(1.0f);
+  SkeletonBuild build;
+  CollectJoints(root, -1, glm::mat4(1.0f), fold_ms, bones, build);
+  // Joints of other skeleton roots (a second armature) are not supported.
+  for (const std::string& bone : bones) {
+    if (std::find(build.names.begin(), build.names.end(), bone) == build.names.end()) {
+      return Status::Error(name + ": joint '" + bone + "' is not under the skeleton root '" + root->mName.C_Str() + "'");
+    }
+  }
+  if (build.names.size() > static_cast<size_t>(anim::Skeleton::kMaxJoints)) {
+    return Status::Error(name + ": " + std::to_string(build.names.size()) + " joints, more than the " +
+                         std::to_string(anim::Skeleton::kMaxJoints) + " the palette holds");
+  }
+  // Inverse bind matrices from the bones' offset matrices (the same in every
+  // mesh of one skin); a joint no mesh uses gets the inverse of its rest pose.
+  std::vector<glm::mat4> inverse_bind_ms(build.names.size());
+  for (size_t j = 0; j < build.names.size(); ++j) inverse_bind_ms[j] = glm::inverse(build.rest_model_ms[j]);
+  for (unsigned m = 0; m < scene->mNumMeshes; ++m) {
+    for (unsigned b = 0; b < scene->mMeshes[m]->mNumBones; ++b) {
+      const aiBone* bone = scene->mMeshes[m]->mBones[b];
+      const auto it = std::find(build.names.begin(), build.names.end(), bone->mName.C_Str());
+      inverse_bind_ms[it - build.names.begin()] = ToGlm(bone->mOffsetMatrix);
+    }
+  }
+  auto skeleton = anim::Skeleton::Create(build.names, build.parents, build.rest_pose_ls, inverse_bind_ms);
+  if (!skeleton) return Status::Error(name + ": " + skeleton.status().message());
+
+  CharacterModel model;
+  model.path = name;
+  model.skeleton = std::move(*skeleton);
+
+  // 2. Clips, with the armature transform folded into the root's keys.
+  const math::Transform fold = math::FromMatrix(fold_ms);
+  RootFold root_fold{fold.translation, fold.rotation, std::fabs(fold.scale.x)};
+  auto clips = ImportClips(scene, model.skeleton, root_fold, *gltf, name);
+  if (!clips) return clips.status();
+  model.clips = std::move(*clips);
+
+  // 3. The mesh.
+  if (Status s = ImportMesh(scene, model.skeleton, name, model.mesh); !s.ok()) return s;
+  KNIGHTS_LOG_INFO("ASSET", "[%s] %d joints, %zu clips, %zu vertices, %d triangles, %zu textures", name.c_str(),
+                   model.skeleton.JointCount(), model.clips.size(), model.mesh.vertices.size(),
+                   model.mesh.TriangleCount(), model.mesh.textures.size());
+  return model;
+}
+
+}  // namespace knights::asset

@@ -1,0 +1,54 @@
+#pragma once
+// Imports a skinned, animated character (glTF 2.0 .glb) with assimp into the
+// runtime's immutable structures: Skeleton, Clips and SkinnedMesh.
+//
+//   auto model = asset::LoadCharacterModel("assets/knights/knight_player.glb");
+//   if (!model) { puts(model.status().message().c_str()); return 2; }
+//
+// How assimp 5.2's glTF quirks are handled (see docs/architecture notes):
+// - Key times are in ticks (mTicksPerSecond, 1000 for glTF: milliseconds);
+//   they are converted to seconds, and Clip::Create shifts a clip that starts
+//   late (Blender's frame 1) to t = 0; the duration is the real key range.
+// - Every mesh lists all of the skin's joints as bones, unused ones with a
+//   dummy zero weight, in an order that is not the glTF joint order: bones are
+//   mapped BY NAME onto the skeleton built from the node tree, and zero
+//   weights are dropped before keeping the 4 largest (renormalised).
+// - Skinned position = sum w * Global(bone node) * offset * v: the mesh node's
+//   own transform is ignored, and the transform above the skeleton's root
+//   (the armature object) is folded into the root joint.
+// - Per-clip gameplay data (loop flag, contacts, speed) lives in each glTF
+//   animation's `extras`, which assimp drops: it is read from the .glb's JSON
+//   chunk directly.
+
+#include <cstdint>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "anim/clip.h"
+#include "anim/skeleton.h"
+#include "anim/skinned_mesh.h"
+#include "core/status.h"
+
+namespace knights::asset {
+
+struct CharacterModel {
+  std::string path;  // where it was loaded from (for messages)
+  anim::Skeleton skeleton;
+  std::vector<anim::Clip> clips;
+  anim::SkinnedMesh mesh;
+
+  // Index of the clip called `name`, or -1.
+  int FindClip(const std::string& name) const;
+};
+
+// The assimp post-processing flags the game imports with (from the design
+// notes): never PreTransformVertices (drops skins), never SortByPType with
+// PopulateArmatureData.
+unsigned CharacterImportFlags();
+
+core::Expected<CharacterModel> LoadCharacterModel(const std::string& path);
+// Same from bytes in memory (a .glb); `name` is used in messages.
+core::Expected<CharacterModel> LoadCharacterModelFromMemory(std::span<const uint8_t> bytes, const std::string& name);
+
+}  // namespace knights::asset

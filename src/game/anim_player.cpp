@@ -1,0 +1,205 @@
+#include "game/anim_player.h"
+
+#include <algorithm>
+#include <cmath>
+
+#include "anim/blending_job.h"
+#include "anim/sampling_job.h"
+
+namespace knights::game {
+
+void AnimPlayer::Init(const anim::Skeleton& skeleton, const ClipSet& clips) {
+  skeleton_ = &skeleton;
+  clips_ = clips;
+  const int n = skeleton.JointCount();
+  for (int i = 0; i < kMaxSlots; ++i) {
+    slot_pose_ls_[i].assign(n, math::Transform{});
+    slot_cache_[i].Resize(n);
+  }
+  for (int i = 0; i < 2; ++i) {
+    locomotion_pose_ls_[i].assign(n, math::Transform{});
+    locomotion_cache_[i].Resize(n);
+  }
+  override_cache_.Resize(n);
+  locomotion_.walk = ClipOf(ClipRole::kWalk);
+  locomotion_.run = ClipOf(ClipRole::kRun);
+  slots_ = {};
+  slots_[0] = Slot{true, ClipRole::kIdle, false, 0.0f, 1.0f, 1.0f, 0.0f};
+  current_ = 0;
+}
+
+void AnimPlayer::Play(ClipRole role, float fade_s, float start_time_s) {
+  const bool locomotion = role == ClipRole::kWalk || role == ClipRole::kRun;
+  const Slot& now = slots_[current_];
+  if (now.active && (now.role == role || (locomotion && now.locomotion))) return;
+  // Reuse a free slot, else the one with the least weight.
+  int target = -1;
+  for (int i = 0; i < kMaxSlots; ++i) {
+    if (!slots_[i].active) {
+      target = i;
+      break;
+    }
+  }
+  if (target < 0) {
+    target = 0;
+    for (int i = 1; i < kMaxSlots; ++i) {
+      if (i != current_ && (target == current_ || slots_[i].weight < slots_[target].weight)) target = i;
+    }
+  }
+  const float rate = fade_s > 1e-4f ? 1.0f / fade_s : 1e6f;
+  for (Slot& s : slots_) {
+    if (s.active) s.fade_per_s = -rate;
+  }
+  Slot& slot = slots_[target];
+  slot = Slot{true, role, locomotion, start_time_s, 1.0f, fade_s > 1e-4f ? 0.0f : 1.0f, rate};
+  if (locomotion) locomotion_.phase = locomotion_start_phase_;
+  current_ = target;
+}
+
+void AnimPlayer::SetRate(float rate) {
+  if (std::isfinite(rate)) slots_[current_].rate = rate;
+}
+
+void AnimPlayer::Update(float dt_s, float ground_speed_mps) {
+  if (!(dt_s >= 0.0f) || !std::isfinite(dt_s)) return;
+  bool locomotion_active = false;
+  for (int i = 0; i < kMaxSlots; ++i) {
+    Slot& s = slots_[i];
+    if (!s.active) continue;
+    s.weight = std::clamp(s.weight + s.fade_per_s * dt_s, 0.0f, 1.0f);
+    if (s.weight <= 0.0f && i != current_) {
+      s.active = false;
+      continue;
+    }
+    if (s.locomotion) {
+      locomotion_active = true;
+      continue;
+    }
+    const anim::Clip* clip = ClipOf(s.role);
+    if (clip == nullptr) continue;
+    s.time_s += s.rate * dt_s;
+    // Loops keep time wrapped (no precision loss over long runs); one-shots clamp.
+    s.time_s = clip->WrapTime(s.time_s);
+  }
+  if (locomotion_active) locomotion_.Update(std::isfinite(ground_speed_mps) ? ground_speed_mps : 0.0f, dt_s);
+}
+
+bool AnimPlayer::SampleInto(const anim::Clip* clip, float time_s, anim::SamplingCache& cache,
+                            std::span<math::Transform> out) const {
+  anim::SamplingJob job;
+  job.clip = clip;
+  job.time_s = time_s;
+  job.cache = &cache;
+  job.rest_pose_ls = skeleton_->RestPose();
+  job.output_ls = out;
+  return job.Run();
+}
+
+bool AnimPlayer::Evaluate(std::span<math::Transform> output_ls) {
+  if (skeleton_ == nullptr || static_cast<int>(output_ls.size()) < skeleton_->JointCount()) return false;
+  if (override_clip_ != nullptr) return SampleInto(override_clip_, override_time_s_, override_cache_, output_ls);
+  std::array<anim::BlendLayer, kMaxSlots> layers{};
+  int layer_count = 0;
+  for (int i = 0; i < kMaxSlots; ++i) {
+    const Slot& s = slots_[i];
+    if (!s.active || s.weight <= 0.0f) continue;
+    std::span<math::Transform> pose = slot_pose_ls_[i];
+    if (s.locomotion) {
+      if (!SampleInto(locomotion_.walk, locomotion_.WalkTimeS(), locomotion_cache_[0], locomotion_pose_ls_[0]) ||
+          !SampleInto(locomotion_.run, locomotion_.RunTimeS(), locomotion_cache_[1], locomotion_pose_ls_[1])) {
+        return false;
+      }
+      const anim::BlendLayer pair[] = {{locomotion_pose_ls_[0], locomotion_.WalkWeight()},
+                                       {locomotion_pose_ls_[1], locomotion_.RunWeight()}};
+      anim::BlendingJob blend;
+      blend.layers = pair;
+      blend.rest_pose_ls = skeleton_->RestPose();
+      blend.output_ls = pose;
+      if (!blend.Run()) return false;
+    } else if (!SampleInto(ClipOf(s.role), s.time_s, slot_cache_[i], pose)) {
+      return false;
+    }
+    layers[layer_count++] = {pose, s.weight};
+  }
+  if (layer_count == 0) {
+    std::copy(skeleton_->RestPose().begin(), skeleton_->RestPose().end(), output_ls.begin());
+    return true;
+  }
+  anim::BlendingJob blend;
+  blend.layers = std::span(layers.data(), layer_count);
+  blend.rest_pose_ls = skeleton_->RestPose();
+  blend.output_ls = output_ls.first(skeleton_->JointCount());
+  return blend.Run();
+}
+
+void AnimPlayer::SetOverride(const anim::Clip* clip, float time_s) {
+  override_clip_ = clip;
+  override_time_s_ = std::isfinite(time_s) ? time_s : 0.0f;
+}
+
+float AnimPlayer::CurrentTimeS() const {
+  const Slot& s = slots_[current_];
+  if (s.locomotion) return locomotion_.RunWeight() > 0.5f ? locomotion_.RunTimeS() : locomotion_.WalkTimeS();
+  return s.time_s;
+}
+
+const anim::Clip* AnimPlayer::CurrentClip() const {
+  const Slot& s = slots_[current_];
+  if (s.locomotion) return locomotion_.RunWeight() > 0.5f ? locomotion_.run : locomotion_.walk;
+  return ClipOf(s.role);
+}
+
+bool AnimPlayer::CurrentFinished() const {
+  const Slot& s = slots_[current_];
+  const anim::Clip* clip = ClipOf(s.role);
+  if (s.locomotion || clip == nullptr || clip->Loop()) return false;
+  return s.rate >= 0.0f ? s.time_s >= clip->DurationS() : s.time_s <= 0.0f;
+}
+
+float AnimPlayer::ContactWeight(anim::Limb limb) const {
+  if (override_clip_ != nullptr) return override_clip_->IsInContact(limb, override_time_s_) ? 1.0f : 0.0f;
+  float total = 0.0f, in_contact = 0.0f;
+  for (const Slot& s : slots_) {
+    if (!s.active || s.weight <= 0.0f) continue;
+    total += s.weight;
+    if (s.locomotion) {
+      const float walk = locomotion_.walk->IsInContact(limb, locomotion_.WalkTimeS()) ? locomotion_.WalkWeight() : 0.0f;
+      const float run = locomotion_.run->IsInContact(limb, locomotion_.RunTimeS()) ? locomotion_.RunWeight() : 0.0f;
+      in_contact += s.weight * (walk + run);
+    } else if (const anim::Clip* clip = ClipOf(s.role); clip != nullptr && clip->IsInContact(limb, s.time_s)) {
+      in_contact += s.weight;
+    }
+  }
+  return total > 0.0f ? std::clamp(in_contact / total, 0.0f, 1.0f) : 0.0f;
+}
+
+}  // namespace knights::game
+
+namespace knights::game {
+
+float AnimPlayer::SwingProgress(anim::Limb limb) const {
+  const anim::Clip* clip = override_clip_ != nullptr ? override_clip_ : CurrentClip();
+  if (clip == nullptr) return 0.0f;
+  const float t = clip->WrapTime(override_clip_ != nullptr ? override_time_s_ : CurrentTimeS());
+  const auto ranges = clip->Contacts(limb);
+  if (ranges.empty() || clip->IsInContact(limb, t)) return 0.0f;
+  const float duration = clip->DurationS();
+  // The contact that ended last before t and the next one to start after it
+  // (wrapping round the cycle for loop clips).
+  float last_end = -1e9f, next_start = 1e9f;
+  for (const anim::ContactRange& r : ranges) {
+    for (float shift : {-duration, 0.0f, duration}) {
+      if (!clip->Loop() && shift != 0.0f) continue;
+      const float end = (r.end_s < r.start_s ? r.end_s + duration : r.end_s) + shift;
+      const float start = r.start_s + shift;
+      if (end <= t) last_end = std::max(last_end, end);
+      if (start >= t) next_start = std::min(next_start, start);
+    }
+  }
+  if (last_end < -1e8f) last_end = 0.0f;
+  if (next_start > 1e8f) next_start = duration;
+  const float gap = next_start - last_end;
+  return gap > 1e-6f ? std::clamp((t - last_end) / gap, 0.0f, 1.0f) : 1.0f;
+}
+
+}  // namespace knights::game

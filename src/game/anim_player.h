@@ -1,0 +1,108 @@
+#pragma once
+// Plays a character's clips: a few slots, each a clip (or the speed-synced
+// walk/run blend) with its own time and weight, crossfaded when the state
+// machine changes state. Evaluate() samples and blends them into one local
+// pose. Buffers are sized in Init(); nothing allocates per frame.
+//
+//   player.Init(skeleton, clips);
+//   player.Play(ClipRole::kJumpUp, /*fade_s=*/0.1f);    // on a state change
+//   player.Update(dt_s, ground_speed_mps);              // every sim step
+//   player.Evaluate(locals_ls);                          // then local-to-model
+//
+// Walk and run are one "locomotion" slot: both clips play at the same
+// normalised phase and are weighted by ground speed (anim::LocomotionBlend),
+// so feet do not slide at any speed between or beyond the authored ones.
+
+#include <array>
+#include <span>
+#include <vector>
+
+#include "anim/clip.h"
+#include "anim/locomotion_blend.h"
+#include "anim/sampling_cache.h"
+#include "anim/skeleton.h"
+#include "game/character_desc.h"
+#include "math/transform.h"
+
+namespace knights::game {
+
+// The clip of each role (not owned; the CharacterModel outlives the player).
+using ClipSet = std::array<const anim::Clip*, kClipRoleCount>;
+
+class AnimPlayer {
+ public:
+  static constexpr int kMaxSlots = 4;
+
+  // Sizes every buffer for `skeleton` (spawn time). Walk and run must be
+  // loop clips with speed_mps.
+  void Init(const anim::Skeleton& skeleton, const ClipSet& clips);
+
+  // Starts `role` at start_time_s, fading it in over fade_s seconds while
+  // every other slot fades out. Playing the role that is already current
+  // does nothing. kWalk and kRun both start the locomotion blend.
+  void Play(ClipRole role, float fade_s, float start_time_s = 0.0f);
+  // Normalised phase at which walking starts from a standstill: the phase
+  // whose stance foot is under the body, where standing feet are, so a
+  // planted foot stays planted into the first step (see Knight::Init).
+  void SetLocomotionStartPhase(float phase) { locomotion_start_phase_ = phase; }
+
+  // Clip seconds per sim second of the current slot (e.g. climbing speed;
+  // negative plays backwards). Locomotion ignores it (speed decides).
+  void SetRate(float rate);
+  // Advances times and fades by dt_s; ground speed drives the locomotion blend.
+  void Update(float dt_s, float ground_speed_mps);
+  // Samples and blends the slots into output_ls (joint count).
+  bool Evaluate(std::span<math::Transform> output_ls);
+
+  // Debug override (the overlay's clip viewer): play `clip` alone, frozen at
+  // time_s, until cleared. The state machine keeps running underneath.
+  void SetOverride(const anim::Clip* clip, float time_s);
+  void ClearOverride() { override_clip_ = nullptr; }
+  const anim::Clip* Override() const { return override_clip_; }
+
+  ClipRole CurrentRole() const { return slots_[current_].role; }
+  // Time in the current slot's clip (wrapped for loops), seconds.
+  float CurrentTimeS() const;
+  const anim::Clip* CurrentClip() const;
+  // A non-loop current clip has played to its end.
+  bool CurrentFinished() const;
+  // How planted `limb` is, 0..1: the weights of the slots whose clip has the
+  // limb in contact at their current time.
+  float ContactWeight(anim::Limb limb) const;
+  // Between two contacts of `limb` in the current clip: how far through the
+  // gap the clip is, 0 at the end of one contact, 1 at the start of the next.
+  // 0 while in contact or when the clip has no contact for the limb.
+  float SwingProgress(anim::Limb limb) const;
+  const anim::LocomotionBlend& Locomotion() const { return locomotion_; }
+
+ private:
+  struct Slot {
+    bool active = false;
+    ClipRole role = ClipRole::kIdle;
+    bool locomotion = false;
+    float time_s = 0.0f;    // clip time (non-locomotion slots)
+    float rate = 1.0f;      // clip seconds per sim second
+    float weight = 0.0f;    // current blend weight, 0..1
+    float fade_per_s = 0.0f;  // weight change per second (+ fading in, - out)
+  };
+  const anim::Clip* ClipOf(ClipRole role) const { return clips_[static_cast<int>(role)]; }
+  bool SampleInto(const anim::Clip* clip, float time_s, anim::SamplingCache& cache, std::span<math::Transform> out) const;
+
+  const anim::Skeleton* skeleton_ = nullptr;
+  ClipSet clips_{};
+  std::array<Slot, kMaxSlots> slots_{};
+  int current_ = 0;
+  anim::LocomotionBlend locomotion_;
+  // Per slot: its blended pose, plus a second buffer and cache for the run
+  // clip of a locomotion slot.
+  std::array<std::vector<math::Transform>, kMaxSlots> slot_pose_ls_;
+  std::array<std::vector<math::Transform>, 2> locomotion_pose_ls_;  // walk, run
+  std::array<anim::SamplingCache, kMaxSlots> slot_cache_;
+  std::array<anim::SamplingCache, 2> locomotion_cache_;
+  float locomotion_start_phase_ = 0.0f;
+  const anim::Clip* override_clip_ = nullptr;
+  float override_time_s_ = 0.0f;
+  anim::SamplingCache override_cache_;
+};
+
+}  // namespace knights::game

@@ -1,0 +1,101 @@
+#include "game/auto_pilot.h"
+
+#include <cmath>
+
+namespace knights::game {
+
+float AutoPilot::Random01() {
+  // xorshift32 (Marsaglia, 2003): tiny and reproducible.
+  rng_state_ ^= rng_state_ << 13;
+  rng_state_ ^= rng_state_ >> 17;
+  rng_state_ ^= rng_state_ << 5;
+  return static_cast<float>(rng_state_ & 0xFFFFFF) / static_cast<float>(0x1000000);
+}
+
+core::InputState AutoPilot::Decide(const KnightController& knight, const world::World& world, float dt_s) {
+  core::InputState input;
+  const glm::vec3 feet = knight.FeetWs();
+  const auto& collision = world.collision();
+
+  // Progress watchdog: jump when stuck (an obstacle the rules below missed).
+  if (feet.x > best_x_ + 0.05f) {
+    best_x_ = feet.x;
+    stuck_s_ = 0.0f;
+  } else if (knight.mode() == KnightMode::kGround) {
+    stuck_s_ += dt_s;
+  }
+
+  switch (knight.mode()) {
+    case KnightMode::kClimb:
+    case KnightMode::kLadderEnter:
+    case KnightMode::kLadderExit:
+    case KnightMode::kLadderEnterTop:
+      input.move_y = 1.0f;  // always up: ladders lead on towards the goal
+      ladder_done_ = knight.Ladder();
+      stuck_s_ = 0.0f;
+      return input;
+    case KnightMode::kAir:
+      input.move_x = 1.0f;
+      input.run_held = true;
+      input.move_y = 0.0f;
+      return input;
+    case KnightMode::kGround:
+      break;
+  }
+
+  input.move_x = 1.0f;
+  // Now and then walk a stretch (the locomotion blend and the walk get used too).
+  if (walk_stretch_s_ > 0.0f) {
+    walk_stretch_s_ -= dt_s;
+  } else if (Random01() < dt_s * 0.05f) {
+    walk_stretch_s_ = 1.0f + 2.0f * Random01();
+  }
+  input.run_held = walk_stretch_s_ <= 0.0f;
+
+  // A ladder here that leads up towards +x: climb it.
+  const int ladder = world.FindLadderNear(feet);
+  if (ladder >= 0 && ladder != ladder_done_) {
+    const world::Ladder& l = world.ladders()[ladder];
+    if (l.desc().exit_dir > 0 && std::fabs(feet.y - l.bottom_ws().y) < 0.3f) {
+      input.move_x = 0.0f;
+      input.move_y = 1.0f;
+      input.run_held = false;
+      return input;
+    }
+  }
+  // Slow down when a ladder's foot is just ahead, so we stop at it.
+  for (const world::Ladder& l : world.ladders()) {
+    const float ahead = l.bottom_ws().x - feet.x;
+    if (ahead > 0.0f && ahead < 2.5f && std::fabs(feet.y - l.bottom_ws().y) < 0.3f && l.desc().exit_dir > 0) {
+      input.run_held = false;
+    }
+  }
+
+  // Pits and walls ahead: jump in time.
+  const float speed = std::fabs(knight.VelocityMps().x);
+  // Jump at the very edge of a pit (a run jump covers about 2.7 m).
+  const float look_ahead = 0.2f + speed * 0.02f;
+  const auto ground_ahead = collision.FindGround(feet.x + look_ahead, feet.y + 0.45f, 0.0f, 1.2f);
+  world::WallProbe probe;
+  probe.x = feet.x;
+  probe.y_bottom = feet.y + 0.5f;
+  probe.y_top = feet.y + 1.5f;
+  probe.ray_count = 3;
+  probe.direction_x = 1.0f;
+  probe.max_distance = 0.5f + speed * 0.15f;
+  const world::RayHit wall = collision.CastWall(probe);
+  const bool pit_ahead = !ground_ahead.hit;
+  const bool wall_ahead = wall.hit;
+  if (pit_ahead || wall_ahead || stuck_s_ > 1.5f) {
+    input.run_held = true;
+    if (!jump_was_pressed_) {
+      input.jump_pressed = true;
+      input.jump_held = true;
+      stuck_s_ = 0.0f;
+    }
+  }
+  jump_was_pressed_ = input.jump_pressed;
+  return input;
+}
+
+}  // namespace knights::game

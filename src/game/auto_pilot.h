@@ -1,0 +1,34 @@
+#pragma once
+// Plays the level like a player would, by producing the same InputState a
+// keyboard would (no teleporting): run right, climb every ladder that leads
+// on towards the goal, jump over pits and obstacles too high to step over,
+// walk carefully near ladders. Used by --autoplay for demos, tests and metrics.
+
+#include <cstdint>
+
+#include "core/input_state.h"
+#include "game/knight_controller.h"
+#include "world/world.h"
+
+namespace knights::game {
+
+class AutoPilot {
+ public:
+  // seed varies small choices (pauses, walk/run stretches) so seeded runs
+  // differ but stay reproducible.
+  explicit AutoPilot(uint32_t seed = 1) : rng_state_(seed == 0 ? 1u : seed) {}
+
+  core::InputState Decide(const KnightController& knight, const world::World& world, float dt_s);
+
+ private:
+  float Random01();
+
+  uint32_t rng_state_;
+  bool jump_was_pressed_ = false;
+  float best_x_ = -1e9f;      // furthest x reached, metres
+  float stuck_s_ = 0.0f;      // time without progress
+  float walk_stretch_s_ = 0.0f;  // time left walking instead of running
+  int ladder_done_ = -1;      // last ladder climbed (not to climb it twice)
+};
+
+}  // namespace knights::game

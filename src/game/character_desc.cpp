@@ -1,0 +1,13 @@
+#include "game/character_desc.h"
+
+namespace knights::game {
+
+const char* ClipRoleKey(ClipRole role) {
+  static constexpr std::array<const char*, kClipRoleCount> kKeys = {
+      "idle", "walk", "run", "jump_up", "fall", "land", "climb_up", "climb_down",
+      "ladder_enter_bottom", "ladder_exit_top", "turn"};
+  const int i = static_cast<int>(role);
+  return i >= 0 && i < kClipRoleCount ? kKeys[i] : "?";
+}
+
+}  // namespace knights::game

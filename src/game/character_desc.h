@@ -1,0 +1,60 @@
+#pragma once
+// What the game needs to know about a humanoid character beyond its model:
+// which clip plays each role and which joints form each IK chain. Loaded from
+// a small JSON file (assets/characters/knight.json) by asset::LoadCharacterDesc
+// so another humanoid can be used without code changes.
+
+#include <array>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include <glm/glm.hpp>
+
+namespace knights::game {
+
+// The clip roles the animation state machine plays.
+enum class ClipRole : int {
+  kIdle, kWalk, kRun, kJumpUp, kFall, kLand, kClimbUp, kClimbDown, kLadderEnterBottom, kLadderExitTop, kTurn, kCount
+};
+inline constexpr int kClipRoleCount = static_cast<int>(ClipRole::kCount);
+// JSON key of each role, in ClipRole order ("idle", "walk", ...).
+const char* ClipRoleKey(ClipRole role);
+
+// Joint names of one two-bone chain (hip/knee/ankle or shoulder/elbow/wrist)
+// and the optional joint below the end (toe; empty when absent).
+struct LimbChainDesc {
+  std::string upper;
+  std::string mid;
+  std::string end;
+  std::string tip;
+};
+
+struct CharacterDesc {
+  std::string file;        // the description's own path (for messages)
+  std::string name;
+  std::string model_path;  // .glb, relative to the data directory
+  // Uniform scale applied to the model (1: authored in metres).
+  float scale = 1.0f;
+  // Clip name for each role, indexed by ClipRole.
+  std::array<std::string, kClipRoleCount> clips;
+  std::string pelvis_joint;
+  LimbChainDesc leg_l, leg_r, arm_l, arm_r;
+  // Sole contact point (under the ankle, on the ground at rest) in the foot
+  // joint's space, metres; the foot IK puts this point on the ground.
+  glm::vec3 sole_offset_l_ls{0.0f};
+  glm::vec3 sole_offset_r_ls{0.0f};
+  // Ball of the foot (the point that stands on a ladder rung's centre line),
+  // foot joint space, metres.
+  glm::vec3 ball_offset_l_ls{0.0f};
+  glm::vec3 ball_offset_r_ls{0.0f};
+  // Grip point of each hand (centre of the closed fist) in the hand joint's
+  // space, metres; the ladder IK puts this point on the rung.
+  glm::vec3 grip_offset_l_ls{0.0f};
+  glm::vec3 grip_offset_r_ls{0.0f};
+  // Other looks of the same rig (same skeleton and clips), e.g. NPC colour
+  // schemes: variant name -> .glb path. Empty when there are none.
+  std::vector<std::pair<std::string, std::string>> variants;
+};
+
+}  // namespace knights::game

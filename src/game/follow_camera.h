@@ -1,0 +1,45 @@
+#pragma once
+// The side-view camera: follows the player from +z with look-ahead in the
+// direction of travel, critically damped so it never snaps or overshoots,
+// and frames the ladder (higher, closer target) while climbing.
+
+#include <glm/glm.hpp>
+
+namespace knights::game {
+
+struct FollowCameraTuning {
+  float distance_m = 9.0f;          // from the play plane along +z
+  float height_m = 1.6f;            // eye above the target
+  float target_height_m = 1.1f;     // look-at point above the player's feet
+  float look_ahead_m = 2.2f;        // at full speed, along the facing direction
+  float look_ahead_speed_mps = 4.0f;  // speed at which look-ahead is full
+  float smooth_time_s = 0.35f;      // ~time to close most of a gap
+  float climb_distance_m = 7.0f;    // closer while climbing
+  float climb_target_up_m = 0.8f;   // look above the climber (where it goes)
+  float fov_y_deg = 40.0f;
+};
+
+class FollowCamera {
+ public:
+  FollowCameraTuning tuning;
+
+  // Places the camera on the target at once (spawn, respawn).
+  void Reset(const glm::vec3& player_feet_ws);
+  // One sim step: follow the player with damping.
+  void Update(const glm::vec3& player_feet_ws, float velocity_x_mps, bool climbing, float dt_s);
+
+  glm::vec3 EyeWs() const { return eye_ws_; }
+  glm::vec3 TargetWs() const { return target_ws_; }
+
+ private:
+  glm::vec3 Goal(const glm::vec3& feet_ws, float velocity_x_mps, bool climbing) const;
+
+  glm::vec3 focus_ws_{0.0f};     // damped look-at point
+  glm::vec3 focus_vel_{0.0f};    // its velocity (spring state), m/s
+  float distance_m_ = 9.0f;      // damped distance
+  float distance_vel_ = 0.0f;
+  glm::vec3 eye_ws_{0.0f, 2.0f, 9.0f};
+  glm::vec3 target_ws_{0.0f, 1.0f, 0.0f};
+};
+
+}  // namespace knights::game

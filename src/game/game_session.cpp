@@ -1,0 +1,107 @@
+#include "game/game_session.h"
+
+#include <chrono>
+
+namespace knights::game {
+
+GameSession::GameSession(const SessionDesc& desc) : desc_(desc), pilot_(desc.seed) {
+  autoplay = desc.autoplay;
+  const world::Level& level = desc.world->level();
+  knights_.resize(1 + level.npcs.size());
+  knights_[0].Init(*desc.skeleton, desc.clips, *desc.rig, 0);
+  for (size_t i = 0; i < level.npcs.size(); ++i) {
+    const world::Npc& npc = level.npcs[i];
+    knights_[i + 1].Init(*desc.skeleton, desc.clips, *desc.rig,
+                         npc.variant == world::NpcVariant::kRed ? desc.npc_look_red : desc.npc_look_green);
+    patrols_.push_back(PatrolAi{npc.patrol_x0, npc.patrol_x1});
+  }
+  respawns_seen_.assign(knights_.size(), 0);
+  SpawnAll();
+  if (desc.skip_title) screen_ = Screen::kPlaying;
+}
+
+void GameSession::SpawnAll() {
+  const world::World& world = *desc_.world;
+  knights_[0].Spawn(world.SpawnPositionWs(), +1);
+  for (size_t i = 0; i < patrols_.size(); ++i) {
+    const world::Npc& npc = world.level().npcs[i];
+    const float y = world.GroundHeightOr(npc.x, 0.0f);
+    knights_[i + 1].Spawn(glm::vec3(npc.x, y, 0.0f), (i % 2 == 0) ? +1 : -1);
+    patrols_[i] = PatrolAi{npc.patrol_x0, npc.patrol_x1};
+  }
+  for (size_t i = 0; i < knights_.size(); ++i) metrics_.ResetKnight(static_cast<int>(i));
+  camera_.Reset(knights_[0].controller.FeetWs());
+  previous_camera_ = camera_;
+}
+
+void GameSession::Restart() {
+  SpawnAll();
+  pilot_ = AutoPilot(desc_.seed);
+  play_time_s_ = 0.0;
+  goal_step_ = -1;
+  screen_ = Screen::kPlaying;
+}
+
+void GameSession::Step(const core::InputState& input) {
+  using Clock = std::chrono::steady_clock;
+  const auto start = Clock::now();
+  const float dt = desc_.step_s;
+  previous_camera_ = camera_;
+  switch (screen_) {
+    case Screen::kTitle:
+      if (input.confirm_pressed) screen_ = Screen::kPlaying;
+      break;
+    case Screen::kPaused:
+      if (input.pause_pressed) screen_ = Screen::kPlaying;
+      return;
+    case Screen::kComplete:
+      if (input.confirm_pressed) Restart();
+      break;
+    case Screen::kPlaying:
+      if (input.pause_pressed) {
+        screen_ = Screen::kPaused;
+        return;
+      }
+      break;
+  }
+  const bool playing = screen_ == Screen::kPlaying;
+  ++steps_;
+  if (playing) play_time_s_ += dt;
+
+  // The player: the pilot's input in autoplay, else the person's. On the
+  // title and complete screens the knights still live (the world is behind
+  // the menu) but the player stands still.
+  core::InputState player_input;
+  if (playing) player_input = autoplay ? pilot_.Decide(knights_[0].controller, *desc_.world, dt) : input;
+  debug_lines_.Clear();
+  core::DebugLines* debug = draw_ik_debug ? &debug_lines_ : nullptr;
+  last_anim_s = last_ik_s = last_palette_s = 0.0;
+  bool any_nan = false;
+  for (size_t i = 0; i < knights_.size(); ++i) {
+    Knight& knight = knights_[i];
+    const core::InputState knight_input = i == 0 ? player_input : patrols_[i - 1].Decide(knight.controller, dt);
+    knight.Step(knight_input, *desc_.world, ik, dt, debug);
+    if (knight.controller.Respawns() != respawns_seen_[i]) {
+      respawns_seen_[i] = knight.controller.Respawns();
+      metrics_.ResetKnight(static_cast<int>(i));
+      if (i == 0) camera_.Reset(knight.controller.FeetWs());
+    }
+    metrics_.Sample(static_cast<int>(i), knight, *desc_.world, dt);
+    last_anim_s += knight.LastAnimSeconds();
+    last_ik_s += knight.LastIkSeconds();
+    last_palette_s += knight.LastPaletteSeconds();
+    any_nan = any_nan || knight.LastPoseHadNan();
+  }
+  metrics_.EndStep(last_ik_s, any_nan);
+
+  const KnightController& player = knights_[0].controller;
+  camera_.Update(player.FeetWs(), player.VelocityMps().x, player.mode() == KnightMode::kClimb, dt);
+  if (playing && goal_step_ < 0 && desc_.world->GoalReached(player.FeetWs())) {
+    goal_step_ = steps_;
+    goal_time_s_ = play_time_s_;
+    screen_ = Screen::kComplete;
+  }
+  last_sim_s = std::chrono::duration<double>(Clock::now() - start).count();
+}
+
+}  // namespace knights::game

@@ -1,0 +1,99 @@
+#pragma once
+// The game: one level, the player knight and the NPC knights, the camera,
+// the game flow (title, playing, paused, level complete), autoplay and the
+// IK metrics. Advanced in fixed sim steps; deterministic for a given input
+// stream. Rendering and UI read it; only menus call its commands.
+
+#include <memory>
+#include <vector>
+
+#include "core/debug_lines.h"
+#include "core/input_state.h"
+#include "game/auto_pilot.h"
+#include "game/follow_camera.h"
+#include "game/ik_metrics.h"
+#include "game/knight.h"
+#include "game/patrol_ai.h"
+#include "game/rig.h"
+#include "world/world.h"
+
+namespace knights::game {
+
+enum class Screen { kTitle, kPlaying, kPaused, kComplete };
+
+struct SessionDesc {
+  const world::World* world = nullptr;
+  const anim::Skeleton* skeleton = nullptr;
+  ClipSet clips{};
+  const Rig* rig = nullptr;
+  // Mesh look of each NPC variant (index into the renderer's meshes; 0 is
+  // the player's). Red and green.
+  int npc_look_red = 0;
+  int npc_look_green = 0;
+  bool autoplay = false;
+  bool skip_title = false;  // start playing at once (headless runs, --level)
+  uint32_t seed = 1;
+  float step_s = 1.0f / 60.0f;
+};
+
+class GameSession {
+ public:
+  explicit GameSession(const SessionDesc& desc);
+
+  // One fixed sim step with this step's input (edges included).
+  void Step(const core::InputState& input);
+
+  // Menu commands.
+  void Resume() { if (screen_ == Screen::kPaused) screen_ = Screen::kPlaying; }
+  void Restart();
+  void Start() { if (screen_ == Screen::kTitle) screen_ = Screen::kPlaying; }
+  void RequestQuit() { quit_requested_ = true; }
+
+  Screen screen() const { return screen_; }
+  bool quit_requested() const { return quit_requested_; }
+  const world::World& world() const { return *desc_.world; }
+  std::span<const Knight> knights() const { return knights_; }
+  const Knight& player() const { return knights_[0]; }
+  const FollowCamera& camera() const { return camera_; }
+  const FollowCamera& previous_camera() const { return previous_camera_; }
+  const IkMetrics& metrics() const { return metrics_; }
+  const core::DebugLines& debug_lines() const { return debug_lines_; }
+
+  // Seconds of play (not counting title or pause) and sim steps so far.
+  double play_time_s() const { return play_time_s_; }
+  int steps() const { return steps_; }
+  bool reached_goal() const { return goal_step_ >= 0; }
+  int goal_step() const { return goal_step_; }
+  double goal_time_s() const { return goal_time_s_; }
+
+  // Debug settings (the overlay edits them).
+  IkToggles ik;
+  bool draw_ik_debug = false;    // IK targets, rays, normals into debug_lines()
+  int inspected_knight = 0;
+  bool autoplay = false;
+  // Per-pass timings of the last step, seconds, all knights.
+  double last_sim_s = 0.0, last_anim_s = 0.0, last_ik_s = 0.0, last_palette_s = 0.0;
+
+  Knight& mutable_knight(int i) { return knights_[i]; }
+
+ private:
+  void SpawnAll();
+
+  SessionDesc desc_;
+  std::vector<Knight> knights_;
+  std::vector<PatrolAi> patrols_;  // one per NPC (knights_[i + 1])
+  AutoPilot pilot_;
+  FollowCamera camera_;
+  FollowCamera previous_camera_;
+  IkMetrics metrics_;
+  core::DebugLines debug_lines_;
+  Screen screen_ = Screen::kTitle;
+  bool quit_requested_ = false;
+  double play_time_s_ = 0.0;
+  int steps_ = 0;
+  int goal_step_ = -1;
+  double goal_time_s_ = 0.0;
+  std::vector<int> respawns_seen_;
+};
+
+}  // namespace knights::game

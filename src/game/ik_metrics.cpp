@@ -1,0 +1,150 @@
+#include "game/ik_metrics.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <numeric>
+
+namespace knights::game {
+namespace {
+
+constexpr float kRadToDeg = 57.2957795f;
+
+double Percentile(const std::vector<double>& sorted, double p) {
+  if (sorted.empty()) return 0.0;
+  const size_t rank = static_cast<size_t>(std::ceil(p * static_cast<double>(sorted.size())));
+  return sorted[std::clamp<size_t>(rank, 1, sorted.size()) - 1];
+}
+
+std::string StatsJson(const SampleStats& s) {
+  char buffer[192];
+  std::snprintf(buffer, sizeof(buffer), "{\"mean\": %.6f, \"p95\": %.6f, \"max\": %.6f, \"samples\": %zu}", s.mean,
+                s.p95, s.max, s.samples);
+  return buffer;
+}
+
+}  // namespace
+
+SampleStats Summarise(std::vector<double> values) {
+  SampleStats s;
+  s.samples = values.size();
+  if (values.empty()) return s;
+  std::sort(values.begin(), values.end());
+  s.mean = std::accumulate(values.begin(), values.end(), 0.0) / static_cast<double>(values.size());
+  s.median = Percentile(values, 0.5);
+  s.p95 = Percentile(values, 0.95);
+  s.p99 = Percentile(values, 0.99);
+  s.max = values.back();
+  return s;
+}
+
+IkMetrics::IkMetrics() {
+  // Room for long runs up front: sampling does not allocate while it fits.
+  for (auto* v : {&foot_ground_error_m_, &hand_rung_error_m_, &foot_rung_error_m_, &knee_speed_deg_s_}) v->reserve(1 << 17);
+  ik_ms_.reserve(1 << 15);
+}
+
+void IkMetrics::ResetKnight(int knight_index) {
+  if (knight_index < static_cast<int>(tracks_.size())) tracks_[knight_index] = Track{};
+}
+
+void IkMetrics::Sample(int knight_index, const Knight& knight, const world::World& world, float dt_s) {
+  if (knight_index >= static_cast<int>(tracks_.size())) tracks_.resize(knight_index + 1);
+  Track& track = tracks_[knight_index];
+  const Rig& rig = knight.rig();
+  const auto models_ms = knight.ModelsMs();
+  const glm::mat4 to_world = knight.ModelToWorld();
+  const LimbChain* legs[2] = {&rig.leg_l, &rig.leg_r};
+  const glm::vec3 soles_ls[2] = {rig.sole_offset_l_ls, rig.sole_offset_r_ls};
+
+  // Feet on the ground: error to the surface and drift within a plant.
+  for (int side = 0; side < 2; ++side) {
+    const glm::vec3 sole_ws = glm::vec3(to_world * (models_ms[legs[side]->end] * glm::vec4(soles_ls[side], 1.0f)));
+    const bool planted = knight.controller.Grounded() &&
+                         knight.anim.ContactWeight(side == 0 ? anim::kFootL : anim::kFootR) >= 0.5f;
+    if (planted) {
+      const world::RayHit ground = world.collision().Raycast(sole_ws + glm::vec3(0.0f, 0.5f, 0.0f),
+                                                             glm::vec3(0.0f, -1.0f, 0.0f), 1.5f,
+                                                             world::RayFilter{0.3f, 1.0f});
+      if (ground.hit) foot_ground_error_m_.push_back(std::fabs(sole_ws.y - ground.point_ws.y));
+      if (!track.planted[side]) {
+        track.plant_start_ws[side] = sole_ws;
+        track.plant_max_drift[side] = 0.0;
+      }
+      track.plant_max_drift[side] =
+          std::max<double>(track.plant_max_drift[side], glm::length(sole_ws - track.plant_start_ws[side]));
+    } else if (track.planted[side]) {
+      plant_slides_m_.push_back(track.plant_max_drift[side]);
+    }
+    track.planted[side] = planted;
+  }
+
+  // Hands and feet on rungs: distance to the held rung's centre line.
+  if (knight.controller.Ladder() >= 0) {
+    const auto rungs_ws = world.ladders()[knight.controller.Ladder()].rungs_ws();
+    const LimbChain* limbs[4] = {&rig.leg_l, &rig.leg_r, &rig.arm_l, &rig.arm_r};
+    const glm::vec3 effectors_ls[4] = {rig.ball_offset_l_ls, rig.ball_offset_r_ls, rig.grip_offset_l_ls,
+                                       rig.grip_offset_r_ls};
+    for (int limb = 0; limb < 4; ++limb) {
+      const ik::LadderLimbState& state = knight.ladder_ik.Limb(limb);
+      if (!state.holding || state.rung < 0 || state.rung >= static_cast<int>(rungs_ws.size())) continue;
+      const glm::vec3 p_ws = glm::vec3(to_world * (models_ms[limbs[limb]->end] * glm::vec4(effectors_ls[limb], 1.0f)));
+      const glm::vec3 rung_ws = rungs_ws[state.rung];
+      const double error = std::hypot(p_ws.x - rung_ws.x, p_ws.y - rung_ws.y);
+      (limb < 2 ? foot_rung_error_m_ : hand_rung_error_m_).push_back(error);
+    }
+  }
+
+  // Knee bend speed.
+  for (int side = 0; side < 2; ++side) {
+    const glm::vec3 hip = glm::vec3(models_ms[legs[side]->upper][3]);
+    const glm::vec3 knee = glm::vec3(models_ms[legs[side]->mid][3]);
+    const glm::vec3 ankle = glm::vec3(models_ms[legs[side]->end][3]);
+    const glm::vec3 a = knee - hip, b = ankle - knee;
+    const float angle_deg = std::atan2(glm::length(glm::cross(a, b)), glm::dot(a, b)) * kRadToDeg;
+    if (track.has_knee && dt_s > 0.0f) {
+      knee_speed_deg_s_.push_back(std::fabs(angle_deg - track.knee_angle_deg[side]) / dt_s);
+    }
+    track.knee_angle_deg[side] = angle_deg;
+  }
+  track.has_knee = true;
+}
+
+void IkMetrics::EndStep(double ik_seconds_all_knights, bool any_nan) {
+  ++frames_;
+  if (any_nan) ++nan_frames_;
+  ik_ms_.push_back(ik_seconds_all_knights * 1000.0);
+}
+
+SampleStats IkMetrics::FootSlide() const {
+  std::vector<double> slides = plant_slides_m_;
+  // Plants still going at the end of the run count too.
+  for (const Track& t : tracks_) {
+    for (int side = 0; side < 2; ++side) {
+      if (t.planted[side]) slides.push_back(t.plant_max_drift[side]);
+    }
+  }
+  return Summarise(std::move(slides));
+}
+
+std::string IkMetrics::ToJson(bool ik_enabled, const std::string& extra) const {
+  const SampleStats slide = FootSlide();
+  const SampleStats knee = KneeAngularSpeed();
+  const SampleStats ik = IkTimeMs();
+  char buffer[512];
+  std::string json = "{\n  \"frames\": " + std::to_string(frames_) + ",\n  \"ik\": " + (ik_enabled ? "true" : "false") +
+                     ",\n  \"nan_frames\": " + std::to_string(nan_frames_) + ",\n";
+  json += extra;
+  json += "  \"foot_ground_error_m\": " + StatsJson(FootGroundError()) + ",\n";
+  json += "  \"hand_rung_error_m\": " + StatsJson(HandRungError()) + ",\n";
+  json += "  \"foot_rung_error_m\": " + StatsJson(FootRungError()) + ",\n";
+  std::snprintf(buffer, sizeof(buffer),
+                "  \"foot_slide_m\": {\"mean\": %.6f, \"max\": %.6f, \"plants\": %zu},\n"
+                "  \"knee_angular_speed_deg_s\": {\"p99\": %.3f, \"max\": %.3f},\n"
+                "  \"timing_ms\": {\"ik\": {\"median\": %.5f, \"p95\": %.5f}}\n}\n",
+                slide.mean, slide.max, slide.samples, knee.p99, knee.max, ik.median, ik.p95);
+  json += buffer;
+  return json;
+}
+
+}  // namespace knights::game

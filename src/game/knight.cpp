@@ -1,0 +1,267 @@
+#include "game/knight.h"
+
+#include <algorithm>
+#include <cmath>
+
+#include "anim/local_to_model_job.h"
+#include "anim/sampling_job.h"
+#include "anim/skinning_palette_job.h"
+
+namespace knights::game {
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+double SecondsSince(Clock::time_point start) {
+  return std::chrono::duration<double>(Clock::now() - start).count();
+}
+
+// Crossfade time into each role, seconds: short for reactions (jump, land),
+// longer for posture changes.
+float FadeTime(ClipRole role) {
+  switch (role) {
+    case ClipRole::kJumpUp: return 0.08f;
+    case ClipRole::kLand: return 0.08f;
+    case ClipRole::kFall: return 0.2f;
+    case ClipRole::kLadderEnterBottom: return 0.15f;
+    case ClipRole::kLadderExitTop: return 0.12f;
+    case ClipRole::kClimbUp:
+    case ClipRole::kClimbDown: return 0.15f;
+    default: return 0.2f;
+  }
+}
+
+bool AllFinite(std::span<const glm::mat4> matrices) {
+  for (const glm::mat4& m : matrices) {
+    for (int c = 0; c < 4; ++c) {
+      for (int r = 0; r < 4; ++r) {
+        if (!std::isfinite(m[c][r])) return false;
+      }
+    }
+  }
+  return true;
+}
+
+ik::GroundProbe CastDown(const void* context, const glm::vec3& from_ws, float length_m) {
+  const auto* world = static_cast<const world::World*>(context);
+  // Only upward-facing surfaces are ground (not the underside of a ledge).
+  const world::RayHit hit =
+      world->collision().Raycast(from_ws, glm::vec3(0.0f, -1.0f, 0.0f), length_m, world::RayFilter{0.3f, 1.0f});
+  return ik::GroundProbe{hit.hit, hit.point_ws, hit.normal_ws};
+}
+
+bool OnLadder(KnightMode mode) {
+  return mode == KnightMode::kClimb || mode == KnightMode::kLadderEnter || mode == KnightMode::kLadderEnterTop ||
+         mode == KnightMode::kLadderExit;
+}
+
+}  // namespace
+
+MotionClipInfo ReadMotionClipInfo(const anim::Skeleton& skeleton, const ClipSet& clips) {
+  MotionClipInfo info;
+  const anim::Clip* enter = clips[static_cast<int>(ClipRole::kLadderEnterBottom)];
+  const anim::Clip* exit = clips[static_cast<int>(ClipRole::kLadderExitTop)];
+  const anim::Clip* climb = clips[static_cast<int>(ClipRole::kClimbUp)];
+  if (enter != nullptr) info.enter_duration_s = enter->DurationS();
+  if (const anim::Clip* turn = clips[static_cast<int>(ClipRole::kTurn)]; turn != nullptr) {
+    info.turn_duration_s = turn->DurationS();
+  }
+  if (climb != nullptr && climb->DurationS() > 0.0f) {
+    info.climb_cycle_s = climb->DurationS();
+    const float rise_m = climb->ClimbMPerCycle().value_or(climb->SpeedMps().value_or(0.5f) * climb->DurationS());
+    info.climb_rungs_per_cycle = std::max(1.0f, std::round(rise_m / kNominalRungSpacingM));
+  }
+  if (exit != nullptr) {
+    info.exit_duration_s = exit->DurationS();
+    // The exit clip's root motion: where its root joint ends.
+    std::vector<math::Transform> pose_ls(skeleton.RestPose().begin(), skeleton.RestPose().end());
+    anim::SamplingJob job;
+    job.clip = exit;
+    job.time_s = exit->DurationS();
+    job.rest_pose_ls = skeleton.RestPose();
+    job.output_ls = pose_ls;
+    if (job.Run()) info.exit_root_offset_m = glm::vec2(pose_ls[0].translation.x, pose_ls[0].translation.y);
+  }
+  return info;
+}
+
+float FindLocomotionStartPhase(const anim::Skeleton& skeleton, const ClipSet& clips, const Rig& rig) {
+  const anim::Clip* walk = clips[static_cast<int>(ClipRole::kWalk)];
+  if (walk == nullptr || walk->DurationS() <= 0.0f) return 0.0f;
+  std::vector<math::Transform> pose_ls(skeleton.RestPose().begin(), skeleton.RestPose().end());
+  std::vector<glm::mat4> models_ms(pose_ls.size());
+  float best_phase = 0.0f, best_distance = 1e9f;
+  constexpr int kSamples = 64;
+  for (int i = 0; i < kSamples; ++i) {
+    const float phase = static_cast<float>(i) / kSamples;
+    const float t = phase * walk->DurationS();
+    if (!walk->IsInContact(anim::kFootL, t)) continue;
+    anim::SamplingJob sample;
+    sample.clip = walk;
+    sample.time_s = t;
+    sample.rest_pose_ls = skeleton.RestPose();
+    sample.output_ls = pose_ls;
+    anim::LocalToModelJob l2m;
+    l2m.parents = skeleton.Parents();
+    l2m.locals_ls = pose_ls;
+    l2m.models_ms = models_ms;
+    if (!sample.Run() || !l2m.Run()) return 0.0f;
+    // The stance foot right under the hips: where a standing foot is.
+    const float distance = std::fabs(models_ms[rig.leg_l.end][3].x - models_ms[rig.pelvis][3].x);
+    if (distance < best_distance) {
+      best_distance = distance;
+      best_phase = phase;
+    }
+  }
+  return best_phase;
+}
+
+void Knight::Init(const anim::Skeleton& skeleton, const ClipSet& clips, const Rig& rig, int look) {
+  skeleton_ = &skeleton;
+  rig_ = &rig;
+  look_ = look;
+  const int n = skeleton.JointCount();
+  locals_ls_.assign(skeleton.RestPose().begin(), skeleton.RestPose().end());
+  models_ms_.assign(n, glm::mat4(1.0f));
+  animated_models_ms_.assign(n, glm::mat4(1.0f));
+  palette_ms_.assign(n, glm::mat4(1.0f));
+  previous_palette_ms_.assign(n, glm::mat4(1.0f));
+  anim.Init(skeleton, clips);
+  controller.SetMotionClipInfo(ReadMotionClipInfo(skeleton, clips));
+
+  anim.SetLocomotionStartPhase(FindLocomotionStartPhase(skeleton, clips, rig));
+
+  // The sole's "up" in each foot joint's frame: the model's up at rest.
+  anim::LocalToModelJob rest;
+  rest.parents = skeleton.Parents();
+  rest.locals_ls = skeleton.RestPose();
+  rest.models_ms = models_ms_;
+  rest.Run();
+  auto leg = [&](const LimbChain& chain, const glm::vec3& sole_ls) {
+    ik::LegRig r;
+    r.chain = {chain.upper, chain.mid, chain.end};
+    r.toe = chain.tip;
+    r.sole_offset_ls = sole_ls;
+    r.foot_up_ls = glm::normalize(glm::inverse(glm::mat3(models_ms_[chain.end])) * glm::vec3(0.0f, 1.0f, 0.0f));
+    r.knee_pole_ms = glm::vec3(1.0f, 0.0f, 0.0f);  // knees bend forward (+x)
+    return r;
+  };
+  foot_ik.Init(leg(rig.leg_l, rig.sole_offset_l_ls), leg(rig.leg_r, rig.sole_offset_r_ls), rig.pelvis);
+  auto limb = [](const LimbChain& chain, const glm::vec3& effector_ls, const glm::vec3& pole_ms) {
+    return ik::LadderLimbRig{{chain.upper, chain.mid, chain.end}, effector_ls, pole_ms};
+  };
+  // Limb order of anim::Limb: foot_l, foot_r, hand_l, hand_r. Elbows point
+  // down and back, out to their side (left is -z).
+  ladder_ik.Init({limb(rig.leg_l, rig.ball_offset_l_ls, glm::vec3(1.0f, 0.0f, 0.0f)),
+                  limb(rig.leg_r, rig.ball_offset_r_ls, glm::vec3(1.0f, 0.0f, 0.0f)),
+                  limb(rig.arm_l, rig.grip_offset_l_ls, glm::vec3(-0.5f, -1.0f, -0.4f)),
+                  limb(rig.arm_r, rig.grip_offset_r_ls, glm::vec3(-0.5f, -1.0f, 0.4f))});
+}
+
+void Knight::Spawn(const glm::vec3& feet_ws, int facing) {
+  controller.Spawn(feet_ws, facing);
+  foot_ik.Reset(/*active=*/true);
+  ladder_ik.Reset();
+  seen_role_serial_ = -1;
+  model_to_world_ = previous_model_to_world_ = controller.ModelToWorld();
+}
+
+void Knight::Step(const core::InputState& input, const world::World& world, const IkToggles& ik, float dt_s,
+                  core::DebugLines* debug) {
+  // 1. Gameplay: motion and the clip role.
+  const int respawns_before = controller.Respawns();
+  controller.Step(input, world, dt_s);
+  if (controller.Respawns() != respawns_before) {
+    foot_ik.Reset();
+    ladder_ik.Reset();
+  }
+  previous_model_to_world_ = model_to_world_;
+  model_to_world_ = controller.ModelToWorld();
+
+  // 2. Clips: follow the controller's role, then sample and blend.
+  const auto anim_start = Clock::now();
+  if (controller.RoleSerial() != seen_role_serial_) {
+    seen_role_serial_ = controller.RoleSerial();
+    // The exit clip carries root motion, and the knight is moved by it when
+    // the clip ends (or placed before it when played backwards): blending
+    // across that move would count the motion twice, so those are cuts. They
+    // are seamless: the clip ends exactly in the stand pose.
+    const bool root_motion_cut = ((anim.CurrentRole() == ClipRole::kLadderExitTop) !=
+                                      (controller.Role() == ClipRole::kLadderExitTop) &&
+                                  (controller.mode() == KnightMode::kGround ||
+                                   controller.mode() == KnightMode::kLadderEnterTop)) ||
+                                 // The turn ends rotated half a turn: the facing flips as it ends.
+                                 (anim.CurrentRole() == ClipRole::kTurn && controller.Role() != ClipRole::kTurn);
+    anim.Play(controller.Role(), root_motion_cut ? 0.0f : FadeTime(controller.Role()), controller.RoleStartS());
+  }
+  anim.SetRate(controller.RoleRate());
+  anim.Update(dt_s, controller.Grounded() ? std::fabs(controller.VelocityMps().x) : 0.0f);
+  anim.Evaluate(locals_ls_);
+  // 3. Local-to-model (model space: the character's own, feet at the origin).
+  anim::LocalToModelJob l2m;
+  l2m.parents = skeleton_->Parents();
+  l2m.locals_ls = locals_ls_;
+  l2m.models_ms = models_ms_;
+  l2m.Run();
+  std::copy(models_ms_.begin(), models_ms_.end(), animated_models_ms_.begin());
+  last_anim_s_ = SecondsSince(anim_start);
+
+  // 4. IK: the one place the pose is corrected.
+  const auto ik_start = Clock::now();
+  RunIk(world, ik, dt_s, debug);
+  last_ik_s_ = SecondsSince(ik_start);
+
+  // 5. Skinning palette; a non-finite pose never reaches the GPU.
+  const auto palette_start = Clock::now();
+  std::swap(previous_palette_ms_, palette_ms_);
+  anim::SkinningPaletteJob palette;
+  palette.models_ms = models_ms_;
+  palette.inverse_bind_ms = skeleton_->InverseBind();
+  palette.palette_ms = palette_ms_;
+  palette.Run();
+  last_pose_nan_ = !AllFinite(palette_ms_);
+  if (last_pose_nan_) std::copy(previous_palette_ms_.begin(), previous_palette_ms_.end(), palette_ms_.begin());
+  last_palette_s_ = SecondsSince(palette_start);
+}
+
+void Knight::RunIk(const world::World& world, const IkToggles& ik, float dt_s, core::DebugLines* debug) {
+  ik::FootIkFrame feet;
+  feet.model_to_world = model_to_world_;
+  feet.contact = {anim.ContactWeight(anim::kFootL), anim.ContactWeight(anim::kFootR)};
+  feet.active = ik.master && !OnLadder(controller.mode());
+  feet.airborne = controller.mode() == KnightMode::kAir;
+  feet.raycast = &CastDown;
+  feet.raycast_context = &world;
+  feet.dt_s = dt_s;
+  foot_ik.settings.legs = ik.master;
+  foot_ik.settings.leg_l = ik.leg_l;
+  foot_ik.settings.leg_r = ik.leg_r;
+  foot_ik.settings.pelvis = ik.pelvis;
+  foot_ik.settings.foot_align = ik.foot_align;
+  foot_ik.settings.foot_lock = ik.foot_lock;
+  foot_ik.Run(feet, skeleton_->Parents(), locals_ls_, models_ms_, debug);
+
+  ik::LadderIkFrame ladder;
+  ladder.model_to_world = model_to_world_;
+  ladder.on_ladder = ik.master && OnLadder(controller.mode()) && controller.Ladder() >= 0;
+  if (controller.Ladder() >= 0) {
+    const world::Ladder& on = world.ladders()[controller.Ladder()];
+    ladder.rungs_ws = on.rungs_ws();
+    const float nominal_m = controller.motion_clip_info().climb_rungs_per_cycle * on.desc().rung_spacing;
+    ladder.grab_drift_per_cycle_ws = on.up_axis_ws() * (nominal_m - controller.ClimbRisePerCycleM());
+  }
+  for (int limb = 0; limb < ik::kLadderLimbs; ++limb) {
+    ladder.contact[limb] = anim.ContactWeight(static_cast<anim::Limb>(limb));
+    ladder.swing_progress[limb] = anim.SwingProgress(static_cast<anim::Limb>(limb));
+  }
+  ladder.dt_s = dt_s;
+  ladder_ik.settings.enabled = ik.master;
+  ladder_ik.settings.limb_enabled = {ik.leg_l, ik.leg_r, ik.arm_l, ik.arm_r};
+  ladder_ik.Run(ladder, skeleton_->Parents(), locals_ls_, models_ms_, debug);
+}
+
+KnightDrawState Knight::DrawState() const {
+  return KnightDrawState{palette_ms_, previous_palette_ms_, model_to_world_, previous_model_to_world_, look_};
+}
+
+}  // namespace knights::game

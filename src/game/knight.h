@@ -1,0 +1,109 @@
+#pragma once
+// One knight in the world: its gameplay controller, its clip player, its IK
+// controllers and its pose buffers (sized once at spawn). Step() runs one sim
+// step of the whole pipeline:
+//   controller (input -> motion, clip role) -> sample and blend clips ->
+//   local-to-model -> IK (feet on the ground, hands and feet on rungs) ->
+//   skinning palette.
+// The previous step's palette and placement are kept so rendering can
+// interpolate between sim steps.
+
+#include <chrono>
+#include <span>
+#include <vector>
+
+#include <glm/glm.hpp>
+
+#include "anim/skeleton.h"
+#include "core/debug_lines.h"
+#include "core/input_state.h"
+#include "game/anim_player.h"
+#include "game/knight_controller.h"
+#include "game/rig.h"
+#include "ik/foot_ik_controller.h"
+#include "ik/ladder_ik_controller.h"
+#include "math/transform.h"
+#include "world/world.h"
+
+namespace knights::game {
+
+// The IK switches of the debug overlay (and --ik on|off), shared by every knight.
+struct IkToggles {
+  bool master = true;
+  bool leg_l = true, leg_r = true;
+  bool arm_l = true, arm_r = true;
+  bool pelvis = true;
+  bool foot_align = true;
+  bool foot_lock = true;
+};
+
+// What the renderer needs of one knight.
+struct KnightDrawState {
+  std::span<const glm::mat4> palette_ms;
+  std::span<const glm::mat4> previous_palette_ms;
+  glm::mat4 model_to_world{1.0f};
+  glm::mat4 previous_model_to_world{1.0f};
+  int look = 0;  // which mesh variant (0: the character's own model)
+};
+
+class Knight {
+ public:
+  // skeleton/clips/rig must outlive the knight. `look` picks the mesh variant.
+  void Init(const anim::Skeleton& skeleton, const ClipSet& clips, const Rig& rig, int look);
+  void Spawn(const glm::vec3& feet_ws, int facing);
+
+  // One sim step. `debug` (may be null) receives IK debug lines.
+  void Step(const core::InputState& input, const world::World& world, const IkToggles& ik, float dt_s,
+            core::DebugLines* debug);
+
+  KnightController controller;
+  AnimPlayer anim;
+  ik::FootIkController foot_ik;
+  ik::LadderIkController ladder_ik;
+
+  const Rig& rig() const { return *rig_; }
+  const anim::Skeleton& skeleton() const { return *skeleton_; }
+  std::span<const math::Transform> LocalsLs() const { return locals_ls_; }
+  std::span<const glm::mat4> ModelsMs() const { return models_ms_; }
+  // Model matrices before IK (the animation alone), for the overlay.
+  std::span<const glm::mat4> AnimatedModelsMs() const { return animated_models_ms_; }
+  KnightDrawState DrawState() const;
+  glm::mat4 ModelToWorld() const { return model_to_world_; }
+  // Seconds the last step spent in the IK pass.
+  double LastIkSeconds() const { return last_ik_s_; }
+  // Seconds spent sampling/blending + local-to-model, and on the palette.
+  double LastAnimSeconds() const { return last_anim_s_; }
+  double LastPaletteSeconds() const { return last_palette_s_; }
+  // True when the last palette had a NaN or infinite value (then the
+  // previous palette was kept).
+  bool LastPoseHadNan() const { return last_pose_nan_; }
+
+ private:
+  void RunIk(const world::World& world, const IkToggles& ik, float dt_s, core::DebugLines* debug);
+
+  const anim::Skeleton* skeleton_ = nullptr;
+  const Rig* rig_ = nullptr;
+  int look_ = 0;
+  int seen_role_serial_ = -1;
+  std::vector<math::Transform> locals_ls_;
+  std::vector<glm::mat4> models_ms_;
+  std::vector<glm::mat4> animated_models_ms_;
+  std::vector<glm::mat4> palette_ms_;
+  std::vector<glm::mat4> previous_palette_ms_;
+  glm::mat4 model_to_world_{1.0f};
+  glm::mat4 previous_model_to_world_{1.0f};
+  double last_ik_s_ = 0.0;
+  double last_anim_s_ = 0.0;
+  double last_palette_s_ = 0.0;
+  bool last_pose_nan_ = false;
+};
+
+// The ladder clip facts a KnightController needs, read from the clips:
+// durations, the exit clip's root motion, the climb's rungs per cycle.
+MotionClipInfo ReadMotionClipInfo(const anim::Skeleton& skeleton, const ClipSet& clips);
+
+// The walk phase at which to start walking from a standstill: during the
+// left foot's contact, the one with that foot most nearly under the hips.
+float FindLocomotionStartPhase(const anim::Skeleton& skeleton, const ClipSet& clips, const Rig& rig);
+
+}  // namespace knights::game

@@ -1,0 +1,410 @@
+#include "game/knight_controller.h"
+
+#include <algorithm>
+#include <cmath>
+
+#include <glm/gtc/matrix_transform.hpp>
+
+namespace knights::game {
+namespace {
+
+constexpr float kPi = 3.14159265358979f;
+
+float MoveTowards(float value, float target, float max_delta) {
+  if (value < target) return std::min(value + max_delta, target);
+  return std::max(value - max_delta, target);
+}
+
+}  // namespace
+
+const char* ToString(KnightMode mode) {
+  switch (mode) {
+    case KnightMode::kGround: return "ground";
+    case KnightMode::kAir: return "air";
+    case KnightMode::kLadderEnter: return "ladder enter (bottom)";
+    case KnightMode::kLadderEnterTop: return "ladder enter (top)";
+    case KnightMode::kClimb: return "climb";
+    case KnightMode::kLadderExit: return "ladder exit (top)";
+  }
+  return "?";
+}
+
+void KnightController::Spawn(const glm::vec3& feet_ws, int facing) {
+  mode_ = KnightMode::kGround;
+  feet_ws_ = glm::vec3(feet_ws.x, feet_ws.y, 0.0f);
+  velocity_ = glm::vec2(0.0f);
+  facing_ = facing >= 0 ? 1 : -1;
+  yaw_rad_ = facing_ > 0 ? 0.0f : -kPi;
+  pitch_rad_ = 0.0f;
+  turn_left_s_ = 0.0f;
+  visual_offset_y_ = {};
+  coyote_left_s_ = jump_buffer_left_s_ = land_time_left_s_ = 0.0f;
+  ladder_ = -1;
+  SetRole(ClipRole::kIdle, 1.0f);
+}
+
+float KnightController::ClimbPhase() const {
+  const float cycles = climb_s_ / std::max(climb_rise_per_cycle_m_, 1e-3f);
+  return cycles - std::floor(cycles);
+}
+
+void KnightController::AttachToLadder(const world::World& world, int index) {
+  ladder_ = index;
+  const world::Ladder& ladder = world.ladders()[index];
+  const float nominal_m = clip_info_.climb_rungs_per_cycle * ladder.desc().rung_spacing;
+  const float max_s = MaxClimbS(ladder);
+  const float cycles = std::max(1.0f, std::round(max_s / nominal_m));
+  climb_rise_per_cycle_m_ = max_s > 0.05f ? max_s / cycles : nominal_m;
+}
+
+glm::mat4 KnightController::ModelToWorld() const {
+  glm::mat4 m = glm::translate(glm::mat4(1.0f), VisualFeetWs());
+  m = glm::rotate(m, pitch_rad_, glm::vec3(0.0f, 0.0f, 1.0f));
+  return glm::rotate(m, yaw_rad_, glm::vec3(0.0f, 1.0f, 0.0f));
+}
+
+void KnightController::SetRole(ClipRole role, float rate, float start_s, bool restart) {
+  if (role != role_ || restart) ++role_serial_;
+  role_ = role;
+  role_rate_ = rate;
+  role_start_s_ = start_s;
+}
+
+void KnightController::Step(const core::InputState& input, const world::World& world, float dt_s) {
+  if (!(dt_s > 0.0f) || !std::isfinite(dt_s)) return;
+  just_landed_ = false;
+  jump_buffer_left_s_ = input.jump_pressed ? tuning.jump_buffer_s : std::max(0.0f, jump_buffer_left_s_ - dt_s);
+  const float previous_x = feet_ws_.x;
+  const float previous_y = feet_ws_.y;
+  const KnightMode previous_mode = mode_;
+
+  switch (mode_) {
+    case KnightMode::kGround: StepGround(input, world, dt_s); break;
+    case KnightMode::kAir: StepAir(input, world, dt_s); break;
+    case KnightMode::kClimb: StepClimb(input, world, dt_s); break;
+    case KnightMode::kLadderEnter:
+    case KnightMode::kLadderEnterTop:
+    case KnightMode::kLadderExit: StepLadderTransition(world, dt_s); break;
+  }
+
+  // Step smoothing: a snap up or down a step on the ground is absorbed into
+  // the visual offset, which then eases back to zero.
+  if (previous_mode == KnightMode::kGround && mode_ == KnightMode::kGround) {
+    visual_offset_y_.value -= feet_ws_.y - previous_y;
+  }
+  visual_offset_y_.value = std::clamp(visual_offset_y_.value, -0.6f, 0.6f);
+  visual_offset_y_.Update(0.0f, tuning.step_smooth_time_s, dt_s);
+
+  // Checkpoints count when passed on foot; falling out respawns at the last.
+  if (const int crossed = world.CheckpointCrossed(previous_x, feet_ws_.x); crossed > checkpoint_) checkpoint_ = crossed;
+  if (world.IsBelowKillPlane(feet_ws_) || !std::isfinite(feet_ws_.x) || !std::isfinite(feet_ws_.y)) Respawn(world);
+
+  // Ease the yaw towards the facing direction, turning through the camera
+  // side (yaw in [-pi, 0]: 0 faces +x, -pi/2 faces +z, -pi faces -x).
+  const float target_yaw = facing_ > 0 ? 0.0f : -kPi;
+  yaw_rad_ = MoveTowards(yaw_rad_, target_yaw, kPi / tuning.turn_time_s * dt_s);
+
+  // On a leaning ladder the climber leans with it (its up along the rails),
+  // so every rung is as far from the shoulders as on an upright ladder.
+  // The exit straightens up while stepping onto the ledge.
+  float target_pitch = 0.0f;
+  if (ladder_ >= 0 && mode_ != KnightMode::kLadderExit) {
+    const glm::vec3 up = world.ladders()[ladder_].up_axis_ws();
+    target_pitch = -std::atan2(up.x, up.y);
+  }
+  pitch_rad_ = MoveTowards(pitch_rad_, target_pitch, tuning.lean_rate_rad_s * dt_s);
+}
+
+float KnightController::MoveHorizontally(const world::World& world, float dx) {
+  if (dx == 0.0f) return 0.0f;
+  world::WallProbe probe;
+  probe.x = feet_ws_.x;
+  probe.z = 0.0f;
+  probe.y_bottom = feet_ws_.y + tuning.max_step_up_m + 0.02f;  // lower obstacles are steps
+  probe.y_top = feet_ws_.y + tuning.body_height_m;
+  probe.ray_count = 4;
+  probe.direction_x = dx > 0.0f ? 1.0f : -1.0f;
+  probe.max_distance = std::fabs(dx) + tuning.body_radius_m;
+  const world::RayHit wall = world.collision().CastWall(probe);
+  float allowed = std::fabs(dx);
+  if (wall.hit) allowed = std::clamp(wall.distance - tuning.body_radius_m, 0.0f, allowed);
+  feet_ws_.x += probe.direction_x * allowed;
+  return allowed;
+}
+
+bool KnightController::TryStartLadder(const core::InputState& input, const world::World& world) {
+  if (std::fabs(input.move_y) < 0.5f) return false;
+  const int index = world.FindLadderNear(feet_ws_);
+  if (index < 0) return false;
+  const world::Ladder& ladder = world.ladders()[index];
+  const int dir = ladder.desc().exit_dir >= 0 ? 1 : -1;
+  const bool at_bottom = std::fabs(feet_ws_.y - ladder.bottom_ws().y) < 0.35f;
+  const bool at_top = std::fabs(feet_ws_.y - ladder.top_ws().y) < 0.35f;
+  if (input.move_y > 0.5f && at_bottom) {
+    AttachToLadder(world, index);
+    facing_ = dir;
+    climb_s_ = 0.0f;
+    mode_ = KnightMode::kLadderEnter;
+    transition_elapsed_s_ = 0.0f;
+    transition_from_ws_ = feet_ws_;
+    velocity_ = glm::vec2(0.0f);
+    SetRole(ClipRole::kLadderEnterBottom, 1.0f, 0.0f, true);
+    return true;
+  }
+  if (input.move_y < -0.5f && at_top) {
+    // Enter from the top: the exit clip played backwards from its end, with
+    // the knight placed where the exit clip starts (its root motion carries
+    // the body from the ledge down onto the ladder).
+    AttachToLadder(world, index);
+    facing_ = dir;
+    climb_s_ = MaxClimbS(ladder);
+    mode_ = KnightMode::kLadderEnterTop;
+    transition_elapsed_s_ = 0.0f;
+    transition_from_ws_ = feet_ws_;
+    velocity_ = glm::vec2(0.0f);
+    SetRole(ClipRole::kLadderExitTop, -1.0f, clip_info_.exit_duration_s, true);
+    return true;
+  }
+  return false;
+}
+
+void KnightController::StepGround(const core::InputState& input, const world::World& world, float dt_s) {
+  if (turn_left_s_ <= 0.0f && TryStartLadder(input, world)) return;
+  const float max_speed = input.run_held ? tuning.run_speed_mps : tuning.walk_speed_mps;
+  float target_vx = std::clamp(input.move_x, -1.0f, 1.0f) * max_speed;
+  // Turning round on the spot: the turn clip rotates the body (its root
+  // joint) and steps the feet round; the facing flips when it ends.
+  if (turn_left_s_ > 0.0f) {
+    turn_left_s_ -= dt_s;
+    target_vx = 0.0f;
+    if (turn_left_s_ <= 0.0f) {
+      turn_left_s_ = 0.0f;
+      facing_ = -facing_;
+      yaw_rad_ = facing_ > 0 ? 0.0f : -kPi;
+      SetRole(ClipRole::kIdle, 1.0f);
+    }
+  } else if (std::fabs(input.move_x) > 0.1f && (input.move_x > 0.0f ? 1 : -1) != facing_ &&
+             std::fabs(velocity_.x) < tuning.turn_on_spot_below_mps) {
+    turn_left_s_ = clip_info_.turn_duration_s;
+    target_vx = 0.0f;
+    SetRole(ClipRole::kTurn, 1.0f, 0.0f, true);
+  } else if (std::fabs(input.move_x) > 0.1f) {
+    facing_ = input.move_x > 0.0f ? 1 : -1;  // turning while moving: the yaw eases round
+  }
+  const bool speeding_up = std::fabs(target_vx) > std::fabs(velocity_.x) && target_vx * velocity_.x >= 0.0f;
+  velocity_.x = MoveTowards(velocity_.x, target_vx, (speeding_up ? tuning.ground_accel_mps2 : tuning.ground_decel_mps2) * dt_s);
+  velocity_.y = 0.0f;
+
+  const float moved = MoveHorizontally(world, velocity_.x * dt_s);
+  if (moved < std::fabs(velocity_.x * dt_s) - 1e-5f) velocity_.x = 0.0f;  // blocked by a wall
+
+  // Follow the ground: up steps of max_step_up, down slopes and steps of snap_down.
+  const world::RayHit ground = world.collision().FindGround(feet_ws_.x, feet_ws_.y + tuning.max_step_up_m, 0.0f,
+                                                            tuning.max_step_up_m + tuning.snap_down_m);
+  if (ground.hit) {
+    feet_ws_.y = ground.point_ws.y;
+    coyote_left_s_ = tuning.coyote_time_s;
+  } else {
+    mode_ = KnightMode::kAir;
+    coyote_left_s_ = tuning.coyote_time_s;
+    SetRole(ClipRole::kFall, 1.0f);
+    return;
+  }
+
+  if (jump_buffer_left_s_ > 0.0f && turn_left_s_ <= 0.0f) {
+    jump_buffer_left_s_ = 0.0f;
+    velocity_.y = std::sqrt(2.0f * tuning.gravity_mps2 * tuning.jump_apex_m);
+    coyote_left_s_ = 0.0f;
+    mode_ = KnightMode::kAir;
+    SetRole(ClipRole::kJumpUp, 1.0f, 0.0f, true);
+    return;
+  }
+
+  land_time_left_s_ = std::max(0.0f, land_time_left_s_ - dt_s);
+  if (turn_left_s_ > 0.0f) {
+    // The turn clip keeps playing.
+  } else if (land_time_left_s_ > 0.0f && std::fabs(velocity_.x) < 0.5f) {
+    SetRole(ClipRole::kLand, 1.0f);
+  } else if (std::fabs(velocity_.x) < 0.05f && std::fabs(target_vx) < 0.05f) {
+    SetRole(ClipRole::kIdle, 1.0f);
+  } else {
+    SetRole(std::fabs(velocity_.x) > 0.5f * (tuning.walk_speed_mps + tuning.run_speed_mps) ? ClipRole::kRun
+                                                                                           : ClipRole::kWalk,
+            1.0f);
+  }
+}
+
+void KnightController::StepAir(const core::InputState& input, const world::World& world, float dt_s) {
+  // Coyote time: a jump just after running off an edge still counts.
+  coyote_left_s_ = std::max(0.0f, coyote_left_s_ - dt_s);
+  if (jump_buffer_left_s_ > 0.0f && coyote_left_s_ > 0.0f && velocity_.y <= 0.0f) {
+    jump_buffer_left_s_ = 0.0f;
+    coyote_left_s_ = 0.0f;
+    velocity_.y = std::sqrt(2.0f * tuning.gravity_mps2 * tuning.jump_apex_m);
+    SetRole(ClipRole::kJumpUp, 1.0f, 0.0f, true);
+  }
+  const float max_speed = input.run_held ? tuning.run_speed_mps : tuning.walk_speed_mps;
+  const float target_vx = std::clamp(input.move_x, -1.0f, 1.0f) * max_speed;
+  if (std::fabs(input.move_x) > 0.1f) {
+    velocity_.x = MoveTowards(velocity_.x, target_vx, tuning.air_accel_mps2 * dt_s);
+    facing_ = input.move_x > 0.0f ? 1 : -1;
+  }
+  // Grab a ladder mid-air by pressing up.
+  if (input.move_y > 0.5f) {
+    const int index = world.FindLadderNear(feet_ws_);
+    if (index >= 0) {
+      const world::Ladder& ladder = world.ladders()[index];
+      const float s = (feet_ws_.y - ladder.bottom_ws().y) / std::max(ladder.up_axis_ws().y, 0.5f);
+      if (s >= 0.0f && s <= MaxClimbS(ladder)) {
+        AttachToLadder(world, index);
+        facing_ = ladder.desc().exit_dir >= 0 ? 1 : -1;
+        climb_s_ = s;
+        velocity_ = glm::vec2(0.0f);
+        mode_ = KnightMode::kClimb;
+        feet_ws_ = ClimbRootWs(world, climb_s_);
+        SetRole(ClipRole::kClimbUp, 0.0f, ClimbPhase() * clip_info_.climb_cycle_s);
+        return;
+      }
+    }
+  }
+  const float old_y = feet_ws_.y;
+  velocity_.y -= tuning.gravity_mps2 * dt_s;
+  MoveHorizontally(world, velocity_.x * dt_s);
+  const float new_y = old_y + velocity_.y * dt_s;
+  if (velocity_.y > 0.0f) {
+    // Rising: stop at a ceiling.
+    const world::RayHit ceiling = world.collision().Raycast(
+        feet_ws_ + glm::vec3(0.0f, tuning.body_height_m, 0.0f), glm::vec3(0.0f, 1.0f, 0.0f), new_y - old_y,
+        world::RayFilter{-1.0f, -0.3f});
+    if (ceiling.hit) velocity_.y = 0.0f;
+    feet_ws_.y = ceiling.hit ? old_y : new_y;
+  } else {
+    // Falling: land on the first surface between the old and the new height
+    // (the ray starts a step up so a landing on a step edge is not missed).
+    const world::RayHit ground =
+        world.collision().FindGround(feet_ws_.x, old_y + 0.05f, 0.0f, (old_y - new_y) + 0.05f);
+    if (ground.hit) {
+      feet_ws_.y = ground.point_ws.y;
+      velocity_.y = 0.0f;
+      mode_ = KnightMode::kGround;
+      just_landed_ = true;
+      land_time_left_s_ = 0.25f;
+      if (jump_buffer_left_s_ > 0.0f) {
+        StepGround(input, world, 0.0f);  // buffered jump: take off again at once
+      } else {
+        SetRole(std::fabs(velocity_.x) > 0.5f ? ClipRole::kWalk : ClipRole::kLand, 1.0f, 0.0f, true);
+      }
+      return;
+    }
+    feet_ws_.y = new_y;
+  }
+  if (velocity_.y < 0.0f && role_ != ClipRole::kFall) SetRole(ClipRole::kFall, 1.0f);
+}
+
+glm::vec3 KnightController::ClimbRootWs(const world::World& world, float climb_s) const {
+  const world::Ladder& ladder = world.ladders()[ladder_];
+  // climb_s runs along the rails (a leaning ladder's too); the rungs' centre
+  // line is rung_reach in front of the root, across the ladder's plane.
+  const glm::vec3 on_axis_ws = ladder.bottom_ws() + ladder.up_axis_ws() * climb_s;
+  const glm::vec3 root_ws = on_axis_ws + ladder.ClimberSideNormalWs() * tuning.rung_reach_m;
+  return glm::vec3(root_ws.x, root_ws.y, 0.0f);
+}
+
+float KnightController::MaxClimbS(const world::Ladder& ladder) const {
+  // The exit clip starts with the ledge exit_root_offset.y above the root.
+  const float rise_m = ladder.top_ws().y - ladder.bottom_ws().y - clip_info_.exit_root_offset_m.y;
+  return std::max(0.0f, rise_m / std::max(ladder.up_axis_ws().y, 0.5f));
+}
+
+void KnightController::StepClimb(const core::InputState& input, const world::World& world, float dt_s) {
+  const world::Ladder& ladder = world.ladders()[ladder_];
+  const float max_s = MaxClimbS(ladder);
+  const float climb_input = std::fabs(input.move_y) > 0.2f ? input.move_y : 0.0f;
+  const float speed = climb_input * ClimbSpeedMps();
+  climb_s_ = std::clamp(climb_s_ + speed * dt_s, 0.0f, max_s);
+  feet_ws_ = ClimbRootWs(world, climb_s_);
+  velocity_ = glm::vec2(0.0f, speed);
+  // Clip time follows the climbed distance (rate in clip seconds per
+  // second); a change of direction starts the other clip at the same place
+  // of the cycle (climb_down is climb_up backwards).
+  const ClipRole role = speed < 0.0f ? ClipRole::kClimbDown : (speed > 0.0f ? ClipRole::kClimbUp : role_);
+  const float phase = ClimbPhase();
+  const float start_s = (role == ClipRole::kClimbDown ? 1.0f - phase : phase) * clip_info_.climb_cycle_s;
+  SetRole(role, std::fabs(climb_input), start_s);
+  if (climb_input > 0.0f && climb_s_ >= max_s - 1e-4f) {
+    mode_ = KnightMode::kLadderExit;
+    transition_elapsed_s_ = 0.0f;
+    transition_from_ws_ = feet_ws_;
+    velocity_ = glm::vec2(0.0f);
+    SetRole(ClipRole::kLadderExitTop, 1.0f, 0.0f, true);
+  } else if (climb_input < 0.0f && climb_s_ <= 0.0f) {
+    // Stepped off at the bottom.
+    feet_ws_ = glm::vec3(feet_ws_.x, ladder.bottom_ws().y, 0.0f);
+    const world::RayHit ground = world.collision().FindGround(feet_ws_.x, feet_ws_.y + 0.3f, 0.0f, 1.0f);
+    if (ground.hit) feet_ws_.y = ground.point_ws.y;
+    mode_ = KnightMode::kGround;
+    ladder_ = -1;
+    SetRole(ClipRole::kIdle, 1.0f);
+  } else if (input.jump_pressed) {
+    // Let go and drop.
+    mode_ = KnightMode::kAir;
+    ladder_ = -1;
+    velocity_ = glm::vec2(0.0f);
+    SetRole(ClipRole::kFall, 1.0f);
+  }
+}
+
+void KnightController::StepLadderTransition(const world::World& world, float dt_s) {
+  transition_elapsed_s_ += dt_s;
+  switch (mode_) {
+    case KnightMode::kLadderEnter: {
+      // Shuffle onto the climbing spot during the first third of the clip.
+      const glm::vec3 goal_ws = ClimbRootWs(world, 0.0f);
+      const float u = std::clamp(transition_elapsed_s_ / (clip_info_.enter_duration_s / 3.0f), 0.0f, 1.0f);
+      feet_ws_ = glm::mix(transition_from_ws_, glm::vec3(goal_ws.x, transition_from_ws_.y, 0.0f), u);
+      if (transition_elapsed_s_ >= clip_info_.enter_duration_s) {
+        mode_ = KnightMode::kClimb;
+        climb_s_ = 0.0f;
+        SetRole(ClipRole::kClimbUp, 0.0f);
+      }
+      break;
+    }
+    case KnightMode::kLadderEnterTop: {
+      // Slide to where the exit clip's root motion starts, then climb down.
+      const glm::vec3 goal_ws = ClimbRootWs(world, climb_s_);
+      const float u = std::clamp(transition_elapsed_s_ / 0.15f, 0.0f, 1.0f);
+      // Until the root moves there, the model is drawn offset by the clip's
+      // root motion at its end; the knight therefore appears to stand still.
+      feet_ws_ = glm::mix(transition_from_ws_ - glm::vec3(facing_ * clip_info_.exit_root_offset_m.x, clip_info_.exit_root_offset_m.y, 0.0f),
+                          goal_ws, u);
+      if (transition_elapsed_s_ >= clip_info_.exit_duration_s) {
+        mode_ = KnightMode::kClimb;
+        feet_ws_ = goal_ws;
+        SetRole(ClipRole::kClimbDown, 0.0f, (1.0f - ClimbPhase()) * clip_info_.climb_cycle_s);
+      }
+      break;
+    }
+    case KnightMode::kLadderExit: {
+      if (transition_elapsed_s_ >= clip_info_.exit_duration_s) {
+        // The clip's root motion ends exit_root_offset ahead and above: move
+        // the knight there as the pose switches to standing.
+        feet_ws_ += glm::vec3(facing_ * clip_info_.exit_root_offset_m.x, clip_info_.exit_root_offset_m.y, 0.0f);
+        const world::RayHit ground = world.collision().FindGround(feet_ws_.x, feet_ws_.y + 0.3f, 0.0f, 1.0f);
+        if (ground.hit) feet_ws_.y = ground.point_ws.y;
+        mode_ = KnightMode::kGround;
+        ladder_ = -1;
+        SetRole(ClipRole::kIdle, 1.0f);
+      }
+      break;
+    }
+    default:
+      break;
+  }
+}
+
+void KnightController::Respawn(const world::World& world) {
+  ++respawns_;
+  Spawn(world.RespawnPositionWs(checkpoint_), +1);
+}
+
+}  // namespace knights::game

@@ -1,0 +1,170 @@
+#pragma once
+// Moves one knight through the world from its input (a player's or an AI's):
+// the gameplay state machine of the side-scroller. Movement is 2D in x/y on
+// the play plane (z = 0); collision is by rays against the world's triangles.
+//
+// Modes and transitions:
+//   kGround  --jump (buffered, coyote time)-->  kAir  --lands-->  kGround
+//   kGround  --up at a ladder's foot-->  kLadderEnter  --clip ends-->  kClimb
+//   kGround  --down at a ladder's top-->  kLadderEnterTop --clip ends--> kClimb
+//   kClimb   --up at the top-->  kLadderExit  --clip ends-->  kGround (on the ledge)
+//   kClimb   --down at the bottom-->  kGround
+//   anywhere --below the kill plane-->  respawn at the last checkpoint
+//
+// The controller decides which clip role plays (Role()) and at what rate; the
+// AnimPlayer crossfades. It never reads the pose: animation follows gameplay.
+
+#include <algorithm>
+
+#include <glm/glm.hpp>
+
+#include "core/input_state.h"
+#include "game/character_desc.h"
+#include "ik/damped_spring.h"
+#include "world/world.h"
+
+namespace knights::game {
+
+struct KnightTuning {
+  float walk_speed_mps = 1.5f;      // the walk clip's authored speed
+  float run_speed_mps = 4.0f;       // the run clip's authored speed
+  float ground_accel_mps2 = 12.0f;  // towards the target speed
+  float ground_decel_mps2 = 16.0f;  // when stopping or reversing
+  float air_accel_mps2 = 6.0f;
+  float gravity_mps2 = 18.0f;      // with the apex: 0.68 s in the air, 2.7 m at run speed
+  float jump_apex_m = 1.05f;        // jump height above the take-off
+  float coyote_time_s = 0.10f;      // jump still allowed after walking off a ledge
+  float jump_buffer_s = 0.12f;      // a jump pressed this early before landing still happens
+  float max_step_up_m = 0.45f;      // steps up to this are walked over
+  float snap_down_m = 0.45f;        // follow the ground down steps and slopes this far
+  float max_walk_slope_deg = 42.0f; // steeper surfaces are walls
+  float body_radius_m = 0.28f;      // horizontal collision radius
+  float body_height_m = 1.7f;
+  float rung_reach_m = 0.35f;       // rungs' centre line in front of the root while climbing
+  float turn_time_s = 0.18f;        // facing flips over this long when turning while moving
+  float turn_on_spot_below_mps = 0.3f;  // slower than this, turning round plays the turn clip
+  float lean_rate_rad_s = 0.6f;     // how fast the climber leans with a ladder
+  // The drawn body follows steps up and down with this smoothing (the
+  // physical feet snap to each step; the feet IK puts each foot on it).
+  float step_smooth_time_s = 0.12f;
+};
+
+// The rung spacing the character's climb clip is authored for, metres.
+inline constexpr float kNominalRungSpacingM = 0.30f;
+
+// What the controller must know of the character's one-shot clips (read
+// from the clips at load, see Knight::Init).
+struct MotionClipInfo {
+  float enter_duration_s = 1.0f;     // ladder_enter_bottom
+  float exit_duration_s = 1.6f;      // ladder_exit_top
+  // Root motion of ladder_exit_top at its end (model space: x forward, y up):
+  // where the knight stands on the ledge relative to its last climbing spot.
+  glm::vec2 exit_root_offset_m{0.70f, 1.5f};
+  float climb_cycle_s = 1.2f;        // climb_up's duration
+  // Rungs climbed per cycle: the clip's rise per cycle / its nominal spacing.
+  // A cycle rises this many of the ladder's own rungs (time warp), so the
+  // grips repeat at the same place on every rung.
+  float climb_rungs_per_cycle = 2.0f;
+  // The turn clip: turning round on the spot, its root joint rotating 180
+  // degrees while the feet step round (the facing flips when it ends).
+  float turn_duration_s = 0.667f;
+};
+
+enum class KnightMode { kGround, kAir, kLadderEnter, kLadderEnterTop, kClimb, kLadderExit };
+const char* ToString(KnightMode mode);
+
+class KnightController {
+ public:
+  KnightTuning tuning;
+
+  // Places the knight standing at feet_ws (on the ground), facing +x.
+  void Spawn(const glm::vec3& feet_ws, int facing = +1);
+  // One fixed sim step.
+  void Step(const core::InputState& input, const world::World& world, float dt_s);
+
+  void SetMotionClipInfo(const MotionClipInfo& info) { clip_info_ = info; }
+  // Climbing speed on the current ladder at full input, m/s.
+  float ClimbSpeedMps() const { return climb_rise_per_cycle_m_ / std::max(clip_info_.climb_cycle_s, 0.05f); }
+  // Height gained along the rails per climb cycle on the current ladder: a
+  // whole number of cycles spans the ladder from the bottom to where the
+  // exit starts, each about climb_rungs_per_cycle of its rungs (time warp).
+  float ClimbRisePerCycleM() const { return climb_rise_per_cycle_m_; }
+  // Where the climb cycle is, 0..1 (0: the pose the enter clip ends in and
+  // the exit clip starts from).
+  float ClimbPhase() const;
+  const MotionClipInfo& motion_clip_info() const { return clip_info_; }
+
+  KnightMode mode() const { return mode_; }
+  // Root (feet) position in the world, metres; the model's origin.
+  glm::vec3 FeetWs() const { return feet_ws_; }
+  glm::vec2 VelocityMps() const { return velocity_; }
+  int Facing() const { return facing_; }  // +1: +x, -1: -x
+  // Yaw of the model about +y, radians (0 faces +x), eased during turns.
+  float YawRad() const { return yaw_rad_; }
+  // Model -> world matrix (smoothed feet position, lean on a ladder, yaw).
+  glm::mat4 ModelToWorld() const;
+  // The model's origin: the feet position with the step smoothing applied.
+  glm::vec3 VisualFeetWs() const { return feet_ws_ + glm::vec3(0.0f, visual_offset_y_.value, 0.0f); }
+  bool Grounded() const { return mode_ == KnightMode::kGround; }
+  // The ladder being used (-1 when none).
+  int Ladder() const { return ladder_; }
+  // Clip role and clip-seconds-per-second the animation should play.
+  ClipRole Role() const { return role_; }
+  float RoleRate() const { return role_rate_; }
+  // Start time for Role() when it was just chosen (e.g. reversed clips start at their end).
+  float RoleStartS() const { return role_start_s_; }
+  // Increments every time Role() changes to a one-shot that must restart.
+  int RoleSerial() const { return role_serial_; }
+  // Climb distance along the ladder from its bottom, metres (phase source).
+  float ClimbS() const { return climb_s_; }
+  // Times this knight fell out of the world and respawned.
+  int Respawns() const { return respawns_; }
+  int LastCheckpoint() const { return checkpoint_; }
+  bool JustLanded() const { return just_landed_; }
+  // Turning round on the spot (the turn clip is playing).
+  bool Turning() const { return turn_left_s_ > 0.0f; }
+
+ private:
+  void StepGround(const core::InputState& input, const world::World& world, float dt_s);
+  void StepAir(const core::InputState& input, const world::World& world, float dt_s);
+  void StepClimb(const core::InputState& input, const world::World& world, float dt_s);
+  void StepLadderTransition(const world::World& world, float dt_s);
+  // Moves horizontally by dx, stopping at walls; returns the distance moved.
+  float MoveHorizontally(const world::World& world, float dx);
+  bool TryStartLadder(const core::InputState& input, const world::World& world);
+  void SetRole(ClipRole role, float rate, float start_s = 0.0f, bool restart = false);
+  void Respawn(const world::World& world);
+  glm::vec3 ClimbRootWs(const world::World& world, float climb_s) const;
+  // The highest climb_s on `ladder` (where the exit clip starts).
+  float MaxClimbS(const world::Ladder& ladder) const;
+  // Starts using ladder `index` (sets ladder_ and the climb's time warp).
+  void AttachToLadder(const world::World& world, int index);
+
+  KnightMode mode_ = KnightMode::kGround;
+  glm::vec3 feet_ws_{0.0f};
+  glm::vec2 velocity_{0.0f};  // x, y in m/s
+  int facing_ = 1;
+  float yaw_rad_ = 0.0f;
+  float pitch_rad_ = 0.0f;  // lean about +z with a leaning ladder, radians
+  // Drawn height minus physical height, metres, decaying to 0 (step smoothing).
+  ik::DampedSpring<float> visual_offset_y_;
+  float coyote_left_s_ = 0.0f;
+  float jump_buffer_left_s_ = 0.0f;
+  bool just_landed_ = false;
+  float land_time_left_s_ = 0.0f;  // the land clip is still playing
+  float turn_left_s_ = 0.0f;       // the turn clip is still playing
+  int ladder_ = -1;
+  float climb_s_ = 0.0f;            // metres climbed from the ladder's bottom, along the rails
+  float climb_rise_per_cycle_m_ = 0.6f;
+  float transition_elapsed_s_ = 0.0f;
+  glm::vec3 transition_from_ws_{0.0f};
+  MotionClipInfo clip_info_;
+  ClipRole role_ = ClipRole::kIdle;
+  float role_rate_ = 1.0f;
+  float role_start_s_ = 0.0f;
+  int role_serial_ = 0;
+  int checkpoint_ = -1;
+  int respawns_ = 0;
+};
+
+}  // namespace knights::game

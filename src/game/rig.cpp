@@ -1,0 +1,53 @@
+#include "game/rig.h"
+
+namespace knights::game {
+namespace {
+
+core::Status ResolveChain(const CharacterDesc& desc, const anim::Skeleton& skeleton, const LimbChainDesc& names,
+                          const std::string& path, LimbChain& out) {
+  struct Link {
+    const std::string* name;
+    int* index;
+    const char* field;
+  };
+  const Link links[] = {{&names.upper, &out.upper, "upper"}, {&names.mid, &out.mid, "mid"},
+                        {&names.end, &out.end, "end"}, {&names.tip, &out.tip, "tip"}};
+  int previous = -1;
+  for (const Link& link : links) {
+    if (link.name->empty()) continue;  // only the tip is optional (the loader checks the rest)
+    *link.index = skeleton.FindJoint(*link.name);
+    if (*link.index < 0) {
+      return core::Status::Error(desc.file + ": " + path + "." + link.field + ": joint '" + *link.name +
+                                 "' is not in the skeleton");
+    }
+    if (previous >= 0 && skeleton.Parents()[*link.index] != previous) {
+      return core::Status::Error(desc.file + ": " + path + "." + link.field + ": joint '" + *link.name +
+                                 "' is not a child of '" + skeleton.Names()[previous] + "'");
+    }
+    previous = *link.index;
+  }
+  return core::Status::Ok();
+}
+
+}  // namespace
+
+core::Expected<Rig> ResolveRig(const CharacterDesc& desc, const anim::Skeleton& skeleton) {
+  Rig rig;
+  rig.pelvis = skeleton.FindJoint(desc.pelvis_joint);
+  if (rig.pelvis < 0) {
+    return core::Status::Error(desc.file + ": pelvis: joint '" + desc.pelvis_joint + "' is not in the skeleton");
+  }
+  if (auto s = ResolveChain(desc, skeleton, desc.leg_l, "legs.left", rig.leg_l); !s.ok()) return s;
+  if (auto s = ResolveChain(desc, skeleton, desc.leg_r, "legs.right", rig.leg_r); !s.ok()) return s;
+  if (auto s = ResolveChain(desc, skeleton, desc.arm_l, "arms.left", rig.arm_l); !s.ok()) return s;
+  if (auto s = ResolveChain(desc, skeleton, desc.arm_r, "arms.right", rig.arm_r); !s.ok()) return s;
+  rig.sole_offset_l_ls = desc.sole_offset_l_ls;
+  rig.sole_offset_r_ls = desc.sole_offset_r_ls;
+  rig.ball_offset_l_ls = desc.ball_offset_l_ls;
+  rig.ball_offset_r_ls = desc.ball_offset_r_ls;
+  rig.grip_offset_l_ls = desc.grip_offset_l_ls;
+  rig.grip_offset_r_ls = desc.grip_offset_r_ls;
+  return rig;
+}
+
+}  // namespace knights::game

@@ -1,0 +1,120 @@
+#pragma once
+// Feet on uneven ground, per character, once per sim step after
+// local-to-model and before the skinning palette:
+//   1. cast a ray down under each foot's animated sole point;
+//   2. target the sole on the hit point, keeping the animated lift of a swing
+//      foot above the ground (clips are authored on flat ground at y = 0);
+//   3. lock a planted foot in the world until its contact range ends;
+//   4. lower the pelvis so the lower foot can reach (critically damped spring);
+//   5. solve each leg (two-bone IK) and align the sole to the surface normal;
+//   6. in the air, only keep the feet from going into the ground (a foot is
+//      never pulled down to it), so the IK stays on and landing needs no
+//      fade-in; fade everything out on ladders and when switched off.
+// The ray cast is injected (a function pointer), so this layer does not
+// depend on the world's collision code.
+
+#include <array>
+#include <cstdint>
+#include <span>
+
+#include <glm/glm.hpp>
+
+#include "core/debug_lines.h"
+#include "ik/apply_two_bone_ik.h"
+#include "ik/damped_spring.h"
+#include "ik/ik_weight_fader.h"
+#include "math/transform.h"
+
+namespace knights::ik {
+
+// One leg of a rig.
+struct LegRig {
+  TwoBoneChain chain;       // hip, knee, ankle
+  int toe = -1;             // optional
+  glm::vec3 sole_offset_ls{0.0f};     // sole point in the ankle joint's space, metres
+  glm::vec3 foot_up_ls{0.0f, 1.0f, 0.0f};  // the sole's normal in the ankle joint's space
+  glm::vec3 knee_pole_ms{1.0f, 0.0f, 0.0f};  // knees bend towards this (model space) when straight
+};
+
+// A downward ray cast result, world space.
+struct GroundProbe {
+  bool hit = false;
+  glm::vec3 point_ws{0.0f};
+  glm::vec3 normal_ws{0.0f, 1.0f, 0.0f};
+};
+using GroundRaycastFn = GroundProbe (*)(const void* context, const glm::vec3& from_ws, float length_m);
+
+struct FootIkSettings {
+  bool legs = true;        // master switch of the leg chains
+  bool leg_l = true;
+  bool leg_r = true;
+  bool pelvis = true;      // lower the hips
+  bool foot_align = true;  // soles on the surface normal
+  bool foot_lock = true;   // planted feet stay put
+  float ray_above_m = 0.6f;   // rays start this far above the root's height
+  float ray_below_m = 0.9f;   // ... and reach this far below it
+  float soften = 0.02f;       // soft IK fraction of the leg length
+  float max_tilt_deg = 35.0f;
+  float pelvis_smooth_time_s = 0.12f;
+  float max_pelvis_drop_m = 0.5f;
+  float max_pelvis_raise_m = 0.05f;
+  float fade_time_s = 0.2f;       // IK fade in/out on landing and take-off
+  float lock_release_time_s = 0.12f;  // a released lock blends back over this long
+  float max_lock_distance_m = 0.35f;  // a lock further than this from the animated foot breaks
+  float max_leg_extension = 0.97f;    // the pelvis drops so targets stay within this fraction of the leg
+};
+
+// Per-step inputs.
+struct FootIkFrame {
+  glm::mat4 model_to_world{1.0f};
+  std::array<float, 2> contact{0.0f, 0.0f};  // left, right: 0..1 planted weight from the clips
+  // false: fade out (on ladders). Turning back on is immediate: the feet
+  // are then planted where the animation puts them, so there is nothing to
+  // blend; switching the IK itself on or off (settings.legs) always fades.
+  bool active = true;
+  bool airborne = false;  // true: feet only pushed out of the ground, never planted
+  GroundRaycastFn raycast = nullptr;
+  const void* raycast_context = nullptr;
+  float dt_s = 1.0f / 60.0f;
+};
+
+// What one foot did this step (for the overlay, debug lines and metrics).
+struct FootIkState {
+  float weight = 0.0f;              // IK weight applied, 0..1
+  glm::vec3 ray_from_ws{0.0f};
+  glm::vec3 ray_to_ws{0.0f};
+  GroundProbe ground;               // under the animated sole
+  glm::vec3 animated_sole_ws{0.0f};
+  glm::vec3 target_sole_ws{0.0f};
+  bool locked = false;              // a planted foot held in place
+  glm::vec3 lock_point_ws{0.0f};
+  float lock_blend = 0.0f;          // 0..1: how much the lock point is used
+  bool reached = false;
+};
+
+class FootIkController {
+ public:
+  FootIkSettings settings;
+
+  void Init(const LegRig& left, const LegRig& right, int pelvis_joint);
+  // Forgets locks and springs (spawn, respawn, teleport). `active`: start
+  // with the IK fully on (standing on the ground) rather than faded out.
+  void Reset(bool active = true);
+  // Runs the pass on the pose. Returns false (pose untouched) on bad input.
+  bool Run(const FootIkFrame& frame, std::span<const int16_t> parents, std::span<math::Transform> locals_ls,
+           std::span<glm::mat4> models_ms, core::DebugLines* debug);
+
+  const FootIkState& Foot(int side) const { return feet_[side]; }
+  float PelvisOffsetM() const { return pelvis_spring_.value; }
+  float MasterWeight() const { return fader_.Weight() * mode_fader_.Weight(); }
+
+ private:
+  std::array<LegRig, 2> legs_{};
+  int pelvis_ = -1;
+  IkWeightFader fader_;       // the user's switch (settings.legs)
+  IkWeightFader mode_fader_;  // frame.active
+  DampedSpring<float> pelvis_spring_;
+  std::array<FootIkState, 2> feet_{};
+};
+
+}  // namespace knights::ik

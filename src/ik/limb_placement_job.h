@@ -1,0 +1,65 @@
+#pragma once
+// Puts a point of a limb's end joint (the sole under the ankle, the grip in
+// the fist) on a target, optionally turning the end joint so a surface normal
+// becomes its "up" (the sole lies flat on a slope). Rotations only: a
+// two-bone solve for the upper and mid joints, then the end joint's rotation.
+//
+// Order matters, and is why this is one job: the end joint's goal rotation is
+// chosen first (from the animated foot and the surface normal), the effector
+// offset is rotated by it to find where the ankle must go, the leg is solved
+// for that ankle target, and only then is the end joint's local rotation set
+// so that its model rotation is the goal under the newly solved parent.
+//
+//   ik::LimbPlacementJob job;
+//   job.chain = {hip, knee, ankle};
+//   job.parents = skeleton.Parents(); job.locals_ls = locals; job.models_ms = models;
+//   job.effector_ls = sole_offset_ls;   job.target_ms = ground_point_ms;
+//   job.align = true;  job.normal_ms = ground_normal_ms;
+//   job.weight = fade_weight;
+//   job.Run();   // pose updated in place (locals and models of the subtree)
+
+#include <cstdint>
+#include <span>
+
+#include <glm/glm.hpp>
+
+#include "ik/apply_two_bone_ik.h"
+#include "math/transform.h"
+
+namespace knights::ik {
+
+struct LimbPlacementJob {
+  TwoBoneChain chain;
+  int tip = -1;  // optional joint below the end (toe), aligned too when align
+  // The pose, as for anim::LocalToModelJob; models_ms up to date on entry.
+  std::span<const int16_t> parents;
+  std::span<math::Transform> locals_ls;
+  std::span<glm::mat4> models_ms;
+  glm::mat4 root_ms{1.0f};
+
+  // The point to place, in the end joint's space (metres).
+  glm::vec3 effector_ls{0.0f};
+  // Where it goes, model space.
+  glm::vec3 target_ms{0.0f};
+  // Turn the end joint so that end_up_ls (its "up", in its own space) lies
+  // along normal_ms, by at most max_tilt_deg.
+  bool align = false;
+  glm::vec3 normal_ms{0.0f, 1.0f, 0.0f};
+  glm::vec3 end_up_ls{0.0f, 1.0f, 0.0f};
+  float max_tilt_deg = 40.0f;
+  float align_weight = 1.0f;  // 0..1, fraction of the tilt applied (times weight)
+  // Solver settings (see TwoBoneIkJob).
+  glm::vec3 pole_vector_ms{0.0f};
+  float soften = 0.0f;
+  float weight = 1.0f;  // 0: pose unchanged; 1: fully placed
+
+  // Output (optional): whether the effector reaches the target.
+  bool* reached = nullptr;
+
+  bool Validate() const;
+  // Returns false, leaving the pose as it was, on invalid input (NaN, bad
+  // indices or sizes).
+  bool Run() const;
+};
+
+}  // namespace knights::ik

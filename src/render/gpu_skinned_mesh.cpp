@@ -1,0 +1,54 @@
+#include "render/gpu_skinned_mesh.h"
+
+#include <cstddef>
+
+namespace knights::render {
+
+GpuSkinnedMesh GpuSkinnedMesh::Upload(const anim::SkinnedMesh& mesh) {
+  GpuSkinnedMesh gpu;
+  gpu.parts_ = mesh.parts;
+  gpu.materials_ = mesh.materials;
+  gpu.vao_ = CreateVertexArray();
+  gpu.vertex_buffer_ = CreateBuffer();
+  gpu.index_buffer_ = CreateBuffer();
+  glBindVertexArray(gpu.vao_.id());
+  glBindBuffer(GL_ARRAY_BUFFER, gpu.vertex_buffer_.id());
+  glBufferData(GL_ARRAY_BUFFER, static_cast<GLsizeiptr>(mesh.vertices.size() * sizeof(anim::SkinnedVertex)),
+               mesh.vertices.data(), GL_STATIC_DRAW);
+  glBindBuffer(GL_ELEMENT_ARRAY_BUFFER, gpu.index_buffer_.id());
+  glBufferData(GL_ELEMENT_ARRAY_BUFFER, static_cast<GLsizeiptr>(mesh.indices.size() * sizeof(uint32_t)),
+               mesh.indices.data(), GL_STATIC_DRAW);
+  constexpr GLsizei kStride = sizeof(anim::SkinnedVertex);
+  auto offset = [](size_t bytes) { return reinterpret_cast<const void*>(bytes); };
+  glEnableVertexAttribArray(0);
+  glVertexAttribPointer(0, 3, GL_FLOAT, GL_FALSE, kStride, offset(offsetof(anim::SkinnedVertex, position_ms)));
+  glEnableVertexAttribArray(1);
+  glVertexAttribPointer(1, 3, GL_FLOAT, GL_FALSE, kStride, offset(offsetof(anim::SkinnedVertex, normal_ms)));
+  glEnableVertexAttribArray(2);
+  glVertexAttribPointer(2, 2, GL_FLOAT, GL_FALSE, kStride, offset(offsetof(anim::SkinnedVertex, uv)));
+  glEnableVertexAttribArray(3);
+  glVertexAttribIPointer(3, 4, GL_UNSIGNED_BYTE, kStride, offset(offsetof(anim::SkinnedVertex, joints)));
+  glEnableVertexAttribArray(4);
+  glVertexAttribPointer(4, 4, GL_FLOAT, GL_FALSE, kStride, offset(offsetof(anim::SkinnedVertex, weights)));
+  glBindVertexArray(0);
+
+  for (const anim::TextureImage& image : mesh.textures) {
+    GlTexture texture = CreateTexture();
+    glBindTexture(GL_TEXTURE_2D, texture.id());
+    glPixelStorei(GL_UNPACK_ALIGNMENT, 1);
+    // Rows are top to bottom and UVs have (0,0) at the top-left, so the
+    // image's first row is uploaded at t = 0 and no flip is needed.
+    glTexImage2D(GL_TEXTURE_2D, 0, GL_SRGB8_ALPHA8, image.width, image.height, 0, GL_RGBA, GL_UNSIGNED_BYTE,
+                 image.rgba.data());
+    glGenerateMipmap(GL_TEXTURE_2D);
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_LINEAR_MIPMAP_LINEAR);
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_LINEAR);
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_S, GL_REPEAT);
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_T, GL_REPEAT);
+    gpu.textures_.push_back(std::move(texture));
+  }
+  glBindTexture(GL_TEXTURE_2D, 0);
+  return gpu;
+}
+
+}  // namespace knights::render

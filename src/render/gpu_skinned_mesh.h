@@ -1,0 +1,35 @@
+#pragma once
+// A SkinnedMesh uploaded once to the GPU (one VAO, vertex and index buffers,
+// sRGB textures with mipmaps). Many characters share one; each draws it with
+// its own palette.
+
+#include <span>
+#include <vector>
+
+#include "anim/skinned_mesh.h"
+#include "render/gl_object.h"
+
+namespace knights::render {
+
+class GpuSkinnedMesh {
+ public:
+  GpuSkinnedMesh() = default;
+  // Uploads `mesh`; the CPU copy is not kept (the caller may keep it).
+  static GpuSkinnedMesh Upload(const anim::SkinnedMesh& mesh);
+
+  const GlVertexArray& vao() const { return vao_; }
+  std::span<const anim::MeshPart> parts() const { return parts_; }
+  std::span<const anim::MeshMaterial> materials() const { return materials_; }
+  // GL texture of material texture index i.
+  GLuint texture(int i) const { return textures_[i].id(); }
+
+ private:
+  GlVertexArray vao_;
+  GlBuffer vertex_buffer_;
+  GlBuffer index_buffer_;
+  std::vector<GlTexture> textures_;
+  std::vector<anim::MeshPart> parts_;
+  std::vector<anim::MeshMaterial> materials_;
+};
+
+}  // namespace knights::render

@@ -1,0 +1,163 @@
+#include "ui/debug_overlay.h"
+
+#include <algorithm>
+#include <string>
+
+#include <imgui.h>
+
+namespace knights::ui {
+namespace {
+
+void MetricRow(const char* name, const game::SampleStats& s, const char* unit, double scale) {
+  ImGui::Text("%-18s mean %7.2f  p95 %7.2f  max %7.2f %s  (%zu)", name, s.mean * scale, s.p95 * scale, s.max * scale,
+              unit, s.samples);
+}
+
+void AddBendPlane(const game::Knight& knight, const game::LimbChain& chain, core::DebugLines& lines,
+                  const glm::vec4& color) {
+  const auto models = knight.ModelsMs();
+  const glm::mat4 to_world = knight.ModelToWorld();
+  const glm::vec3 a = glm::vec3(to_world * models[chain.upper][3]);
+  const glm::vec3 b = glm::vec3(to_world * models[chain.mid][3]);
+  const glm::vec3 c = glm::vec3(to_world * models[chain.end][3]);
+  // The bend plane: a triangle outline plus its normal at the mid joint.
+  lines.Add(a, c, color);
+  const glm::vec3 n = glm::cross(b - a, c - b);
+  if (glm::length(n) > 1e-6f) lines.Add(b, b + glm::normalize(n) * 0.12f, color);
+}
+
+}  // namespace
+
+void AddSkeletonLines(const game::Knight& knight, core::DebugLines& lines) {
+  const auto parents = knight.skeleton().Parents();
+  const glm::mat4 to_world = knight.ModelToWorld();
+  const auto models = knight.ModelsMs();
+  const auto animated = knight.AnimatedModelsMs();
+  for (size_t i = 0; i < parents.size(); ++i) {
+    if (parents[i] < 0) continue;
+    lines.Add(glm::vec3(to_world * animated[parents[i]][3]), glm::vec3(to_world * animated[i][3]),
+              glm::vec4(1.0f, 0.55f, 0.1f, 0.45f));
+    lines.Add(glm::vec3(to_world * models[parents[i]][3]), glm::vec3(to_world * models[i][3]),
+              glm::vec4(1.0f, 1.0f, 1.0f, 1.0f));
+  }
+  const game::Rig& rig = knight.rig();
+  AddBendPlane(knight, rig.leg_l, lines, glm::vec4(0.3f, 0.8f, 1.0f, 0.8f));
+  AddBendPlane(knight, rig.leg_r, lines, glm::vec4(0.3f, 0.8f, 1.0f, 0.8f));
+  AddBendPlane(knight, rig.arm_l, lines, glm::vec4(1.0f, 0.4f, 0.9f, 0.8f));
+  AddBendPlane(knight, rig.arm_r, lines, glm::vec4(1.0f, 0.4f, 0.9f, 0.8f));
+}
+
+void DrawDebugOverlay(game::GameSession& session, std::span<const anim::Clip> clips, DebugOverlayState& state,
+                      float frame_dt_s) {
+  if (!state.visible) return;
+  ImGui::SetNextWindowPos(ImVec2(10, 10), ImGuiCond_FirstUseEver);
+  ImGui::SetNextWindowSize(ImVec2(470, 0), ImGuiCond_FirstUseEver);
+  ImGui::SetNextWindowBgAlpha(0.85f);
+  ImGui::Begin("Knights debug (F1)");
+
+  if (ImGui::CollapsingHeader("Inverse kinematics", ImGuiTreeNodeFlags_DefaultOpen)) {
+    game::IkToggles& ik = session.ik;
+    ImGui::Checkbox("IK (master)", &ik.master);
+    ImGui::SameLine();
+    ImGui::Checkbox("draw targets, rays, normals", &session.draw_ik_debug);
+    ImGui::Checkbox("left leg", &ik.leg_l);
+    ImGui::SameLine();
+    ImGui::Checkbox("right leg", &ik.leg_r);
+    ImGui::SameLine();
+    ImGui::Checkbox("left arm", &ik.arm_l);
+    ImGui::SameLine();
+    ImGui::Checkbox("right arm", &ik.arm_r);
+    ImGui::Checkbox("pelvis", &ik.pelvis);
+    ImGui::SameLine();
+    ImGui::Checkbox("foot alignment", &ik.foot_align);
+    ImGui::SameLine();
+    ImGui::Checkbox("foot lock", &ik.foot_lock);
+    const game::Knight& k = session.knights()[session.inspected_knight];
+    for (int side = 0; side < 2; ++side) {
+      const ik::FootIkState& f = k.foot_ik.Foot(side);
+      ImGui::Text("%s foot: weight %.2f  contact %.2f  %s%s", side == 0 ? "left " : "right", f.weight,
+                  k.anim.ContactWeight(side == 0 ? anim::kFootL : anim::kFootR), f.locked ? "LOCKED " : "",
+                  f.ground.hit ? (f.reached ? "reached" : "not reached") : "no ground");
+    }
+    ImGui::Text("pelvis offset %+.3f m   ladder IK weight %.2f", k.foot_ik.PelvisOffsetM(), k.ladder_ik.MasterWeight());
+    const char* limb_names[4] = {"foot L", "foot R", "hand L", "hand R"};
+    if (k.ladder_ik.MasterWeight() > 0.0f) {
+      for (int i = 0; i < 4; ++i) {
+        const ik::LadderLimbState& s = k.ladder_ik.Limb(i);
+        ImGui::Text("  %s: %s rung %d", limb_names[i], s.holding ? "holding" : "swinging", s.rung);
+      }
+    }
+  }
+
+  if (ImGui::CollapsingHeader("Metrics (whole run)", ImGuiTreeNodeFlags_DefaultOpen)) {
+    const game::IkMetrics& m = session.metrics();
+    MetricRow("foot-ground err", m.FootGroundError(), "cm", 100.0);
+    MetricRow("hand-rung err", m.HandRungError(), "cm", 100.0);
+    MetricRow("foot-rung err", m.FootRungError(), "cm", 100.0);
+    MetricRow("foot slide", m.FootSlide(), "cm", 100.0);
+    const game::SampleStats knee = m.KneeAngularSpeed();
+    ImGui::Text("knee speed p99 %.0f  max %.0f deg/s   NaN frames %d", knee.p99, knee.max, m.nan_frames());
+  }
+
+  if (ImGui::CollapsingHeader("Time and knights", ImGuiTreeNodeFlags_DefaultOpen)) {
+    ImGui::SliderFloat("time scale", &state.time_scale, 0.05f, 2.0f, "%.2fx");
+    ImGui::Checkbox("pause sim", &state.sim_paused);
+    ImGui::SameLine();
+    if (ImGui::Button("step one frame")) {
+      state.sim_paused = true;
+      state.step_once = true;
+    }
+    ImGui::SameLine();
+    ImGui::Checkbox("autoplay", &session.autoplay);
+    const int count = static_cast<int>(session.knights().size());
+    ImGui::SliderInt("inspect knight", &session.inspected_knight, 0, count - 1,
+                     session.inspected_knight == 0 ? "player" : "NPC %d");
+    const game::Knight& k = session.knights()[session.inspected_knight];
+    ImGui::Text("mode %s  at (%.2f, %.2f)  v %.2f m/s  clip %s t=%.2f", game::ToString(k.controller.mode()),
+                k.controller.FeetWs().x, k.controller.FeetWs().y, k.controller.VelocityMps().x,
+                k.anim.CurrentClip() ? k.anim.CurrentClip()->Name().c_str() : "-", k.anim.CurrentTimeS());
+    ImGui::Text("timings per step (all %d knights): sim %.3f  anim %.3f  IK %.3f  palette %.3f  render %.3f ms", count,
+                session.last_sim_s * 1e3, session.last_anim_s * 1e3, session.last_ik_s * 1e3,
+                session.last_palette_s * 1e3, state.render_s * 1e3);
+    ImGui::Text("%.1f fps", ImGui::GetIO().Framerate);
+  }
+
+  if (ImGui::CollapsingHeader("Clip viewer")) {
+    ImGui::Checkbox("play one clip on the inspected knight", &state.clip_override);
+    ImGui::Checkbox("bind pose (no skinning)", &state.bind_pose);
+    ImGui::SameLine();
+    ImGui::Checkbox("skeleton", &state.draw_skeleton);
+    if (ImGui::BeginListBox("clips", ImVec2(-1, 6 * ImGui::GetTextLineHeightWithSpacing()))) {
+      for (int i = 0; i < static_cast<int>(clips.size()); ++i) {
+        const std::string label = clips[i].Name() + "  (" + std::to_string(clips[i].DurationS()).substr(0, 4) + " s" +
+                                  (clips[i].Loop() ? ", loop)" : ")");
+        if (ImGui::Selectable(label.c_str(), state.clip_index == i)) {
+          state.clip_index = i;
+          state.clip_time_s = 0.0f;
+        }
+      }
+      ImGui::EndListBox();
+    }
+    if (!clips.empty()) {
+      state.clip_index = std::clamp(state.clip_index, 0, static_cast<int>(clips.size()) - 1);
+      const anim::Clip& clip = clips[state.clip_index];
+      ImGui::Checkbox("playing", &state.clip_playing);
+      ImGui::SameLine();
+      ImGui::SliderFloat("time", &state.clip_time_s, 0.0f, clip.DurationS(), "%.3f s");
+      if (state.clip_playing) {
+        state.clip_time_s += frame_dt_s * state.time_scale;
+        if (state.clip_time_s > clip.DurationS()) state.clip_time_s = clip.Loop() ? 0.0f : clip.DurationS();
+      }
+    }
+  }
+  // Apply the clip viewer to the inspected knight.
+  game::Knight& inspected = session.mutable_knight(session.inspected_knight);
+  if (state.clip_override && !clips.empty()) {
+    inspected.anim.SetOverride(&clips[state.clip_index], state.clip_time_s);
+  } else if (inspected.anim.Override() != nullptr) {
+    inspected.anim.ClearOverride();
+  }
+  ImGui::End();
+}
+
+}  // namespace knights::ui

@@ -1,0 +1,111 @@
+#include "ui/game_menus.h"
+
+#include <cstdio>
+
+#include <imgui.h>
+
+namespace knights::ui {
+namespace {
+
+constexpr ImGuiWindowFlags kPanelFlags = ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_AlwaysAutoResize |
+                                         ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoMove |
+                                         ImGuiWindowFlags_NoFocusOnAppearing | ImGuiWindowFlags_NoNav;
+
+void FormatTime(double seconds, char* out, size_t size) {
+  const int minutes = static_cast<int>(seconds / 60.0);
+  std::snprintf(out, size, "%d:%05.2f", minutes, seconds - minutes * 60.0);
+}
+
+void CenteredText(const char* text, float scale) {
+  ImGui::SetWindowFontScale(scale);
+  const float width = ImGui::CalcTextSize(text).x;
+  ImGui::SetCursorPosX((ImGui::GetWindowSize().x - width) * 0.5f);
+  ImGui::TextUnformatted(text);
+  ImGui::SetWindowFontScale(1.0f);
+}
+
+void BeginCentredPanel(const char* id, int width_px, int height_px, float y_fraction) {
+  ImGui::SetNextWindowPos(ImVec2(width_px * 0.5f, height_px * y_fraction), ImGuiCond_Always, ImVec2(0.5f, 0.5f));
+  ImGui::SetNextWindowBgAlpha(0.72f);
+  ImGui::Begin(id, nullptr, kPanelFlags);
+}
+
+// A vertical menu driven by up/down and confirm (keyboard or gamepad) or the
+// mouse. Returns the chosen index, or -1.
+int Menu(const char* const* items, int count, int& selected, const core::InputState& input) {
+  if (input.menu_up_pressed) selected = (selected + count - 1) % count;
+  if (input.menu_down_pressed) selected = (selected + 1) % count;
+  int chosen = -1;
+  for (int i = 0; i < count; ++i) {
+    ImGui::SetWindowFontScale(1.5f);
+    if (ImGui::Selectable(items[i], selected == i, 0, ImVec2(260, 0))) chosen = i;
+    ImGui::SetWindowFontScale(1.0f);
+  }
+  if (input.confirm_pressed) chosen = selected;
+  return chosen;
+}
+
+}  // namespace
+
+void DrawGameScreens(game::GameSession& session, const core::InputState& input, int width_px, int height_px) {
+  static int pause_selected = 0;
+  char time_text[32];
+  switch (session.screen()) {
+    case game::Screen::kTitle: {
+      BeginCentredPanel("title", width_px, height_px, 0.35f);
+      CenteredText("KNIGHTS", 3.5f);
+      CenteredText("a side-scrolling IK demo", 1.3f);
+      ImGui::Spacing();
+      ImGui::Spacing();
+      CenteredText("Press Enter or (A) to start", 1.5f);
+      ImGui::Spacing();
+      CenteredText("arrows/WASD move and climb   Shift run   Space jump   Esc pause   F1 debug", 1.0f);
+      ImGui::End();
+      break;
+    }
+    case game::Screen::kPlaying:
+    case game::Screen::kPaused: {
+      // HUD: time and checkpoint, top right.
+      ImGui::SetNextWindowPos(ImVec2(width_px - 12.0f, 12.0f), ImGuiCond_Always, ImVec2(1.0f, 0.0f));
+      ImGui::SetNextWindowBgAlpha(0.45f);
+      ImGui::Begin("hud", nullptr, kPanelFlags);
+      FormatTime(session.play_time_s(), time_text, sizeof(time_text));
+      ImGui::SetWindowFontScale(1.6f);
+      ImGui::Text("%s", time_text);
+      ImGui::SetWindowFontScale(1.0f);
+      const int checkpoint = session.player().controller.LastCheckpoint();
+      const int total = static_cast<int>(session.world().level().checkpoints.size());
+      ImGui::Text("checkpoint %d / %d%s", checkpoint + 1, total, session.autoplay ? "   AUTOPLAY" : "");
+      ImGui::End();
+      if (session.screen() == game::Screen::kPaused) {
+        BeginCentredPanel("pause", width_px, height_px, 0.45f);
+        CenteredText("PAUSED", 2.4f);
+        ImGui::Spacing();
+        const char* items[] = {"Resume", "Restart", session.ik.master ? "IK: on" : "IK: off", "Quit"};
+        switch (Menu(items, 4, pause_selected, input)) {
+          case 0: session.Resume(); break;
+          case 1: session.Restart(); break;
+          case 2: session.ik.master = !session.ik.master; break;
+          case 3: session.RequestQuit(); break;
+          default: break;
+        }
+        ImGui::End();
+      }
+      break;
+    }
+    case game::Screen::kComplete: {
+      BeginCentredPanel("complete", width_px, height_px, 0.4f);
+      CenteredText("LEVEL COMPLETE", 3.0f);
+      FormatTime(session.goal_time_s(), time_text, sizeof(time_text));
+      char line[64];
+      std::snprintf(line, sizeof(line), "time %s", time_text);
+      CenteredText(line, 1.8f);
+      ImGui::Spacing();
+      CenteredText("Press Enter or (A) to play again", 1.3f);
+      ImGui::End();
+      break;
+    }
+  }
+}
+
+}  // namespace knights::ui

@@ -1,0 +1,511 @@
+#include "world/collision_mesh.h"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+#include <glm/geometric.hpp>
+
+namespace knights::world {
+namespace {
+
+constexpr float kTwoPi = 6.28318530717958647692f;
+constexpr float kDegToRad = 0.017453292519943295f;
+// Barycentric tolerance of the triangle test: rays through a shared edge hit
+// at least one neighbour despite rounding (the overlap is ~1e-7 of an edge).
+constexpr double kBaryEpsilon = 1e-7;
+// Triangles are listed in every grid cell their (x, z) box touches, grown by
+// this much, so a ray running exactly along a cell boundary still sees them.
+constexpr float kCellPadding = 1e-4f;
+// Pit walls go this far below kill_y, so nothing is seen under them.
+constexpr float kPitWallBelowKill = 1.0f;
+// Rocks sink this far below the lowest ground under their base.
+constexpr float kRockSink = 0.05f;
+constexpr int kRockSides = 7;
+// Where the grid starts before the mesh bounds, as a fraction of a cell.
+constexpr float kGridOffset = 0.1234f;
+// The most grid cells we allocate; larger levels get coarser cells.
+constexpr long kMaxGridCells = 4L * 1024L * 1024L;
+
+// Height of a terrain vertex from one profile point's values. Every vertex
+// of the mesh goes through this one function with the same arguments where
+// strips meet, so shared vertices are bit-identical (no cracks).
+float VertexHeight(float y, float tilt, float bump, float wavelength, float z) {
+  float h = y + tilt * z;
+  if (bump != 0.0f && wavelength > 0.0f) h += bump * std::sin(kTwoPi * z / wavelength);
+  return h;
+}
+
+// Linear blend that returns the end values exactly at s = 0 and s = 1.
+float Mix(float a, float b, float s) {
+  if (s <= 0.0f) return a;
+  if (s >= 1.0f) return b;
+  return a + (b - a) * s;
+}
+
+class MeshBuilder {
+ public:
+  explicit MeshBuilder(std::vector<CollisionTriangle>* out) : out_(out) {}
+
+  // One triangle whose normal is turned to agree with want_normal.
+  void AddTriangle(const glm::vec3& a, const glm::vec3& b, const glm::vec3& c, const glm::vec3& want_normal,
+                   SurfaceKind kind) {
+    const glm::dvec3 da(a), db(b), dc(c);
+    glm::dvec3 n = glm::cross(db - da, dc - da);
+    const double len = glm::length(n);
+    if (!(len > 1e-12)) return;  // degenerate: never hit, drop it
+    n /= len;
+    CollisionTriangle tri;
+    tri.kind = kind;
+    if (glm::dot(n, glm::dvec3(want_normal)) >= 0.0) {
+      tri.v0_ws = a;
+      tri.v1_ws = b;
+      tri.v2_ws = c;
+      tri.normal_ws = glm::vec3(n);
+    } else {
+      tri.v0_ws = a;
+      tri.v1_ws = c;
+      tri.v2_ws = b;
+      tri.normal_ws = glm::vec3(-n);
+    }
+    out_->push_back(tri);
+  }
+
+  // Quad a-b-c-d (in order around its edge) as two triangles.
+  void AddQuad(const glm::vec3& a, const glm::vec3& b, const glm::vec3& c, const glm::vec3& d,
+               const glm::vec3& want_normal, SurfaceKind kind) {
+    AddTriangle(a, b, c, want_normal, kind);
+    AddTriangle(a, c, d, want_normal, kind);
+  }
+
+ private:
+  std::vector<CollisionTriangle>* out_;
+};
+
+// Heights along one column x of a terrain segment, for every z row.
+void ColumnHeights(const Terrain& terrain, const TerrainPoint& a, const TerrainPoint& b, float s,
+                   const std::vector<float>& z_rows, std::vector<float>* heights) {
+  heights->resize(z_rows.size());
+  const float y = Mix(a.y, b.y, s);
+  const float tilt = Mix(a.tilt_z, b.tilt_z, s);
+  const float bump = Mix(a.bump_z, b.bump_z, s);
+  for (size_t j = 0; j < z_rows.size(); ++j) {
+    (*heights)[j] = VertexHeight(y, tilt, bump, terrain.bump_wavelength_z, z_rows[j]);
+  }
+}
+
+// A vertical wall at x between two height rows (top and bottom per z row).
+void AddWallStrip(MeshBuilder* builder, float x, const std::vector<float>& z_rows, const std::vector<float>& top,
+                  const std::vector<float>& bottom, float normal_x, SurfaceKind kind) {
+  for (size_t j = 0; j + 1 < z_rows.size(); ++j) {
+    const glm::vec3 a(x, bottom[j], z_rows[j]);
+    const glm::vec3 b(x, bottom[j + 1], z_rows[j + 1]);
+    const glm::vec3 c(x, top[j + 1], z_rows[j + 1]);
+    const glm::vec3 d(x, top[j], z_rows[j]);
+    builder->AddQuad(a, b, c, d, glm::vec3(normal_x, 0.0f, 0.0f), kind);
+  }
+}
+
+void BuildTerrain(const Level& level, MeshBuilder* builder) {
+  const Terrain& terrain = level.terrain;
+  const auto& pts = terrain.points;
+  if (pts.size() < 2) return;
+
+  // 1. Rows across depth, evenly spaced with exact ends.
+  const float depth = terrain.z_max - terrain.z_min;
+  const int nz = std::max(1, static_cast<int>(std::ceil(depth / std::max(terrain.cell_z, 1e-3f) - 1e-4f)));
+  std::vector<float> z_rows(static_cast<size_t>(nz) + 1);
+  for (int j = 0; j <= nz; ++j) {
+    z_rows[static_cast<size_t>(j)] =
+        j == nz ? terrain.z_max : terrain.z_min + depth * static_cast<float>(j) / static_cast<float>(nz);
+  }
+
+  std::vector<float> left_heights, right_heights, floor_heights(z_rows.size(), level.kill_y - kPitWallBelowKill);
+  std::vector<float> breaks;
+
+  for (size_t i = 0; i + 1 < pts.size(); ++i) {
+    const TerrainPoint& a = pts[i];
+    const TerrainPoint& b = pts[i + 1];
+
+    // 2. A vertical step: one wall facing the lower side.
+    if (b.x == a.x) {
+      if (InPit(level, a.x)) continue;
+      ColumnHeights(terrain, a, a, 0.0f, z_rows, &left_heights);
+      ColumnHeights(terrain, b, b, 0.0f, z_rows, &right_heights);
+      const bool up = b.y > a.y;
+      AddWallStrip(builder, a.x, z_rows, up ? right_heights : left_heights, up ? left_heights : right_heights,
+                   up ? -1.0f : 1.0f, SurfaceKind::kStepFace);
+      continue;
+    }
+
+    // 3. A slope: split at pit edges, skip the pieces inside pits, and cut
+    //    the rest into columns at most cell_x wide.
+    breaks.clear();
+    breaks.push_back(a.x);
+    for (const Pit& pit : level.pits) {
+      if (pit.x0 > a.x && pit.x0 < b.x) breaks.push_back(pit.x0);
+      if (pit.x1 > a.x && pit.x1 < b.x) breaks.push_back(pit.x1);
+    }
+    breaks.push_back(b.x);
+    std::sort(breaks.begin(), breaks.end());
+
+    const float seg_dx = b.x - a.x;
+    for (size_t k = 0; k + 1 < breaks.size(); ++k) {
+      const float u0 = breaks[k];
+      const float u1 = breaks[k + 1];
+      if (!(u1 > u0)) continue;
+      if (InPit(level, 0.5f * (u0 + u1))) continue;
+      const int nx = std::max(1, static_cast<int>(std::ceil((u1 - u0) / std::max(terrain.cell_x, 1e-3f) - 1e-4f)));
+      float x_prev = u0;
+      ColumnHeights(terrain, a, b, u0 == a.x ? 0.0f : (u0 - a.x) / seg_dx, z_rows, &left_heights);
+      // Pit wall at a piece that starts at a pit's right edge (faces -x, into the pit).
+      for (const Pit& pit : level.pits) {
+        if (pit.x1 == u0) AddWallStrip(builder, u0, z_rows, left_heights, floor_heights, -1.0f, SurfaceKind::kPitWall);
+      }
+      for (int c = 1; c <= nx; ++c) {
+        const float x = c == nx ? u1 : u0 + (u1 - u0) * static_cast<float>(c) / static_cast<float>(nx);
+        const float s = x == b.x ? 1.0f : (x - a.x) / seg_dx;
+        ColumnHeights(terrain, a, b, s, z_rows, &right_heights);
+        for (size_t j = 0; j + 1 < z_rows.size(); ++j) {
+          const glm::vec3 p00(x_prev, left_heights[j], z_rows[j]);
+          const glm::vec3 p01(x_prev, left_heights[j + 1], z_rows[j + 1]);
+          const glm::vec3 p10(x, right_heights[j], z_rows[j]);
+          const glm::vec3 p11(x, right_heights[j + 1], z_rows[j + 1]);
+          const glm::vec3 up(0.0f, 1.0f, 0.0f);
+          builder->AddTriangle(p00, p01, p11, up, SurfaceKind::kTerrain);
+          builder->AddTriangle(p00, p11, p10, up, SurfaceKind::kTerrain);
+        }
+        x_prev = x;
+        std::swap(left_heights, right_heights);
+      }
+      // Pit wall at a piece that ends at a pit's left edge (faces +x, into the pit).
+      for (const Pit& pit : level.pits) {
+        if (pit.x0 == u1) AddWallStrip(builder, u1, z_rows, left_heights, floor_heights, 1.0f, SurfaceKind::kPitWall);
+      }
+    }
+  }
+}
+
+void BuildPlatform(const Platform& p, MeshBuilder* builder) {
+  const float y0 = p.top_y - p.thickness;
+  const float y1 = p.top_y;
+  // Corners: c[xi][yi][zi].
+  auto c = [&](int xi, int yi, int zi) {
+    return glm::vec3(xi ? p.x1 : p.x0, yi ? y1 : y0, zi ? p.z1 : p.z0);
+  };
+  const SurfaceKind k = SurfaceKind::kPlatform;
+  builder->AddQuad(c(0, 1, 0), c(0, 1, 1), c(1, 1, 1), c(1, 1, 0), glm::vec3(0, 1, 0), k);   // top
+  builder->AddQuad(c(0, 0, 0), c(1, 0, 0), c(1, 0, 1), c(0, 0, 1), glm::vec3(0, -1, 0), k);  // bottom
+  builder->AddQuad(c(0, 0, 0), c(0, 0, 1), c(0, 1, 1), c(0, 1, 0), glm::vec3(-1, 0, 0), k);  // -x side
+  builder->AddQuad(c(1, 0, 0), c(1, 1, 0), c(1, 1, 1), c(1, 0, 1), glm::vec3(1, 0, 0), k);   // +x side
+  builder->AddQuad(c(0, 0, 0), c(0, 1, 0), c(1, 1, 0), c(1, 0, 0), glm::vec3(0, 0, -1), k);  // back
+  builder->AddQuad(c(0, 0, 1), c(1, 0, 1), c(1, 1, 1), c(0, 1, 1), glm::vec3(0, 0, 1), k);   // front
+}
+
+// A convex rock: a base polygon on the ellipse (size.x/2, size.z/2) rotated
+// by yaw, a top ring scaled by kTop at 0.75 of the height, and a cap vertex at
+// the full height. The top ring is a homothety of the base about a point
+// above the cap, so the side faces are planar and the solid is convex.
+void BuildRock(const Terrain& terrain, const Rock& rock, MeshBuilder* builder) {
+  constexpr float kTop = 0.55f;
+  const float yaw = rock.yaw_deg * kDegToRad;
+  const float cy = std::cos(yaw), sy = std::sin(yaw);
+  glm::vec3 base[kRockSides];
+  float ground_min = TerrainHeight(terrain, rock.x, rock.z);
+  const float ground_centre = ground_min;
+  for (int k = 0; k < kRockSides; ++k) {
+    const float phi = kTwoPi * static_cast<float>(k) / static_cast<float>(kRockSides);
+    const float lx = 0.5f * rock.size.x * std::cos(phi);
+    const float lz = 0.5f * rock.size.z * std::sin(phi);
+    // Rotation about +y: x' = x cos + z sin, z' = -x sin + z cos.
+    base[k] = glm::vec3(rock.x + lx * cy + lz * sy, 0.0f, rock.z - lx * sy + lz * cy);
+    ground_min = std::min(ground_min, TerrainHeight(terrain, base[k].x, base[k].z));
+  }
+  const float y_base = ground_min - kRockSink;
+  const float y_ring = ground_centre + 0.75f * rock.size.y;
+  const glm::vec3 centre_base(rock.x, y_base, rock.z);
+  const glm::vec3 apex(rock.x, ground_centre + rock.size.y, rock.z);
+  glm::vec3 top[kRockSides];
+  for (int k = 0; k < kRockSides; ++k) {
+    base[k].y = y_base;
+    top[k] = glm::vec3(rock.x + kTop * (base[k].x - rock.x), y_ring, rock.z + kTop * (base[k].z - rock.z));
+  }
+  const glm::vec3 centre_ring(rock.x, y_ring, rock.z);
+  for (int k = 0; k < kRockSides; ++k) {
+    const int n = (k + 1) % kRockSides;
+    // Outward: away from the rock's axis.
+    const glm::vec3 mid_side = 0.25f * (base[k] + base[n] + top[k] + top[n]);
+    const glm::vec3 side_out = mid_side - glm::vec3(rock.x, mid_side.y, rock.z);
+    builder->AddQuad(base[k], base[n], top[n], top[k], side_out, SurfaceKind::kRock);
+    // Cap: fan to the apex, outward = away from the ring's centre, upwards.
+    const glm::vec3 cap_mid = (top[k] + top[n] + apex) / 3.0f;
+    builder->AddTriangle(top[k], top[n], apex, cap_mid - centre_ring, SurfaceKind::kRock);
+    builder->AddTriangle(base[k], base[n], centre_base, glm::vec3(0, -1, 0), SurfaceKind::kRock);
+  }
+}
+
+}  // namespace
+
+CollisionMesh CollisionMesh::Build(const Level& level, const BuildOptions& options) {
+  std::vector<CollisionTriangle> triangles;
+  MeshBuilder builder(&triangles);
+  BuildTerrain(level, &builder);
+  for (const Platform& platform : level.platforms) BuildPlatform(platform, &builder);
+  for (const Rock& rock : level.rocks) BuildRock(level.terrain, rock, &builder);
+  return FromTriangles(std::move(triangles), options);
+}
+
+CollisionMesh CollisionMesh::FromTriangles(std::vector<CollisionTriangle> triangles, const BuildOptions& options) {
+  CollisionMesh mesh;
+  // 1. Keep the non-degenerate triangles and make their normals unit.
+  mesh.triangles_.reserve(triangles.size());
+  for (CollisionTriangle tri : triangles) {
+    const glm::dvec3 n = glm::cross(glm::dvec3(tri.v1_ws) - glm::dvec3(tri.v0_ws),
+                                    glm::dvec3(tri.v2_ws) - glm::dvec3(tri.v0_ws));
+    const double len = glm::length(n);
+    if (!(len > 1e-12) || !std::isfinite(len)) continue;
+    tri.normal_ws = glm::vec3(n / len);
+    mesh.triangles_.push_back(tri);
+  }
+  if (mesh.triangles_.empty()) return mesh;
+
+  // 2. Bounds.
+  glm::vec3 lo(std::numeric_limits<float>::max());
+  glm::vec3 hi(-std::numeric_limits<float>::max());
+  for (const CollisionTriangle& tri : mesh.triangles_) {
+    for (const glm::vec3& v : {tri.v0_ws, tri.v1_ws, tri.v2_ws}) {
+      lo = glm::min(lo, v);
+      hi = glm::max(hi, v);
+    }
+  }
+  mesh.bounds_min_ws_ = lo;
+  mesh.bounds_max_ws_ = hi;
+
+  // 3. Grid dimensions (coarser if the level is huge).
+  float cell = std::max(options.grid_cell, 0.05f);
+  const float span_x = hi.x - lo.x + 2.0f * kCellPadding;
+  const float span_z = hi.z - lo.z + 2.0f * kCellPadding;
+  while (static_cast<long>(std::ceil(span_x / cell)) * static_cast<long>(std::ceil(span_z / cell)) > kMaxGridCells) {
+    cell *= 2.0f;
+  }
+  mesh.cell_size_ = cell;
+  // The grid starts at an odd fraction of a cell before the bounds, so the
+  // terrain's regular cell edges (multiples of cell_x from the first point)
+  // do not fall on grid lines and triangles are seldom listed twice.
+  const float offset = kGridOffset * cell;
+  mesh.grid_x0_ = lo.x - offset;
+  mesh.grid_z0_ = lo.z - offset;
+  mesh.nx_ = std::max(1, static_cast<int>(std::ceil((span_x + offset) / cell)));
+  mesh.nz_ = std::max(1, static_cast<int>(std::ceil((span_z + offset) / cell)));
+  const size_t cell_count = static_cast<size_t>(mesh.nx_) * static_cast<size_t>(mesh.nz_);
+
+  // 4. Two passes: count the triangles per cell, then fill (compressed rows).
+  auto cell_range = [&](const CollisionTriangle& tri, int* ix0, int* ix1, int* iz0, int* iz1) {
+    const float x0 = std::min({tri.v0_ws.x, tri.v1_ws.x, tri.v2_ws.x}) - kCellPadding;
+    const float x1 = std::max({tri.v0_ws.x, tri.v1_ws.x, tri.v2_ws.x}) + kCellPadding;
+    const float z0 = std::min({tri.v0_ws.z, tri.v1_ws.z, tri.v2_ws.z}) - kCellPadding;
+    const float z1 = std::max({tri.v0_ws.z, tri.v1_ws.z, tri.v2_ws.z}) + kCellPadding;
+    auto index = [cell](float v, float origin, int n) {
+      return std::clamp(static_cast<int>(std::floor((v - origin) / cell)), 0, n - 1);
+    };
+    *ix0 = index(x0, mesh.grid_x0_, mesh.nx_);
+    *ix1 = index(x1, mesh.grid_x0_, mesh.nx_);
+    *iz0 = index(z0, mesh.grid_z0_, mesh.nz_);
+    *iz1 = index(z1, mesh.grid_z0_, mesh.nz_);
+  };
+  std::vector<uint32_t> counts(cell_count, 0);
+  mesh.cell_y_min_.assign(cell_count, std::numeric_limits<float>::max());
+  mesh.cell_y_max_.assign(cell_count, -std::numeric_limits<float>::max());
+  for (const CollisionTriangle& tri : mesh.triangles_) {
+    int ix0, ix1, iz0, iz1;
+    cell_range(tri, &ix0, &ix1, &iz0, &iz1);
+    const float y0 = std::min({tri.v0_ws.y, tri.v1_ws.y, tri.v2_ws.y});
+    const float y1 = std::max({tri.v0_ws.y, tri.v1_ws.y, tri.v2_ws.y});
+    for (int iz = iz0; iz <= iz1; ++iz) {
+      for (int ix = ix0; ix <= ix1; ++ix) {
+        const size_t c = static_cast<size_t>(iz) * static_cast<size_t>(mesh.nx_) + static_cast<size_t>(ix);
+        ++counts[c];
+        mesh.cell_y_min_[c] = std::min(mesh.cell_y_min_[c], y0);
+        mesh.cell_y_max_[c] = std::max(mesh.cell_y_max_[c], y1);
+      }
+    }
+  }
+  mesh.cell_start_.assign(cell_count + 1, 0);
+  for (size_t c = 0; c < cell_count; ++c) mesh.cell_start_[c + 1] = mesh.cell_start_[c] + counts[c];
+  mesh.cell_triangles_.resize(mesh.cell_start_[cell_count]);
+  std::vector<uint32_t> fill(mesh.cell_start_.begin(), mesh.cell_start_.end() - 1);
+  for (size_t t = 0; t < mesh.triangles_.size(); ++t) {
+    int ix0, ix1, iz0, iz1;
+    cell_range(mesh.triangles_[t], &ix0, &ix1, &iz0, &iz1);
+    for (int iz = iz0; iz <= iz1; ++iz) {
+      for (int ix = ix0; ix <= ix1; ++ix) {
+        const size_t c = static_cast<size_t>(iz) * static_cast<size_t>(mesh.nx_) + static_cast<size_t>(ix);
+        const CollisionTriangle& tri = mesh.triangles_[t];
+        mesh.cell_triangles_[fill[c]++] =
+            CellTriangle{tri.v0_ws, tri.v1_ws, tri.v2_ws, tri.normal_ws.y, static_cast<uint32_t>(t), 0u};
+      }
+    }
+  }
+  return mesh;
+}
+
+RayHit CollisionMesh::Raycast(const glm::vec3& origin_ws, const glm::vec3& dir_ws, float max_distance,
+                              const RayFilter& filter) const {
+  RayHit result;
+  if (triangles_.empty() || !(max_distance > 0.0f) || !std::isfinite(max_distance)) return result;
+  const glm::dvec3 o(origin_ws);
+  glm::dvec3 d(dir_ws);
+  const double dir_len = glm::length(d);
+  if (!(dir_len > 1e-12) || !std::isfinite(dir_len) || !std::isfinite(o.x + o.y + o.z)) return result;
+  d /= dir_len;
+
+  // 1. Clip the ray to the grid's box (slabs in x, y, z).
+  double t_enter = 0.0;
+  double t_exit = max_distance;
+  const double box_lo[3] = {grid_x0_, bounds_min_ws_.y - kCellPadding, grid_z0_};
+  const double box_hi[3] = {grid_x0_ + static_cast<double>(nx_) * cell_size_, bounds_max_ws_.y + kCellPadding,
+                            grid_z0_ + static_cast<double>(nz_) * cell_size_};
+  for (int axis = 0; axis < 3; ++axis) {
+    if (std::fabs(d[axis]) < 1e-15) {
+      if (o[axis] < box_lo[axis] || o[axis] > box_hi[axis]) return result;
+      continue;
+    }
+    double ta = (box_lo[axis] - o[axis]) / d[axis];
+    double tb = (box_hi[axis] - o[axis]) / d[axis];
+    if (ta > tb) std::swap(ta, tb);
+    t_enter = std::max(t_enter, ta);
+    t_exit = std::min(t_exit, tb);
+    if (t_enter > t_exit) return result;
+  }
+
+  // 2. The starting cell and the DDA state (Amanatides and Woo).
+  const double px = o.x + d.x * t_enter;
+  const double pz = o.z + d.z * t_enter;
+  int ix = std::clamp(static_cast<int>(std::floor((px - grid_x0_) / cell_size_)), 0, nx_ - 1);
+  int iz = std::clamp(static_cast<int>(std::floor((pz - grid_z0_) / cell_size_)), 0, nz_ - 1);
+  constexpr double kInf = std::numeric_limits<double>::infinity();
+  const int step_x = d.x > 0.0 ? 1 : -1;
+  const int step_z = d.z > 0.0 ? 1 : -1;
+  double t_max_x = kInf, t_delta_x = kInf, t_max_z = kInf, t_delta_z = kInf;
+  if (std::fabs(d.x) >= 1e-15) {
+    const double next = grid_x0_ + static_cast<double>(ix + (step_x > 0 ? 1 : 0)) * cell_size_;
+    t_max_x = (next - o.x) / d.x;
+    t_delta_x = cell_size_ / std::fabs(d.x);
+  }
+  if (std::fabs(d.z) >= 1e-15) {
+    const double next = grid_z0_ + static_cast<double>(iz + (step_z > 0 ? 1 : 0)) * cell_size_;
+    t_max_z = (next - o.z) / d.z;
+    t_delta_z = cell_size_ / std::fabs(d.z);
+  }
+
+  // 3. Walk the cells; test their triangles (Moller-Trumbore, two-sided).
+  double best_t = t_exit;
+  int best_triangle = -1;
+  double t_cell_start = t_enter;
+  for (;;) {
+    const double t_cell_end = std::min({t_max_x, t_max_z, t_exit});
+    const size_t c = static_cast<size_t>(iz) * static_cast<size_t>(nx_) + static_cast<size_t>(ix);
+    const double ya = o.y + d.y * t_cell_start;
+    const double yb = o.y + d.y * t_cell_end;
+    if (std::max(ya, yb) >= cell_y_min_[c] - kCellPadding && std::min(ya, yb) <= cell_y_max_[c] + kCellPadding) {
+      for (uint32_t k = cell_start_[c]; k < cell_start_[c + 1]; ++k) {
+        const CellTriangle& tri = cell_triangles_[k];
+        const uint32_t ti = tri.index;
+        if (tri.normal_y < filter.min_normal_y || tri.normal_y > filter.max_normal_y) continue;
+        const glm::dvec3 v0(tri.v0_ws);
+        const glm::dvec3 e1 = glm::dvec3(tri.v1_ws) - v0;
+        const glm::dvec3 e2 = glm::dvec3(tri.v2_ws) - v0;
+        const glm::dvec3 p = glm::cross(d, e2);
+        double det = glm::dot(e1, p);
+        // Division-free form: scale u, v, t by |det| and compare against it
+        // (the sign flip makes the test two-sided).
+        const double sign = det < 0.0 ? -1.0 : 1.0;
+        det *= sign;
+        if (det < 1e-14) continue;  // ray parallel to the plane
+        const glm::dvec3 s = o - v0;
+        const double u = glm::dot(s, p) * sign;
+        const double tolerance = kBaryEpsilon * det;
+        if (u < -tolerance || u > det + tolerance) continue;
+        const glm::dvec3 q = glm::cross(s, e1);
+        const double v = glm::dot(d, q) * sign;
+        if (v < -tolerance || u + v > det + tolerance) continue;
+        const double t_scaled = glm::dot(e2, q) * sign;
+        if (t_scaled < 0.0 || t_scaled > best_t * det) continue;
+        const double t = t_scaled / det;
+        if (t > best_t) continue;
+        if (t == best_t && best_triangle >= 0 && ti > static_cast<uint32_t>(best_triangle)) continue;
+        best_t = t;
+        best_triangle = static_cast<int>(ti);
+      }
+    }
+    // A hit inside this cell's stretch of the ray cannot be beaten later.
+    if (best_triangle >= 0 && best_t <= t_cell_end) break;
+    if (t_cell_end >= t_exit) break;
+    if (t_max_x < t_max_z) {
+      ix += step_x;
+      t_cell_start = t_max_x;
+      t_max_x += t_delta_x;
+      if (ix < 0 || ix >= nx_) break;
+    } else {
+      iz += step_z;
+      t_cell_start = t_max_z;
+      t_max_z += t_delta_z;
+      if (iz < 0 || iz >= nz_) break;
+    }
+  }
+  if (best_triangle < 0) return result;
+
+  const CollisionTriangle& tri = triangles_[static_cast<size_t>(best_triangle)];
+  result.hit = true;
+  result.distance = static_cast<float>(best_t);
+  result.point_ws = glm::vec3(o + d * best_t);
+  result.normal_ws = glm::dot(glm::dvec3(tri.normal_ws), d) > 0.0 ? -tri.normal_ws : tri.normal_ws;
+  result.triangle = best_triangle;
+  result.kind = tri.kind;
+  return result;
+}
+
+RayHit CollisionMesh::SegmentCast(const glm::vec3& a_ws, const glm::vec3& b_ws, const RayFilter& filter) const {
+  const glm::vec3 delta = b_ws - a_ws;
+  return Raycast(a_ws, delta, glm::length(delta), filter);
+}
+
+std::optional<float> CollisionMesh::GroundHeight(float x, float z) const {
+  if (triangles_.empty()) return std::nullopt;
+  const float top = bounds_max_ws_.y + 1.0f;
+  const RayHit hit = FindGround(x, top, z, top - bounds_min_ws_.y + 1.0f);
+  if (!hit.hit) return std::nullopt;
+  return hit.point_ws.y;
+}
+
+RayHit CollisionMesh::FindGround(float x, float y_from, float z, float max_drop) const {
+  RayFilter ground;
+  ground.min_normal_y = 1e-3f;  // upward-facing surfaces only
+  return Raycast(glm::vec3(x, y_from, z), glm::vec3(0.0f, -1.0f, 0.0f), max_drop, ground);
+}
+
+RayHit CollisionMesh::CastWall(const WallProbe& probe) const {
+  RayHit best;
+  if (probe.ray_count < 1 || probe.direction_x == 0.0f) return best;
+  RayFilter walls;
+  walls.min_normal_y = -probe.max_abs_normal_y;
+  walls.max_normal_y = probe.max_abs_normal_y;
+  const glm::vec3 dir(probe.direction_x > 0.0f ? 1.0f : -1.0f, 0.0f, 0.0f);
+  for (int i = 0; i < probe.ray_count; ++i) {
+    const float f = probe.ray_count == 1 ? 0.0f : static_cast<float>(i) / static_cast<float>(probe.ray_count - 1);
+    const float y = probe.y_bottom + (probe.y_top - probe.y_bottom) * f;
+    const RayHit hit = Raycast(glm::vec3(probe.x, y, probe.z), dir, probe.max_distance, walls);
+    if (hit.hit && (!best.hit || hit.distance < best.distance)) best = hit;
+  }
+  return best;
+}
+
+bool RaycastJob::Run() const {
+  if (!Validate()) return false;
+  for (size_t i = 0; i < rays.size(); ++i) {
+    hits[i] = mesh->Raycast(rays[i].origin_ws, rays[i].dir_ws, rays[i].max_distance, filter);
+  }
+  return true;
+}
+
+}  // namespace knights::world

@@ -1,0 +1,159 @@
+#pragma once
+// The description of one level: plain data, filled once by the loader
+// (asset/level_loader.h) and never changed afterwards. World (world/world.h)
+// builds collision geometry and ladders from it.
+//
+// Space and units: every position is in world space (suffix-free fields in
+// this file are all world space), metres, Y up. The side-scroller's play
+// plane is z = 0, the player runs along +x and the camera looks from +z
+// towards -z. Angles are degrees where the field name says _deg.
+//
+// The terrain surface is a height field over (x, z):
+//   height(x, z) = profile(x) + tilt_z(x) * z + bump_z(x) * sin(2 pi z / bump_wavelength_z)
+// where profile, tilt_z and bump_z are piecewise linear in x between the
+// terrain points. Two consecutive points with the same x make a vertical step
+// (a sharp edge); both points of a step carry the same tilt_z and bump_z, so
+// the step face has the same height everywhere along z.
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <glm/vec3.hpp>
+
+namespace knights::world {
+
+// One point of the terrain profile.
+struct TerrainPoint {
+  float x = 0.0f;       // world x, metres
+  float y = 0.0f;       // profile height at z = 0, world metres
+  float tilt_z = 0.0f;  // cross-depth slope dy/dz (dimensionless); feet at z = +-0.1 differ by 0.2 * tilt_z
+  float bump_z = 0.0f;  // amplitude of the cross-depth ripple, metres (0 = none)
+};
+
+struct Terrain {
+  // Profile points with non-decreasing x; equal x in a pair is a vertical
+  // step. Segments between points of different x are slopes.
+  std::vector<TerrainPoint> points;
+  float z_min = -3.0f;             // back edge of the ground strip, world z, metres
+  float z_max = 3.0f;              // front edge (towards the camera), world z, metres
+  float cell_x = 0.25f;            // length of one collision cell along x, metres (segments are split to at most this)
+  float cell_z = 0.2f;             // width of one collision cell along z, metres
+  float bump_wavelength_z = 1.2f;  // period of the cross-depth ripple, metres
+};
+
+// A solid box: a floating platform or a ledge. Its top is walkable.
+struct Platform {
+  float x0 = 0.0f;         // left end, world x, metres
+  float x1 = 0.0f;         // right end, world x, metres (x1 > x0)
+  float top_y = 0.0f;      // walkable top surface, world y, metres
+  float thickness = 0.3f;  // box height below the top, metres
+  float z0 = -3.0f;        // back side, world z, metres
+  float z1 = 3.0f;         // front side, world z, metres (z1 > z0)
+};
+
+// A rock on the ground: a small convex polyhedron (a seven-sided frustum with
+// a raised cap) whose base sits slightly below the terrain under it.
+struct Rock {
+  float x = 0.0f;                  // centre, world x, metres
+  float z = 0.0f;                  // centre, world z, metres
+  glm::vec3 size{0.5f, 0.3f, 0.5f};  // full extent along x, y (height above the ground) and z, metres
+  float yaw_deg = 0.0f;            // rotation about +y, degrees
+};
+
+// A ladder. It is not collision: its rungs are data (world/ladder.h) that the
+// climb controller and the hand/foot IK use.
+struct LadderDesc {
+  float x = 0.0f;             // world x of the rails' centre line at the bottom, metres
+  float z = 0.0f;             // world z of the ladder's centre (rungs span z +- width/2), metres
+  float bottom_y = 0.0f;      // where the rails stand, world y, metres
+  float top_y = 0.0f;         // height of the ledge the ladder leads to, world y, metres (> bottom_y)
+  float width = 0.5f;         // distance between the rails along z, metres
+  float rung_spacing = 0.3f;  // distance between rungs measured along the rails, metres (0.22..0.40)
+  float lean_deg = 0.0f;      // tilt of the rails from vertical: > 0 moves the top towards +x, < 0 towards -x
+  int exit_dir = +1;          // +1: the ledge at the top lies towards +x (climber faces +x); -1: towards -x
+};
+
+struct Spawn {
+  float x = 0.0f;  // world x, metres; the player starts on the ground there
+  float z = 0.0f;  // world z, metres (the play plane is 0)
+};
+
+enum class GoalKind { kGate, kBanner };
+
+struct Goal {
+  float x = 0.0f;  // reaching x >= this world x ends the level, metres
+  GoalKind kind = GoalKind::kGate;
+};
+
+// A gap in the ground: no terrain between x0 and x1. Falling below the
+// level's kill_y respawns the player at the last checkpoint.
+struct Pit {
+  float x0 = 0.0f;  // left edge, world x, metres
+  float x1 = 0.0f;  // right edge, world x, metres (x1 > x0)
+};
+
+enum class NpcVariant { kRed, kGreen };
+
+// An NPC knight that walks back and forth between patrol_x0 and patrol_x1.
+struct Npc {
+  float x = 0.0f;          // spawn, world x, metres (inside the patrol range)
+  float patrol_x0 = 0.0f;  // world x, metres
+  float patrol_x1 = 0.0f;  // world x, metres (> patrol_x0)
+  NpcVariant variant = NpcVariant::kRed;
+};
+
+enum class PropKind { kTree, kRock, kBanner, kCrate, kBush, kTorch, kBarrel, kFence };
+
+// Scenery only: props are drawn, never collided with.
+struct Prop {
+  PropKind kind = PropKind::kTree;
+  float x = 0.0f;            // world x, metres
+  float z = 0.0f;            // world z, metres
+  std::optional<float> y;    // world y, metres; empty: on the terrain at (x, z)
+  float scale = 1.0f;        // uniform scale of the prop's model
+  float yaw_deg = 0.0f;      // rotation about +y, degrees
+};
+
+struct Level {
+  std::string name;  // shown in the UI
+  Terrain terrain;
+  Spawn spawn;
+  Goal goal;
+  float kill_y = -10.0f;            // world y, metres: anything below it is dead (pits)
+  std::vector<float> checkpoints;   // world x of each checkpoint, strictly increasing, metres
+  std::vector<Pit> pits;            // sorted by x, not overlapping
+  std::vector<Platform> platforms;
+  std::vector<Rock> rocks;
+  std::vector<LadderDesc> ladders;
+  std::vector<Npc> npcs;
+  std::vector<Prop> props;
+};
+
+// --- Pure helpers on the description (no collision mesh needed). ---------
+
+// First and last terrain x, metres.
+float TerrainMinX(const Terrain& terrain);
+float TerrainMaxX(const Terrain& terrain);
+
+// The profile height at x (z = 0, without variation). At a step's x the
+// height of the step's second point (the segment to the right) is returned:
+// the profile is right-continuous. x outside the terrain clamps to the ends.
+float ProfileHeight(const Terrain& terrain, float x);
+
+// The cross-depth variation at (x, z), metres: tilt_z(x) * z + bump_z(x) * sin(2 pi z / wavelength).
+float TerrainVariation(const Terrain& terrain, float x, float z);
+
+// The analytic terrain height at (x, z) = ProfileHeight + TerrainVariation.
+// The collision mesh equals it at its vertices and is linear in between.
+float TerrainHeight(const Terrain& terrain, float x, float z);
+
+// True when x lies strictly inside a pit's gap.
+bool InPit(const Level& level, float x);
+
+// Names used in level files ("tree", "red", "gate", ...).
+const char* ToString(PropKind kind);
+const char* ToString(NpcVariant variant);
+const char* ToString(GoalKind kind);
+
+}  // namespace knights::world

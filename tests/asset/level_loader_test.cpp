@@ -1,0 +1,394 @@
+#include "asset/level_loader.h"
+
+#include <cmath>
+#include <set>
+#include <string>
+
+#include <nlohmann/json.hpp>
+#include <gtest/gtest.h>
+
+#include "world/world.h"
+
+namespace knights::asset {
+namespace {
+
+using nlohmann::json;
+
+// A minimal level that uses every section once and passes validation:
+// flat ground 0..10, a 2 m cliff at 10, plateau to 20, a ladder up the cliff.
+const char* kMinimal = R"({
+  "name": "mini",
+  "terrain": {"points": [[0, 0], [10, 0], [10, 2], [20, 2]]},
+  "spawn": {"x": 1},
+  "goal": {"x": 18, "kind": "gate"},
+  "kill_y": -5,
+  "checkpoints": [3, 15],
+  "pits": [{"x0": 6, "x1": 7}],
+  "platforms": [{"x0": 12, "x1": 14, "top_y": 3.5}],
+  "rocks": [{"x": 2, "size": [0.3, 0.2, 0.3]}],
+  "ladders": [{"x": 9.85, "bottom_y": 0, "top_y": 2, "rung_spacing": 0.3}],
+  "npcs": [{"x": 16, "patrol": [13, 19], "variant": "green"}],
+  "props": [{"kind": "tree", "x": 4, "z": -2}]
+})";
+
+std::string Mutated(const std::string& pointer, const json* value) {
+  json j = json::parse(kMinimal);
+  const json::json_pointer p(pointer);
+  if (value == nullptr) {
+    j[p.parent_pointer()].erase(p.back());
+  } else {
+    j[p] = *value;
+  }
+  return j.dump();
+}
+
+std::string ErrorOf(const std::string& text) {
+  const auto result = ParseLevel(text, "mini.json");
+  return result.ok() ? std::string("(no error)") : result.status().message();
+}
+
+TEST(LevelLoader, MinimalLevelLoads) {
+  const auto result = ParseLevel(kMinimal, "mini.json");
+  ASSERT_TRUE(result.ok()) << result.status().message();
+  const world::Level& level = *result;
+  EXPECT_EQ(level.name, "mini");
+  ASSERT_EQ(level.terrain.points.size(), 4u);
+  EXPECT_FLOAT_EQ(level.terrain.points[2].y, 2.0f);
+  EXPECT_FLOAT_EQ(level.terrain.z_min, -3.0f);  // default
+  EXPECT_FLOAT_EQ(level.kill_y, -5.0f);
+  EXPECT_EQ(level.ladders.size(), 1u);
+  EXPECT_FLOAT_EQ(level.ladders[0].rung_spacing, 0.3f);
+  EXPECT_FLOAT_EQ(level.ladders[0].width, 0.5f);
+  EXPECT_EQ(level.ladders[0].exit_dir, 1);
+  EXPECT_EQ(level.npcs[0].variant, world::NpcVariant::kGreen);
+  EXPECT_FLOAT_EQ(level.npcs[0].patrol_x1, 19.0f);
+  EXPECT_EQ(level.props[0].kind, world::PropKind::kTree);
+  EXPECT_FALSE(level.props[0].y.has_value());
+  EXPECT_FLOAT_EQ(level.rocks[0].size.y, 0.2f);
+  EXPECT_FLOAT_EQ(level.platforms[0].thickness, 0.3f);
+  EXPECT_EQ(level.goal.kind, world::GoalKind::kGate);
+}
+
+struct MissingCase {
+  const char* pointer;   // field removed from kMinimal
+  const char* path;      // JSON path expected in the message
+};
+
+class MissingRequiredField : public ::testing::TestWithParam<MissingCase> {};
+
+TEST_P(MissingRequiredField, NamesTheFileAndThePath) {
+  const MissingCase& c = GetParam();
+  EXPECT_EQ(ErrorOf(Mutated(c.pointer, nullptr)), std::string("mini.json: ") + c.path + ": missing required field");
+}
+
+INSTANTIATE_TEST_SUITE_P(
+    AllRequired, MissingRequiredField,
+    ::testing::Values(MissingCase{"/name", "name"}, MissingCase{"/terrain", "terrain"},
+                      MissingCase{"/terrain/points", "terrain.points"}, MissingCase{"/spawn", "spawn"},
+                      MissingCase{"/spawn/x", "spawn.x"}, MissingCase{"/goal", "goal"},
+                      MissingCase{"/goal/x", "goal.x"}, MissingCase{"/pits/0/x0", "pits[0].x0"},
+                      MissingCase{"/pits/0/x1", "pits[0].x1"}, MissingCase{"/platforms/0/x0", "platforms[0].x0"},
+                      MissingCase{"/platforms/0/x1", "platforms[0].x1"},
+                      MissingCase{"/platforms/0/top_y", "platforms[0].top_y"}, MissingCase{"/rocks/0/x", "rocks[0].x"},
+                      MissingCase{"/rocks/0/size", "rocks[0].size"}, MissingCase{"/ladders/0/x", "ladders[0].x"},
+                      MissingCase{"/ladders/0/bottom_y", "ladders[0].bottom_y"},
+                      MissingCase{"/ladders/0/top_y", "ladders[0].top_y"},
+                      MissingCase{"/ladders/0/rung_spacing", "ladders[0].rung_spacing"},
+                      MissingCase{"/npcs/0/x", "npcs[0].x"}, MissingCase{"/npcs/0/patrol", "npcs[0].patrol"},
+                      MissingCase{"/props/0/kind", "props[0].kind"}, MissingCase{"/props/0/x", "props[0].x"}));
+
+struct WrongCase {
+  const char* pointer;
+  const char* value_json;  // replacement value
+  const char* expected;    // the whole message after "mini.json: "
+};
+
+class WrongValue : public ::testing::TestWithParam<WrongCase> {};
+
+TEST_P(WrongValue, GivesOneLineWithPathAndReason) {
+  const WrongCase& c = GetParam();
+  const json value = json::parse(c.value_json);
+  EXPECT_EQ(ErrorOf(Mutated(c.pointer, &value)), std::string("mini.json: ") + c.expected);
+}
+
+INSTANTIATE_TEST_SUITE_P(
+    Types, WrongValue,
+    ::testing::Values(
+        WrongCase{"/name", "5", "name: expected a string, got number"},
+        WrongCase{"/name", "\"\"", "name: must not be empty"},
+        WrongCase{"/terrain", "[]", "terrain: expected an object, got array"},
+        WrongCase{"/terrain/points", "{}", "terrain.points: expected an array, got object"},
+        WrongCase{"/terrain/points/3/0", "\"20\"", "terrain.points[3][0]: expected a number, got string"},
+        WrongCase{"/terrain/points/1", "[10]", "terrain.points[1]: expected 2 to 4 numbers [x, y, tilt_z, bump_z], got 1"},
+        WrongCase{"/terrain/points/1", "7", "terrain.points[1]: expected an array, got number"},
+        WrongCase{"/terrain/z_min", "null", "terrain.z_min: expected a number, got null"},
+        WrongCase{"/spawn", "1", "spawn: expected an object, got number"},
+        WrongCase{"/spawn/x", "true", "spawn.x: expected a number, got boolean"},
+        WrongCase{"/goal/x", "[18]", "goal.x: expected a number, got array"},
+        WrongCase{"/goal/kind", "\"gat\"", "goal.kind: \"gat\" is not one of: gate, banner"},
+        WrongCase{"/kill_y", "\"low\"", "kill_y: expected a number, got string"},
+        WrongCase{"/checkpoints", "5", "checkpoints: expected an array, got number"},
+        WrongCase{"/checkpoints/1", "{}", "checkpoints[1]: expected a number, got object"},
+        WrongCase{"/pits", "{}", "pits: expected an array, got object"},
+        WrongCase{"/pits/0", "[6, 7]", "pits[0]: expected an object, got array"},
+        WrongCase{"/platforms/0/thickness", "\"thick\"", "platforms[0].thickness: expected a number, got string"},
+        WrongCase{"/rocks/0/size/1", "null", "rocks[0].size[1]: expected a number, got null"},
+        WrongCase{"/rocks/0/size", "[0.3, 0.2]", "rocks[0].size: expected [x, y, z], got 2 values"},
+        WrongCase{"/ladders", "3", "ladders: expected an array, got number"},
+        WrongCase{"/ladders/0", "3", "ladders[0]: expected an object, got number"},
+        WrongCase{"/ladders/0/rung_spacing", "\"0.3\"", "ladders[0].rung_spacing: expected a number, got string"},
+        WrongCase{"/ladders/0/exit", "\"up\"", "ladders[0].exit: \"up\" is not one of: +x, -x"},
+        WrongCase{"/npcs/0/patrol", "[13]", "npcs[0].patrol: expected [x0, x1], got 1 values"},
+        WrongCase{"/npcs/0/patrol/0", "\"a\"", "npcs[0].patrol[0]: expected a number, got string"},
+        WrongCase{"/npcs/0/variant", "\"blue\"", "npcs[0].variant: \"blue\" is not one of: red, green"},
+        WrongCase{"/props/0/kind", "\"castle\"",
+                  "props[0].kind: \"castle\" is not one of: tree, rock, banner, crate, bush, torch, barrel, fence"},
+        WrongCase{"/props/0/scale", "false", "props[0].scale: expected a number, got boolean"}));
+
+INSTANTIATE_TEST_SUITE_P(
+    Ranges, WrongValue,
+    ::testing::Values(
+        WrongCase{"/ladders/0/rung_spacing", "0.5", "ladders[0].rung_spacing: 0.5 is outside 0.22..0.40 m"},
+        WrongCase{"/ladders/0/rung_spacing", "0.2", "ladders[0].rung_spacing: 0.2 is outside 0.22..0.40 m"},
+        WrongCase{"/ladders/0/lean_deg", "20", "ladders[0].lean_deg: 20 is outside -15..15 degrees"},
+        WrongCase{"/ladders/0/top_y", "-1", "ladders[0].top_y: -1 must be above bottom_y (0)"},
+        WrongCase{"/ladders/0/top_y", "0", "ladders[0].top_y: 0 must be above bottom_y (0)"},
+        WrongCase{"/ladders/0/width", "2", "ladders[0].width: 2 is outside 0.3..1.0 m"},
+        WrongCase{"/spawn/x", "1e300", "spawn.x: 1e+300 is too large (|value| must be <= 10000)"},
+        WrongCase{"/spawn/x", "-20000", "spawn.x: -20000 is too large (|value| must be <= 10000)"},
+        WrongCase{"/spawn/x", "25", "spawn.x: 25 is outside the terrain (0..20 m)"},
+        WrongCase{"/spawn/x", "6.5", "spawn.x: 6.5 is over pits[0] (6..7 m)"},
+        WrongCase{"/goal/x", "0.5", "goal.x: 0.5 must be beyond spawn.x (1)"},
+        WrongCase{"/kill_y", "-0.5", "kill_y: -0.5 must be at least 1 m below the lowest terrain point (y = 0)"},
+        WrongCase{"/checkpoints/1", "2", "checkpoints[1]: 2 is not greater than checkpoints[0] (3)"},
+        WrongCase{"/pits/0/x1", "5", "pits[0].x1: 5 must be greater than x0 (6)"},
+        WrongCase{"/terrain/z_min", "0", "terrain.z_min: 0 is outside -50..-0.5 m (the play plane z = 0 needs ground on both sides)"},
+        WrongCase{"/terrain/cell_x", "0", "terrain.cell_x: 0 is outside 0.05..2 m"},
+        WrongCase{"/rocks/0/size/1", "5", "rocks[0].size[1]: 5 is outside 0.05..3 m"},
+        WrongCase{"/npcs/0/patrol/1", "12", "npcs[0].patrol[1]: 12 must be greater than patrol[0] (13)"},
+        WrongCase{"/npcs/0/x", "12", "npcs[0].x: 12 is outside its patrol 13..19"},
+        WrongCase{"/platforms/0/x1", "11", "platforms[0].x1: 11 must be greater than x0 (12)"}));
+
+INSTANTIATE_TEST_SUITE_P(
+    Terrain, WrongValue,
+    ::testing::Values(
+        WrongCase{"/terrain/points/1/0", "-1",
+                  "terrain.points[1][0]: x -1 is less than point 0's x 0 (x must not decrease)"},
+        WrongCase{"/terrain/points/1", "[10, 9]",
+                  "terrain.points[1]: slope of 41.9872 degrees from point 0 is steeper than 40 (use a vertical step: "
+                  "two points with the same x)"},
+        WrongCase{"/terrain/points/2", "[10, 0]", "terrain.points[2]: repeats point 1 (a vertical step needs a different y)"},
+        WrongCase{"/terrain/points/2", "[10, 9]", "terrain.points[2][1]: vertical step of 9 m is taller than 8 m"},
+        WrongCase{"/terrain/points/2", "[10, 2, 0.1]",
+                  "terrain.points[2]: tilt_z/bump_z differ from point 1's (both points of a vertical step share them)"},
+        WrongCase{"/terrain/points/1", "[0, 1]", "terrain.points[1][0]: the profile cannot start with a vertical step"},
+        WrongCase{"/terrain/points/2", "[10, 0, 0.5]",
+                  "terrain.points[2][2]: 0.5 is outside -0.36..0.36 (tilt_z, about 20 degrees)"},
+        WrongCase{"/terrain/points", "[[0, 0]]", "terrain.points: needs at least 2 points, got 1"}));
+
+INSTANTIATE_TEST_SUITE_P(
+    CrossChecks, WrongValue,
+    ::testing::Values(
+        WrongCase{"/ladders/0/bottom_y", "1",
+                  "ladders[0].bottom_y: 1 is not on the ground: the terrain at x = 9.85 is 0 m and no platform top is "
+                  "within 0.3 m"},
+        WrongCase{"/ladders/0/top_y", "3",
+                  "ladders[0].top_y: 3 does not meet a ledge: at the exit (x = 10.35) the terrain is 2 m and no "
+                  "platform top is within 0.3 m"},
+        WrongCase{"/npcs/0", R"({"x": 8, "patrol": [5, 9]})", "npcs[0].patrol: crosses pits[0] (6..7 m)"},
+        WrongCase{"/npcs/0/patrol", "[8, 19]",
+                  "npcs[0].patrol: crosses a 2 m step at x = 10 (NPCs cannot walk steps over 0.40 m)"},
+        WrongCase{"/rocks/0/x", "6.5", "rocks[0].x: 6.5 is over pits[0] (6..7 m)"}));
+
+TEST(LevelLoader, UnknownFieldsAreRejected) {
+  const json one = 1;
+  EXPECT_EQ(ErrorOf(Mutated("/spwan", &one)),
+            "mini.json: spwan: unknown field (expected one of: comment, name, terrain, spawn, goal, kill_y, "
+            "checkpoints, pits, platforms, rocks, ladders, npcs, props)");
+  const json spacing = 0.3;
+  const std::string message = ErrorOf(Mutated("/ladders/0/rung_spacng", &spacing));
+  EXPECT_EQ(message.rfind("mini.json: ladders[0].rung_spacng: unknown field (expected one of: x, z, ", 0), 0u) << message;
+  EXPECT_EQ(ErrorOf(Mutated("/terrain/cellx", &spacing)).rfind("mini.json: terrain.cellx: unknown field", 0), 0u);
+}
+
+TEST(LevelLoader, NotJsonGivesLineAndColumn) {
+  EXPECT_EQ(ErrorOf("{\n  \"name\": \"x\",\n  \"terrain\": }\n"),
+            "mini.json: line 3, column 14: not valid JSON (syntax error while parsing value - unexpected '}'; "
+            "expected '[', '{', or a literal)");
+  EXPECT_EQ(ErrorOf("").rfind("mini.json: line 1, column 1: not valid JSON (", 0), 0u);
+  // NaN is not JSON.
+  EXPECT_EQ(ErrorOf("{\"name\": NaN}").rfind("mini.json: line 1, column 10: not valid JSON (", 0), 0u);
+  // A number too large for a double.
+  EXPECT_EQ(ErrorOf("{\n\"name\": \"a\",\n\"kill_y\": 1e400}"),
+            "mini.json: line 3, column 11: not valid JSON (number overflow parsing '1e400')");
+  EXPECT_EQ(ErrorOf("[1, 2]"), "mini.json: (top level): expected an object, got array");
+}
+
+TEST(LevelLoader, EveryMessageIsOneLine) {
+  for (const char* text : {"{", "[]", "{\"name\": 1}", "{\n\n\"a\"\n:\n}"}) {
+    const std::string message = ErrorOf(text);
+    EXPECT_EQ(message.find('\n'), std::string::npos) << message;
+    EXPECT_EQ(message.rfind("mini.json: ", 0), 0u) << message;
+  }
+}
+
+TEST(LevelLoader, LoadLevelNamesAMissingFile) {
+  const auto result = LoadLevel("/nonexistent/dir/level.json");
+  ASSERT_FALSE(result.ok());
+  EXPECT_EQ(result.status().message().rfind("/nonexistent/dir/level.json: cannot open file", 0), 0u)
+      << result.status().message();
+}
+
+// --- The shipped levels. ----------------------------------------------------
+
+std::string LevelPath(const char* name) { return std::string(KNIGHTS_SOURCE_DIR) + "/assets/levels/" + name; }
+
+class ShippedLevel : public ::testing::TestWithParam<const char*> {};
+
+TEST_P(ShippedLevel, LoadsAndEveryDownwardRayHitsExceptOverPits) {
+  const auto result = LoadLevel(LevelPath(GetParam()));
+  ASSERT_TRUE(result.ok()) << result.status().message();
+  const world::World world(*result);
+  const world::Level& level = world.level();
+  const world::CollisionMesh& mesh = world.collision();
+  const float x0 = world::TerrainMinX(level.terrain), x1 = world::TerrainMaxX(level.terrain);
+  // The seam test: a dense sweep of vertical rays, including rays exactly on
+  // vertex columns (multiples of cell_x / 2) and rows (multiples of cell_z / 2).
+  int rays = 0, misses_outside_pits = 0;
+  const float z_step = level.terrain.cell_z * 0.5f;
+  auto sweep = [&](float x) {
+    for (float z = level.terrain.z_min; z <= level.terrain.z_max + 1e-4f; z += z_step) {
+      const float zc = std::fmin(z, level.terrain.z_max);
+      const std::optional<float> h = mesh.GroundHeight(x, zc);
+      ++rays;
+      if (world.InPit(x)) {
+        EXPECT_FALSE(h.has_value()) << x;
+        continue;
+      }
+      if (!h) {
+        ++misses_outside_pits;
+        ADD_FAILURE() << "fell through at x = " << x << ", z = " << zc;
+        continue;
+      }
+      // Never below the analytic terrain by more than the bump interpolation error.
+      EXPECT_GE(*h, world::TerrainHeight(level.terrain, x, zc) - 0.01f) << x << " " << zc;
+    }
+  };
+  for (float x = x0; x <= x1; x += level.terrain.cell_x * 0.5f) sweep(x);
+  for (float x = x0 + 0.0137f; x < x1; x += 0.0731f) sweep(x);
+  for (const world::TerrainPoint& p : level.terrain.points) sweep(p.x);
+  EXPECT_EQ(misses_outside_pits, 0);
+  EXPECT_GT(rays, 10000);
+}
+
+INSTANTIATE_TEST_SUITE_P(Files, ShippedLevel, ::testing::Values("demo.json", "test_terrain.json"));
+
+TEST(DemoLevel, CoversTheDesignBrief) {
+  const auto result = LoadLevel(LevelPath("demo.json"));
+  ASSERT_TRUE(result.ok()) << result.status().message();
+  const world::Level& level = *result;
+  const auto& pts = level.terrain.points;
+  const float length = world::TerrainMaxX(level.terrain) - world::TerrainMinX(level.terrain);
+  EXPECT_GE(length, 150.0f);
+  EXPECT_LE(length, 250.0f);
+
+  // Slopes: gentle ones and at least one of 30..35 degrees (up and down); steps of 5..40 cm.
+  float steepest_up = 0.0f, steepest_down = 0.0f;
+  std::set<int> step_cm;
+  for (size_t i = 1; i < pts.size(); ++i) {
+    const float dx = pts[i].x - pts[i - 1].x, dy = pts[i].y - pts[i - 1].y;
+    if (dx > 0.0f) {
+      const float deg = std::atan(dy / dx) * 57.29578f;
+      steepest_up = std::max(steepest_up, deg);
+      steepest_down = std::min(steepest_down, deg);
+      EXPECT_LE(std::fabs(deg), 35.5f) << "segment ending at x = " << pts[i].x;
+    } else if (std::fabs(dy) <= 0.40f + 1e-4f) {
+      step_cm.insert(static_cast<int>(std::lround(std::fabs(dy) * 100.0f)));
+    }
+  }
+  EXPECT_GE(steepest_up, 30.0f);
+  EXPECT_LE(steepest_down, -30.0f);
+  EXPECT_TRUE(step_cm.count(5) && step_cm.count(40)) << "needs steps of 5 and 40 cm";
+  EXPECT_GE(step_cm.size(), 4u);
+
+  // Every step up taller than the walkable 0.40 m has a ladder leading above it
+  // (within 8 m before it); every step down is a drop of at most 2 m.
+  for (size_t i = 1; i < pts.size(); ++i) {
+    if (pts[i].x != pts[i - 1].x) continue;
+    const float dy = pts[i].y - pts[i - 1].y;
+    if (dy < -2.0f) ADD_FAILURE() << "drop of " << -dy << " m at x = " << pts[i].x;
+    if (dy <= 0.40f + 1e-4f) continue;
+    bool climbable = false;
+    for (const world::LadderDesc& l : level.ladders) {
+      climbable = climbable || (l.x <= pts[i].x && l.x >= pts[i].x - 8.0f && l.top_y >= pts[i].y - 1e-3f);
+    }
+    EXPECT_TRUE(climbable) << "no ladder up the " << dy << " m wall at x = " << pts[i].x;
+  }
+
+  // Four or more ladders, 2..6 m, with the four spacings and one leaning 10..15 degrees;
+  // each ledge is higher than a jump (1.2 m) above the ladder's foot.
+  ASSERT_GE(level.ladders.size(), 4u);
+  std::set<int> spacings_cm;
+  float min_height = 100.0f, max_height = 0.0f;
+  bool leaning = false;
+  for (const world::LadderDesc& l : level.ladders) {
+    spacings_cm.insert(static_cast<int>(std::lround(l.rung_spacing * 100.0f)));
+    min_height = std::min(min_height, l.top_y - l.bottom_y);
+    max_height = std::max(max_height, l.top_y - l.bottom_y);
+    leaning = leaning || (std::fabs(l.lean_deg) >= 10.0f && std::fabs(l.lean_deg) <= 15.0f);
+    EXPECT_GT(l.top_y - l.bottom_y, 1.2f);
+  }
+  EXPECT_TRUE(spacings_cm.count(22) && spacings_cm.count(28) && spacings_cm.count(33) && spacings_cm.count(40));
+  EXPECT_NEAR(min_height, 2.0f, 0.05f);
+  EXPECT_NEAR(max_height, 6.0f, 0.05f);
+  EXPECT_TRUE(leaning);
+
+  // Pits jumpable when running (gap <= 2 m), checkpoints, 3..5 knights on flat-ish ground.
+  ASSERT_GE(level.pits.size(), 1u);
+  for (const world::Pit& pit : level.pits) EXPECT_LE(pit.x1 - pit.x0, 2.0f);
+  EXPECT_GE(level.checkpoints.size(), 3u);
+  EXPECT_GE(level.npcs.size(), 3u);
+  EXPECT_LE(level.npcs.size(), 5u);
+  for (const world::Npc& npc : level.npcs) {
+    for (float x = npc.patrol_x0; x + 0.5f <= npc.patrol_x1; x += 0.5f) {
+      const float rise = std::fabs(world::ProfileHeight(level.terrain, x + 0.5f) - world::ProfileHeight(level.terrain, x));
+      EXPECT_LE(rise, 0.5f * std::tan(10.0f / 57.29578f)) << "patrol of the knight at " << npc.x << " is not flat near x = " << x;
+    }
+  }
+
+  // Props of the kinds asked for, and a castle gate at the end.
+  std::set<world::PropKind> kinds;
+  for (const world::Prop& prop : level.props) kinds.insert(prop.kind);
+  for (world::PropKind k : {world::PropKind::kTree, world::PropKind::kRock, world::PropKind::kBanner, world::PropKind::kCrate}) {
+    EXPECT_TRUE(kinds.count(k)) << world::ToString(k);
+  }
+  EXPECT_EQ(level.goal.kind, world::GoalKind::kGate);
+  EXPECT_GE(level.goal.x, world::TerrainMaxX(level.terrain) - 10.0f);
+  EXPECT_GE(level.rocks.size(), 5u);
+}
+
+TEST(DemoLevel, LedgesAtLadderTopsContinueAndComeDown) {
+  const auto result = LoadLevel(LevelPath("demo.json"));
+  ASSERT_TRUE(result.ok()) << result.status().message();
+  const world::World world(*result);
+  const world::CollisionMesh& mesh = world.collision();
+  for (const world::Ladder& ladder : world.ladders()) {
+    // Walk on from the exit point: for 3 m the ground stays within 0.45 m per 0.25 m
+    // step of the ledge height (a walkable surface, not an immediate drop), and
+    // the ladder can be found from its foot and from its exit.
+    const glm::vec3 exit = ladder.ExitPointWs();
+    float previous = exit.y;
+    for (float dx = 0.25f; dx <= 3.0f; dx += 0.25f) {
+      const world::RayHit ground = mesh.FindGround(exit.x + dx * ladder.ClimberFacingWs().x, previous + 0.45f, 0.0f, 2.0f);
+      ASSERT_TRUE(ground.hit) << "no ground " << dx << " m past the ladder at x = " << ladder.desc().x;
+      EXPECT_LE(std::fabs(ground.point_ws.y - previous), 0.45f);
+      previous = ground.point_ws.y;
+    }
+    const glm::vec3 foot = ladder.bottom_ws() - ladder.ClimberFacingWs() * 0.3f;
+    EXPECT_GE(world.FindLadderNear(foot), 0);
+    EXPECT_GE(world.FindLadderNear(exit), 0);
+  }
+}
+
+}  // namespace
+}  // namespace knights::asset
