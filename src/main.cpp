@@ -167,7 +167,8 @@ int main(int argc, char** argv) {
   session_desc.rig = &assets.rig;
   session_desc.npc_look_red = assets.variant_models.size() >= 1 ? 1 : 0;
   session_desc.npc_look_green = assets.variant_models.size() >= 2 ? 2 : session_desc.npc_look_red;
-  session_desc.autoplay = options.autoplay;
+  // Headless runs have no player at the keyboard: the autopilot plays.
+  session_desc.autoplay = options.autoplay || window.headless();
   session_desc.skip_title = options.autoplay || options.level_given || window.headless();
   session_desc.seed = options.seed;
   game::GameSession session(session_desc);

@@ -11,10 +11,17 @@
 //   layers = {{walk_pose_ls, loco.WalkWeight()}, {run_pose_ls, loco.RunWeight()}};
 //
 // Method (the "synchronised blend" of ozz-animation's blend sample and of
-// most engines' blend spaces): both clips are played at the same NORMALISED
-// phase (0..1 through a cycle), so a foot plant at phase p in one is blended
-// with the foot plant at phase p in the other. Both clips must therefore be
-// authored with the same phase convention (e.g. left foot down at phase 0).
+// most engines' blend spaces): both clips are played at the same shared
+// phase (0..1 through a cycle). Normalised time alone is not enough when the
+// clips' stance phases differ in length (a walk's foot is down for 40% of
+// its cycle, a run's for 20%): half-way through the blend the "planted" foot
+// would be half a run's swing. So the phase is also synchronised by contact
+// events (sync markers, as in Unreal Engine's marker-based sync groups):
+// each clip's left plant, left lift, right plant and right lift split its
+// cycle into four segments; the shared phase is split at the markers blended
+// by the run weight, and each clip is warped piecewise-linearly onto them, so
+// both clips plant and lift each foot at the same shared phase. Clips without
+// all four events fall back to normalised time.
 //   run weight      w = clamp((v - v_walk) / (v_run - v_walk), 0, 1)
 //   cycle duration  D = lerp(D_walk, D_run, w)              (natural, seconds)
 //   stride          L = lerp(v_walk D_walk, v_run D_run, w) (metres per cycle)
@@ -25,11 +32,16 @@
 // speed v: no foot sliding. Below walking speed the walk is slowed down, above
 // running speed the run is sped up.
 
+#include <array>
+
 #include "anim/clip.h"
 
 namespace knights::anim {
 
 struct LocomotionBlend {
+  LocomotionBlend() = default;
+  LocomotionBlend(const Clip* walk_clip, const Clip* run_clip) : walk(walk_clip), run(run_clip) {}
+
   const Clip* walk = nullptr;  // loop clip with speed_mps > 0 (not owned)
   const Clip* run = nullptr;   // loop clip with speed_mps > walk's (not owned)
 
@@ -51,8 +63,35 @@ struct LocomotionBlend {
   float WalkWeight() const { return 1.0f - run_weight; }
   float RunWeight() const { return run_weight; }
   // Clip times at the shared phase.
-  float WalkTimeS() const { return walk != nullptr ? phase * walk->DurationS() : 0.0f; }
-  float RunTimeS() const { return run != nullptr ? phase * run->DurationS() : 0.0f; }
+  float WalkTimeS() const { return ClipTimeS(walk, 0.0f); }
+  float RunTimeS() const { return ClipTimeS(run, 1.0f); }
+
+  // Sync markers: the normalised times of a clip's four contact events,
+  // left plant, left lift, right plant, right lift, relative to the left
+  // plant (so the first is 0). Empty when the clip lacks them.
+  struct SyncMarkers {
+    bool valid = false;
+    float offset = 0.0f;                // normalised time of the left plant
+    std::array<float, 5> at{};          // 0, lift_l, plant_r, lift_r, 1
+  };
+  static SyncMarkers FindSyncMarkers(const Clip& clip);
+
+  // With sync markers, the state is the segment (0..3, between consecutive
+  // contact events) and how far through it the cycle is (0..1, by distance
+  // travelled): it stays put when the weights, and with them the segments'
+  // places in the shared phase, change. `phase` is derived from it; a phase
+  // set from outside (e.g. a start phase) is taken over on the next Update.
+  struct SyncState {
+    int segment = 0;
+    float progress = 0.0f;
+    float synced_phase = -1.0f;  // the phase this state was last written for
+  };
+  SyncState sync;
+
+ private:
+  // Time in `clip` at the shared phase; `self_weight_for_run` is 0 for walk,
+  // 1 for run (which end of the marker blend the clip is).
+  float ClipTimeS(const Clip* clip, float self_weight_for_run) const;
 };
 
 }  // namespace knights::anim

@@ -1,6 +1,9 @@
 #include "asset/character_desc_loader.h"
 
+#include <algorithm>
 #include <cmath>
+#include <initializer_list>
+#include <string_view>
 
 #include <nlohmann/json.hpp>
 
@@ -55,6 +58,16 @@ class FieldReader {
     }
     return true;
   }
+  // Rejects keys of `object` (at `path`) other than `known`: a typo such as
+  // "tipp" is an error, not silently ignored.
+  void KnownKeysOnly(const json& object, const std::string& path, std::initializer_list<std::string_view> known) {
+    for (auto it = object.begin(); it != object.end(); ++it) {
+      if (std::find(known.begin(), known.end(), it.key()) == known.end()) {
+        Fail(path + "." + it.key(), "unknown field");
+        return;
+      }
+    }
+  }
 
  private:
   const json* FindOptional(const json& parent, const std::string& key) {
@@ -80,6 +93,11 @@ void ReadChain(FieldReader& r, const json& parent, const std::string& key, const
                game::LimbChainDesc& out, bool has_tip) {
   const json* chain = r.Object(parent, key, path);
   if (chain == nullptr) return;
+  if (has_tip) {
+    r.KnownKeysOnly(*chain, path, {"upper", "mid", "end", "tip"});
+  } else {
+    r.KnownKeysOnly(*chain, path, {"upper", "mid", "end"});
+  }
   r.String(*chain, "upper", path + ".upper", out.upper);
   r.String(*chain, "mid", path + ".mid", out.mid);
   r.String(*chain, "end", path + ".end", out.end);
@@ -117,6 +135,9 @@ core::Expected<game::CharacterDesc> ParseCharacterDesc(const std::string& json_t
   r.String(root, "model", "model", desc.model_path);
   r.Number(root, "scale", "scale", desc.scale, 0.01f, 100.0f);
   if (const json* clips = r.Object(root, "clips", "clips")) {
+    r.KnownKeysOnly(*clips, "clips",
+                    {"idle", "walk", "run", "jump_up", "fall", "land", "climb_up", "climb_down",
+                     "ladder_enter_bottom", "ladder_exit_top", "turn"});
     for (int role = 0; role < game::kClipRoleCount; ++role) {
       const std::string key = game::ClipRoleKey(static_cast<game::ClipRole>(role));
       r.String(*clips, key, "clips." + key, desc.clips[role]);
@@ -124,22 +145,27 @@ core::Expected<game::CharacterDesc> ParseCharacterDesc(const std::string& json_t
   }
   r.String(root, "pelvis", "pelvis", desc.pelvis_joint);
   if (const json* legs = r.Object(root, "legs", "legs")) {
+    r.KnownKeysOnly(*legs, "legs", {"left", "right"});
     ReadChain(r, *legs, "left", "legs.left", desc.leg_l, true);
     ReadChain(r, *legs, "right", "legs.right", desc.leg_r, true);
   }
   if (const json* arms = r.Object(root, "arms", "arms")) {
+    r.KnownKeysOnly(*arms, "arms", {"left", "right"});
     ReadChain(r, *arms, "left", "arms.left", desc.arm_l, false);
     ReadChain(r, *arms, "right", "arms.right", desc.arm_r, false);
   }
   if (const json* sole = r.Object(root, "sole_offset_m", "sole_offset_m")) {
+    r.KnownKeysOnly(*sole, "sole_offset_m", {"left", "right"});
     r.Vec3(*sole, "left", "sole_offset_m.left", desc.sole_offset_l_ls);
     r.Vec3(*sole, "right", "sole_offset_m.right", desc.sole_offset_r_ls);
   }
   if (const json* ball = r.Object(root, "ball_offset_m", "ball_offset_m")) {
+    r.KnownKeysOnly(*ball, "ball_offset_m", {"left", "right"});
     r.Vec3(*ball, "left", "ball_offset_m.left", desc.ball_offset_l_ls);
     r.Vec3(*ball, "right", "ball_offset_m.right", desc.ball_offset_r_ls);
   }
   if (const json* grip = r.Object(root, "grip_offset_m", "grip_offset_m")) {
+    r.KnownKeysOnly(*grip, "grip_offset_m", {"left", "right"});
     r.Vec3(*grip, "left", "grip_offset_m.left", desc.grip_offset_l_ls);
     r.Vec3(*grip, "right", "grip_offset_m.right", desc.grip_offset_r_ls);
   }

@@ -187,11 +187,20 @@ core::Expected<std::vector<anim::Clip>> ImportClips(const aiScene* scene, const 
         if (is_root) scale *= fold.scale;
         track.scales.push_back({static_cast<float>(key.mTime / ticks_per_s), scale});
       }
+      // assimp gives a channel one default key at t = 0 for each path the
+      // glTF does not animate: only channels with two or more keys say when
+      // the clip starts (a constant channel's single key has no time).
       for (const auto* keys : {&track.translations, &track.scales}) {
-        if (!keys->empty()) earliest_s = std::min<double>(earliest_s, keys->front().time_s);
+        if (keys->size() >= 2) earliest_s = std::min<double>(earliest_s, keys->front().time_s);
       }
-      if (!track.rotations.empty()) earliest_s = std::min<double>(earliest_s, track.rotations.front().time_s);
+      if (track.rotations.size() >= 2) earliest_s = std::min<double>(earliest_s, track.rotations.front().time_s);
       desc.tracks.push_back(std::move(track));
+    }
+    if (earliest_s > 1e29) earliest_s = 0.0;  // every channel constant
+    for (anim::JointTrackDesc& track : desc.tracks) {
+      if (track.translations.size() == 1) track.translations[0].time_s = static_cast<float>(earliest_s);
+      if (track.rotations.size() == 1) track.rotations[0].time_s = static_cast<float>(earliest_s);
+      if (track.scales.size() == 1) track.scales[0].time_s = static_cast<float>(earliest_s);
     }
     if (desc.tracks.empty()) {
       return Status::Error(file + ": animation '" + name + "' animates none of the skeleton's joints");

@@ -5,10 +5,12 @@
 //   auto model = asset::LoadCharacterModel("assets/knights/knight_player.glb");
 //   if (!model) { puts(model.status().message().c_str()); return 2; }
 //
-// How assimp 5.2's glTF quirks are handled (see docs/architecture notes):
+// How assimp 5.2's glTF quirks are handled (see ../shared/design/architecture.md):
 // - Key times are in ticks (mTicksPerSecond, 1000 for glTF: milliseconds);
 //   they are converted to seconds, and Clip::Create shifts a clip that starts
 //   late (Blender's frame 1) to t = 0; the duration is the real key range.
+//   A path the glTF does not animate gets one default key at t = 0 from
+//   assimp; such constant channels do not count when finding the start.
 // - Every mesh lists all of the skin's joints as bones, unused ones with a
 //   dummy zero weight, in an order that is not the glTF joint order: bones are
 //   mapped BY NAME onto the skeleton built from the node tree, and zero

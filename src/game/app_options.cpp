@@ -37,7 +37,7 @@ const std::vector<OptionSpec>& Specs() {
   static const std::vector<OptionSpec> specs = {
       {"--help", "", "print this help and exit",
        [](AppOptions& o, std::string_view) { o.show_help = true; return std::string(); }},
-      {"--headless", "", "render offscreen with no window (automatic when there is no display)",
+      {"--headless", "", "render offscreen with no window (automatic with no display); implies --autoplay",
        [](AppOptions& o, std::string_view) { o.headless = true; return std::string(); }},
       {"--frames", "N", "stop after N sim steps (N >= 1)",
        [](AppOptions& o, std::string_view v) {
@@ -158,9 +158,15 @@ std::string HelpText() {
     // Built by appending: GCC 12 warns falsely on "literal" + std::string (PR 105651).
     std::string left = "  ";
     left += s.name;
-    if (!s.value_name.empty()) left += " " + std::string(s.value_name);
+    if (!s.value_name.empty()) {
+      left += ' ';
+      left += s.value_name;
+    }
     if (left.size() < 26) left.resize(26, ' ');
-    text += left + " " + std::string(s.help) + "\n";
+    text += left;
+    text += ' ';
+    text += s.help;
+    text += '\n';
   }
   text += "\nexit codes: 0 ok, 2 bad option or input file, 3 no usable OpenGL 3.3 context\n";
   return text;

@@ -9,6 +9,9 @@ namespace knights::game {
 namespace {
 
 constexpr float kRadToDeg = 57.2957795f;
+// A contact further than this from every rung is on the ground or the
+// ledge, not on the ladder (the ladder IK's grab distance), metres.
+constexpr double kOffLadderM = 0.16;
 
 double Percentile(const std::vector<double>& sorted, double p) {
   if (sorted.empty()) return 0.0;
@@ -79,18 +82,30 @@ void IkMetrics::Sample(int knight_index, const Knight& knight, const world::Worl
     track.planted[side] = planted;
   }
 
-  // Hands and feet on rungs: distance to the held rung's centre line.
+  // Hands and feet on rungs: every limb whose clip contact is active while
+  // on a ladder, measured to the rung it holds (with IK) or else to the
+  // nearest rung (without IK: where the clip alone puts it). A contact the
+  // ladder IK judged to be off the ladder (a foot on the ledge) is skipped.
   if (knight.controller.Ladder() >= 0) {
     const auto rungs_ws = world.ladders()[knight.controller.Ladder()].rungs_ws();
     const LimbChain* limbs[4] = {&rig.leg_l, &rig.leg_r, &rig.arm_l, &rig.arm_r};
     const glm::vec3 effectors_ls[4] = {rig.ball_offset_l_ls, rig.ball_offset_r_ls, rig.grip_offset_l_ls,
                                        rig.grip_offset_r_ls};
     for (int limb = 0; limb < 4; ++limb) {
+      if (knight.anim.ContactWeight(static_cast<anim::Limb>(limb)) < 0.5f || rungs_ws.empty()) continue;
       const ik::LadderLimbState& state = knight.ladder_ik.Limb(limb);
-      if (!state.holding || state.rung < 0 || state.rung >= static_cast<int>(rungs_ws.size())) continue;
+      const bool ik_on = knight.ladder_ik.MasterWeight() > 0.0f;
+      if (ik_on && state.off_ladder_contact) continue;
       const glm::vec3 p_ws = glm::vec3(to_world * (models_ms[limbs[limb]->end] * glm::vec4(effectors_ls[limb], 1.0f)));
-      const glm::vec3 rung_ws = rungs_ws[state.rung];
-      const double error = std::hypot(p_ws.x - rung_ws.x, p_ws.y - rung_ws.y);
+      double error = 1e9;
+      if (ik_on && state.holding && state.rung >= 0 && state.rung < static_cast<int>(rungs_ws.size())) {
+        error = std::hypot(p_ws.x - rungs_ws[state.rung].x, p_ws.y - rungs_ws[state.rung].y);
+      } else {
+        for (const glm::vec3& rung_ws : rungs_ws) {
+          error = std::min<double>(error, std::hypot(p_ws.x - rung_ws.x, p_ws.y - rung_ws.y));
+        }
+        if (error > kOffLadderM) continue;  // a foot on the ground or ledge, not a rung
+      }
       (limb < 2 ? foot_rung_error_m_ : hand_rung_error_m_).push_back(error);
     }
   }

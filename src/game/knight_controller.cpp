@@ -161,6 +161,11 @@ bool KnightController::TryStartLadder(const core::InputState& input, const world
     mode_ = KnightMode::kLadderEnterTop;
     transition_elapsed_s_ = 0.0f;
     transition_from_ws_ = feet_ws_;
+    // The exit clip starts at its end pose, which carries its root motion:
+    // the root goes back by it at once, so the model drawn this very step
+    // still stands on the ledge (no one-step pop ahead and up).
+    feet_ws_ = transition_from_ws_ -
+               glm::vec3(facing_ * clip_info_.exit_root_offset_m.x, clip_info_.exit_root_offset_m.y, 0.0f);
     velocity_ = glm::vec2(0.0f);
     SetRole(ClipRole::kLadderExitTop, -1.0f, clip_info_.exit_duration_s, true);
     return true;
@@ -268,9 +273,13 @@ void KnightController::StepAir(const core::InputState& input, const world::World
     }
   }
   const float old_y = feet_ws_.y;
+  const float old_vy = velocity_.y;
   velocity_.y -= tuning.gravity_mps2 * dt_s;
   MoveHorizontally(world, velocity_.x * dt_s);
-  const float new_y = old_y + velocity_.y * dt_s;
+  // The mean of the velocities over the step: exact under constant gravity,
+  // so a jump peaks at jump_apex_m (with the end-of-step velocity alone it
+  // peaks v0 dt / 2, about 5 cm, lower).
+  const float new_y = old_y + 0.5f * (old_vy + velocity_.y) * dt_s;
   if (velocity_.y > 0.0f) {
     // Rising: stop at a ceiling.
     const world::RayHit ceiling = world.collision().Raycast(
@@ -385,10 +394,21 @@ void KnightController::StepLadderTransition(const world::World& world, float dt_
       break;
     }
     case KnightMode::kLadderExit: {
+      // The clip's root motion ends exit_root_offset ahead and above the
+      // climbing spot, which is the ladder's exit point for an upright
+      // ladder. On a leaning one the top is further out: the difference is
+      // blended in over the clip so the knight ends at the exit point.
+      const world::Ladder& ladder = world.ladders()[ladder_];
+      const glm::vec3 clip_end_ws =
+          transition_from_ws_ + glm::vec3(facing_ * clip_info_.exit_root_offset_m.x, clip_info_.exit_root_offset_m.y, 0.0f);
+      const glm::vec3 exit_ws = ladder.ExitPointWs();
+      const glm::vec3 correction_ws(exit_ws.x - clip_end_ws.x, exit_ws.y - clip_end_ws.y, 0.0f);
+      const float u = std::clamp(transition_elapsed_s_ / clip_info_.exit_duration_s, 0.0f, 1.0f);
+      feet_ws_ = transition_from_ws_ + correction_ws * (u * u * (3.0f - 2.0f * u));
       if (transition_elapsed_s_ >= clip_info_.exit_duration_s) {
-        // The clip's root motion ends exit_root_offset ahead and above: move
-        // the knight there as the pose switches to standing.
-        feet_ws_ += glm::vec3(facing_ * clip_info_.exit_root_offset_m.x, clip_info_.exit_root_offset_m.y, 0.0f);
+        // Move the knight to where the root motion ended as the pose
+        // switches to standing.
+        feet_ws_ = clip_end_ws + correction_ws;
         const world::RayHit ground = world.collision().FindGround(feet_ws_.x, feet_ws_.y + 0.3f, 0.0f, 1.0f);
         if (ground.hit) feet_ws_.y = ground.point_ws.y;
         mode_ = KnightMode::kGround;

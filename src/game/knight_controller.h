@@ -46,7 +46,7 @@ struct KnightTuning {
   float lean_rate_rad_s = 0.6f;     // how fast the climber leans with a ladder
   // The drawn body follows steps up and down with this smoothing (the
   // physical feet snap to each step; the feet IK puts each foot on it).
-  float step_smooth_time_s = 0.12f;
+  float step_smooth_time_s = 0.08f;
 };
 
 // The rung spacing the character's climb clip is authored for, metres.

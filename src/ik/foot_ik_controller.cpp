@@ -109,8 +109,10 @@ bool FootIkController::Run(const FootIkFrame& frame, std::span<const int16_t> pa
 
   // 4. Lower the pelvis so that the lower foot reaches its ground (smoothed
   //    by the spring), and at once as far as every target needs to be within
-  //    the leg's reach (a hard limit: |hip - ankle target| <= reach).
-  float reach_offset = 0.0f;
+  //    the leg's reach (a hard limit: |hip - ankle target| <= reach). The
+  //    limit is an upper bound on the offset: with no foot constraining it,
+  //    the pelvis may still rise up to max_pelvis_raise_m.
+  float reach_offset = settings.max_pelvis_raise_m;
   for (int side = 0; side < 2; ++side) {
     const FootIkState& foot = feet_[side];
     const LegRig& leg = legs_[side];

@@ -56,7 +56,7 @@ struct FootIkSettings {
   float soften = 0.02f;       // soft IK fraction of the leg length
   float max_tilt_deg = 35.0f;
   float pelvis_smooth_time_s = 0.12f;
-  float max_pelvis_drop_m = 0.5f;
+  float max_pelvis_drop_m = 0.65f;
   float max_pelvis_raise_m = 0.05f;
   float fade_time_s = 0.2f;       // IK fade in/out on landing and take-off
   float lock_release_time_s = 0.12f;  // a released lock blends back over this long

@@ -62,6 +62,11 @@ bool LimbPlacementJob::Run() const {
     if (!align_job.Run()) return false;
     end_goal_ms = end_goal_ms * foot_correction;
   }
+  // Blended by the weight in model space, so that the end's final model
+  // rotation is known before the solve and the effector offset below is
+  // rotated by exactly the rotation the end ends up with (the effector then
+  // lands on the weighted target at any weight).
+  end_goal_ms = math::NlerpShortest(RotationOf(end_before_ms), end_goal_ms, weight);
   // 2. Where the end joint must go so the effector lands on the target: the
   //    effector's offset, rotated to the goal orientation (scale kept).
   const glm::vec3 scale(glm::length(glm::vec3(end_before_ms[0])), glm::length(glm::vec3(end_before_ms[1])),
@@ -77,15 +82,15 @@ bool LimbPlacementJob::Run() const {
   solve.weight = 1.0f;
   bool solved_reached = false;
   if (!ApplyTwoBoneIk(solve, chain, parents, locals_ls, models_ms, root_ms, &solved_reached)) return false;
-  // 3. The end joint's local rotation so its model rotation is the goal
-  //    (without alignment: the animated one, which the re-solved parent
-  //    would otherwise carry away, and the effector offset with it),
-  //    blended with the animated local rotation by the weight.
+  // 3. The end joint's local rotation so its model rotation is the
+  //    (weighted) goal: without alignment the animated one, which the
+  //    re-solved parent would otherwise carry away, and the effector offset
+  //    with it.
   {
     const glm::quat parent_ms = RotationOf(models_ms[parents[chain.end]]);
-    const glm::quat goal_local = math::NormalizeOrIdentity(glm::inverse(parent_ms) * end_goal_ms);
     math::Transform& end_local = locals_ls[chain.end];
-    end_local.rotation = math::NlerpShortest(end_local.rotation, goal_local, weight);
+    end_local.rotation = math::AlignHemisphere(
+        math::NormalizeOrIdentity(glm::inverse(parent_ms) * end_goal_ms), end_local.rotation);
     if (align && tip >= 0) {
       locals_ls[tip].rotation = math::NormalizeOrIdentity(
           locals_ls[tip].rotation * math::NlerpShortest(glm::identity<glm::quat>(), tip_correction, weight));

@@ -1,0 +1,267 @@
+// Character descriptions (assets/characters/*.json): table-driven errors (a
+// field removed or mistyped, an unknown field at any level) each give one
+// line "<file>: <json path>: <problem>"; CheckCharacterDesc catches a clip or
+// joint the model lacks; the shipped knight.json loads and resolves against
+// the shipped model.
+
+#include "asset/character_desc_loader.h"
+
+#include <string>
+#include <vector>
+
+#include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
+
+#include "asset/character_model.h"
+#include "game/rig.h"
+
+namespace knights::asset {
+namespace {
+
+using nlohmann::json;
+bool StartsWith(const std::string& s, const std::string& prefix) { return s.rfind(prefix, 0) == 0; }
+bool Contains(const std::string& s, const std::string& part) { return s.find(part) != std::string::npos; }
+
+// A complete valid description (the shipped knight's, inlined so the test
+// does not change with the asset).
+const char* const kValid = R"({
+  "name": "knight",
+  "model": "assets/knights/knight_player.glb",
+  "scale": 1.0,
+  "clips": {"idle": "idle", "walk": "walk", "run": "run", "jump_up": "jump_up", "fall": "fall", "land": "land",
+            "climb_up": "climb_up", "climb_down": "climb_down", "ladder_enter_bottom": "ladder_enter_bottom",
+            "ladder_exit_top": "ladder_exit_top", "turn": "turn"},
+  "pelvis": "pelvis",
+  "legs": {
+    "left": {"upper": "thigh_l", "mid": "shin_l", "end": "foot_l", "tip": "toe_l"},
+    "right": {"upper": "thigh_r", "mid": "shin_r", "end": "foot_r", "tip": "toe_r"}
+  },
+  "arms": {
+    "left": {"upper": "upper_arm_l", "mid": "forearm_l", "end": "hand_l"},
+    "right": {"upper": "upper_arm_r", "mid": "forearm_r", "end": "hand_r"}
+  },
+  "sole_offset_m": {"left": [-0.0323, 0.0356, -0.0701], "right": [-0.0323, 0.0356, -0.0702]},
+  "ball_offset_m": {"left": [-0.00951, 0.15365, -0.02061], "right": [-0.00951, 0.15365, -0.02062]},
+  "grip_offset_m": {"left": [0.0, 0.065, 0.0], "right": [0.0, 0.066, 0.0]},
+  "variants": {"red": "assets/knights/knight_npc_red.glb", "green": "assets/knights/knight_npc_green.glb"}
+})";
+
+std::string RepoPath(const std::string& relative) { return std::string(KNIGHTS_SOURCE_DIR) + "/" + relative; }
+
+// kValid with the value at `pointer` replaced (or removed when value is null).
+std::string Mutated(const std::string& pointer, const json* value) {
+  json j = json::parse(kValid);
+  const json::json_pointer p(pointer);
+  if (value == nullptr) {
+    j[p.parent_pointer()].erase(p.back());
+  } else {
+    j[p] = *value;
+  }
+  return j.dump();
+}
+
+TEST(CharacterDescLoader, ValidDescriptionParses) {
+  const auto desc = ParseCharacterDesc(kValid, "knight.json");
+  ASSERT_TRUE(desc.ok()) << desc.status().message();
+  EXPECT_EQ(desc->file, "knight.json");
+  EXPECT_EQ(desc->name, "knight");
+  EXPECT_EQ(desc->model_path, "assets/knights/knight_player.glb");
+  EXPECT_FLOAT_EQ(desc->scale, 1.0f);
+  for (int role = 0; role < game::kClipRoleCount; ++role) {
+    EXPECT_EQ(desc->clips[role], game::ClipRoleKey(static_cast<game::ClipRole>(role)));
+  }
+  EXPECT_EQ(desc->pelvis_joint, "pelvis");
+  EXPECT_EQ(desc->leg_l.upper, "thigh_l");
+  EXPECT_EQ(desc->leg_r.tip, "toe_r");
+  EXPECT_EQ(desc->arm_r.end, "hand_r");
+  EXPECT_EQ(desc->arm_l.tip, "");
+  // Left and right read from their own arrays.
+  EXPECT_FLOAT_EQ(desc->sole_offset_l_ls.z, -0.0701f);
+  EXPECT_FLOAT_EQ(desc->sole_offset_r_ls.z, -0.0702f);
+  EXPECT_FLOAT_EQ(desc->ball_offset_r_ls.z, -0.02062f);
+  EXPECT_FLOAT_EQ(desc->grip_offset_l_ls.y, 0.065f);
+  EXPECT_FLOAT_EQ(desc->grip_offset_r_ls.y, 0.066f);
+  ASSERT_EQ(desc->variants.size(), 2u);
+  EXPECT_EQ(desc->variants[0].first, "green");  // nlohmann orders object keys
+  EXPECT_EQ(desc->variants[1].second, "assets/knights/knight_npc_red.glb");
+}
+
+TEST(CharacterDescLoader, OptionalFieldsMayBeLeftOut) {
+  json j = json::parse(kValid);
+  j.erase("scale");
+  j.erase("variants");
+  j["legs"]["left"].erase("tip");
+  const auto desc = ParseCharacterDesc(j.dump(), "knight.json");
+  ASSERT_TRUE(desc.ok()) << desc.status().message();
+  EXPECT_FLOAT_EQ(desc->scale, 1.0f);
+  EXPECT_TRUE(desc->variants.empty());
+  EXPECT_EQ(desc->leg_l.tip, "");
+  EXPECT_EQ(desc->leg_r.tip, "toe_r");
+}
+
+struct BadField {
+  const char* pointer;  // where kValid is changed
+  const char* value;    // JSON text of the new value; nullptr: the field is removed
+  const char* message;  // the whole expected line
+};
+void PrintTo(const BadField& c, std::ostream* os) { *os << c.pointer << " = " << (c.value ? c.value : "(removed)"); }
+
+class CharacterDescError : public ::testing::TestWithParam<BadField> {};
+
+TEST_P(CharacterDescError, IsOneLineNamingTheFileAndThePath) {
+  const BadField& c = GetParam();
+  json value;
+  if (c.value != nullptr) value = json::parse(c.value);
+  const auto desc = ParseCharacterDesc(Mutated(c.pointer, c.value ? &value : nullptr), "knight.json");
+  ASSERT_FALSE(desc.ok());
+  EXPECT_EQ(desc.status().message(), c.message);
+  EXPECT_EQ(desc.status().message().find('\n'), std::string::npos);
+}
+
+const BadField kBadFields[] = {
+    {"/name", nullptr, "knight.json: name: missing required field"},
+    {"/name", "5", "knight.json: name: expected a non-empty string"},
+    {"/name", "\"\"", "knight.json: name: expected a non-empty string"},
+    {"/model", nullptr, "knight.json: model: missing required field"},
+    {"/model", "[\"a.glb\"]", "knight.json: model: expected a non-empty string"},
+    {"/scale", "\"big\"", "knight.json: scale: expected a number"},
+    {"/clips", nullptr, "knight.json: clips: missing required field"},
+    {"/clips", "[]", "knight.json: clips: expected an object"},
+    {"/clips/turn", nullptr, "knight.json: clips.turn: missing required field"},
+    {"/clips/idle", "3", "knight.json: clips.idle: expected a non-empty string"},
+    {"/clips/swim", "\"swim\"", "knight.json: clips.swim: unknown field"},
+    {"/pelvis", nullptr, "knight.json: pelvis: missing required field"},
+    {"/legs", nullptr, "knight.json: legs: missing required field"},
+    {"/legs", "\"thigh\"", "knight.json: legs: expected an object"},
+    {"/legs/left", nullptr, "knight.json: legs.left: missing required field"},
+    {"/legs/right/mid", nullptr, "knight.json: legs.right.mid: missing required field"},
+    {"/legs/left/upper", "null", "knight.json: legs.left.upper: expected a non-empty string"},
+    {"/legs/left/tip", "1", "knight.json: legs.left.tip: expected a non-empty string"},
+    {"/legs/left/tipp", "\"toe_l\"", "knight.json: legs.left.tipp: unknown field"},
+    {"/legs/middle", "{}", "knight.json: legs.middle: unknown field"},
+    {"/arms", nullptr, "knight.json: arms: missing required field"},
+    {"/arms/right/end", nullptr, "knight.json: arms.right.end: missing required field"},
+    {"/arms/left/tip", "\"finger\"", "knight.json: arms.left.tip: unknown field"},
+    {"/sole_offset_m", nullptr, "knight.json: sole_offset_m: missing required field"},
+    {"/sole_offset_m/left", nullptr, "knight.json: sole_offset_m.left: missing required field"},
+    {"/sole_offset_m/right", "[1, 2]", "knight.json: sole_offset_m.right: expected [x, y, z]"},
+    {"/sole_offset_m/centre", "[0, 0, 0]", "knight.json: sole_offset_m.centre: unknown field"},
+    {"/ball_offset_m/right/2", "11", "knight.json: ball_offset_m.right[2]: expected a finite number of metres (|v| <= 10)"},
+    {"/grip_offset_m", nullptr, "knight.json: grip_offset_m: missing required field"},
+    {"/grip_offset_m/left/1", "\"a\"", "knight.json: grip_offset_m.left[1]: expected a finite number of metres (|v| <= 10)"},
+    {"/variants", "[]", "knight.json: variants: expected an object of name: path"},
+    {"/variants/red", "1", "knight.json: variants.red: expected a non-empty string"},
+    {"/skin", "\"blue\"", "knight.json: skin: unknown field"},
+};
+
+INSTANTIATE_TEST_SUITE_P(Fields, CharacterDescError, ::testing::ValuesIn(kBadFields));
+
+TEST(CharacterDescLoader, ScaleOutOfRangeNamesTheRange) {
+  const json zero = 0.0;
+  const auto desc = ParseCharacterDesc(Mutated("/scale", &zero), "knight.json");
+  ASSERT_FALSE(desc.ok());
+  EXPECT_TRUE(StartsWith(desc.status().message(), "knight.json: scale: ")) << desc.status().message();
+  EXPECT_TRUE(Contains(desc.status().message(), "is outside")) << desc.status().message();
+}
+
+TEST(CharacterDescLoader, NotJsonOrNotAnObject) {
+  auto desc = ParseCharacterDesc("{\"name\": ", "knight.json");
+  ASSERT_FALSE(desc.ok());
+  EXPECT_TRUE(StartsWith(desc.status().message(), "knight.json: not valid JSON")) << desc.status().message();
+  EXPECT_EQ(desc.status().message().find('\n'), std::string::npos);
+  desc = ParseCharacterDesc("[1, 2]", "knight.json");
+  ASSERT_FALSE(desc.ok());
+  EXPECT_EQ(desc.status().message(), "knight.json: expected a JSON object at the top level");
+}
+
+TEST(CharacterDescLoader, MissingFileNamesThePath) {
+  const auto desc = LoadCharacterDesc("no/such/character.json");
+  ASSERT_FALSE(desc.ok());
+  EXPECT_TRUE(Contains(desc.status().message(), "no/such/character.json")) << desc.status().message();
+}
+
+// --- CheckCharacterDesc against a model built in code. ------------------------
+
+CharacterModel MakeModel(const game::CharacterDesc& desc) {
+  CharacterModel model;
+  model.path = "model.glb";
+  const std::vector<std::string> names{"root",        "pelvis",    "thigh_l",     "shin_l",    "foot_l",
+                                       "toe_l",       "thigh_r",   "shin_r",      "foot_r",    "toe_r",
+                                       "upper_arm_l", "forearm_l", "hand_l",      "upper_arm_r", "forearm_r",
+                                       "hand_r"};
+  const std::vector<int16_t> parents{-1, 0, 1, 2, 3, 4, 1, 6, 7, 8, 1, 10, 11, 1, 13, 14};
+  model.skeleton = anim::Skeleton::Create(names, parents, std::vector<math::Transform>(names.size()),
+                                          std::vector<glm::mat4>(names.size(), glm::mat4(1.0f)))
+                       .value();
+  for (int role = 0; role < game::kClipRoleCount; ++role) {
+    anim::ClipDesc clip;
+    clip.name = desc.clips[role];
+    clip.joint_count = static_cast<int>(names.size());
+    anim::JointTrackDesc track;
+    track.joint = 0;
+    track.translations = {{0.0f, glm::vec3(0.0f)}, {1.0f, glm::vec3(0.0f)}};
+    clip.tracks = {track};
+    auto created = anim::Clip::Create(std::move(clip));
+    EXPECT_TRUE(created.ok()) << created.status().message();
+    if (created.ok()) model.clips.push_back(std::move(*created));
+  }
+  return model;
+}
+
+TEST(CheckCharacterDesc, AcceptsAMatchingModelAndNamesWhatIsMissing) {
+  const auto parsed = ParseCharacterDesc(kValid, "knight.json");
+  ASSERT_TRUE(parsed.ok());
+  const CharacterModel model = MakeModel(*parsed);
+  EXPECT_TRUE(CheckCharacterDesc(*parsed, model).ok()) << CheckCharacterDesc(*parsed, model).message();
+  {
+    game::CharacterDesc desc = *parsed;
+    desc.clips[static_cast<int>(game::ClipRole::kTurn)] = "spin";
+    EXPECT_EQ(CheckCharacterDesc(desc, model).message(), "knight.json: clips.turn: clip 'spin' is not in model.glb");
+  }
+  {
+    game::CharacterDesc desc = *parsed;
+    desc.leg_r.tip = "toe_x";
+    EXPECT_EQ(CheckCharacterDesc(desc, model).message(), "knight.json: legs.right.tip: joint 'toe_x' is not in model.glb");
+  }
+  {
+    game::CharacterDesc desc = *parsed;
+    desc.pelvis_joint = "hips";
+    EXPECT_EQ(CheckCharacterDesc(desc, model).message(), "knight.json: pelvis: joint 'hips' is not in model.glb");
+  }
+  {
+    game::CharacterDesc desc = *parsed;
+    desc.arm_l.mid = "elbow_l";
+    EXPECT_EQ(CheckCharacterDesc(desc, model).message(), "knight.json: arms.left.mid: joint 'elbow_l' is not in model.glb");
+  }
+  {
+    // Every joint exists but the arm's mid is not the upper's child: the
+    // name check passes, ResolveRig catches it.
+    game::CharacterDesc desc = *parsed;
+    desc.arm_r.mid = "forearm_l";
+    EXPECT_TRUE(CheckCharacterDesc(desc, model).ok());
+    const auto rig = game::ResolveRig(desc, model.skeleton);
+    ASSERT_FALSE(rig.ok());
+    EXPECT_EQ(rig.status().message(), "knight.json: arms.right.mid: joint 'forearm_l' is not a child of 'upper_arm_r'");
+  }
+}
+
+// The shipped files: knight.json loads, matches the shipped model, resolves.
+TEST(CharacterDescLoader, ShippedKnightLoadsChecksAndResolves) {
+  const auto desc = LoadCharacterDesc(RepoPath("assets/characters/knight.json"));
+  ASSERT_TRUE(desc.ok()) << desc.status().message();
+  const auto model = LoadCharacterModel(RepoPath(desc->model_path));
+  ASSERT_TRUE(model.ok()) << model.status().message();
+  const core::Status check = CheckCharacterDesc(*desc, *model);
+  EXPECT_TRUE(check.ok()) << check.message();
+  const auto rig = game::ResolveRig(*desc, model->skeleton);
+  ASSERT_TRUE(rig.ok()) << rig.status().message();
+  EXPECT_GE(rig->leg_l.tip, 0);
+  EXPECT_EQ(model->skeleton.Parents()[rig->leg_l.mid], rig->leg_l.upper);
+  EXPECT_EQ(model->skeleton.Parents()[rig->arm_r.end], rig->arm_r.mid);
+  for (const auto& [name, path] : desc->variants) {
+    EXPECT_TRUE(LoadCharacterModel(RepoPath(path)).ok()) << name;
+  }
+}
+
+}  // namespace
+}  // namespace knights::asset

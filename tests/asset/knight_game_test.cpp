@@ -1,0 +1,176 @@
+// The whole knight (game::Knight: controller, clips, foot and ladder IK) with
+// the shipped knight model and character file, on the game tests' level
+// (tests/game/game_test_util.h) loaded from its JSON. Here, not in
+// tests/game, because loading the assets needs the asset layer.
+
+#include <cmath>
+#include <memory>
+#include <string>
+
+#include <gtest/gtest.h>
+
+#include "asset/character_desc_loader.h"
+#include "asset/character_model.h"
+#include "asset/level_loader.h"
+#include "game/game_test_util.h"
+#include "game/knight.h"
+#include "game/rig.h"
+
+namespace knights::game {
+namespace {
+
+using test::Input;
+using test::kDt;
+
+std::string RepoPath(const std::string& relative) { return std::string(KNIGHTS_SOURCE_DIR) + "/" + relative; }
+
+class KnightGameTest : public ::testing::Test {
+ protected:
+  struct Assets {
+    CharacterDesc desc;
+    asset::CharacterModel model;
+    Rig rig;
+    ClipSet clips{};
+  };
+  static void SetUpTestSuite() {
+    auto desc = asset::LoadCharacterDesc(RepoPath("assets/characters/knight.json"));
+    ASSERT_TRUE(desc.ok()) << desc.status().message();
+    auto model = asset::LoadCharacterModel(RepoPath(desc->model_path));
+    ASSERT_TRUE(model.ok()) << model.status().message();
+    assets_ = new Assets{*desc, std::move(*model), {}, {}};
+    auto rig = ResolveRig(assets_->desc, assets_->model.skeleton);
+    ASSERT_TRUE(rig.ok()) << rig.status().message();
+    assets_->rig = *rig;
+    for (int role = 0; role < kClipRoleCount; ++role) {
+      const int index = assets_->model.FindClip(assets_->desc.clips[role]);
+      ASSERT_GE(index, 0);
+      assets_->clips[role] = &assets_->model.clips[index];
+    }
+  }
+  static void TearDownTestSuite() {
+    delete assets_;
+    assets_ = nullptr;
+  }
+  void SetUp() override {
+    ASSERT_NE(assets_, nullptr);
+    auto level = asset::ParseLevel(test::kTestLevelJson, "controller_test.json");
+    ASSERT_TRUE(level.ok()) << level.status().message();
+    world_ = std::make_unique<world::World>(std::move(*level));
+    knight_.Init(assets_->model.skeleton, assets_->clips, assets_->rig, 0);
+  }
+  void Step(const core::InputState& input) { knight_.Step(input, *world_, ik_, kDt, nullptr); }
+  glm::vec3 PointWs(int joint, const glm::vec3& offset_ls) const {
+    return glm::vec3(knight_.ModelToWorld() * knight_.ModelsMs()[joint] * glm::vec4(offset_ls, 1.0f));
+  }
+
+  static Assets* assets_;
+  std::unique_ptr<world::World> world_;
+  IkToggles ik_;
+  Knight knight_;
+};
+KnightGameTest::Assets* KnightGameTest::assets_ = nullptr;
+
+// The level the controller tests build in code is the one its JSON describes,
+// and it passes the loader's validation.
+TEST_F(KnightGameTest, TestLevelJsonMatchesTheLevelBuiltInCode) {
+  const world::Level& parsed = world_->level();
+  const world::Level built = test::MakeTestLevel();
+  ASSERT_EQ(parsed.terrain.points.size(), built.terrain.points.size());
+  for (size_t i = 0; i < built.terrain.points.size(); ++i) {
+    EXPECT_EQ(parsed.terrain.points[i].x, built.terrain.points[i].x) << i;
+    EXPECT_EQ(parsed.terrain.points[i].y, built.terrain.points[i].y) << i;
+  }
+  EXPECT_EQ(parsed.kill_y, built.kill_y);
+  EXPECT_EQ(parsed.spawn.x, built.spawn.x);
+  EXPECT_EQ(parsed.goal.x, built.goal.x);
+  EXPECT_EQ(parsed.checkpoints, built.checkpoints);
+  ASSERT_EQ(parsed.pits.size(), 1u);
+  EXPECT_EQ(parsed.pits[0].x0, built.pits[0].x0);
+  EXPECT_EQ(parsed.pits[0].x1, built.pits[0].x1);
+  ASSERT_EQ(parsed.ladders.size(), 1u);
+  EXPECT_EQ(parsed.ladders[0].x, built.ladders[0].x);
+  EXPECT_EQ(parsed.ladders[0].bottom_y, built.ladders[0].bottom_y);
+  EXPECT_EQ(parsed.ladders[0].top_y, built.ladders[0].top_y);
+  EXPECT_EQ(parsed.ladders[0].rung_spacing, built.ladders[0].rung_spacing);
+  EXPECT_EQ(parsed.ladders[0].width, built.ladders[0].width);
+  EXPECT_EQ(parsed.ladders[0].exit_dir, built.ladders[0].exit_dir);
+  EXPECT_EQ(parsed.terrain.z_min, built.terrain.z_min);
+  EXPECT_EQ(parsed.terrain.cell_x, built.terrain.cell_x);
+}
+
+// Turning round from a standstill plays the turn clip on the spot; the
+// facing flips when it ends.
+TEST_F(KnightGameTest, TurnOnTheSpotPlaysTheTurnClipAndFlipsFacingAtItsEnd) {
+  knight_.Spawn(glm::vec3(5.0f, 0.0f, 0.0f), +1);
+  for (int i = 0; i < 10; ++i) Step(Input(0.0f));
+  Step(Input(-1.0f));
+  EXPECT_EQ(knight_.anim.CurrentRole(), ClipRole::kTurn);
+  EXPECT_TRUE(knight_.controller.Turning());
+  const float turn_s = assets_->clips[static_cast<int>(ClipRole::kTurn)]->DurationS();
+  EXPECT_FLOAT_EQ(knight_.controller.motion_clip_info().turn_duration_s, turn_s);
+  int steps = 1;
+  while (knight_.controller.Turning() && steps < 300) {
+    ASSERT_EQ(knight_.controller.Facing(), 1);
+    ASSERT_EQ(knight_.anim.CurrentRole(), ClipRole::kTurn);
+    ASSERT_FLOAT_EQ(knight_.controller.FeetWs().x, 5.0f);
+    Step(Input(-1.0f));
+    ++steps;
+  }
+  EXPECT_NEAR(steps, std::ceil(turn_s / kDt), 1.0f);
+  EXPECT_EQ(knight_.controller.Facing(), -1);
+  EXPECT_NE(knight_.anim.CurrentRole(), ClipRole::kTurn);
+  EXPECT_FALSE(knight_.LastPoseHadNan());
+}
+
+// Standing still on flat ground: both soles on the ground (foot IK).
+TEST_F(KnightGameTest, StandingSolesAreOnTheGround) {
+  knight_.Spawn(glm::vec3(3.0f, 0.0f, 0.0f), +1);
+  for (int i = 0; i < 60; ++i) Step(Input(0.0f));
+  const Rig& rig = assets_->rig;
+  for (int side = 0; side < 2; ++side) {
+    SCOPED_TRACE(side);
+    EXPECT_TRUE(knight_.foot_ik.Foot(side).reached);
+    const glm::vec3 sole = PointWs(side == 0 ? rig.leg_l.end : rig.leg_r.end,
+                                   side == 0 ? rig.sole_offset_l_ls : rig.sole_offset_r_ls);
+    EXPECT_NEAR(sole.y, 0.0f, 1e-3f);
+  }
+}
+
+// Up the ladder from its foot to the ledge with the whole pipeline: hands
+// hold rungs (on the rung's centre line) while climbing, no non-finite pose,
+// and the knight ends standing on the ledge.
+TEST_F(KnightGameTest, ClimbsTheLadderWithHandsOnTheRungs) {
+  knight_.Spawn(glm::vec3(test::kLadderX - 0.4f, test::kLadderBottomY, 0.0f), +1);
+  for (int i = 0; i < 10; ++i) Step(Input(0.0f));
+  const Rig& rig = assets_->rig;
+  bool climbed = false;
+  int hand_holds = 0;
+  for (int i = 0; i < 1500; ++i) {
+    Step(Input(0.0f, 1.0f));
+    ASSERT_FALSE(knight_.LastPoseHadNan()) << "step " << i;
+    if (knight_.controller.mode() == KnightMode::kClimb) climbed = true;
+    for (int hand = 0; hand < 2; ++hand) {
+      const ik::LadderLimbState& s = knight_.ladder_ik.Limb(anim::kHandL + hand);
+      if (knight_.controller.mode() != KnightMode::kClimb || !s.holding || !s.reached || s.weight < 1.0f) continue;
+      ++hand_holds;
+      const glm::vec3 grip = PointWs(hand == 0 ? rig.arm_l.end : rig.arm_r.end,
+                                     hand == 0 ? rig.grip_offset_l_ls : rig.grip_offset_r_ls);
+      const glm::vec3 rung = world_->ladders()[0].Rung(s.rung);
+      EXPECT_NEAR(grip.x, rung.x, 2e-3f) << "step " << i;
+      EXPECT_NEAR(grip.y, rung.y, 2e-3f) << "step " << i;
+    }
+    if (climbed && knight_.controller.mode() == KnightMode::kGround) break;
+  }
+  EXPECT_TRUE(climbed);
+  EXPECT_GT(hand_holds, 60);
+  RecordProperty("hand_hold_steps", hand_holds);
+  ASSERT_EQ(knight_.controller.mode(), KnightMode::kGround);
+  EXPECT_NEAR(knight_.controller.FeetWs().y, test::kPlateauY, 1e-4f);
+  EXPECT_GT(knight_.controller.FeetWs().x, test::kCliffX);
+  for (int i = 0; i < 60; ++i) Step(Input(0.0f));
+  EXPECT_EQ(knight_.controller.mode(), KnightMode::kGround);
+  EXPECT_NEAR(knight_.controller.FeetWs().y, test::kPlateauY, 1e-4f);
+}
+
+}  // namespace
+}  // namespace knights::game

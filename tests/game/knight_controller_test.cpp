@@ -1,0 +1,422 @@
+// KnightController, driven by input sequences through a small real level
+// (game_test_util.h): speeds, steps and walls, jumps (apex, coyote time, jump
+// buffer), ladders (enter at the bottom and the top, climb, exit onto the
+// ledge, step off at the bottom), pits and checkpoints, turning round, and
+// the step smoothing of the drawn body.
+
+#include "game/knight_controller.h"
+
+#include <cmath>
+#include <limits>
+
+#include <gtest/gtest.h>
+
+#include "game_test_util.h"
+
+namespace knights::game {
+namespace {
+
+using test::Drive;
+using test::DriveUntil;
+using test::Input;
+using test::kDt;
+
+constexpr float kPi = 3.14159265358979f;
+
+class KnightControllerTest : public ::testing::Test {
+ protected:
+  KnightControllerTest() : world_(test::MakeTestLevel()) {}
+  // Ground height of the test level's profile at x (z = 0).
+  static float ProfileY(float x) {
+    if (x < test::kSmallStepX) return 0.0f;
+    if (x < test::kWallX) return test::kSmallStepTopY;
+    if (x < test::kCliffX) return test::kWallTopY;
+    return test::kPlateauY;
+  }
+  void Spawn(float x, int facing = +1) { c_.Spawn(glm::vec3(x, ProfileY(x), 0.0f), facing); }
+  // Climb root x on the test ladder (rung_reach_m behind the rails, away from the exit).
+  float ClimbX() const { return test::kLadderX - c_.tuning.rung_reach_m; }
+  float JumpSpeed() const { return std::sqrt(2.0f * c_.tuning.gravity_mps2 * c_.tuning.jump_apex_m); }
+
+  world::World world_;
+  KnightController c_;
+};
+
+TEST_F(KnightControllerTest, IdleWalkRunAndStop) {
+  Spawn(2.0f);
+  Drive(c_, world_, Input(0.0f), 10);
+  EXPECT_EQ(c_.Role(), ClipRole::kIdle);
+  EXPECT_EQ(c_.FeetWs(), glm::vec3(2.0f, 0.0f, 0.0f));
+  // Walk for one second: 12 m/s^2 up to 1.5 m/s. Distance: the speed after
+  // step k is min(0.2 k, 1.5) m/s.
+  Drive(c_, world_, Input(1.0f), 60);
+  EXPECT_FLOAT_EQ(c_.VelocityMps().x, c_.tuning.walk_speed_mps);
+  EXPECT_EQ(c_.Role(), ClipRole::kWalk);
+  float expected_x = 2.0f;
+  for (int k = 1; k <= 60; ++k) expected_x += std::min(0.2f * k, 1.5f) * kDt;
+  EXPECT_NEAR(c_.FeetWs().x, expected_x, 1e-3f);
+  EXPECT_EQ(c_.mode(), KnightMode::kGround);
+  Drive(c_, world_, Input(1.0f, 0.0f, /*run=*/true), 60);
+  EXPECT_FLOAT_EQ(c_.VelocityMps().x, c_.tuning.run_speed_mps);
+  EXPECT_EQ(c_.Role(), ClipRole::kRun);
+  // Stop: 16 m/s^2 from 4 m/s takes 0.25 s.
+  Drive(c_, world_, Input(0.0f), 14);
+  EXPECT_GT(c_.VelocityMps().x, 0.0f);
+  Drive(c_, world_, Input(0.0f), 2);
+  EXPECT_EQ(c_.VelocityMps().x, 0.0f);
+  EXPECT_EQ(c_.Role(), ClipRole::kIdle);
+  EXPECT_EQ(c_.Facing(), 1);
+}
+
+TEST_F(KnightControllerTest, WalksUpASmallStepWithoutJumping) {
+  Spawn(8.5f);
+  float max_visual_change = 0.0f;
+  float previous_visual_y = c_.VisualFeetWs().y;
+  Drive(c_, world_, Input(1.0f), 150, [&](int step) {
+    ASSERT_EQ(c_.mode(), KnightMode::kGround) << "step " << step;
+    ASSERT_NE(c_.Role(), ClipRole::kJumpUp);
+    ASSERT_NEAR(c_.FeetWs().y, ProfileY(c_.FeetWs().x), 1e-5f) << "step " << step;
+    max_visual_change = std::max(max_visual_change, std::fabs(c_.VisualFeetWs().y - previous_visual_y));
+    previous_visual_y = c_.VisualFeetWs().y;
+  });
+  EXPECT_GT(c_.FeetWs().x, 11.0f);
+  EXPECT_NEAR(c_.FeetWs().y, test::kSmallStepTopY, 1e-5f);
+  EXPECT_FLOAT_EQ(c_.VelocityMps().x, c_.tuning.walk_speed_mps);  // never blocked
+  // Step smoothing: the drawn body eases up the 0.3 m (critically damped,
+  // w = 2 / smooth time: at most 0.3 w / e per second), and has arrived.
+  const float w = 2.0f / c_.tuning.step_smooth_time_s;
+  EXPECT_LE(max_visual_change, 0.3f * w / std::exp(1.0f) * kDt * 1.01f);
+  EXPECT_NEAR(c_.VisualFeetWs().y, c_.FeetWs().y, 1e-3f);
+}
+
+TEST_F(KnightControllerTest, AOneMetreStepIsAWall) {
+  Spawn(12.0f);
+  Drive(c_, world_, Input(1.0f, 0.0f, /*run=*/true), 180, [&](int step) {
+    ASSERT_LE(c_.FeetWs().x, test::kWallX - c_.tuning.body_radius_m + 1e-4f) << "step " << step;
+    ASSERT_EQ(c_.mode(), KnightMode::kGround);
+  });
+  EXPECT_GT(c_.FeetWs().x, test::kWallX - c_.tuning.body_radius_m - 0.05f);  // walked up to it
+  EXPECT_NEAR(c_.FeetWs().y, test::kSmallStepTopY, 1e-5f);
+  EXPECT_LT(c_.VelocityMps().x, 0.5f);  // stopped by the wall, not running
+}
+
+TEST_F(KnightControllerTest, JumpReachesTheApexAndLands) {
+  Spawn(3.0f);
+  c_.Step(Input(0.0f, 0.0f, false, /*jump=*/true), world_, kDt);
+  EXPECT_EQ(c_.mode(), KnightMode::kAir);
+  EXPECT_EQ(c_.Role(), ClipRole::kJumpUp);
+  EXPECT_NEAR(c_.VelocityMps().y, JumpSpeed(), 1e-5f);
+  float apex = 0.0f;
+  int air_steps = 1;
+  const bool landed = DriveUntil(c_, world_, Input(0.0f), 120, [&] {
+    apex = std::max(apex, c_.FeetWs().y);
+    ++air_steps;
+    return c_.mode() == KnightMode::kGround;
+  });
+  ASSERT_TRUE(landed);
+  // Ballistic flight: apex h = v0^2 / 2g = jump_apex_m; sampled every step,
+  // the highest sample is at most g dt^2 / 8 below it.
+  EXPECT_LE(apex, c_.tuning.jump_apex_m + 1e-4f);
+  EXPECT_GE(apex, c_.tuning.jump_apex_m - c_.tuning.gravity_mps2 * kDt * kDt / 8.0f - 1e-4f);
+  // Air time 2 v0 / g.
+  EXPECT_NEAR(air_steps * kDt, 2.0f * JumpSpeed() / c_.tuning.gravity_mps2, 2.0f * kDt);
+  EXPECT_TRUE(c_.JustLanded());
+  EXPECT_EQ(c_.Role(), ClipRole::kLand);
+  EXPECT_NEAR(c_.FeetWs().y, 0.0f, 1e-5f);
+  EXPECT_NEAR(c_.FeetWs().x, 3.0f, 1e-5f);
+  Drive(c_, world_, Input(0.0f), 30);
+  EXPECT_FALSE(c_.JustLanded());
+  EXPECT_EQ(c_.Role(), ClipRole::kIdle);
+  EXPECT_EQ(c_.mode(), KnightMode::kGround);
+}
+
+// Walks left off the 1 m ledge at x = 14 and presses jump `late_steps` air
+// steps after leaving the ground; returns whether it jumped.
+class CoyoteTest : public KnightControllerTest, public ::testing::WithParamInterface<int> {};
+
+TEST_P(CoyoteTest, JumpShortlyAfterLeavingTheLedgeStillJumps) {
+  const int late_steps = GetParam();
+  Spawn(15.0f, -1);
+  ASSERT_TRUE(DriveUntil(c_, world_, Input(-1.0f), 120, [&] { return c_.mode() == KnightMode::kAir; }));
+  EXPECT_EQ(c_.Role(), ClipRole::kFall);
+  Drive(c_, world_, Input(-1.0f), late_steps - 1);
+  ASSERT_EQ(c_.mode(), KnightMode::kAir);
+  c_.Step(Input(-1.0f, 0.0f, false, /*jump=*/true), world_, kDt);
+  // coyote_time_s = 0.1: the step that leaves the ground starts it, each air
+  // step uses one dt before the jump is checked.
+  const bool should_jump = late_steps * kDt < c_.tuning.coyote_time_s - 1e-4f;
+  if (should_jump) {
+    EXPECT_EQ(c_.Role(), ClipRole::kJumpUp);
+    EXPECT_NEAR(c_.VelocityMps().y, JumpSpeed() - c_.tuning.gravity_mps2 * kDt, 1e-4f);
+  } else {
+    EXPECT_NE(c_.Role(), ClipRole::kJumpUp);
+    EXPECT_LT(c_.VelocityMps().y, 0.0f);
+  }
+}
+
+INSTANTIATE_TEST_SUITE_P(LateSteps, CoyoteTest, ::testing::Values(1, 3, 5, 7, 10));
+
+// The step on which a jump from x = 3 lands (without further input).
+int LandingStep(KnightController c, const world::World& world) {
+  c.Step(Input(0.0f, 0.0f, false, true), world, kDt);
+  for (int step = 1; step < 200; ++step) {
+    c.Step(Input(0.0f), world, kDt);
+    if (c.mode() == KnightMode::kGround) return step;
+  }
+  return -1;
+}
+
+TEST_F(KnightControllerTest, JumpBufferedShortlyBeforeLandingJumpsOnLanding) {
+  Spawn(3.0f);
+  const int landing = LandingStep(c_, world_);
+  ASSERT_GT(landing, 10);
+  for (int early : {2, 4, 6, 9, 12}) {
+    SCOPED_TRACE(early);
+    KnightController c = c_;
+    c.Step(Input(0.0f, 0.0f, false, true), world_, kDt);
+    for (int step = 1; step < landing; ++step) c.Step(Input(0.0f, 0.0f, false, step == landing - early), world_, kDt);
+    c.Step(Input(0.0f), world_, kDt);  // the landing step
+    const bool buffered = early * kDt < c_.tuning.jump_buffer_s - 1e-4f;
+    EXPECT_TRUE(c.JustLanded());
+    if (buffered) {
+      EXPECT_EQ(c.mode(), KnightMode::kAir);
+      EXPECT_EQ(c.Role(), ClipRole::kJumpUp);
+      EXPECT_NEAR(c.VelocityMps().y, JumpSpeed(), 1e-4f);
+    } else {
+      EXPECT_EQ(c.mode(), KnightMode::kGround);
+      EXPECT_EQ(c.Role(), ClipRole::kLand);
+    }
+  }
+}
+
+// Up at the ladder's foot: enter clip, then climb along the rails, then the
+// exit clip at the top and standing on the ledge.
+TEST_F(KnightControllerTest, ClimbsFromTheBottomOntoTheLedge) {
+  Spawn(test::kLadderX - 0.4f);
+  c_.Step(Input(0.0f, 1.0f), world_, kDt);
+  ASSERT_EQ(c_.mode(), KnightMode::kLadderEnter);
+  EXPECT_EQ(c_.Role(), ClipRole::kLadderEnterBottom);
+  EXPECT_EQ(c_.Ladder(), 0);
+  EXPECT_EQ(c_.Facing(), 1);
+  const MotionClipInfo& info = c_.motion_clip_info();
+  // The enter clip plays for its duration; the feet shuffle onto the climbing spot.
+  int enter_steps = 0;
+  ASSERT_TRUE(DriveUntil(c_, world_, Input(0.0f, 1.0f), 200, [&] {
+    ++enter_steps;
+    if (c_.mode() == KnightMode::kLadderEnter) {
+      EXPECT_NEAR(c_.FeetWs().y, test::kLadderBottomY, 1e-5f);
+      if (enter_steps * kDt > info.enter_duration_s / 3.0f + kDt) {
+        EXPECT_NEAR(c_.FeetWs().x, ClimbX(), 1e-5f);
+      }
+    }
+    return c_.mode() != KnightMode::kLadderEnter;
+  }));
+  EXPECT_NEAR(enter_steps, std::round(info.enter_duration_s / kDt), 1.0f);
+  ASSERT_EQ(c_.mode(), KnightMode::kClimb);
+  EXPECT_EQ(c_.Role(), ClipRole::kClimbUp);
+  EXPECT_NEAR(c_.FeetWs().x, ClimbX(), 1e-5f);
+  // Whole cycles from the bottom to where the exit starts (time warp).
+  const float max_s = test::kLadderTopY - test::kLadderBottomY - info.exit_root_offset_m.y;
+  const float cycles = max_s / c_.ClimbRisePerCycleM();
+  EXPECT_NEAR(cycles, std::round(cycles), 1e-4f);
+  EXPECT_NEAR(c_.ClimbRisePerCycleM(), info.climb_rungs_per_cycle * test::kRungSpacing,
+              0.5f * info.climb_rungs_per_cycle * test::kRungSpacing);
+  // Climbing: along the rails at ClimbSpeedMps.
+  float previous_y = c_.FeetWs().y;
+  int climb_steps = 0;
+  ASSERT_TRUE(DriveUntil(c_, world_, Input(0.0f, 1.0f), 600, [&] {
+    if (c_.mode() != KnightMode::kClimb) return true;
+    ++climb_steps;
+    EXPECT_NEAR(c_.FeetWs().x, ClimbX(), 1e-5f);
+    EXPECT_NEAR(c_.FeetWs().y - previous_y, c_.ClimbSpeedMps() * kDt, 1e-4f);
+    EXPECT_NEAR(c_.FeetWs().y, test::kLadderBottomY + c_.ClimbS(), 1e-4f);
+    EXPECT_EQ(c_.Role(), ClipRole::kClimbUp);
+    EXPECT_FLOAT_EQ(c_.RoleRate(), 1.0f);
+    previous_y = c_.FeetWs().y;
+    return false;
+  }));
+  ASSERT_EQ(c_.mode(), KnightMode::kLadderExit);
+  EXPECT_EQ(c_.Role(), ClipRole::kLadderExitTop);
+  EXPECT_NEAR(climb_steps * kDt, max_s / c_.ClimbSpeedMps(), 2.0f * kDt);
+  // The exit starts where the climb cycle starts over.
+  EXPECT_NEAR(std::min(c_.ClimbPhase(), 1.0f - c_.ClimbPhase()), 0.0f, 1e-3f);
+  EXPECT_NEAR(c_.FeetWs().y, test::kLadderTopY - info.exit_root_offset_m.y, 1e-4f);
+  int exit_steps = 0;
+  ASSERT_TRUE(DriveUntil(c_, world_, Input(0.0f), 300, [&] {
+    ++exit_steps;
+    return c_.mode() != KnightMode::kLadderExit;
+  }));
+  EXPECT_NEAR(exit_steps, std::round(info.exit_duration_s / kDt), 1.0f);
+  ASSERT_EQ(c_.mode(), KnightMode::kGround);
+  EXPECT_EQ(c_.Role(), ClipRole::kIdle);
+  EXPECT_EQ(c_.Ladder(), -1);
+  // On the ledge, at the ladder's exit point (0.5 m past the rails' top).
+  EXPECT_NEAR(c_.FeetWs().x, world_.ladders()[0].ExitPointWs().x, 1e-4f);
+  EXPECT_NEAR(c_.FeetWs().x, test::kLadderX + 0.5f, 1e-4f);
+  EXPECT_GT(c_.FeetWs().x, test::kCliffX);
+  EXPECT_NEAR(c_.FeetWs().y, test::kPlateauY, 1e-5f);
+  // And stays there: no falling through at the ladder's top.
+  Drive(c_, world_, Input(0.0f), 120, [&](int) {
+    ASSERT_EQ(c_.mode(), KnightMode::kGround);
+    ASSERT_NEAR(c_.FeetWs().y, test::kPlateauY, 1e-5f);
+  });
+  // Walks on along the plateau.
+  Drive(c_, world_, Input(1.0f), 30);
+  EXPECT_EQ(c_.mode(), KnightMode::kGround);
+  EXPECT_GT(c_.FeetWs().x, test::kLadderX + 0.5f + 0.3f);
+}
+
+TEST_F(KnightControllerTest, ClimbsDownAndStepsOffAtTheBottom) {
+  Spawn(test::kLadderX - 0.4f);
+  ASSERT_TRUE(DriveUntil(c_, world_, Input(0.0f, 1.0f), 120, [&] { return c_.mode() == KnightMode::kClimb; }));
+  Drive(c_, world_, Input(0.0f, 1.0f), 60);
+  ASSERT_EQ(c_.mode(), KnightMode::kClimb);
+  const float high_s = c_.ClimbS();
+  ASSERT_GT(high_s, 0.3f);
+  // Pausing holds the position.
+  Drive(c_, world_, Input(0.0f), 10);
+  EXPECT_FLOAT_EQ(c_.ClimbS(), high_s);
+  EXPECT_EQ(c_.mode(), KnightMode::kClimb);
+  float previous_s = high_s;
+  ASSERT_TRUE(DriveUntil(c_, world_, Input(0.0f, -1.0f), 600, [&] {
+    if (c_.mode() != KnightMode::kClimb) return true;
+    EXPECT_LT(c_.ClimbS(), previous_s);
+    EXPECT_EQ(c_.Role(), ClipRole::kClimbDown);
+    previous_s = c_.ClimbS();
+    return false;
+  }));
+  EXPECT_EQ(c_.mode(), KnightMode::kGround);
+  EXPECT_EQ(c_.Ladder(), -1);
+  EXPECT_EQ(c_.Role(), ClipRole::kIdle);
+  EXPECT_NEAR(c_.FeetWs().y, test::kLadderBottomY, 1e-5f);
+  EXPECT_NEAR(c_.FeetWs().x, ClimbX(), 1e-5f);
+  Drive(c_, world_, Input(-1.0f), 30);  // and walks away (turning round first)
+  EXPECT_EQ(c_.mode(), KnightMode::kGround);
+}
+
+// Down pressed on the ledge at the ladder's top: the exit clip backwards,
+// then climbing down.
+TEST_F(KnightControllerTest, EntersFromTheTop) {
+  const MotionClipInfo& info = c_.motion_clip_info();
+  const glm::vec3 clip_offset(info.exit_root_offset_m.x, info.exit_root_offset_m.y, 0.0f);
+  const glm::vec3 climb_top(ClimbX(), test::kLadderTopY - info.exit_root_offset_m.y, 0.0f);
+  // Standing where the exit clip's root motion from the climbing spot ends,
+  // and standing at the ladder's exit point.
+  for (float ledge_x : {ClimbX() + info.exit_root_offset_m.x, world_.ladders()[0].ExitPointWs().x}) {
+    SCOPED_TRACE(ledge_x);
+    Spawn(ledge_x);
+    const glm::vec3 ledge(ledge_x, test::kPlateauY, 0.0f);
+    c_.Step(Input(0.0f, -1.0f), world_, kDt);
+    ASSERT_EQ(c_.mode(), KnightMode::kLadderEnterTop);
+    EXPECT_EQ(c_.Role(), ClipRole::kLadderExitTop);
+    EXPECT_FLOAT_EQ(c_.RoleRate(), -1.0f);
+    EXPECT_FLOAT_EQ(c_.RoleStartS(), info.exit_duration_s);
+    // The clip starts at its end pose, whose root is clip_offset ahead and
+    // up: the root goes back by it at once, so the drawn knight stays on the
+    // ledge on this very step.
+    EXPECT_LT(glm::distance(c_.FeetWs() + clip_offset, ledge), 1e-4f);
+    int steps = 1;
+    ASSERT_TRUE(DriveUntil(c_, world_, Input(0.0f, -1.0f), 200, [&] {
+      ++steps;
+      // Then it slides onto the climbing spot within 0.15 s.
+      if (c_.mode() == KnightMode::kLadderEnterTop && steps * kDt > 0.15f + kDt) {
+        EXPECT_LT(glm::distance(c_.FeetWs(), climb_top), 1e-4f);
+      }
+      return c_.mode() != KnightMode::kLadderEnterTop;
+    }));
+    ASSERT_EQ(c_.mode(), KnightMode::kClimb);
+    EXPECT_EQ(c_.Role(), ClipRole::kClimbDown);
+    EXPECT_LT(glm::distance(c_.FeetWs(), climb_top), 0.02f);
+    ASSERT_TRUE(DriveUntil(c_, world_, Input(0.0f, -1.0f), 600, [&] { return c_.mode() != KnightMode::kClimb; }));
+    EXPECT_EQ(c_.mode(), KnightMode::kGround);
+    EXPECT_NEAR(c_.FeetWs().y, test::kLadderBottomY, 1e-5f);
+  }
+}
+
+TEST_F(KnightControllerTest, SmallStickInputDoesNotStartALadder) {
+  Spawn(test::kLadderX - 0.4f);
+  Drive(c_, world_, Input(0.0f, 0.4f), 10);
+  EXPECT_EQ(c_.mode(), KnightMode::kGround);
+  Spawn(test::kLadderX - 1.0f);  // too far from the rails
+  Drive(c_, world_, Input(0.0f, 1.0f), 10);
+  EXPECT_EQ(c_.mode(), KnightMode::kGround);
+}
+
+TEST_F(KnightControllerTest, FallingIntoAPitRespawnsAtTheLastCheckpoint) {
+  Spawn(27.0f);
+  EXPECT_EQ(c_.LastCheckpoint(), -1);
+  bool fell = false;
+  ASSERT_TRUE(DriveUntil(c_, world_, Input(1.0f), 600, [&] {
+    if (c_.mode() == KnightMode::kAir && c_.FeetWs().y < test::kPlateauY - 1.0f) fell = true;
+    return c_.Respawns() > 0;
+  }));
+  EXPECT_TRUE(fell);
+  EXPECT_EQ(c_.LastCheckpoint(), 1);  // x = 28 was passed on foot
+  EXPECT_EQ(c_.Respawns(), 1);
+  EXPECT_EQ(c_.mode(), KnightMode::kGround);
+  EXPECT_NEAR(c_.FeetWs().x, 28.0f, 1e-5f);
+  EXPECT_NEAR(c_.FeetWs().y, test::kPlateauY, 1e-4f);
+  EXPECT_EQ(c_.VelocityMps(), glm::vec2(0.0f));
+  // Stands there afterwards.
+  Drive(c_, world_, Input(0.0f), 30);
+  EXPECT_EQ(c_.mode(), KnightMode::kGround);
+  EXPECT_EQ(c_.Respawns(), 1);
+}
+
+TEST_F(KnightControllerTest, TurnOnTheSpotPlaysTheTurnClipThenFlipsFacing) {
+  Spawn(5.0f);
+  const int serial = c_.RoleSerial();
+  c_.Step(Input(-1.0f), world_, kDt);
+  EXPECT_TRUE(c_.Turning());
+  EXPECT_EQ(c_.Role(), ClipRole::kTurn);
+  EXPECT_GT(c_.RoleSerial(), serial);
+  EXPECT_EQ(c_.Facing(), 1);
+  int turn_steps = 0;
+  ASSERT_TRUE(DriveUntil(c_, world_, Input(-1.0f), 200, [&] {
+    ++turn_steps;
+    if (!c_.Turning()) return true;
+    EXPECT_EQ(c_.Role(), ClipRole::kTurn);
+    EXPECT_EQ(c_.Facing(), 1);
+    EXPECT_EQ(c_.FeetWs().x, 5.0f);  // on the spot
+    EXPECT_EQ(c_.YawRad(), 0.0f);    // the clip turns the body, not the yaw
+    return false;
+  }));
+  EXPECT_NEAR(turn_steps, std::ceil(c_.motion_clip_info().turn_duration_s / kDt), 1.0f);
+  EXPECT_FALSE(c_.Turning());
+  EXPECT_EQ(c_.Facing(), -1);
+  EXPECT_FLOAT_EQ(c_.YawRad(), -kPi);
+  EXPECT_NE(c_.Role(), ClipRole::kTurn);
+  Drive(c_, world_, Input(-1.0f), 30);
+  EXPECT_LT(c_.VelocityMps().x, -1.0f);
+  EXPECT_EQ(c_.Role(), ClipRole::kWalk);
+  EXPECT_LT(c_.FeetWs().x, 5.0f);
+}
+
+// Reversing while moving needs no turn clip: the facing flips and the yaw
+// eases round over turn_time_s.
+TEST_F(KnightControllerTest, ReversingWhileMovingEasesTheYaw) {
+  Spawn(5.0f);
+  Drive(c_, world_, Input(1.0f), 30);
+  ASSERT_FLOAT_EQ(c_.VelocityMps().x, c_.tuning.walk_speed_mps);
+  c_.Step(Input(-1.0f), world_, kDt);
+  EXPECT_FALSE(c_.Turning());
+  EXPECT_EQ(c_.Facing(), -1);
+  EXPECT_NEAR(c_.YawRad(), -kPi * kDt / c_.tuning.turn_time_s, 1e-5f);
+  const int turn_steps = static_cast<int>(std::ceil(c_.tuning.turn_time_s / kDt));
+  Drive(c_, world_, Input(-1.0f), turn_steps, [&](int) { ASSERT_NE(c_.Role(), ClipRole::kTurn); });
+  EXPECT_FLOAT_EQ(c_.YawRad(), -kPi);
+}
+
+TEST_F(KnightControllerTest, BadTimeStepIsIgnored) {
+  Spawn(5.0f);
+  const KnightController before = c_;
+  c_.Step(Input(1.0f), world_, 0.0f);
+  c_.Step(Input(1.0f), world_, -kDt);
+  c_.Step(Input(1.0f), world_, std::numeric_limits<float>::quiet_NaN());
+  EXPECT_EQ(c_.FeetWs(), before.FeetWs());
+  EXPECT_EQ(c_.VelocityMps(), before.VelocityMps());
+  EXPECT_EQ(c_.RoleSerial(), before.RoleSerial());
+}
+
+}  // namespace
+}  // namespace knights::game

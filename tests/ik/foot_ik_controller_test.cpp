@@ -1,0 +1,522 @@
+// FootIkController on a synthetic two-legged rig with injected ground
+// functions (flat, raised, a step under one foot): soles on the ground under
+// several root transforms, the pelvis lowered smoothly (and at once as far as
+// reach demands), foot lock, swing lift, airborne mode, fades, refusal of bad
+// input, and the debug lines.
+
+#include "ik/foot_ik_controller.h"
+
+#include <array>
+#include <cmath>
+#include <cstring>
+#include <limits>
+#include <string>
+#include <vector>
+
+#include <glm/gtc/matrix_transform.hpp>
+#include <gtest/gtest.h>
+
+#include "anim/local_to_model_job.h"
+
+namespace knights::ik {
+namespace {
+
+constexpr float kDt = 1.0f / 60.0f;
+constexpr float kThigh = 0.42f, kShin = 0.42f;
+constexpr float kKneeHalfBend = 0.5f;  // rad: the hip swings the thigh forward by this, the knee bends back twice
+// Sole point under each ankle, ankle space.
+const glm::vec3 kSoleLs{0.03f, -0.06f, 0.0f};
+
+// root, pelvis, then thigh/shin/foot of the left (-z) and right (+z) leg.
+enum Joint { kRoot, kPelvis, kThighL, kShinL, kFootL, kThighR, kShinR, kFootR, kJointCount };
+const std::array<int16_t, kJointCount> kParents{-1, 0, 1, 2, 3, 1, 5, 6};
+
+// --- Injected ground ------------------------------------------------------
+
+// Ground height per side of z = 0 (left foot at -z, right at +z), or a step
+// along x, or a slope: height = base + (z < 0 ? 0 : right_extra) + slope_x * x,
+// with a step of step_dy for x >= step_x.
+struct Ground {
+  float base = 0.0f;
+  float right_extra = 0.0f;   // added where z > 0
+  float slope_x = 0.0f;       // dy/dx
+  float step_x = 1e9f;
+  float step_dy = 0.0f;
+  glm::vec3 Normal() const { return glm::normalize(glm::vec3(-slope_x, 1.0f, 0.0f)); }
+  float Height(float x, float z) const {
+    return base + (z > 0.0f ? right_extra : 0.0f) + slope_x * x + (x >= step_x ? step_dy : 0.0f);
+  }
+};
+
+int g_ray_count = 0;
+
+GroundProbe CastGround(const void* context, const glm::vec3& from_ws, float length_m) {
+  ++g_ray_count;
+  const Ground& ground = *static_cast<const Ground*>(context);
+  const float h = ground.Height(from_ws.x, from_ws.z);
+  GroundProbe probe;
+  if (from_ws.y >= h && from_ws.y - length_m <= h) {
+    probe.hit = true;
+    probe.point_ws = glm::vec3(from_ws.x, h, from_ws.z);
+    probe.normal_ws = ground.Normal();
+  }
+  return probe;
+}
+
+// --- The rig ----------------------------------------------------------------
+
+struct Rig {
+  std::array<math::Transform, kJointCount> locals_ls{};
+  std::array<glm::mat4, kJointCount> models_ms{};
+
+  Rig() {
+    const glm::vec3 z_axis(0.0f, 0.0f, 1.0f);
+    for (int side = 0; side < 2; ++side) {
+      const int thigh = side == 0 ? kThighL : kThighR;
+      const float z = side == 0 ? -0.1f : 0.1f;
+      locals_ls[thigh].translation = {0.0f, -0.05f, z};
+      // Bones hang along -y; rotating about +z swings them forward (+x).
+      locals_ls[thigh].rotation = glm::angleAxis(kKneeHalfBend, z_axis);
+      locals_ls[thigh + 1].translation = {0.0f, -kThigh, 0.0f};
+      locals_ls[thigh + 1].rotation = glm::angleAxis(-2.0f * kKneeHalfBend, z_axis);
+      locals_ls[thigh + 2].translation = {0.0f, -kShin, 0.0f};
+      locals_ls[thigh + 2].rotation = glm::angleAxis(kKneeHalfBend, z_axis);  // foot level again
+    }
+    // Pelvis height so that the soles stand at the root's height (y = 0).
+    const float ankle_below_hip = (kThigh + kShin) * std::cos(kKneeHalfBend);
+    locals_ls[kPelvis].translation = {0.0f, 0.05f + ankle_below_hip - kSoleLs.y, 0.0f};
+    Update();
+  }
+  void Update() {
+    anim::LocalToModelJob job;
+    job.parents = kParents;
+    job.locals_ls = locals_ls;
+    job.models_ms = models_ms;
+    job.Run();
+  }
+  glm::vec3 SoleMs(int side) const {
+    return glm::vec3(models_ms[side == 0 ? kFootL : kFootR] * glm::vec4(kSoleLs, 1.0f));
+  }
+  glm::vec3 SoleWs(int side, const glm::mat4& model_to_world) const {
+    return glm::vec3(model_to_world * glm::vec4(SoleMs(side), 1.0f));
+  }
+  // Lifts a foot by raising its knee (thigh swung further forward, knee bent more).
+  void LiftFoot(int side, float extra_rad) {
+    const int thigh = side == 0 ? kThighL : kThighR;
+    const glm::vec3 z_axis(0.0f, 0.0f, 1.0f);
+    locals_ls[thigh].rotation = glm::angleAxis(kKneeHalfBend + extra_rad, z_axis);
+    locals_ls[thigh + 1].rotation = glm::angleAxis(-2.0f * (kKneeHalfBend + extra_rad), z_axis);
+    locals_ls[thigh + 2].rotation = glm::angleAxis(kKneeHalfBend + extra_rad, z_axis);
+    Update();
+  }
+};
+
+LegRig MakeLegRig(int side) {
+  LegRig leg;
+  leg.chain = side == 0 ? TwoBoneChain{kThighL, kShinL, kFootL} : TwoBoneChain{kThighR, kShinR, kFootR};
+  leg.sole_offset_ls = kSoleLs;
+  leg.foot_up_ls = {0.0f, 1.0f, 0.0f};  // feet are level at rest
+  leg.knee_pole_ms = {1.0f, 0.0f, 0.0f};
+  return leg;
+}
+
+FootIkController MakeController() {
+  FootIkController c;
+  c.Init(MakeLegRig(0), MakeLegRig(1), kPelvis);
+  return c;
+}
+
+FootIkFrame MakeFrame(const Ground& ground, const glm::mat4& model_to_world, float contact = 1.0f) {
+  FootIkFrame frame;
+  frame.model_to_world = model_to_world;
+  frame.contact = {contact, contact};
+  frame.raycast = &CastGround;
+  frame.raycast_context = &ground;
+  frame.dt_s = kDt;
+  return frame;
+}
+
+// Runs one step on a fresh copy of the animated pose (as the game does every
+// step) and returns the corrected pose.
+Rig Step(FootIkController& c, const FootIkFrame& frame, const Rig& animated, core::DebugLines* debug = nullptr) {
+  Rig pose = animated;
+  EXPECT_TRUE(c.Run(frame, kParents, pose.locals_ls, pose.models_ms, debug));
+  return pose;
+}
+
+// --- Root transforms --------------------------------------------------------
+
+struct RootCase {
+  std::string name;
+  glm::mat4 model_to_world;
+};
+void PrintTo(const RootCase& c, std::ostream* os) { *os << c.name; }
+
+std::vector<RootCase> RootCases() {
+  const glm::mat4 id(1.0f);
+  return {
+      {"Identity", id},
+      {"Translated", glm::translate(id, glm::vec3(3.0f, 1.2f, -0.4f))},
+      {"Yawed", glm::rotate(glm::translate(id, glm::vec3(-2.0f, 0.5f, 0.3f)), 2.3f, glm::vec3(0.0f, 1.0f, 0.0f))},
+      {"UniformScale", glm::scale(glm::rotate(glm::translate(id, glm::vec3(1.0f, -0.7f, 0.0f)), -0.6f,
+                                              glm::vec3(0.0f, 1.0f, 0.0f)),
+                                  glm::vec3(1.3f))},
+  };
+}
+
+class FootIkRootTest : public ::testing::TestWithParam<RootCase> {};
+
+// Soles end on the ground (raised, lowered, per foot, sloped) on the first
+// step and stay there.
+TEST_P(FootIkRootTest, PlantedSolesEndOnTheGround) {
+  const glm::mat4& to_world = GetParam().model_to_world;
+  const float root_y = to_world[3].y;
+  const Rig animated;
+  struct Case {
+    const char* name;
+    Ground ground;
+  };
+  const Case cases[] = {
+      {"flat at the root", Ground{root_y}},
+      {"raised 6 cm", Ground{root_y + 0.06f}},
+      {"lowered 5 cm", Ground{root_y - 0.05f}},
+      {"right foot 4 cm lower", Ground{root_y, -0.04f}},
+      {"right foot 30 cm lower", Ground{root_y, -0.3f}},
+      {"slope 15 deg", Ground{root_y - std::tan(glm::radians(15.0f)) * to_world[3].x, 0.0f,
+                              std::tan(glm::radians(15.0f))}},
+  };
+  for (const Case& c : cases) {
+    SCOPED_TRACE(c.name);
+    FootIkController ik = MakeController();
+    const FootIkFrame frame = MakeFrame(c.ground, to_world);
+    for (int step = 0; step < 40; ++step) {
+      const Rig pose = Step(ik, frame, animated);
+      for (int side = 0; side < 2; ++side) {
+        const glm::vec3 sole_ws = pose.SoleWs(side, to_world);
+        ASSERT_NEAR(sole_ws.y, c.ground.Height(sole_ws.x, sole_ws.z), 1e-4f) << "step " << step << " side " << side;
+        ASSERT_TRUE(ik.Foot(side).reached);
+        // Planted where the animation put it horizontally.
+        const glm::vec3 animated_ws = animated.SoleWs(side, to_world);
+        ASSERT_NEAR(sole_ws.x, animated_ws.x, 1e-4f);
+        ASSERT_NEAR(sole_ws.z, animated_ws.z, 1e-4f);
+      }
+    }
+  }
+}
+
+// The sole lies flat on a slope: the foot's up turns onto the ground normal.
+TEST_P(FootIkRootTest, SolesAlignToTheSlope) {
+  const glm::mat4& to_world = GetParam().model_to_world;
+  const Ground ground{to_world[3].y - 0.2f * to_world[3].x, 0.0f, 0.2f};  // about 11 degrees
+  FootIkController ik = MakeController();
+  const Rig animated;
+  Rig pose;
+  for (int step = 0; step < 5; ++step) pose = Step(ik, MakeFrame(ground, to_world), animated);
+  for (int side = 0; side < 2; ++side) {
+    const glm::mat3 foot_ws = glm::mat3(to_world) * glm::mat3(pose.models_ms[side == 0 ? kFootL : kFootR]);
+    const glm::vec3 up_ws = glm::normalize(foot_ws * glm::vec3(0.0f, 1.0f, 0.0f));
+    EXPECT_GT(glm::dot(up_ws, ground.Normal()), std::cos(1e-3f)) << "side " << side;
+  }
+}
+
+INSTANTIATE_TEST_SUITE_P(Roots, FootIkRootTest, ::testing::ValuesIn(RootCases()),
+                         [](const auto& info) { return info.param.name; });
+
+// A small step under one foot lowers the pelvis smoothly (spring), to the
+// lower ground, with both soles on their ground at every step.
+TEST(FootIkController, PelvisDropsSmoothlyOnASmallStep) {
+  FootIkController ik = MakeController();
+  const Rig animated;
+  const glm::mat4 to_world(1.0f);
+  // Arriving with the right foot over ground 6 cm lower (the spring starts at rest).
+  const Ground ground{0.0f, -0.06f};
+  EXPECT_NEAR(ik.PelvisOffsetM(), 0.0f, 1e-6f);
+  float previous = ik.PelvisOffsetM();
+  float max_change = 0.0f;
+  for (int step = 0; step < 60; ++step) {
+    const Rig pose = Step(ik, MakeFrame(ground, to_world), animated);
+    max_change = std::max(max_change, std::fabs(ik.PelvisOffsetM() - previous));
+    previous = ik.PelvisOffsetM();
+    EXPECT_NEAR(pose.SoleWs(1, to_world).y, -0.06f, 1e-4f) << "step " << step;
+    EXPECT_NEAR(pose.SoleWs(0, to_world).y, 0.0f, 1e-4f) << "step " << step;
+    // The drawn pelvis is the spring's offset below the animated one.
+    EXPECT_NEAR(pose.models_ms[kPelvis][3].y - animated.models_ms[kPelvis][3].y, ik.PelvisOffsetM(), 1e-5f);
+  }
+  // Critically damped spring, w = 2 / 0.12 s: the fastest it moves towards a
+  // 6 cm drop from rest is 0.06 * w / e metres per second.
+  const float w = 2.0f / ik.settings.pelvis_smooth_time_s;
+  EXPECT_LE(max_change, 0.06f * w / std::exp(1.0f) * kDt * 1.01f);
+  EXPECT_GT(max_change, 0.0f);
+  EXPECT_NEAR(ik.PelvisOffsetM(), -0.06f, 1e-3f);  // after one second
+}
+
+// Ground above the root under both feet (the drawn body still easing up a
+// step): the pelvis rises towards it, by at most max_pelvis_raise_m.
+TEST(FootIkController, PelvisRisesByAtMostMaxRaise) {
+  const Rig animated;
+  const glm::mat4 to_world(1.0f);
+  for (float ground_y : {0.03f, 0.2f}) {
+    SCOPED_TRACE(ground_y);
+    FootIkController ik = MakeController();
+    Rig pose;
+    for (int step = 0; step < 60; ++step) pose = Step(ik, MakeFrame(Ground{ground_y}, to_world), animated);
+    EXPECT_NEAR(ik.PelvisOffsetM(), std::min(ground_y, ik.settings.max_pelvis_raise_m), 1e-3f);
+    EXPECT_NEAR(pose.SoleWs(0, to_world).y, ground_y, 1e-4f);
+    EXPECT_NEAR(pose.SoleWs(1, to_world).y, ground_y, 1e-4f);
+  }
+}
+
+// A step too deep for the leg: the pelvis drops at once as far as the lower
+// foot needs to reach (no stretched leg, no frame with the foot in the air).
+TEST(FootIkController, PelvisDropsAtOnceWhenTheGroundIsOutOfReach) {
+  FootIkController ik = MakeController();
+  const Rig animated;
+  const glm::mat4 to_world(1.0f);
+  const Ground ground{0.0f, -0.25f};
+  const Rig pose = Step(ik, MakeFrame(ground, to_world), animated);
+  EXPECT_TRUE(ik.Foot(1).reached);
+  EXPECT_NEAR(pose.SoleWs(1, to_world).y, -0.25f, 1e-4f);
+  // The hip-to-ankle distance is within max_leg_extension of the leg.
+  const float hip_to_ankle = glm::distance(glm::vec3(pose.models_ms[kThighR][3]), glm::vec3(pose.models_ms[kFootR][3]));
+  EXPECT_LE(hip_to_ankle, ik.settings.max_leg_extension * (kThigh + kShin) + 1e-4f);
+  // Required drop: the ankle goes 0.25 down; the animated hip-ankle distance
+  // is (thigh + shin) cos(half bend).
+  const float animated_reach = (kThigh + kShin) * std::cos(kKneeHalfBend);
+  EXPECT_LE(ik.PelvisOffsetM(), -(0.25f - (ik.settings.max_leg_extension * (kThigh + kShin) - animated_reach)) + 1e-3f);
+  EXPECT_GE(ik.PelvisOffsetM(), -0.25f);
+}
+
+// A planted foot stays put in the world while the body moves on; when the
+// contact ends the lock blends back to the animated foot over
+// lock_release_time_s, without a jump.
+TEST(FootIkController, LockHoldsThePlantedFootAndReleasesSmoothly) {
+  FootIkController ik = MakeController();
+  const Rig animated;
+  const Ground ground{0.0f};
+  glm::mat4 to_world(1.0f);
+  Step(ik, MakeFrame(ground, to_world), animated);
+  ASSERT_TRUE(ik.Foot(0).locked);
+  const glm::vec3 planted_ws = animated.SoleWs(0, to_world);
+  EXPECT_NEAR(ik.Foot(0).lock_point_ws.x, planted_ws.x, 1e-6f);
+  EXPECT_NEAR(ik.Foot(0).lock_point_ws.y, 0.0f, 1e-6f);
+  // The body slides 0.2 m forward (less than max_lock_distance_m).
+  for (int step = 1; step <= 40; ++step) {
+    to_world = glm::translate(glm::mat4(1.0f), glm::vec3(0.005f * step, 0.0f, 0.0f));
+    const Rig pose = Step(ik, MakeFrame(ground, to_world), animated);
+    ASSERT_TRUE(ik.Foot(0).locked) << "step " << step;
+    EXPECT_LT(glm::distance(pose.SoleWs(0, to_world), planted_ws), 1e-4f) << "step " << step;
+  }
+  // Contact ends: the foot returns to the animation over the release time.
+  FootIkFrame frame = MakeFrame(ground, to_world);
+  frame.contact = {0.0f, 1.0f};
+  glm::vec3 previous = planted_ws;
+  const float offset = glm::distance(planted_ws, animated.SoleWs(0, to_world));
+  const int release_steps = static_cast<int>(std::ceil(ik.settings.lock_release_time_s / kDt));
+  for (int step = 0; step < release_steps + 3; ++step) {
+    const Rig pose = Step(ik, frame, animated);
+    EXPECT_FALSE(ik.Foot(0).locked);
+    const glm::vec3 sole = pose.SoleWs(0, to_world);
+    EXPECT_LE(glm::distance(sole, previous), offset * kDt / ik.settings.lock_release_time_s + 1e-4f) << "step " << step;
+    previous = sole;
+  }
+  EXPECT_EQ(ik.Foot(0).lock_blend, 0.0f);
+  EXPECT_LT(glm::distance(previous, animated.SoleWs(0, to_world)), 1e-4f);
+  // The other foot stayed locked all along.
+  EXPECT_TRUE(ik.Foot(1).locked);
+}
+
+// Dragged further than max_lock_distance_m, a lock lets go.
+TEST(FootIkController, LockBreaksWhenDraggedTooFar) {
+  FootIkController ik = MakeController();
+  const Rig animated;
+  const Ground ground{0.0f};
+  Step(ik, MakeFrame(ground, glm::mat4(1.0f)), animated);
+  ASSERT_TRUE(ik.Foot(0).locked);
+  const float limit = ik.settings.max_lock_distance_m;
+  Step(ik, MakeFrame(ground, glm::translate(glm::mat4(1.0f), glm::vec3(limit - 0.01f, 0.0f, 0.0f))), animated);
+  EXPECT_TRUE(ik.Foot(0).locked);
+  Step(ik, MakeFrame(ground, glm::translate(glm::mat4(1.0f), glm::vec3(limit + 0.01f, 0.0f, 0.0f))), animated);
+  EXPECT_FALSE(ik.Foot(0).locked);
+  EXPECT_FALSE(ik.Foot(1).locked);
+}
+
+// With foot_lock off nothing is locked: the foot follows the body.
+TEST(FootIkController, NoLockWhenSwitchedOff) {
+  FootIkController ik = MakeController();
+  ik.settings.foot_lock = false;
+  const Rig animated;
+  const Ground ground{0.0f};
+  Step(ik, MakeFrame(ground, glm::mat4(1.0f)), animated);
+  const glm::mat4 moved = glm::translate(glm::mat4(1.0f), glm::vec3(0.1f, 0.0f, 0.0f));
+  const Rig pose = Step(ik, MakeFrame(ground, moved), animated);
+  EXPECT_FALSE(ik.Foot(0).locked);
+  EXPECT_LT(glm::distance(pose.SoleWs(0, moved), animated.SoleWs(0, moved)), 1e-4f);
+}
+
+// A swing foot keeps its lift above the ground (scaled by 1 - contact).
+TEST(FootIkController, SwingFootKeepsItsLift) {
+  Rig animated;
+  animated.LiftFoot(0, 0.3f);
+  const float lift = animated.SoleMs(0).y;  // above the root (y = 0)
+  ASSERT_GT(lift, 0.05f);
+  const Ground ground{0.07f};
+  for (float contact : {0.0f, 0.3f}) {
+    FootIkController ik = MakeController();
+    FootIkFrame frame = MakeFrame(ground, glm::mat4(1.0f));
+    frame.contact = {contact, 1.0f};
+    const Rig pose = Step(ik, frame, animated);
+    EXPECT_NEAR(pose.SoleWs(0, glm::mat4(1.0f)).y, 0.07f + lift * (1.0f - contact), 1e-4f) << "contact " << contact;
+    EXPECT_FALSE(ik.Foot(0).locked);
+    EXPECT_NEAR(pose.SoleWs(1, glm::mat4(1.0f)).y, 0.07f, 1e-4f);
+  }
+}
+
+// Airborne: a foot is never pulled down to the ground, only pushed out of it.
+TEST(FootIkController, AirborneOnlyPushesFeetOutOfTheGround) {
+  const Rig animated;
+  const glm::mat4 to_world = glm::translate(glm::mat4(1.0f), glm::vec3(0.0f, 0.4f, 0.0f));
+  {
+    FootIkController ik = MakeController();
+    const Ground ground{0.0f};  // 0.4 m below the soles
+    FootIkFrame frame = MakeFrame(ground, to_world);
+    frame.airborne = true;
+    for (int step = 0; step < 20; ++step) {
+      const Rig pose = Step(ik, frame, animated);
+      for (int side = 0; side < 2; ++side) {
+        ASSERT_NEAR(pose.SoleWs(side, to_world).y, 0.4f, 1e-4f) << "step " << step;
+        ASSERT_FALSE(ik.Foot(side).locked);
+      }
+      ASSERT_NEAR(ik.PelvisOffsetM(), 0.0f, 1e-6f);
+    }
+  }
+  {
+    FootIkController ik = MakeController();
+    const Ground ground{0.4f, 0.05f};  // right foot's ground 5 cm above its sole
+    FootIkFrame frame = MakeFrame(ground, to_world);
+    frame.airborne = true;
+    const Rig pose = Step(ik, frame, animated);
+    EXPECT_NEAR(pose.SoleWs(0, to_world).y, 0.4f, 1e-4f);
+    EXPECT_NEAR(pose.SoleWs(1, to_world).y, 0.45f, 1e-4f);
+  }
+}
+
+// settings.legs off fades over fade_time_s (no jump), and back on fades too.
+TEST(FootIkController, LegsSwitchFadesBothWays) {
+  FootIkController ik = MakeController();
+  ik.settings.foot_lock = false;
+  ik.settings.pelvis = false;  // the soles alone: y = weight * 6 cm
+  const Rig animated;
+  const Ground ground{0.06f};  // IK lifts the soles 6 cm
+  const FootIkFrame frame = MakeFrame(ground, glm::mat4(1.0f));
+  Rig pose = Step(ik, frame, animated);
+  ASSERT_NEAR(pose.SoleWs(0, glm::mat4(1.0f)).y, 0.06f, 1e-4f);
+  const int fade_steps = static_cast<int>(std::lround(ik.settings.fade_time_s / kDt));
+  // Smoothstep's steepest slope is 1.5 per fade time.
+  const float max_step = 0.06f * 1.5f * kDt / ik.settings.fade_time_s + 1e-4f;
+  for (bool on : {false, true}) {
+    ik.settings.legs = on;
+    float previous = pose.SoleWs(0, glm::mat4(1.0f)).y;
+    for (int step = 1; step <= fade_steps + 2; ++step) {
+      pose = Step(ik, frame, animated);
+      const float y = pose.SoleWs(0, glm::mat4(1.0f)).y;
+      EXPECT_LE(std::fabs(y - previous), max_step) << (on ? "on" : "off") << " step " << step;
+      if (step == fade_steps / 2) {
+        EXPECT_GT(ik.MasterWeight(), 0.2f);
+        EXPECT_LT(ik.MasterWeight(), 0.8f);
+      }
+      previous = y;
+    }
+    EXPECT_NEAR(previous, on ? 0.06f : 0.0f, 1e-4f);
+    EXPECT_EQ(ik.MasterWeight(), on ? 1.0f : 0.0f);
+  }
+}
+
+// frame.active: off fades out; on is immediate.
+TEST(FootIkController, ActiveFadesOffButTurnsOnAtOnce) {
+  FootIkController ik = MakeController();
+  ik.settings.pelvis = false;  // its spring settles on its own time
+  const Rig animated;
+  const Ground ground{0.06f};
+  FootIkFrame frame = MakeFrame(ground, glm::mat4(1.0f));
+  frame.active = false;
+  Step(ik, frame, animated);
+  EXPECT_GT(ik.MasterWeight(), 0.9f);
+  EXPECT_LT(ik.MasterWeight(), 1.0f);
+  for (int step = 0; step < 20; ++step) Step(ik, frame, animated);
+  EXPECT_EQ(ik.MasterWeight(), 0.0f);
+  Rig pose = Step(ik, frame, animated);
+  EXPECT_NEAR(pose.SoleWs(0, glm::mat4(1.0f)).y, 0.0f, 1e-6f);  // the animation's
+  frame.active = true;
+  pose = Step(ik, frame, animated);
+  EXPECT_EQ(ik.MasterWeight(), 1.0f);
+  EXPECT_NEAR(pose.SoleWs(0, glm::mat4(1.0f)).y, 0.06f, 1e-4f);
+}
+
+// Bad input: refused, pose untouched.
+TEST(FootIkController, BadInputIsRefusedWithThePoseUntouched) {
+  const Rig animated;
+  const Ground ground{0.05f};
+  struct Case {
+    const char* name;
+    FootIkFrame frame;
+  };
+  FootIkFrame nan_matrix = MakeFrame(ground, glm::mat4(1.0f));
+  nan_matrix.model_to_world[3].y = std::numeric_limits<float>::quiet_NaN();
+  FootIkFrame inf_matrix = MakeFrame(ground, glm::mat4(1.0f));
+  inf_matrix.model_to_world[0].x = std::numeric_limits<float>::infinity();
+  FootIkFrame no_raycast = MakeFrame(ground, glm::mat4(1.0f));
+  no_raycast.raycast = nullptr;
+  FootIkFrame nan_dt = MakeFrame(ground, glm::mat4(1.0f));
+  nan_dt.dt_s = std::numeric_limits<float>::quiet_NaN();
+  const Case cases[] = {{"NaN model_to_world", nan_matrix},
+                        {"inf model_to_world", inf_matrix},
+                        {"no raycast", no_raycast},
+                        {"NaN dt", nan_dt}};
+  for (const Case& c : cases) {
+    SCOPED_TRACE(c.name);
+    FootIkController ik = MakeController();
+    Rig pose = animated;
+    core::DebugLines debug(64);
+    EXPECT_FALSE(ik.Run(c.frame, kParents, pose.locals_ls, pose.models_ms, &debug));
+    EXPECT_EQ(std::memcmp(&pose.locals_ls, &animated.locals_ls, sizeof(pose.locals_ls)), 0);
+    EXPECT_EQ(std::memcmp(&pose.models_ms, &animated.models_ms, sizeof(pose.models_ms)), 0);
+    EXPECT_TRUE(debug.lines().empty());
+    EXPECT_NEAR(ik.PelvisOffsetM(), 0.0f, 0.0f);
+  }
+  // Wrong buffer sizes.
+  FootIkController ik = MakeController();
+  Rig pose = animated;
+  const FootIkFrame good = MakeFrame(ground, glm::mat4(1.0f));
+  EXPECT_FALSE(ik.Run(good, kParents, std::span(pose.locals_ls).first(7), pose.models_ms, nullptr));
+  EXPECT_FALSE(ik.Run(good, kParents, pose.locals_ls, std::span(pose.models_ms).first(7), nullptr));
+  // Not initialised (no pelvis).
+  FootIkController uninitialised;
+  EXPECT_FALSE(uninitialised.Run(good, kParents, pose.locals_ls, pose.models_ms, nullptr));
+  EXPECT_EQ(std::memcmp(&pose.models_ms, &animated.models_ms, sizeof(pose.models_ms)), 0);
+}
+
+// Debug lines: per foot the ray, the ground normal, the target cross and,
+// while locked, the lock cross; the ray spans ray_above + ray_below.
+TEST(FootIkController, DebugLinesShowRaysTargetsAndLocks) {
+  FootIkController ik = MakeController();
+  const Rig animated;
+  const glm::mat4 to_world = glm::translate(glm::mat4(1.0f), glm::vec3(1.0f, 2.0f, 0.0f));
+  core::DebugLines debug(256);
+  g_ray_count = 0;
+  Step(ik, MakeFrame(Ground{2.0f}, to_world), animated, &debug);
+  EXPECT_EQ(g_ray_count, 2);
+  ASSERT_EQ(debug.lines().size(), 2u * (1 + 1 + 3 + 3));
+  const core::DebugLine& ray = debug.lines()[0];
+  EXPECT_EQ(ray.from_ws, ik.Foot(0).ray_from_ws);
+  EXPECT_EQ(ray.to_ws, ik.Foot(0).ray_to_ws);
+  EXPECT_NEAR(ray.from_ws.y, 2.0f + ik.settings.ray_above_m, 1e-5f);
+  EXPECT_NEAR(ray.from_ws.y - ray.to_ws.y, ik.settings.ray_above_m + ik.settings.ray_below_m, 1e-5f);
+  const glm::vec3 sole = animated.SoleWs(0, to_world);
+  EXPECT_NEAR(ray.from_ws.x, sole.x, 1e-5f);
+  EXPECT_NEAR(ray.from_ws.z, sole.z, 1e-5f);
+  // No debug pointer: no lines and no crash.
+  Step(ik, MakeFrame(Ground{2.0f}, to_world), animated, nullptr);
+}
+
+}  // namespace
+}  // namespace knights::ik

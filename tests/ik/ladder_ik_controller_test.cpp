@@ -1,0 +1,289 @@
+// LadderIkController on a synthetic arm (shoulder, elbow, wrist) in front of
+// rungs spaced 0.22, 0.30 and 0.40 m: the grip lands on the nearest rung's
+// centre line at contact start and stays while holding, a rung out of grab
+// distance is not taken, a hold out of reach is let go, and over repeated
+// climb cycles the target never jumps at a grab or a release.
+
+#include "ik/ladder_ik_controller.h"
+
+#include <array>
+#include <cmath>
+#include <cstring>
+#include <limits>
+#include <string>
+#include <vector>
+
+#include <glm/gtc/matrix_transform.hpp>
+#include <gtest/gtest.h>
+
+#include "anim/local_to_model_job.h"
+
+namespace knights::ik {
+namespace {
+
+constexpr float kDt = 1.0f / 60.0f;
+constexpr int kRoot = 0, kShoulder = 1, kElbow = 2, kWrist = 3;
+const std::array<int16_t, 4> kParents{-1, 0, 1, 2};
+const glm::vec3 kGripLs{0.05f, 0.0f, 0.0f};  // centre of the fist, wrist space
+constexpr int kHand = 2;                      // anim::kHandL: the only enabled limb
+
+struct Arm {
+  std::array<math::Transform, 4> locals_ls{};
+  std::array<glm::mat4, 4> models_ms{};
+  Arm() {
+    const glm::vec3 z(0.0f, 0.0f, 1.0f);
+    locals_ls[kShoulder].translation = {0.0f, 1.4f, -0.2f};
+    locals_ls[kShoulder].rotation = glm::angleAxis(1.0f, z);  // upper arm forward and up (bones along +x)
+    locals_ls[kElbow].translation = {0.3f, 0.0f, 0.0f};
+    locals_ls[kElbow].rotation = glm::angleAxis(-1.8f, z);
+    locals_ls[kWrist].translation = {0.28f, 0.0f, 0.0f};
+    anim::LocalToModelJob job;
+    job.parents = kParents;
+    job.locals_ls = locals_ls;
+    job.models_ms = models_ms;
+    job.Run();
+  }
+  glm::vec3 GripWs(const glm::mat4& to_world) const {
+    return glm::vec3(to_world * models_ms[kWrist] * glm::vec4(kGripLs, 1.0f));
+  }
+};
+
+LadderIkController MakeController() {
+  LadderLimbRig limb;
+  limb.chain = {kShoulder, kElbow, kWrist};
+  limb.effector_ls = kGripLs;
+  limb.pole_ms = {0.0f, -1.0f, 0.0f};
+  LadderIkController c;
+  c.Init({limb, limb, limb, limb});
+  c.settings.limb_enabled = {false, false, true, false};
+  return c;
+}
+
+// Rungs along +y at x = rung_x, z = 0: rung k at y0 + k * spacing.
+std::vector<glm::vec3> MakeRungs(float rung_x, float y0, float spacing, int count) {
+  std::vector<glm::vec3> rungs;
+  for (int k = 0; k < count; ++k) rungs.emplace_back(rung_x, y0 + spacing * static_cast<float>(k), 0.0f);
+  return rungs;
+}
+
+LadderIkFrame MakeFrame(const glm::mat4& to_world, std::span<const glm::vec3> rungs, float contact, float swing = 0.0f) {
+  LadderIkFrame frame;
+  frame.model_to_world = to_world;
+  frame.on_ladder = true;
+  frame.contact[kHand] = contact;
+  frame.swing_progress[kHand] = swing;
+  frame.rungs_ws = rungs;
+  frame.dt_s = kDt;
+  return frame;
+}
+
+Arm Step(LadderIkController& c, const LadderIkFrame& frame, const Arm& animated) {
+  Arm pose = animated;
+  EXPECT_TRUE(c.Run(frame, kParents, pose.locals_ls, pose.models_ms, nullptr));
+  return pose;
+}
+
+glm::mat4 Root(const glm::vec3& t, float yaw = 0.0f) {
+  return glm::rotate(glm::translate(glm::mat4(1.0f), t), yaw, glm::vec3(0.0f, 1.0f, 0.0f));
+}
+
+// Fades the controller fully in with the hand in the air.
+void FadeIn(LadderIkController& c, const glm::mat4& to_world, std::span<const glm::vec3> rungs, const Arm& animated) {
+  for (int i = 0; i < 20; ++i) Step(c, MakeFrame(to_world, rungs, 0.0f, 0.5f), animated);
+  ASSERT_EQ(c.MasterWeight(), 1.0f);
+}
+
+struct SpacingCase {
+  float spacing;
+  float yaw;
+};
+
+class LadderIkSpacingTest : public ::testing::TestWithParam<SpacingCase> {};
+
+// At contact start the grip goes onto the nearest rung's centre line and
+// stays there while the body climbs on.
+TEST_P(LadderIkSpacingTest, GrabsTheNearestRungAndHolds) {
+  const float spacing = GetParam().spacing;
+  const Arm animated;
+  glm::mat4 to_world = Root({2.0f, 0.5f, 0.3f}, GetParam().yaw);
+  const glm::vec3 grip_ws = animated.GripWs(to_world);
+  // Rung 5 is 4 cm below the grip, 1 cm further along x.
+  const std::vector<glm::vec3> rungs = MakeRungs(grip_ws.x + 0.01f, grip_ws.y - 0.04f - 5.0f * spacing, spacing, 12);
+  LadderIkController c = MakeController();
+  FadeIn(c, to_world, rungs, animated);
+  const glm::vec3 hold_ws(rungs[5].x, rungs[5].y, grip_ws.z);
+  for (int step = 0; step < 20; ++step) {
+    to_world = Root({2.0f, 0.5f + 0.004f * static_cast<float>(step), 0.3f}, GetParam().yaw);
+    const Arm pose = Step(c, MakeFrame(to_world, rungs, 1.0f), animated);
+    const LadderLimbState& s = c.Limb(kHand);
+    ASSERT_TRUE(s.holding) << "step " << step;
+    EXPECT_EQ(s.rung, 5);
+    EXPECT_TRUE(s.reached);
+    EXPECT_LT(glm::distance(s.hold_point_ws, hold_ws), 1e-5f);
+    EXPECT_LT(glm::distance(pose.GripWs(to_world), hold_ws), 1e-4f) << "step " << step;
+  }
+}
+
+// Repeated climb cycles (hold, then swing) with the body rising a little
+// less than two rungs per cycle: the known drift makes every swing end
+// exactly where the next grab puts the hand, so the target never jumps.
+TEST_P(LadderIkSpacingTest, NoTargetJumpAtGrabOrReleaseOverCycles) {
+  const float spacing = GetParam().spacing;
+  const float drift = 0.01f;
+  const float rise_per_cycle = 2.0f * spacing - drift;
+  constexpr int kCycleSteps = 60, kHoldSteps = 18;
+  const Arm animated;
+  const float yaw = GetParam().yaw;
+  const glm::vec3 start(1.0f, 0.0f, 0.0f);
+  const glm::vec3 grip0_ws = animated.GripWs(Root(start, yaw));
+  const std::vector<glm::vec3> rungs = MakeRungs(grip0_ws.x, grip0_ws.y - 0.03f - 3.0f * spacing, spacing, 30);
+  LadderIkController c = MakeController();
+  FadeIn(c, Root(start, yaw), rungs, animated);
+  glm::vec3 previous_target = c.Limb(kHand).target_ws;
+  const float rise_per_step = rise_per_cycle / kCycleSteps;
+  int grabs = 0;
+  for (int step = 0; step < 4 * kCycleSteps; ++step) {
+    const int in_cycle = step % kCycleSteps;
+    const bool contact = in_cycle < kHoldSteps;
+    const float swing = contact ? 0.0f : static_cast<float>(in_cycle - kHoldSteps + 1) / (kCycleSteps - kHoldSteps);
+    const glm::mat4 to_world = Root(start + glm::vec3(0.0f, rise_per_step * static_cast<float>(step), 0.0f), yaw);
+    LadderIkFrame frame = MakeFrame(to_world, rungs, contact ? 1.0f : 0.0f, swing);
+    frame.grab_drift_per_cycle_ws = glm::vec3(0.0f, drift, 0.0f);
+    const Arm pose = Step(c, frame, animated);
+    const LadderLimbState& s = c.Limb(kHand);
+    ASSERT_EQ(s.holding, contact) << "step " << step;
+    ASSERT_TRUE(s.reached) << "step " << step;
+    // The grip is where the target is.
+    EXPECT_LT(glm::distance(pose.GripWs(to_world), s.target_ws), 1e-4f) << "step " << step;
+    if (contact && in_cycle == 0) {
+      // The nearest rung, on its centre line: cycle k grabs rung 3 + 2k.
+      EXPECT_EQ(s.rung, 3 + 2 * (step / kCycleSteps));
+      EXPECT_NEAR(s.target_ws.y, rungs[3 + 2 * (step / kCycleSteps)].y, 1e-5f);
+      EXPECT_NEAR(s.target_ws.x, rungs[0].x, 1e-5f);
+      ++grabs;
+    }
+    // Per step the target moves with the body, plus the swing's blend of
+    // the offset from release (the body rose kHoldSteps steps under the
+    // held hand) to the next grab (the last one plus the drift), at most
+    // 1.5x its average rate; at a grab or release only with the body.
+    const float swing_offset_change = rise_per_step * kHoldSteps + drift;
+    const float bound = (in_cycle == 0 || in_cycle == kHoldSteps) && step > 0
+                            ? rise_per_step + 1e-3f
+                            : rise_per_step + 1.5f * swing_offset_change / (kCycleSteps - kHoldSteps) + 1e-4f;
+    if (step > 0) {
+      EXPECT_LE(glm::distance(s.target_ws, previous_target), bound) << "step " << step << " in cycle " << in_cycle;
+    }
+    previous_target = s.target_ws;
+  }
+  EXPECT_EQ(grabs, 4);
+}
+
+INSTANTIATE_TEST_SUITE_P(Spacings, LadderIkSpacingTest,
+                         ::testing::Values(SpacingCase{0.22f, 0.0f}, SpacingCase{0.30f, 0.0f},
+                                           SpacingCase{0.40f, 0.0f}, SpacingCase{0.30f, 3.14159265f}),
+                         [](const auto& info) {
+                           return "Spacing" + std::to_string(static_cast<int>(std::lround(info.param.spacing * 100))) +
+                                  (info.param.yaw != 0.0f ? "FacingMinusX" : "");
+                         });
+
+// A rung further than max_grab_distance_m from the grip is not taken: the
+// hand follows the animation until its contact ends.
+TEST(LadderIkController, RungOutOfGrabDistanceIsNotTaken) {
+  const Arm animated;
+  const glm::mat4 to_world(1.0f);
+  const glm::vec3 grip_ws = animated.GripWs(to_world);
+  LadderIkController c = MakeController();
+  const std::vector<glm::vec3> rungs = MakeRungs(grip_ws.x + c.settings.max_grab_distance_m + 0.02f, grip_ws.y, 0.3f, 1);
+  FadeIn(c, to_world, rungs, animated);
+  const Arm pose = Step(c, MakeFrame(to_world, rungs, 1.0f), animated);
+  EXPECT_FALSE(c.Limb(kHand).holding);
+  EXPECT_TRUE(c.Limb(kHand).off_ladder_contact);
+  EXPECT_LT(glm::distance(pose.GripWs(to_world), grip_ws), 1e-4f);
+  // Moving the rung within reach during the same contact changes nothing...
+  const std::vector<glm::vec3> near = MakeRungs(grip_ws.x + 0.05f, grip_ws.y, 0.3f, 1);
+  Step(c, MakeFrame(to_world, near, 1.0f), animated);
+  EXPECT_FALSE(c.Limb(kHand).holding);
+  // ...until the contact ends and starts again.
+  Step(c, MakeFrame(to_world, near, 0.0f, 0.5f), animated);
+  EXPECT_FALSE(c.Limb(kHand).off_ladder_contact);
+  const Arm grabbed = Step(c, MakeFrame(to_world, near, 1.0f), animated);
+  EXPECT_TRUE(c.Limb(kHand).holding);
+  EXPECT_LT(glm::distance(grabbed.GripWs(to_world), glm::vec3(near[0].x, near[0].y, grip_ws.z)), 1e-4f);
+}
+
+// A hold the arm can no longer reach is let go (no stretching) and not
+// grabbed again during the same contact.
+TEST(LadderIkController, UnreachableHoldIsReleased) {
+  const Arm animated;
+  glm::mat4 to_world(1.0f);
+  const glm::vec3 grip_ws = animated.GripWs(to_world);
+  const std::vector<glm::vec3> rungs = MakeRungs(grip_ws.x, grip_ws.y - 0.02f, 0.3f, 1);
+  LadderIkController c = MakeController();
+  FadeIn(c, to_world, rungs, animated);
+  int released_at = -1;
+  for (int step = 0; step < 100 && released_at < 0; ++step) {
+    to_world = Root({0.0f, 0.01f * static_cast<float>(step), 0.0f});
+    Step(c, MakeFrame(to_world, rungs, 1.0f), animated);
+    if (!c.Limb(kHand).holding) released_at = step;
+  }
+  ASSERT_GT(released_at, 10) << "held while reachable";
+  EXPECT_TRUE(c.Limb(kHand).off_ladder_contact);
+  // The body moved about released_at cm up; the rung is then out of the
+  // arm's reach (upper arm + forearm + fist = 0.63 m) or nearly so.
+  const glm::vec3 shoulder_ws = glm::vec3(to_world * animated.models_ms[kShoulder][3]);
+  EXPECT_GT(glm::distance(shoulder_ws, glm::vec3(rungs[0].x, rungs[0].y, grip_ws.z)), 0.55f);
+  for (int step = 0; step < 5; ++step) {
+    Step(c, MakeFrame(to_world, rungs, 1.0f), animated);
+    EXPECT_FALSE(c.Limb(kHand).holding);
+  }
+}
+
+// on_ladder off fades out over fade_time_s; while fading the grip lies
+// part of the way from the animation to the hold.
+TEST(LadderIkController, FadesInAndOut) {
+  const Arm animated;
+  const glm::mat4 to_world(1.0f);
+  const glm::vec3 grip_ws = animated.GripWs(to_world);
+  const std::vector<glm::vec3> rungs = MakeRungs(grip_ws.x + 0.02f, grip_ws.y - 0.05f, 0.3f, 1);
+  LadderIkController c = MakeController();
+  EXPECT_EQ(c.MasterWeight(), 0.0f);
+  const Arm first = Step(c, MakeFrame(to_world, rungs, 1.0f), animated);
+  const float w = c.MasterWeight();
+  EXPECT_GT(w, 0.0f);
+  EXPECT_LT(w, 0.1f);
+  const glm::vec3 hold_ws(rungs[0].x, rungs[0].y, grip_ws.z);
+  EXPECT_LT(glm::distance(first.GripWs(to_world), glm::mix(grip_ws, hold_ws, w)), 1e-4f);
+  for (int i = 0; i < 15; ++i) Step(c, MakeFrame(to_world, rungs, 1.0f), animated);
+  EXPECT_EQ(c.MasterWeight(), 1.0f);
+  LadderIkFrame off = MakeFrame(to_world, rungs, 1.0f);
+  off.on_ladder = false;
+  float previous = 1.0f;
+  for (int i = 0; i < 13; ++i) {
+    Step(c, off, animated);
+    if (previous > 0.0f) {
+      EXPECT_LT(c.MasterWeight(), previous);
+    }
+    EXPECT_LE(previous - c.MasterWeight(), 1.5f * kDt / c.settings.fade_time_s + 1e-5f);
+    previous = c.MasterWeight();
+  }
+  EXPECT_EQ(c.MasterWeight(), 0.0f);
+  const Arm after = Step(c, off, animated);
+  EXPECT_FALSE(c.Limb(kHand).holding);
+  EXPECT_EQ(std::memcmp(&after.models_ms, &animated.models_ms, sizeof(after.models_ms)), 0);
+}
+
+TEST(LadderIkController, BadBuffersAreRefused) {
+  const Arm animated;
+  Arm pose = animated;
+  LadderIkController c = MakeController();
+  const std::vector<glm::vec3> rungs = MakeRungs(0.4f, 1.4f, 0.3f, 3);
+  LadderIkFrame frame = MakeFrame(glm::mat4(1.0f), rungs, 1.0f);
+  EXPECT_FALSE(c.Run(frame, kParents, std::span(pose.locals_ls).first(3), pose.models_ms, nullptr));
+  EXPECT_FALSE(c.Run(frame, kParents, pose.locals_ls, std::span(pose.models_ms).first(3), nullptr));
+  frame.dt_s = std::numeric_limits<float>::infinity();
+  EXPECT_FALSE(c.Run(frame, kParents, pose.locals_ls, pose.models_ms, nullptr));
+  EXPECT_EQ(std::memcmp(&pose.models_ms, &animated.models_ms, sizeof(pose.models_ms)), 0);
+}
+
+}  // namespace
+}  // namespace knights::ik
