@@ -36,7 +36,12 @@ void FollowCamera::Reset(const glm::vec3& player_feet_ws) {
   distance_m_ = tuning.distance_m;
   distance_vel_ = 0.0f;
   target_ws_ = focus_ws_;
-  eye_ws_ = focus_ws_ + glm::vec3(0.0f, tuning.height_m, distance_m_);
+  eye_ws_ = focus_ws_ + EyeOffset(distance_m_);
+}
+
+glm::vec3 FollowCamera::EyeOffset(float distance_m) const {
+  const float yaw = tuning.yaw_deg * 0.0174532925f;
+  return glm::vec3(-std::sin(yaw) * distance_m, tuning.height_m, std::cos(yaw) * distance_m);
 }
 
 void FollowCamera::Update(const glm::vec3& player_feet_ws, float velocity_x_mps, bool climbing, float dt_s) {
@@ -45,7 +50,7 @@ void FollowCamera::Update(const glm::vec3& player_feet_ws, float velocity_x_mps,
   distance_m_ = SmoothDamp(distance_m_, climbing ? tuning.climb_distance_m : tuning.distance_m, distance_vel_,
                            tuning.smooth_time_s * 2.0f, dt_s);
   target_ws_ = focus_ws_;
-  eye_ws_ = focus_ws_ + glm::vec3(0.0f, tuning.height_m, distance_m_);
+  eye_ws_ = focus_ws_ + EyeOffset(distance_m_);
 }
 
 }  // namespace knights::game

@@ -17,6 +17,10 @@ struct FollowCameraTuning {
   float climb_distance_m = 7.0f;    // closer while climbing
   float climb_target_up_m = 0.8f;   // look above the climber (where it goes)
   float fov_y_deg = 40.0f;
+  // The view is turned this far from straight side-on (the eye moved back
+  // along -x): depth reads, ladder rungs (which run along z) are seen at an
+  // angle instead of end-on, and both feet show. Degrees.
+  float yaw_deg = 16.0f;
 };
 
 class FollowCamera {
@@ -33,6 +37,8 @@ class FollowCamera {
 
  private:
   glm::vec3 Goal(const glm::vec3& feet_ws, float velocity_x_mps, bool climbing) const;
+  // From the look-at point to the eye at `distance_m`.
+  glm::vec3 EyeOffset(float distance_m) const;
 
   glm::vec3 focus_ws_{0.0f};     // damped look-at point
   glm::vec3 focus_vel_{0.0f};    // its velocity (spring state), m/s
