@@ -1,9 +1,12 @@
 #pragma once
 // The side-view camera: follows the player from +z with look-ahead in the
-// direction of travel, critically damped so it never snaps or overshoots,
+// direction of travel, critically damped (ik::DampedSpring) so it never
+// snaps or overshoots,
 // and frames the ladder (higher, closer target) while climbing.
 
 #include <glm/glm.hpp>
+
+#include "ik/damped_spring.h"
 
 namespace knights::game {
 
@@ -40,10 +43,9 @@ class FollowCamera {
   // From the look-at point to the eye at `distance_m`.
   glm::vec3 EyeOffset(float distance_m) const;
 
-  glm::vec3 focus_ws_{0.0f};     // damped look-at point
-  glm::vec3 focus_vel_{0.0f};    // its velocity (spring state), m/s
-  float distance_m_ = 9.0f;      // damped distance
-  float distance_vel_ = 0.0f;
+  // Critically damped springs (no overshoot, frame-rate independent).
+  ik::DampedSpring<glm::vec3> focus_ws_{glm::vec3(0.0f), glm::vec3(0.0f)};  // look-at point, world
+  ik::DampedSpring<float> distance_m_{9.0f, 0.0f};                        // eye distance, metres
   glm::vec3 eye_ws_{0.0f, 2.0f, 9.0f};
   glm::vec3 target_ws_{0.0f, 1.0f, 0.0f};
 };
