@@ -22,6 +22,7 @@
 #include "core/fixed_step_clock.h"
 #include "core/input_state.h"
 #include "core/log.h"
+#include "core/process_memory.h"
 #include "game/app_options.h"
 #include "game/game_session.h"
 #include "game/rig.h"
@@ -171,6 +172,7 @@ int main(int argc, char** argv) {
   session_desc.autoplay = options.autoplay || window.headless();
   session_desc.skip_title = options.autoplay || options.level_given || window.headless();
   session_desc.seed = options.seed;
+  session_desc.soak = options.soak;
   game::GameSession session(session_desc);
   session.ik.master = options.ik;
 
@@ -181,6 +183,11 @@ int main(int argc, char** argv) {
   std::vector<render::KnightInstance> instances;
   instances.reserve(session.knights().size());
   Uint64 last_counter = SDL_GetPerformanceCounter();
+  // Memory after warm-up (caches sized, first frames drawn), for the soak
+  // test's "no growth" check.
+  constexpr int kWarmUpSteps = 600;
+  uint64_t rss_after_warm_up = 0;
+  uint64_t rss_end_of_sim = 0;  // after the last sim step, before the last frame is drawn
 
   // --- Loop -----------------------------------------------------------------
   for (;;) {
@@ -207,11 +214,15 @@ int main(int argc, char** argv) {
       if (options.max_frames > 0 && session.steps() >= options.max_frames) break;
     }
     const bool last_frame = options.max_frames > 0 && session.steps() >= options.max_frames;
+    if (last_frame) rss_end_of_sim = core::ResidentMemoryBytes();
 
     // 3. Draw. Headless runs draw only the frames that are looked at (the
     // last one, for --screenshot): nobody sees the others, and skipping them
     // lets long autoplay and metrics runs go at sim speed.
-    if (window.headless() && !last_frame) continue;
+    // The warm-up frame is drawn too, so the memory measured after warm-up
+    // includes the driver's first-draw allocations.
+    const bool warm_up_frame = session.steps() == kWarmUpSteps;
+    if (window.headless() && !last_frame && !warm_up_frame) continue;
     const auto render_start = SDL_GetPerformanceCounter();
     int width_px = 0, height_px = 0;
     window.DrawableSize(&width_px, &height_px);
@@ -241,6 +252,7 @@ int main(int argc, char** argv) {
     ui::DrawDebugOverlay(session, assets.model.clips, overlay, static_cast<float>(real_elapsed_s));
     imgui.EndFrame();
     overlay.render_s = double(SDL_GetPerformanceCounter() - render_start) / double(SDL_GetPerformanceFrequency());
+    if (warm_up_frame) rss_after_warm_up = core::ResidentMemoryBytes();
 
     if (last_frame || input.screenshot_pressed) {
       const std::string path =
@@ -255,9 +267,16 @@ int main(int argc, char** argv) {
 
   // --- Shutdown ---------------------------------------------------------------
   if (!options.metrics_path.empty()) {
+    const double mb = 1.0 / (1024.0 * 1024.0);
+    char memory[160];
+    std::snprintf(memory, sizeof(memory),
+                  "  \"memory_mb\": {\"after_warm_up\": %.2f, \"end_of_sim\": %.2f, \"peak\": %.2f},\n",
+                  rss_after_warm_up * mb, rss_end_of_sim * mb, core::PeakResidentMemoryBytes() * mb);
     const std::string extra = std::string("  \"reached_goal\": ") + (session.reached_goal() ? "true" : "false") +
                               ",\n  \"goal_frame\": " +
-                              (session.reached_goal() ? std::to_string(session.goal_step()) : "null") + ",\n";
+                              (session.reached_goal() ? std::to_string(session.goal_step()) : "null") + ",\n" +
+                              "  \"respawns\": " + std::to_string(session.player().controller.Respawns()) + ",\n" +
+                              memory;
     std::ofstream out(options.metrics_path);
     out << session.metrics().ToJson(session.ik.master, extra);
     if (!out) return Fail(core::Status::Error(options.metrics_path + ": cannot write the metrics file"), kExitBadInput);

@@ -83,6 +83,12 @@ const std::vector<OptionSpec>& Specs() {
        }},
       {"--autoplay", "", "a scripted player runs, climbs and jumps through the level to the goal",
        [](AppOptions& o, std::string_view) { o.autoplay = true; return std::string(); }},
+      {"--soak", "", "soak test: seeded random input bursts mixed into the autoplay (with --frames)",
+       [](AppOptions& o, std::string_view) {
+         o.soak = true;
+         o.autoplay = true;
+         return std::string();
+       }},
       {"--ik", "on|off", "the IK pass (default on)",
        [](AppOptions& o, std::string_view v) { return ParseOnOff("--ik", v, o.ik); }},
       {"--seed", "N", "seed of the autoplay's small random choices (0..4294967295)",

@@ -25,6 +25,7 @@ struct AppOptions {
   bool ik = true;                // --ik on|off: the IK pass
   uint32_t seed = 1;             // --seed: autoplay's small random choices
   std::string metrics_path;      // --metrics: write IK metrics JSON here
+  bool soak = false;             // --soak: random input bursts mixed into autoplay
 };
 
 // Result of parsing: options, or one line saying what is wrong (the caller

@@ -4,7 +4,7 @@
 
 namespace knights::game {
 
-GameSession::GameSession(const SessionDesc& desc) : desc_(desc), pilot_(desc.seed) {
+GameSession::GameSession(const SessionDesc& desc) : desc_(desc), pilot_(desc.seed), soak_(desc.seed * 2654435761u) {
   autoplay = desc.autoplay;
   const world::Level& level = desc.world->level();
   knights_.resize(1 + level.npcs.size());
@@ -47,18 +47,27 @@ void GameSession::Step(const core::InputState& input) {
   const auto start = Clock::now();
   const float dt = desc_.step_s;
   previous_camera_ = camera_;
+  // The player's input: the person's, or the autopilot's (the person's
+  // menu keys still count), with random bursts mixed in for the soak test.
+  core::InputState driven = input;
+  if (autoplay && screen_ == Screen::kPlaying) {
+    driven = pilot_.Decide(knights_[0].controller, *desc_.world, dt);
+    driven.pause_pressed = input.pause_pressed;
+    driven.confirm_pressed = input.confirm_pressed;
+  }
+  if (desc_.soak) driven = soak_.Mix(driven, dt);
   switch (screen_) {
     case Screen::kTitle:
-      if (input.confirm_pressed) screen_ = Screen::kPlaying;
+      if (driven.confirm_pressed) screen_ = Screen::kPlaying;
       break;
     case Screen::kPaused:
-      if (input.pause_pressed) screen_ = Screen::kPlaying;
+      if (driven.pause_pressed) screen_ = Screen::kPlaying;
       return;
     case Screen::kComplete:
-      if (input.confirm_pressed) Restart();
+      if (driven.confirm_pressed) Restart();
       break;
     case Screen::kPlaying:
-      if (input.pause_pressed) {
+      if (driven.pause_pressed) {
         screen_ = Screen::kPaused;
         return;
       }
@@ -72,7 +81,7 @@ void GameSession::Step(const core::InputState& input) {
   // title and complete screens the knights still live (the world is behind
   // the menu) but the player stands still.
   core::InputState player_input;
-  if (playing) player_input = autoplay ? pilot_.Decide(knights_[0].controller, *desc_.world, dt) : input;
+  if (playing) player_input = driven;
   debug_lines_.Clear();
   core::DebugLines* debug = draw_ik_debug ? &debug_lines_ : nullptr;
   last_anim_s = last_ik_s = last_palette_s = 0.0;

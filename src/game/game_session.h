@@ -14,6 +14,7 @@
 #include "game/ik_metrics.h"
 #include "game/knight.h"
 #include "game/patrol_ai.h"
+#include "game/soak_input.h"
 #include "game/rig.h"
 #include "world/world.h"
 
@@ -31,6 +32,7 @@ struct SessionDesc {
   int npc_look_red = 0;
   int npc_look_green = 0;
   bool autoplay = false;
+  bool soak = false;        // mix seeded random input bursts into the player's (soak test)
   bool skip_title = false;  // start playing at once (headless runs, --level)
   uint32_t seed = 1;
   float step_s = 1.0f / 60.0f;
@@ -83,6 +85,7 @@ class GameSession {
   std::vector<Knight> knights_;
   std::vector<PatrolAi> patrols_;  // one per NPC (knights_[i + 1])
   AutoPilot pilot_;
+  SoakInput soak_;
   FollowCamera camera_;
   FollowCamera previous_camera_;
   IkMetrics metrics_;

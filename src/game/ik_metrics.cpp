@@ -3,7 +3,6 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
-#include <numeric>
 
 namespace knights::game {
 namespace {
@@ -12,12 +11,6 @@ constexpr float kRadToDeg = 57.2957795f;
 // A contact further than this from every rung is on the ground or the
 // ledge, not on the ladder (the ladder IK's grab distance), metres.
 constexpr double kOffLadderM = 0.16;
-
-double Percentile(const std::vector<double>& sorted, double p) {
-  if (sorted.empty()) return 0.0;
-  const size_t rank = static_cast<size_t>(std::ceil(p * static_cast<double>(sorted.size())));
-  return sorted[std::clamp<size_t>(rank, 1, sorted.size()) - 1];
-}
 
 std::string StatsJson(const SampleStats& s) {
   char buffer[192];
@@ -28,23 +21,15 @@ std::string StatsJson(const SampleStats& s) {
 
 }  // namespace
 
-SampleStats Summarise(std::vector<double> values) {
+SampleStats Summarise(const core::StreamingStats& stats) {
   SampleStats s;
-  s.samples = values.size();
-  if (values.empty()) return s;
-  std::sort(values.begin(), values.end());
-  s.mean = std::accumulate(values.begin(), values.end(), 0.0) / static_cast<double>(values.size());
-  s.median = Percentile(values, 0.5);
-  s.p95 = Percentile(values, 0.95);
-  s.p99 = Percentile(values, 0.99);
-  s.max = values.back();
+  s.samples = stats.count();
+  s.mean = stats.mean();
+  s.median = stats.Quantile(0.5);
+  s.p95 = stats.Quantile(0.95);
+  s.p99 = stats.Quantile(0.99);
+  s.max = stats.max();
   return s;
-}
-
-IkMetrics::IkMetrics() {
-  // Room for long runs up front: sampling does not allocate while it fits.
-  for (auto* v : {&foot_ground_error_m_, &hand_rung_error_m_, &foot_rung_error_m_, &knee_speed_deg_s_}) v->reserve(1 << 17);
-  ik_ms_.reserve(1 << 15);
 }
 
 void IkMetrics::ResetKnight(int knight_index) {
@@ -69,7 +54,7 @@ void IkMetrics::Sample(int knight_index, const Knight& knight, const world::Worl
       const world::RayHit ground = world.collision().Raycast(sole_ws + glm::vec3(0.0f, 0.5f, 0.0f),
                                                              glm::vec3(0.0f, -1.0f, 0.0f), 1.5f,
                                                              world::RayFilter{0.3f, 1.0f});
-      if (ground.hit) foot_ground_error_m_.push_back(std::fabs(sole_ws.y - ground.point_ws.y));
+      if (ground.hit) foot_ground_error_m_.Add(std::fabs(sole_ws.y - ground.point_ws.y));
       if (!track.planted[side]) {
         track.plant_start_ws[side] = sole_ws;
         track.plant_max_drift[side] = 0.0;
@@ -77,7 +62,7 @@ void IkMetrics::Sample(int knight_index, const Knight& knight, const world::Worl
       track.plant_max_drift[side] =
           std::max<double>(track.plant_max_drift[side], glm::length(sole_ws - track.plant_start_ws[side]));
     } else if (track.planted[side]) {
-      plant_slides_m_.push_back(track.plant_max_drift[side]);
+      plant_slides_m_.Add(track.plant_max_drift[side]);
     }
     track.planted[side] = planted;
   }
@@ -106,7 +91,7 @@ void IkMetrics::Sample(int knight_index, const Knight& knight, const world::Worl
         }
         if (error > kOffLadderM) continue;  // a foot on the ground or ledge, not a rung
       }
-      (limb < 2 ? foot_rung_error_m_ : hand_rung_error_m_).push_back(error);
+      (limb < 2 ? foot_rung_error_m_ : hand_rung_error_m_).Add(error);
     }
   }
 
@@ -118,7 +103,7 @@ void IkMetrics::Sample(int knight_index, const Knight& knight, const world::Worl
     const glm::vec3 a = knee - hip, b = ankle - knee;
     const float angle_deg = std::atan2(glm::length(glm::cross(a, b)), glm::dot(a, b)) * kRadToDeg;
     if (track.has_knee && dt_s > 0.0f) {
-      knee_speed_deg_s_.push_back(std::fabs(angle_deg - track.knee_angle_deg[side]) / dt_s);
+      knee_speed_deg_s_.Add(std::fabs(angle_deg - track.knee_angle_deg[side]) / dt_s);
     }
     track.knee_angle_deg[side] = angle_deg;
   }
@@ -128,18 +113,18 @@ void IkMetrics::Sample(int knight_index, const Knight& knight, const world::Worl
 void IkMetrics::EndStep(double ik_seconds_all_knights, bool any_nan) {
   ++frames_;
   if (any_nan) ++nan_frames_;
-  ik_ms_.push_back(ik_seconds_all_knights * 1000.0);
+  ik_ms_.Add(ik_seconds_all_knights * 1000.0);
 }
 
 SampleStats IkMetrics::FootSlide() const {
-  std::vector<double> slides = plant_slides_m_;
   // Plants still going at the end of the run count too.
+  core::StreamingStats slides = plant_slides_m_;
   for (const Track& t : tracks_) {
     for (int side = 0; side < 2; ++side) {
-      if (t.planted[side]) slides.push_back(t.plant_max_drift[side]);
+      if (t.planted[side]) slides.Add(t.plant_max_drift[side]);
     }
   }
-  return Summarise(std::move(slides));
+  return Summarise(slides);
 }
 
 std::string IkMetrics::ToJson(bool ik_enabled, const std::string& extra) const {

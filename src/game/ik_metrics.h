@@ -7,6 +7,7 @@
 //   knee_angular_speed_deg_s: how fast knees bend (pops show as spikes);
 //   timing_ms.ik: wall time of the IK pass of all knights per step;
 //   nan_frames: steps with a non-finite pose.
+// Statistics are streamed (constant memory): quantiles are exact to 2%.
 // A foot is planted when its clip contact weight is >= 0.5 and the knight
 // stands on the ground; a hand or foot grips while the ladder IK holds a rung.
 
@@ -16,21 +17,22 @@
 
 #include <glm/glm.hpp>
 
+#include "core/streaming_stats.h"
 #include "game/knight.h"
 #include "world/world.h"
 
 namespace knights::game {
 
-// Mean / p95 / max over samples (p95 by nearest rank).
+// Mean / median / p95 / p99 / max of a metric (quantiles to within 2%,
+// see core::StreamingStats).
 struct SampleStats {
   double mean = 0.0, median = 0.0, p95 = 0.0, p99 = 0.0, max = 0.0;
   size_t samples = 0;
 };
-SampleStats Summarise(std::vector<double> values);
+SampleStats Summarise(const core::StreamingStats& stats);
 
 class IkMetrics {
  public:
-  IkMetrics();
   // Per knight slot: call Sample for each knight after its Step.
   void Sample(int knight_index, const Knight& knight, const world::World& world, float dt_s);
   // Once per sim step, after every knight.
@@ -61,12 +63,13 @@ class IkMetrics {
     bool has_knee = false;
   };
   std::vector<Track> tracks_;
-  std::vector<double> foot_ground_error_m_;
-  std::vector<double> hand_rung_error_m_;
-  std::vector<double> foot_rung_error_m_;
-  std::vector<double> plant_slides_m_;
-  std::vector<double> knee_speed_deg_s_;
-  std::vector<double> ik_ms_;
+  // Constant memory however long the run (the soak test checks growth).
+  core::StreamingStats foot_ground_error_m_;
+  core::StreamingStats hand_rung_error_m_;
+  core::StreamingStats foot_rung_error_m_;
+  core::StreamingStats plant_slides_m_;
+  core::StreamingStats knee_speed_deg_s_;
+  core::StreamingStats ik_ms_;
   int frames_ = 0;
   int nan_frames_ = 0;
 };
