@@ -18,6 +18,7 @@
 #include "asset/character_model.h"
 #include "asset/image.h"
 #include "asset/level_loader.h"
+#include "asset/settings_file.h"
 #include "core/file_io.h"
 #include "core/fixed_step_clock.h"
 #include "core/input_state.h"
@@ -26,6 +27,7 @@
 #include "game/app_options.h"
 #include "game/game_session.h"
 #include "game/rig.h"
+#include "game/settings.h"
 #include "platform/input_mapper.h"
 #include "platform/window.h"
 #include "render/frame_capture.h"
@@ -139,12 +141,28 @@ int main(int argc, char** argv) {
   if (!assets_or) return Fail(assets_or.status(), kExitBadInput);
   LoadedAssets& assets = *assets_or;
 
+  // --- Init: settings (saved between runs; the command line overrides) ------
+  // Headless runs (tests, CI) neither read nor write the user's settings
+  // unless --config names a file.
+  const bool headless_run = options.headless || platform::NoDisplayAvailable();
+  const std::string settings_path =
+      !options.config_path.empty() ? options.config_path : (headless_run ? std::string() : asset::DefaultSettingsPath());
+  asset::LoadedSettings loaded = asset::LoadSettingsFile(settings_path);
+  if (!loaded.warning.empty()) KNIGHTS_LOG_WARN("SETTINGS", "%s", loaded.warning.c_str());
+  game::Settings settings = loaded.settings;
+  if (options.size_given || settings_path.empty()) {
+    settings.window_width = options.width;
+    settings.window_height = options.height;
+  }
+  if (options.vsync_given || settings_path.empty()) settings.vsync = options.vsync;
+  if (options.ik_given || settings_path.empty()) settings.ik.master = options.ik;
+
   // --- Init: window, renderer, UI -------------------------------------------
   platform::WindowDesc window_desc;
-  window_desc.width = options.width;
-  window_desc.height = options.height;
+  window_desc.width = settings.window_width;
+  window_desc.height = settings.window_height;
   window_desc.headless = options.headless;
-  window_desc.vsync = options.vsync;
+  window_desc.vsync = settings.vsync;
   platform::WindowError window_error = platform::WindowError::kNone;
   auto window_or = platform::Window::Create(window_desc, &window_error);
   if (!window_or) return Fail(window_or.status(), window_error == platform::WindowError::kNoGl ? kExitNoGl : kExitBadInput);
@@ -174,9 +192,13 @@ int main(int argc, char** argv) {
   session_desc.seed = options.seed;
   session_desc.soak = options.soak;
   game::GameSession session(session_desc);
-  session.ik.master = options.ik;
+  session.ik = settings.ik;
+  if (settings.fullscreen) window.ToggleFullscreen();
 
   platform::InputMapper input_mapper;
+  if (const std::string warning = input_mapper.SetBindings(settings.keys); !warning.empty()) {
+    KNIGHTS_LOG_WARN("SETTINGS", "%s: %s", settings_path.c_str(), warning.c_str());
+  }
   core::InputState input;
   core::FixedStepClock clock;
   core::DebugLines frame_lines;
@@ -266,6 +288,15 @@ int main(int argc, char** argv) {
   }
 
   // --- Shutdown ---------------------------------------------------------------
+  if (!settings_path.empty()) {
+    settings.ik = session.ik;
+    settings.vsync = window.vsync() || (headless_run && settings.vsync);
+    settings.fullscreen = window.fullscreen();
+    if (!window.fullscreen() && !headless_run) window.WindowSize(&settings.window_width, &settings.window_height);
+    if (core::Status s = asset::SaveSettingsFile(settings_path, settings); !s.ok()) {
+      KNIGHTS_LOG_WARN("SETTINGS", "%s", s.message().c_str());
+    }
+  }
   if (!options.metrics_path.empty()) {
     const double mb = 1.0 / (1024.0 * 1024.0);
     char memory[160];

@@ -64,10 +64,14 @@ const std::vector<OptionSpec>& Specs() {
          }
          o.width = w;
          o.height = h;
+         o.size_given = true;
          return std::string();
        }},
       {"--vsync", "on|off", "wait for the display's refresh (default on)",
-       [](AppOptions& o, std::string_view v) { return ParseOnOff("--vsync", v, o.vsync); }},
+       [](AppOptions& o, std::string_view v) {
+         o.vsync_given = true;
+         return ParseOnOff("--vsync", v, o.vsync);
+       }},
       {"--level", "FILE", "play this level (default assets/levels/demo.json); starts at once",
        [](AppOptions& o, std::string_view v) {
          if (v.empty()) return std::string("--level: expected a file name");
@@ -90,7 +94,16 @@ const std::vector<OptionSpec>& Specs() {
          return std::string();
        }},
       {"--ik", "on|off", "the IK pass (default on)",
-       [](AppOptions& o, std::string_view v) { return ParseOnOff("--ik", v, o.ik); }},
+       [](AppOptions& o, std::string_view v) {
+         o.ik_given = true;
+         return ParseOnOff("--ik", v, o.ik);
+       }},
+      {"--config", "FILE", "settings file to read and save (default ~/.config/knights/settings.json; headless runs use none)",
+       [](AppOptions& o, std::string_view v) {
+         if (v.empty()) return std::string("--config: expected a file name");
+         o.config_path = std::string(v);
+         return std::string();
+       }},
       {"--seed", "N", "seed of the autoplay's small random choices (0..4294967295)",
        [](AppOptions& o, std::string_view v) {
          int64_t seed = 0;

@@ -26,6 +26,11 @@ struct AppOptions {
   uint32_t seed = 1;             // --seed: autoplay's small random choices
   std::string metrics_path;      // --metrics: write IK metrics JSON here
   bool soak = false;             // --soak: random input bursts mixed into autoplay
+  std::string config_path;       // --config: settings file ("" = the user's, windowed runs only)
+  // Which options were given (they override the saved settings).
+  bool size_given = false;
+  bool vsync_given = false;
+  bool ik_given = false;
 };
 
 // Result of parsing: options, or one line saying what is wrong (the caller

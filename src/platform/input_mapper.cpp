@@ -20,6 +20,42 @@ float StickAxis(SDL_GameController* pad, SDL_GameControllerAxis axis) {
 
 }  // namespace
 
+std::string InputMapper::SetBindings(const core::KeyBindings& bindings) {
+  const core::KeyBindings defaults = core::KeyBindings::Defaults();
+  std::string unknown;
+  for (int a = 0; a < core::kKeyActionCount; ++a) {
+    std::vector<int> codes;
+    for (const std::string& name : bindings.keys[a]) {
+      const SDL_Scancode code = SDL_GetScancodeFromName(name.c_str());
+      if (code == SDL_SCANCODE_UNKNOWN) {
+        unknown += (unknown.empty() ? "" : ", ") + std::string(core::KeyActionName(static_cast<core::KeyAction>(a))) +
+                   " '" + name + "'";
+      } else {
+        codes.push_back(code);
+      }
+    }
+    if (codes.empty()) {
+      for (const std::string& name : defaults.keys[a]) codes.push_back(SDL_GetScancodeFromName(name.c_str()));
+    }
+    scancodes_[a] = std::move(codes);
+  }
+  return unknown.empty() ? std::string() : "unknown key names in the key bindings: " + unknown;
+}
+
+bool InputMapper::Bound(core::KeyAction action, int scancode) const {
+  for (int code : scancodes_[static_cast<int>(action)]) {
+    if (code == scancode) return true;
+  }
+  return false;
+}
+
+bool InputMapper::Held(core::KeyAction action, const unsigned char* keyboard_state) const {
+  for (int code : scancodes_[static_cast<int>(action)]) {
+    if (keyboard_state[code]) return true;
+  }
+  return false;
+}
+
 InputMapper::~InputMapper() {
   for (SDL_GameController* pad : controllers_) SDL_GameControllerClose(pad);
 }
@@ -31,20 +67,16 @@ void InputMapper::HandleEvent(const SDL_Event& event, core::InputState& input) {
       break;
     case SDL_KEYDOWN: {
       if (event.key.repeat != 0) break;
-      switch (event.key.keysym.sym) {
-        case SDLK_SPACE: input.jump_pressed = true; break;
-        case SDLK_RETURN:
-        case SDLK_KP_ENTER: input.confirm_pressed = true; break;
-        case SDLK_ESCAPE: input.pause_pressed = true; break;
-        case SDLK_F1: input.toggle_overlay_pressed = true; break;
-        case SDLK_F11: input.toggle_fullscreen_pressed = true; break;
-        case SDLK_F12: input.screenshot_pressed = true; break;
-        case SDLK_UP:
-        case SDLK_w: input.menu_up_pressed = true; break;
-        case SDLK_DOWN:
-        case SDLK_s: input.menu_down_pressed = true; break;
-        default: break;
-      }
+      using core::KeyAction;
+      const int code = event.key.keysym.scancode;
+      if (Bound(KeyAction::kJump, code)) input.jump_pressed = true;
+      if (Bound(KeyAction::kConfirm, code)) input.confirm_pressed = true;
+      if (Bound(KeyAction::kPause, code)) input.pause_pressed = true;
+      if (Bound(KeyAction::kOverlay, code)) input.toggle_overlay_pressed = true;
+      if (Bound(KeyAction::kFullscreen, code)) input.toggle_fullscreen_pressed = true;
+      if (Bound(KeyAction::kScreenshot, code)) input.screenshot_pressed = true;
+      if (Bound(KeyAction::kUp, code)) input.menu_up_pressed = true;
+      if (Bound(KeyAction::kDown, code)) input.menu_down_pressed = true;
       break;
     }
     case SDL_CONTROLLERDEVICEADDED:
@@ -79,13 +111,14 @@ void InputMapper::UpdateHeld(core::InputState& input, bool keyboard_enabled) con
   float x = 0.0f, y = 0.0f;
   bool run = false, jump = false;
   if (keyboard_enabled) {
+    using core::KeyAction;
     const Uint8* keys = SDL_GetKeyboardState(nullptr);
-    x += (keys[SDL_SCANCODE_RIGHT] || keys[SDL_SCANCODE_D]) ? 1.0f : 0.0f;
-    x -= (keys[SDL_SCANCODE_LEFT] || keys[SDL_SCANCODE_A]) ? 1.0f : 0.0f;
-    y += (keys[SDL_SCANCODE_UP] || keys[SDL_SCANCODE_W]) ? 1.0f : 0.0f;
-    y -= (keys[SDL_SCANCODE_DOWN] || keys[SDL_SCANCODE_S]) ? 1.0f : 0.0f;
-    run = keys[SDL_SCANCODE_LSHIFT] || keys[SDL_SCANCODE_RSHIFT];
-    jump = keys[SDL_SCANCODE_SPACE];
+    x += Held(KeyAction::kRight, keys) ? 1.0f : 0.0f;
+    x -= Held(KeyAction::kLeft, keys) ? 1.0f : 0.0f;
+    y += Held(KeyAction::kUp, keys) ? 1.0f : 0.0f;
+    y -= Held(KeyAction::kDown, keys) ? 1.0f : 0.0f;
+    run = Held(KeyAction::kRun, keys);
+    jump = Held(KeyAction::kJump, keys);
   }
   for (SDL_GameController* pad : controllers_) {
     x += StickAxis(pad, SDL_CONTROLLER_AXIS_LEFTX);

@@ -97,6 +97,8 @@ void Window::DrawableSize(int* width_px, int* height_px) const {
   SDL_GL_GetDrawableSize(window_, width_px, height_px);
 }
 
+void Window::WindowSize(int* width, int* height) const { SDL_GetWindowSize(window_, width, height); }
+
 void Window::SetVsync(bool on) {
   // Adaptive vsync first (tears instead of stalling when a frame is late).
   if (on && SDL_GL_SetSwapInterval(-1) == 0) {

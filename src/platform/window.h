@@ -46,6 +46,8 @@ class Window {
   // Size of the default framebuffer in pixels (differs from the window size
   // on high-DPI displays).
   void DrawableSize(int* width_px, int* height_px) const;
+  // Size of the window in screen coordinates (what WindowDesc asks for).
+  void WindowSize(int* width, int* height) const;
   void SetVsync(bool on);
   bool vsync() const { return vsync_; }
   void ToggleFullscreen();

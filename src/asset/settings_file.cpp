@@ -1,0 +1,181 @@
+#include "asset/settings_file.h"
+
+#include <cerrno>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+
+#include <unistd.h>
+
+#include <nlohmann/json.hpp>
+
+#include "core/file_io.h"
+
+namespace knights::asset {
+namespace {
+
+using nlohmann::json;
+
+struct IkField {
+  const char* name;
+  bool game::IkToggles::*member;
+};
+constexpr IkField kIkFields[] = {
+    {"master", &game::IkToggles::master},     {"leg_l", &game::IkToggles::leg_l},
+    {"leg_r", &game::IkToggles::leg_r},       {"arm_l", &game::IkToggles::arm_l},
+    {"arm_r", &game::IkToggles::arm_r},       {"pelvis", &game::IkToggles::pelvis},
+    {"foot_align", &game::IkToggles::foot_align}, {"foot_lock", &game::IkToggles::foot_lock}};
+
+// Keeps the first problem found; the rest of the file is still read.
+void Warn(std::string& warning, const std::string& path, const std::string& field, const std::string& what) {
+  if (warning.empty()) warning = path + ": " + field + ": " + what + " (using the default)";
+}
+
+}  // namespace
+
+LoadedSettings ParseSettings(const std::string& json_text, const std::string& path) {
+  LoadedSettings result;
+  json root = json::parse(json_text, nullptr, /*allow_exceptions=*/false);
+  if (root.is_discarded() || !root.is_object()) {
+    result.warning = path + ": not valid JSON settings; using the defaults";
+    return result;
+  }
+  game::Settings& s = result.settings;
+  if (auto window = root.find("window"); window != root.end()) {
+    if (!window->is_object()) {
+      Warn(result.warning, path, "window", "expected an object");
+    } else {
+      for (auto [key, target, min, max] : {std::tuple{"width", &s.window_width, 64, 8192},
+                                          std::tuple{"height", &s.window_height, 64, 8192}}) {
+        if (auto v = window->find(key); v != window->end()) {
+          if (!v->is_number_integer() || v->get<int64_t>() < min || v->get<int64_t>() > max) {
+            Warn(result.warning, path, std::string("window.") + key, "expected a whole number 64..8192");
+          } else {
+            *target = v->get<int>();
+          }
+        }
+      }
+      for (auto [key, target] : {std::pair{"fullscreen", &s.fullscreen}, std::pair{"vsync", &s.vsync}}) {
+        if (auto v = window->find(key); v != window->end()) {
+          if (!v->is_boolean()) {
+            Warn(result.warning, path, std::string("window.") + key, "expected true or false");
+          } else {
+            *target = v->get<bool>();
+          }
+        }
+      }
+    }
+  }
+  if (auto ik = root.find("ik"); ik != root.end()) {
+    if (!ik->is_object()) {
+      Warn(result.warning, path, "ik", "expected an object");
+    } else {
+      for (const IkField& field : kIkFields) {
+        if (auto v = ik->find(field.name); v != ik->end()) {
+          if (!v->is_boolean()) {
+            Warn(result.warning, path, std::string("ik.") + field.name, "expected true or false");
+          } else {
+            s.ik.*field.member = v->get<bool>();
+          }
+        }
+      }
+    }
+  }
+  if (auto keys = root.find("keys"); keys != root.end()) {
+    if (!keys->is_object()) {
+      Warn(result.warning, path, "keys", "expected an object of action: [key names]");
+    } else {
+      for (int a = 0; a < core::kKeyActionCount; ++a) {
+        const char* name = core::KeyActionName(static_cast<core::KeyAction>(a));
+        auto v = keys->find(name);
+        if (v == keys->end()) continue;
+        std::vector<std::string> names;
+        bool ok = v->is_array() && !v->empty();
+        if (ok) {
+          for (const json& key : *v) {
+            if (!key.is_string() || key.get<std::string>().empty()) {
+              ok = false;
+              break;
+            }
+            names.push_back(key.get<std::string>());
+          }
+        }
+        if (!ok) {
+          Warn(result.warning, path, std::string("keys.") + name, "expected a non-empty array of key names");
+        } else {
+          s.keys.keys[a] = std::move(names);
+        }
+      }
+    }
+  }
+  return result;
+}
+
+LoadedSettings LoadSettingsFile(const std::string& path) {
+  std::error_code ec;
+  if (path.empty() || !std::filesystem::exists(path, ec)) return {};  // first run: defaults, quietly
+  auto text = core::ReadTextFile(path);
+  if (!text) {
+    LoadedSettings result;
+    result.warning = text.status().message() + "; using the defaults";
+    return result;
+  }
+  return ParseSettings(*text, path);
+}
+
+std::string SettingsToJson(const game::Settings& settings) {
+  json root;
+  root["window"] = {{"width", settings.window_width},
+                    {"height", settings.window_height},
+                    {"fullscreen", settings.fullscreen},
+                    {"vsync", settings.vsync}};
+  json ik = json::object();
+  for (const IkField& field : kIkFields) ik[field.name] = settings.ik.*field.member;
+  root["ik"] = ik;
+  json keys = json::object();
+  for (int a = 0; a < core::kKeyActionCount; ++a) {
+    keys[core::KeyActionName(static_cast<core::KeyAction>(a))] = settings.keys.keys[a];
+  }
+  root["keys"] = keys;
+  return root.dump(2) + "\n";
+}
+
+core::Status SaveSettingsFile(const std::string& path, const game::Settings& settings) {
+  namespace fs = std::filesystem;
+  std::error_code ec;
+  const fs::path target(path);
+  if (target.has_parent_path()) fs::create_directories(target.parent_path(), ec);
+  if (ec) return core::Status::Error(path + ": cannot create the directory: " + ec.message());
+  // Same directory as the target, so the rename is atomic (one filesystem).
+  const std::string temp = path + ".tmp." + std::to_string(getpid());
+  {
+    std::ofstream out(temp, std::ios::binary | std::ios::trunc);
+    if (!out) return core::Status::Error(path + ": cannot write settings: " + std::strerror(errno));
+    out << SettingsToJson(settings);
+    out.flush();
+    if (!out) {
+      std::remove(temp.c_str());
+      return core::Status::Error(path + ": cannot write settings (disk full?)");
+    }
+  }
+  if (std::rename(temp.c_str(), path.c_str()) != 0) {
+    const std::string reason = std::strerror(errno);
+    std::remove(temp.c_str());
+    return core::Status::Error(path + ": cannot replace the settings file: " + reason);
+  }
+  return core::Status::Ok();
+}
+
+std::string DefaultSettingsPath() {
+  if (const char* xdg = std::getenv("XDG_CONFIG_HOME"); xdg != nullptr && *xdg != '\0') {
+    return (std::filesystem::path(xdg) / "knights" / "settings.json").string();
+  }
+  if (const char* home = std::getenv("HOME"); home != nullptr && *home != '\0') {
+    return (std::filesystem::path(home) / ".config" / "knights" / "settings.json").string();
+  }
+  return {};
+}
+
+}  // namespace knights::asset

@@ -1,0 +1,37 @@
+#pragma once
+// Reads and writes the settings file (JSON). Reading never fails the game:
+// a missing file gives the defaults; a corrupt file or a bad field gives the
+// defaults for what could not be read, with one warning line naming the file
+// and the problem. Writing is atomic: a temporary file in the same directory,
+// then a rename, so a crash mid-write never leaves a half-written file.
+//
+// {
+//   "window": {"width": 1280, "height": 720, "fullscreen": false, "vsync": true},
+//   "ik": {"master": true, "leg_l": true, ..., "foot_lock": true},
+//   "keys": {"left": ["Left", "A"], "jump": ["Space"], ...}
+// }
+
+#include <string>
+
+#include "core/status.h"
+#include "game/settings.h"
+
+namespace knights::asset {
+
+struct LoadedSettings {
+  game::Settings settings;
+  std::string warning;  // empty when the file was read cleanly (or absent)
+};
+
+LoadedSettings LoadSettingsFile(const std::string& path);
+LoadedSettings ParseSettings(const std::string& json_text, const std::string& path);
+std::string SettingsToJson(const game::Settings& settings);
+
+// Writes atomically, creating the directory if needed.
+core::Status SaveSettingsFile(const std::string& path, const game::Settings& settings);
+
+// $XDG_CONFIG_HOME/knights/settings.json, else ~/.config/knights/settings.json;
+// empty when neither variable is set.
+std::string DefaultSettingsPath();
+
+}  // namespace knights::asset

@@ -1,0 +1,116 @@
+#include "asset/settings_file.h"
+
+#include <gtest/gtest.h>
+
+#include <unistd.h>
+
+#include <filesystem>
+#include <fstream>
+
+namespace knights::asset {
+namespace {
+
+namespace fs = std::filesystem;
+
+class SettingsFileTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    dir_ = fs::temp_directory_path() / ("knights_settings_" + std::to_string(getpid()));
+    fs::remove_all(dir_);
+  }
+  void TearDown() override { fs::remove_all(dir_); }
+  std::string Path() const { return (dir_ / "nested" / "settings.json").string(); }
+  fs::path dir_;
+};
+
+TEST_F(SettingsFileTest, MissingFileGivesDefaultsWithoutWarning) {
+  const LoadedSettings loaded = LoadSettingsFile(Path());
+  EXPECT_TRUE(loaded.warning.empty());
+  EXPECT_EQ(loaded.settings.window_width, game::Settings{}.window_width);
+  EXPECT_TRUE(loaded.settings.ik.master);
+}
+
+TEST_F(SettingsFileTest, SaveCreatesTheDirectoryAndRoundTrips) {
+  game::Settings s;
+  s.window_width = 1600;
+  s.window_height = 900;
+  s.fullscreen = true;
+  s.vsync = false;
+  s.ik.master = false;
+  s.ik.foot_lock = false;
+  s.keys.keys[static_cast<int>(core::KeyAction::kJump)] = {"J", "Space"};
+  ASSERT_TRUE(SaveSettingsFile(Path(), s).ok());
+  const LoadedSettings loaded = LoadSettingsFile(Path());
+  EXPECT_TRUE(loaded.warning.empty()) << loaded.warning;
+  EXPECT_EQ(loaded.settings.window_width, 1600);
+  EXPECT_EQ(loaded.settings.window_height, 900);
+  EXPECT_TRUE(loaded.settings.fullscreen);
+  EXPECT_FALSE(loaded.settings.vsync);
+  EXPECT_FALSE(loaded.settings.ik.master);
+  EXPECT_FALSE(loaded.settings.ik.foot_lock);
+  EXPECT_TRUE(loaded.settings.ik.pelvis);
+  EXPECT_EQ(loaded.settings.keys.keys[static_cast<int>(core::KeyAction::kJump)],
+            (std::vector<std::string>{"J", "Space"}));
+}
+
+TEST_F(SettingsFileTest, SaveReplacesAtomicallyAndLeavesNoTemporaryFile) {
+  game::Settings a;
+  a.window_width = 800;
+  ASSERT_TRUE(SaveSettingsFile(Path(), a).ok());
+  game::Settings b;
+  b.window_width = 1024;
+  ASSERT_TRUE(SaveSettingsFile(Path(), b).ok());
+  EXPECT_EQ(LoadSettingsFile(Path()).settings.window_width, 1024);
+  int files = 0;
+  for (const auto& entry : fs::directory_iterator(fs::path(Path()).parent_path())) {
+    (void)entry;
+    ++files;
+  }
+  EXPECT_EQ(files, 1);
+}
+
+TEST_F(SettingsFileTest, CorruptFileFallsBackToDefaultsWithOneWarningNamingTheFile) {
+  fs::create_directories(fs::path(Path()).parent_path());
+  std::ofstream(Path()) << "{\"window\": {\"width\": 1600, ";  // cut off mid-write
+  const LoadedSettings loaded = LoadSettingsFile(Path());
+  EXPECT_NE(loaded.warning.find(Path()), std::string::npos) << loaded.warning;
+  EXPECT_NE(loaded.warning.find("defaults"), std::string::npos) << loaded.warning;
+  EXPECT_EQ(loaded.warning.find('\n'), std::string::npos);
+  EXPECT_EQ(loaded.settings.window_width, game::Settings{}.window_width);
+}
+
+TEST_F(SettingsFileTest, BadFieldKeepsItsDefaultAndTheRestIsRead) {
+  const LoadedSettings loaded = ParseSettings(
+      R"({"window": {"width": "wide", "height": 900}, "ik": {"master": 0, "pelvis": false},
+          "keys": {"jump": [], "run": ["Q"]}})",
+      "s.json");
+  EXPECT_NE(loaded.warning.find("s.json: window.width"), std::string::npos) << loaded.warning;
+  EXPECT_EQ(loaded.settings.window_width, game::Settings{}.window_width);
+  EXPECT_EQ(loaded.settings.window_height, 900);
+  EXPECT_TRUE(loaded.settings.ik.master);  // 0 is not a boolean: default kept
+  EXPECT_FALSE(loaded.settings.ik.pelvis);
+  EXPECT_EQ(loaded.settings.keys.keys[static_cast<int>(core::KeyAction::kJump)],
+            core::KeyBindings::Defaults().keys[static_cast<int>(core::KeyAction::kJump)]);
+  EXPECT_EQ(loaded.settings.keys.keys[static_cast<int>(core::KeyAction::kRun)], std::vector<std::string>{"Q"});
+}
+
+TEST_F(SettingsFileTest, UnwritableLocationIsAnErrorNotACrash) {
+  const core::Status s = SaveSettingsFile("/proc/knights/settings.json", game::Settings{});
+  EXPECT_FALSE(s.ok());
+  EXPECT_NE(s.message().find("/proc/knights/settings.json"), std::string::npos) << s.message();
+}
+
+TEST(SettingsPath, FollowsXdgConfigHome) {
+  const char* old = std::getenv("XDG_CONFIG_HOME");
+  const std::string saved = old ? old : "";
+  setenv("XDG_CONFIG_HOME", "/tmp/xdg_test", 1);
+  EXPECT_EQ(DefaultSettingsPath(), "/tmp/xdg_test/knights/settings.json");
+  if (old) {
+    setenv("XDG_CONFIG_HOME", saved.c_str(), 1);
+  } else {
+    unsetenv("XDG_CONFIG_HOME");
+  }
+}
+
+}  // namespace
+}  // namespace knights::asset
