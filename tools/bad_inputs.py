@@ -1,0 +1,253 @@
+#!/usr/bin/env python3
+"""Feeds the game every kind of bad input it can meet and checks what it says.
+
+Each case builds a broken file (or command line) in a temporary directory,
+runs the game headless on it, and checks the answer: the expected exit code
+(2 for bad input, 3 for no usable OpenGL, 0 where the game carries on with a
+warning) and one clear line naming the file and the problem; never a crash
+(a signal), a hang (a time limit) or silence.
+
+  tools/bad_inputs.py build/src/knights            # check, print a summary
+  tools/bad_inputs.py build/src/knights --markdown # the README's table
+Exit status: 0 when every case answers as expected, 1 otherwise.
+"""
+
+import json
+import math
+import os
+import struct
+import subprocess
+import sys
+import tempfile
+
+REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+
+def glb(gltf, binary=b""):
+    """A binary glTF from a JSON object and a binary chunk."""
+    text = json.dumps(gltf).encode()
+    text += b" " * (-len(text) % 4)
+    binary += b"\0" * (-len(binary) % 4)
+    chunks = struct.pack("<2I", len(text), 0x4E4F534A) + text
+    if binary:
+        chunks += struct.pack("<2I", len(binary), 0x004E4942) + binary
+    return struct.pack("<3I", 0x46546C67, 2, 12 + len(chunks)) + chunks
+
+
+def skinned_glb(joint_count=2, with_skin=True, image=None):
+    """A minimal skinned triangle with `joint_count` chained joints and one
+    animation called 'wave'; optionally an embedded image (bytes) used as the
+    base colour texture."""
+    n = joint_count
+    # One vertex per joint (at least 3), a triangle fan; vertex v is bound to
+    # joint v % n, so every joint carries weight (assimp drops bones that
+    # weight nothing).
+    v_count = max(3, n)
+    positions = b"".join(struct.pack("<3f", math.cos(v * 0.1), math.sin(v * 0.1), 0) for v in range(v_count))
+    joints = b"".join(bytes([v % n, 0, 0, 0]) for v in range(v_count))
+    weights = b"".join(struct.pack("<4f", 1, 0, 0, 0) for v in range(v_count))
+    fan = []
+    for v in range(1, v_count - 1):
+        fan += [0, v, v + 1]
+    index_count = len(fan)
+    indices = struct.pack("<%dH" % index_count, *fan)
+    ibms = b"".join(struct.pack("<16f", 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, -0.1 * min(i, 1), 0, 1) for i in range(n))
+    times = struct.pack("<2f", 0.0, 1.0)
+    h = math.sqrt(0.5)
+    rotations = struct.pack("<8f", 0, 0, 0, 1, 0, 0, h, h)
+    uvs = b"".join(struct.pack("<2f", 0.5, 0.5) for v in range(v_count))
+    parts = [positions, joints, weights, indices, ibms, times, rotations, uvs]
+    offsets, binary = [], b""
+    for p in parts:
+        offsets.append(len(binary))
+        binary += p
+    image_view = None
+    if image is not None:
+        binary += b"\0" * (-len(binary) % 4)
+        image_view = len(parts)
+        offsets.append(len(binary))
+        parts.append(image)
+        binary += image
+    # Joint 0 is the root; the others are its children (a flat skeleton).
+    nodes = [{"name": "armature", "children": [1]}]
+    for i in range(n):
+        node = {"name": "j%d" % i, "translation": [0, 0.1 if i else 0, 0]}
+        if i == 0 and n > 1:
+            node["children"] = list(range(2, n + 1))
+        nodes.append(node)
+    mesh_node = {"name": "body", "mesh": 0}
+    if with_skin:
+        mesh_node["skin"] = 0
+    nodes.append(mesh_node)
+    attributes = {"POSITION": 0, "TEXCOORD_0": 7}
+    if with_skin:
+        attributes.update({"JOINTS_0": 1, "WEIGHTS_0": 2})
+    gltf = {
+        "asset": {"version": "2.0"}, "scene": 0, "scenes": [{"nodes": [0, len(nodes) - 1]}],
+        "nodes": nodes,
+        "meshes": [{"primitives": [{"attributes": attributes, "indices": 3, "material": 0}]}],
+        "materials": [{"pbrMetallicRoughness": {}}],
+        "buffers": [{"byteLength": len(binary) + (-len(binary) % 4)}],
+        "bufferViews": [{"buffer": 0, "byteOffset": o, "byteLength": len(p)} for o, p in zip(offsets, parts)],
+        "accessors": [
+            {"bufferView": 0, "componentType": 5126, "count": v_count, "type": "VEC3", "min": [-1, -1, 0], "max": [1, 1, 0]},
+            {"bufferView": 1, "componentType": 5121, "count": v_count, "type": "VEC4"},
+            {"bufferView": 2, "componentType": 5126, "count": v_count, "type": "VEC4"},
+            {"bufferView": 3, "componentType": 5123, "count": index_count, "type": "SCALAR"},
+            {"bufferView": 4, "componentType": 5126, "count": n, "type": "MAT4"},
+            {"bufferView": 5, "componentType": 5126, "count": 2, "type": "SCALAR", "min": [0], "max": [1]},
+            {"bufferView": 6, "componentType": 5126, "count": 2, "type": "VEC4"},
+            {"bufferView": 7, "componentType": 5126, "count": v_count, "type": "VEC2"},
+        ],
+        "animations": [{"name": "wave",
+                        "samplers": [{"input": 5, "output": 6, "interpolation": "LINEAR"}],
+                        "channels": [{"sampler": 0, "target": {"node": 1, "path": "rotation"}}]}],
+    }
+    if with_skin:
+        gltf["skins"] = [{"joints": list(range(1, n + 1)), "inverseBindMatrices": 4}]
+    if image_view is not None:
+        gltf["images"] = [{"bufferView": image_view, "mimeType": "image/png"}]
+        gltf["textures"] = [{"source": 0}]
+        gltf["materials"][0]["pbrMetallicRoughness"]["baseColorTexture"] = {"index": 0}
+    return glb(gltf, binary)
+
+
+def character_file(tmp, name, **changes):
+    """The shipped knight.json with some fields changed, written to tmp."""
+    with open(os.path.join(REPO, "assets/characters/knight.json")) as f:
+        desc = json.load(f)
+    for path, value in changes.items():
+        target = desc
+        keys = path.split("__")
+        for key in keys[:-1]:
+            target = target[key]
+        target[keys[-1]] = value
+    path = os.path.join(tmp, name)
+    with open(path, "w") as f:
+        json.dump(desc, f)
+    return path
+
+
+def write(tmp, name, data):
+    path = os.path.join(tmp, name)
+    with open(path, "wb" if isinstance(data, bytes) else "w") as f:
+        f.write(data)
+    return path
+
+
+def level_with(tmp, name, mutate):
+    with open(os.path.join(REPO, "assets/levels/test_terrain.json")) as f:
+        level = json.load(f)
+    mutate(level)
+    return write(tmp, name, json.dumps(level))
+
+
+def cases(tmp):
+    """(what, args, expected exit code, text the message must contain, env)."""
+    knight = os.path.join(REPO, "assets/knights/knight_player.glb")
+    with open(knight, "rb") as f:
+        knight_bytes = f.read()
+    model = lambda name, data: write(tmp, name, data)
+    c = []
+    c.append(("unknown command-line option", ["--fly"], 2, "unknown option '--fly'", None))
+    c.append(("bad option value", ["--frames", "-3"], 2, "--frames", None))
+    c.append(("missing character file", ["--character", "/nonexistent/knight.json"], 2, "/nonexistent/knight.json", None))
+    c.append(("character file that is not JSON",
+              ["--character", write(tmp, "notjson.json", "knight = {")], 2, "notjson.json: not valid JSON", None))
+    c.append(("character file with a field of the wrong type",
+              ["--character", character_file(tmp, "wrongtype.json", scale="big")], 2, "wrongtype.json: scale", None))
+    c.append(("character file naming a joint that does not exist",
+              ["--character", character_file(tmp, "nojoint.json", legs__left__mid="knee_of_nobody")], 2,
+              "legs.left.mid", None))
+    c.append(("missing .glb", ["--character", character_file(tmp, "nomodel.json", model="/nonexistent/k.glb")], 2,
+              "/nonexistent/k.glb", None))
+    c.append(("truncated .glb",
+              ["--character", character_file(tmp, "trunc.json", model=model("trunc.glb", knight_bytes[:len(knight_bytes) // 3]))],
+              2, "trunc.glb: truncated", None))
+    c.append(("not a .glb at all",
+              ["--character", character_file(tmp, "text.json", model=model("text.glb", b"hello, I am a text file"))],
+              2, "text.glb", None))
+    c.append((".glb without a skin",
+              ["--character", character_file(tmp, "noskin.json", model=model("noskin.glb", skinned_glb(with_skin=False)))],
+              2, "noskin.glb", None))
+    c.append((".glb without the clips the character file names",
+              ["--character", character_file(tmp, "noclips.json", model=model("noclips.glb", skinned_glb()))],
+              2, "clips.idle", None))
+    c.append(("more joints than the palette holds (130 > 128)",
+              ["--character", character_file(tmp, "manyjoints.json", model=model("many.glb", skinned_glb(joint_count=130)))],
+              2, "130 joints", None))
+    c.append(("texture that fails to decode",
+              ["--character", character_file(tmp, "badtex.json",
+                                             model=model("badtex.glb", skinned_glb(image=b"\x89PNG\r\n\x1a\nbroken")))],
+              2, "badtex.glb", None))
+    c.append(("missing level file", ["--level", "/nonexistent/level.json"], 2, "/nonexistent/level.json", None))
+    c.append(("level that is not JSON", ["--level", write(tmp, "broken.json", '{"name": "x", "terrain": ')], 2,
+              "broken.json", None))
+    c.append(("level missing a required field",
+              ["--level", level_with(tmp, "nospawn.json", lambda l: l.pop("spawn"))], 2, "nospawn.json: spawn", None))
+    c.append(("level field of the wrong type",
+              ["--level", level_with(tmp, "wrongtype_level.json", lambda l: l.update(kill_y="deep"))], 2,
+              "wrongtype_level.json: kill_y", None))
+    c.append(("ladder top below its bottom",
+              ["--level", level_with(tmp, "ladder.json", lambda l: l["ladders"][0].update(top_y=l["ladders"][0]["bottom_y"] - 1))],
+              2, "ladders[0]", None))
+    with open(os.path.join(REPO, "assets/levels/test_terrain.json")) as f:
+        level_text = f.read()
+    spawn = level_text.index('"spawn"')
+    nan_text = level_text[:spawn] + '"spawn": {"x": NaN, "z": 0}, "_": ' + level_text[spawn + len('"spawn": '):]
+    c.append(("NaN in a level (JSON has no NaN)", ["--level", write(tmp, "nan.json", nan_text)], 2, "nan.json", None))
+    c.append(("huge value in a level",
+              ["--level", level_with(tmp, "huge.json", lambda l: l["spawn"].update(x=1e30))], 2, "huge.json: spawn.x", None))
+    c.append(("screenshot into a missing directory", ["--screenshot", "/nonexistent/dir/shot.png"], 2,
+              "/nonexistent/dir/shot.png", None))
+    c.append(("no usable OpenGL 3.3 (SDL's dummy video driver)", [], 3, "no usable OpenGL 3.3 context",
+              {"SDL_VIDEODRIVER": "dummy"}))
+    c.append(("corrupt settings file (carries on with defaults)",
+              ["--config", write(tmp, "settings.json", '{"window": {"width": 12')], 0,
+              "settings.json: not valid JSON settings; using the defaults", None))
+    return c
+
+
+def main():
+    if len(sys.argv) < 2:
+        print(__doc__)
+        return 2
+    knights = os.path.abspath(sys.argv[1])
+    markdown = "--markdown" in sys.argv
+    failures = 0
+    rows = []
+    with tempfile.TemporaryDirectory() as tmp:
+        for what, args, expected, needle, env_extra in cases(tmp):
+            env = dict(os.environ)
+            if env_extra:
+                env.update(env_extra)
+            argv = [knights, "--headless", "--frames", "5"] + args
+            try:
+                run = subprocess.run(argv, cwd=REPO, env=env, capture_output=True, text=True, timeout=60)
+                code, output = run.returncode, (run.stderr + run.stdout)
+            except subprocess.TimeoutExpired:
+                code, output = "hang", ""
+            # The line the game said about the problem.
+            lines = [l for l in output.splitlines() if needle in l]
+            said = lines[0] if lines else "(nothing matching: %r)" % output.strip()[-200:]
+            ok = code == expected and len(lines) == 1
+            if code != 0 and expected != 0:
+                # On failure, the problem is the last line and the only one on stderr.
+                ok = ok and len([l for l in run.stderr.splitlines() if l.strip()]) <= 2
+            failures += 0 if ok else 1
+            said = said.replace(tmp + "/", "").replace(REPO + "/", "")
+            rows.append((what, code, said, ok))
+    if markdown:
+        print("| bad input | exit | what the game says |")
+        print("|---|---|---|")
+        for what, code, said, ok in rows:
+            print("| %s | %s | `%s` |" % (what, code, said.replace("|", "\\|")))
+    else:
+        for what, code, said, ok in rows:
+            print("%s %-55s exit %-4s %s" % ("ok  " if ok else "FAIL", what, code, said))
+        print("%d passed, %d failed" % (len(rows) - failures, failures))
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
