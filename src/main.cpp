@@ -175,6 +175,23 @@ int main(int argc, char** argv) {
   render::SceneRenderer& scene = *scene_or;
   ui::ImGuiLayer imgui(window);
   ui::DebugOverlayState overlay;
+  // Rendering quality: the options, else full quality, lighter on a
+  // software rasteriser (Mesa llvmpipe draws on the CPU) when playing in a
+  // window; headless runs draw single frames and keep full quality.
+  render::SceneSettings scene_settings;
+  const std::string renderer_name = window.gl_renderer();
+  const bool software_raster = renderer_name.find("llvmpipe") != std::string::npos ||
+                               renderer_name.find("softpipe") != std::string::npos;
+  if (software_raster && !window.headless()) {
+    scene_settings.anti_aliasing = render::AntiAliasing::kFxaa;
+    scene_settings.render_scale = 0.75f;
+  }
+  if (!options.shadows.empty()) scene_settings.shadows = options.shadows == "on";
+  if (options.anti_aliasing == "msaa") scene_settings.anti_aliasing = render::AntiAliasing::kMsaa;
+  if (options.anti_aliasing == "fxaa") scene_settings.anti_aliasing = render::AntiAliasing::kFxaa;
+  if (options.anti_aliasing == "off") scene_settings.anti_aliasing = render::AntiAliasing::kOff;
+  if (options.render_scale > 0.0f) scene_settings.render_scale = options.render_scale;
+  overlay.scene_settings = &scene_settings;
 
   // --- Init: the game -------------------------------------------------------
   game::SessionDesc session_desc;
@@ -267,11 +284,12 @@ int main(int argc, char** argv) {
     if (overlay.visible && overlay.draw_skeleton) {
       ui::AddSkeletonLines(session.knights()[session.inspected_knight], frame_lines);
     }
-    scene.Draw(view, instances, alpha, frame_lines, render::SceneSettings{});
+    scene.Draw(view, instances, alpha, frame_lines, scene_settings);
+    overlay.scene_stats = scene.stats();
 
     imgui.BeginFrame();
     ui::DrawGameScreens(session, input, width_px, height_px);
-    ui::DrawDebugOverlay(session, assets.model.clips, overlay, static_cast<float>(real_elapsed_s));
+    ui::DrawDebugOverlay(session, assets.model.clips, overlay, window, static_cast<float>(real_elapsed_s));
     imgui.EndFrame();
     overlay.render_s = double(SDL_GetPerformanceCounter() - render_start) / double(SDL_GetPerformanceFrequency());
     if (warm_up_frame) rss_after_warm_up = core::ResidentMemoryBytes();

@@ -98,6 +98,31 @@ const std::vector<OptionSpec>& Specs() {
          o.ik_given = true;
          return ParseOnOff("--ik", v, o.ik);
        }},
+      {"--shadows", "on|off", "sun shadows (default on)",
+       [](AppOptions& o, std::string_view v) {
+         if (v != "on" && v != "off") return "--shadows: expected on or off, got '" + std::string(v) + "'";
+         o.shadows = std::string(v);
+         return std::string();
+       }},
+      {"--aa", "msaa|fxaa|off", "anti-aliasing (default msaa; fxaa on a software rasteriser in a window)",
+       [](AppOptions& o, std::string_view v) {
+         if (v != "msaa" && v != "fxaa" && v != "off") {
+           return "--aa: expected msaa, fxaa or off, got '" + std::string(v) + "'";
+         }
+         o.anti_aliasing = std::string(v);
+         return std::string();
+       }},
+      {"--render-scale", "F", "3D resolution / window resolution, 0.25..2 (default 1; 0.75 on a software rasteriser)",
+       [](AppOptions& o, std::string_view v) {
+         float scale = 0.0f;
+         const char* end = v.data() + v.size();
+         auto [ptr, ec] = std::from_chars(v.data(), end, scale);
+         if (v.empty() || ec != std::errc() || ptr != end || !(scale >= 0.25f && scale <= 2.0f)) {
+           return "--render-scale: expected a number 0.25..2, got '" + std::string(v) + "'";
+         }
+         o.render_scale = scale;
+         return std::string();
+       }},
       {"--config", "FILE", "settings file to read and save (default ~/.config/knights/settings.json; headless runs use none)",
        [](AppOptions& o, std::string_view v) {
          if (v.empty()) return std::string("--config: expected a file name");

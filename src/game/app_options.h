@@ -27,6 +27,11 @@ struct AppOptions {
   std::string metrics_path;      // --metrics: write IK metrics JSON here
   bool soak = false;             // --soak: random input bursts mixed into autoplay
   std::string config_path;       // --config: settings file ("" = the user's, windowed runs only)
+  // Rendering: "" / 0 = automatic (full quality, or lighter on a software
+  // rasteriser in a window).
+  std::string shadows;           // --shadows on|off
+  std::string anti_aliasing;     // --aa msaa|fxaa|off
+  float render_scale = 0.0f;     // --render-scale 0.25..2
   // Which options were given (they override the saved settings).
   bool size_given = false;
   bool vsync_given = false;

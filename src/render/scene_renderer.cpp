@@ -1,8 +1,10 @@
 #include "render/scene_renderer.h"
 
 #include <algorithm>
+#include <cmath>
 
 #include "anim/skeleton.h"
+#include "render/background_builder.h"
 #include "render/world_mesh_builder.h"
 
 namespace knights::render {
@@ -14,6 +16,10 @@ glm::mat4 Lerp(const glm::mat4& a, const glm::mat4& b, float t) {
   return a * (1.0f - t) + b * t;
 }
 
+// A knight's bounds for culling: a box around its origin (feet), metres.
+constexpr glm::vec3 kKnightBoundsLo{-1.2f, -0.3f, -1.2f};
+constexpr glm::vec3 kKnightBoundsHi{1.2f, 2.3f, 1.2f};
+
 }  // namespace
 
 core::Expected<SceneRenderer> SceneRenderer::Create(const world::World& world,
@@ -22,17 +28,23 @@ core::Expected<SceneRenderer> SceneRenderer::Create(const world::World& world,
   auto sky = SkyPass::Create();
   if (!sky) return sky.status();
   r.sky_ = std::move(*sky);
-  auto static_mesh = StaticMeshRenderer::Create();
-  if (!static_mesh) return static_mesh.status();
-  r.world_ = std::move(*static_mesh);
+  auto world_mesh = StaticMeshRenderer::Create();
+  if (!world_mesh) return world_mesh.status();
+  r.world_ = std::move(*world_mesh);
+  auto background = StaticMeshRenderer::Create();
+  if (!background) return background.status();
+  r.background_ = std::move(*background);
   auto skinned = SkinnedRenderer::Create();
   if (!skinned) return skinned.status();
   r.skinned_ = std::move(*skinned);
   auto lines = DebugLineRenderer::Create();
   if (!lines) return lines.status();
   r.lines_ = std::move(*lines);
-  const std::vector<StaticVertex> geometry = BuildWorldMesh(world);
-  r.world_.Upload(geometry);
+  auto post = PostPass::Create();
+  if (!post) return post.status();
+  r.post_ = std::move(*post);
+  r.world_.Upload(BuildWorldMesh(world));
+  r.background_.Upload(BuildBackgroundMesh(world));
   for (const anim::SkinnedMesh* mesh : looks) r.looks_.push_back(GpuSkinnedMesh::Upload(*mesh));
   r.blended_palette_ms_.resize(anim::Skeleton::kMaxJoints);
   return r;
@@ -40,31 +52,130 @@ core::Expected<SceneRenderer> SceneRenderer::Create(const world::World& world,
 
 void SceneRenderer::Draw(const FrameView& view, std::span<const KnightInstance> knights, float alpha,
                          const core::DebugLines& debug_lines, const SceneSettings& settings) {
-  glEnable(GL_DEPTH_TEST);
-  glEnable(GL_CULL_FACE);
-  glCullFace(GL_BACK);
-  glEnable(GL_FRAMEBUFFER_SRGB);
-  glClearColor(settings.fog_color.r, settings.fog_color.g, settings.fog_color.b, 1.0f);
-  glClear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT);
-
-  world_.Draw(view, settings.fog_color, settings.fog_density_per_m);
-  for (const KnightInstance& k : knights) {
+  stats_ = SceneStats{};
+  // 1. Palettes: blend the two sim states, one uniform buffer per knight.
+  knight_draws_.clear();
+  for (size_t i = 0; i < knights.size(); ++i) {
+    const KnightInstance& k = knights[i];
     if (k.look < 0 || k.look >= static_cast<int>(looks_.size())) continue;
     const size_t n = std::min({k.palette_ms.size(), k.previous_palette_ms.size(), blended_palette_ms_.size()});
-    for (size_t i = 0; i < n; ++i) blended_palette_ms_[i] = Lerp(k.previous_palette_ms[i], k.palette_ms[i], alpha);
+    for (size_t j = 0; j < n; ++j) blended_palette_ms_[j] = Lerp(k.previous_palette_ms[j], k.palette_ms[j], alpha);
+    const int slot = static_cast<int>(knight_draws_.size());
+    skinned_.UploadPalette(slot, std::span<const glm::mat4>(blended_palette_ms_.data(), n));
     SkinnedDrawDesc desc;
     desc.mesh = &looks_[k.look];
-    desc.palette_ms = std::span<const glm::mat4>(blended_palette_ms_.data(), n);
+    desc.palette_slot = slot;
+    desc.palette_size = static_cast<int>(n);
     desc.model_to_world = Lerp(k.previous_model_to_world, k.model_to_world, alpha);
     desc.skinning = !k.bind_pose;
     desc.tint = k.tint;
-    skinned_.Draw(view, desc);
+    knight_draws_.push_back(desc);
+  }
+
+  // 2. Shadow pass.
+  SceneLighting lighting;
+  lighting.fog_color = settings.fog_color;
+  lighting.fog_density_per_m = settings.fog_density_per_m;
+  lighting.fog_start_m = settings.fog_start_m;
+  if (settings.shadows) {
+    const int size = std::clamp(settings.shadow_map_size_px, 256, 8192);
+    if (shadow_map_.size_px() != size) {
+      auto map = ShadowMap::Create(size);
+      if (map) shadow_map_ = std::move(*map);
+    }
+  }
+  if (settings.shadows && shadow_map_.size_px() > 0) {
+    // Focus: where the camera looks on the play plane (z = 0).
+    const glm::vec3 forward_ws = -glm::vec3(view.view_ws[0][2], view.view_ws[1][2], view.view_ws[2][2]);
+    const float t = std::fabs(forward_ws.z) > 1e-4f ? -view.eye_ws.z / forward_ws.z : 9.0f;
+    glm::vec3 focus_ws = view.eye_ws + forward_ws * std::clamp(t, 0.0f, 30.0f);
+    focus_ws.z = 0.0f;
+    ShadowFitDesc fit_desc;
+    fit_desc.sun_dir_ws = view.sun_dir_ws;
+    fit_desc.focus_ws = focus_ws;
+    fit_desc.map_size_px = shadow_map_.size_px();
+    shadow_fit_ = FitShadowFrustum(fit_desc);
+    shadow_map_.BeginPass();
+    glEnable(GL_DEPTH_TEST);
+    glDepthFunc(GL_LESS);
+    glDisable(GL_CULL_FACE);
+    glEnable(GL_POLYGON_OFFSET_FILL);
+    glPolygonOffset(1.5f, 2.0f);  // slope-scaled depth bias against acne
+    world_.DrawDepth(shadow_fit_.view_proj);
+    for (const SkinnedDrawDesc& desc : knight_draws_) {
+      const glm::vec3 origin = glm::vec3(desc.model_to_world[3]);
+      if (BoxOutsideFrustum(shadow_fit_.view_proj, origin + kKnightBoundsLo, origin + kKnightBoundsHi)) continue;
+      skinned_.DrawDepth(shadow_fit_.view_proj, desc);
+    }
+    glDisable(GL_POLYGON_OFFSET_FILL);
+    lighting.shadows = true;
+    lighting.shadow_texture = shadow_map_.texture();
+    lighting.world_to_shadow = shadow_fit_.world_to_shadow;
+    lighting.shadow_texel_m = shadow_fit_.texel_size_m;
+    stats_.shadows = true;
+    stats_.shadow_texel_m = shadow_fit_.texel_size_m;
+  }
+
+  // 3. Scene pass into the offscreen target.
+  const float scale = std::clamp(settings.render_scale, 0.25f, 2.0f);
+  const int scene_w = std::max(1, static_cast<int>(std::lround(view.width_px * scale)));
+  const int scene_h = std::max(1, static_cast<int>(std::lround(view.height_px * scale)));
+  const int samples = settings.anti_aliasing == AntiAliasing::kMsaa ? settings.msaa_samples : 0;
+  const bool target_ok = target_.Ensure(scene_w, scene_h, samples);
+  if (target_ok) {
+    target_.BeginScene();
+  } else {
+    glBindFramebuffer(GL_FRAMEBUFFER, 0);
+    glViewport(0, 0, view.width_px, view.height_px);
+  }
+  glDisable(GL_FRAMEBUFFER_SRGB);  // the target is linear float; the post pass encodes
+  glEnable(GL_DEPTH_TEST);
+  glDepthFunc(GL_LESS);
+  glDisable(GL_CULL_FACE);  // world meshes are open and seen from both sides
+  glClearColor(settings.fog_color.r, settings.fog_color.g, settings.fog_color.b, 1.0f);
+  glClear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT);
+
+  world_.Draw(view, lighting, true);
+  stats_.world_chunks_drawn = world_.last_drawn_chunks();
+  if (settings.background) background_.Draw(view, lighting, false);
+  glEnable(GL_CULL_FACE);
+  glCullFace(GL_BACK);
+  for (const SkinnedDrawDesc& desc : knight_draws_) {
+    const glm::vec3 origin = glm::vec3(desc.model_to_world[3]);
+    if (BoxOutsideFrustum(view.view_proj, origin + kKnightBoundsLo, origin + kKnightBoundsHi)) continue;
+    skinned_.Draw(view, lighting, desc);
+    ++stats_.knights_drawn;
   }
   // The sky last among opaque passes: it only fills pixels nothing covered.
   glDisable(GL_CULL_FACE);
-  sky_.Draw(glm::vec3(0.85f, 0.82f, 0.76f), glm::vec3(0.22f, 0.40f, 0.72f), glm::vec2(0.55f, 0.55f));
+  sky_.Draw(view, settings.fog_color, view.zenith_color);
+
+  // 4. Resolve and post-process into the window's framebuffer.
+  if (target_ok) {
+    target_.Resolve();
+    glBindFramebuffer(GL_FRAMEBUFFER, 0);
+    PostParams post;
+    post.scene_texture = target_.resolved_texture();
+    post.scene_width_px = target_.width_px();
+    post.scene_height_px = target_.height_px();
+    post.output_width_px = view.width_px;
+    post.output_height_px = view.height_px;
+    post.exposure = settings.exposure;
+    post.fxaa = settings.anti_aliasing == AntiAliasing::kFxaa ||
+                (settings.anti_aliasing == AntiAliasing::kMsaa && target_.samples() == 0);
+    post.vignette = settings.vignette;
+    post_.Draw(post);
+    stats_.scene_width_px = target_.width_px();
+    stats_.scene_height_px = target_.height_px();
+    stats_.msaa_samples = target_.samples();
+    stats_.fxaa = post.fxaa;
+  }
+
+  // 5. Debug lines on top.
+  glViewport(0, 0, view.width_px, view.height_px);
   lines_.Draw(view, debug_lines);
   glDisable(GL_FRAMEBUFFER_SRGB);
+  glDisable(GL_CULL_FACE);
 }
 
 }  // namespace knights::render

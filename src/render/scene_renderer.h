@@ -1,6 +1,16 @@
 #pragma once
-// Draws one frame of the game: sky, world geometry, knights (GPU skinned,
-// interpolated between the last two sim states), debug lines on top.
+// Draws one frame of the game:
+//   1. knights' palettes (interpolated between the last two sim states) into
+//      per-knight uniform buffers;
+//   2. shadow pass: world and knights into the sun's shadow map (fitted to
+//      the camera's part of the play strip, texel-snapped);
+//   3. scene pass into an offscreen linear HDR target (4x MSAA when
+//      available, at the render scale's size): world, background layers,
+//      knights, sky last;
+//   4. MSAA resolve, then the post pass (exposure, filmic tone map, FXAA
+//      when MSAA is off or unavailable, sRGB) into the window's framebuffer;
+//   5. debug lines on top, at window resolution.
+// The window's framebuffer stays bound at the end (screenshots read it).
 
 #include <span>
 #include <vector>
@@ -13,6 +23,9 @@
 #include "render/debug_line_renderer.h"
 #include "render/frame_view.h"
 #include "render/gpu_skinned_mesh.h"
+#include "render/post_pass.h"
+#include "render/scene_target.h"
+#include "render/shadow_map.h"
 #include "render/skinned_renderer.h"
 #include "render/sky_pass.h"
 #include "render/static_mesh_renderer.h"
@@ -32,9 +45,32 @@ struct KnightInstance {
   glm::vec3 tint{0.0f};
 };
 
+enum class AntiAliasing { kOff, kFxaa, kMsaa };
+
 struct SceneSettings {
-  glm::vec3 fog_color{0.70f, 0.74f, 0.80f};
-  float fog_density_per_m = 0.012f;
+  glm::vec3 fog_color{0.52f, 0.62f, 0.76f};  // linear RGB; also the sky's horizon colour
+  float fog_density_per_m = 0.007f;
+  float fog_start_m = 16.0f;                 // the play strip (~9-15 m away) stays clear
+  bool shadows = true;
+  int shadow_map_size_px = 2048;
+  AntiAliasing anti_aliasing = AntiAliasing::kMsaa;  // falls back to FXAA without multisampling
+  int msaa_samples = 4;
+  float render_scale = 1.0f;                 // offscreen size / window size, clamped to [0.25, 2]
+  float exposure = 1.0f;
+  float vignette = 0.25f;
+  bool background = true;                    // the far parallax layers
+};
+
+// What the last Draw did (for tests, the overlay and benchmarks).
+struct SceneStats {
+  int scene_width_px = 0;   // offscreen size (window size x render scale)
+  int scene_height_px = 0;
+  int msaa_samples = 0;     // 0: single-sampled
+  bool fxaa = false;
+  bool shadows = false;
+  float shadow_texel_m = 0.0f;
+  int knights_drawn = 0;    // after frustum culling
+  int world_chunks_drawn = 0;
 };
 
 class SceneRenderer {
@@ -43,16 +79,28 @@ class SceneRenderer {
   static core::Expected<SceneRenderer> Create(const world::World& world, std::span<const anim::SkinnedMesh* const> looks);
 
   // alpha: interpolation between previous (0) and current (1) sim states.
+  // Draws into the window's framebuffer (0) of size view.width_px x view.height_px.
   void Draw(const FrameView& view, std::span<const KnightInstance> knights, float alpha,
             const core::DebugLines& debug_lines, const SceneSettings& settings);
+
+  const SceneStats& stats() const { return stats_; }
+  // The shadow frustum of the last frame (tests: where shadows can fall).
+  const ShadowFit& shadow_fit() const { return shadow_fit_; }
 
  private:
   SkyPass sky_;
   StaticMeshRenderer world_;
+  StaticMeshRenderer background_;
   SkinnedRenderer skinned_;
   DebugLineRenderer lines_;
+  PostPass post_;
+  SceneTarget target_;
+  ShadowMap shadow_map_;
+  ShadowFit shadow_fit_;
+  SceneStats stats_;
   std::vector<GpuSkinnedMesh> looks_;
   std::vector<glm::mat4> blended_palette_ms_;  // scratch, sized once
+  std::vector<SkinnedDrawDesc> knight_draws_;  // scratch, grows with the knight count only
 };
 
 }  // namespace knights::render

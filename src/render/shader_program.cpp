@@ -52,13 +52,53 @@ core::Expected<ShaderProgram> ShaderProgram::Build(std::string_view name, std::s
   return result;
 }
 
+core::Expected<std::string> ShaderProgram::ExpandIncludes(const std::string& source, const std::string& file) {
+  // GLSL 330 has no #include: a line `#include "NAME"` is replaced by the
+  // text of shaders/NAME (one level deep: included files include nothing).
+  std::string out;
+  out.reserve(source.size());
+  size_t line_start = 0;
+  while (line_start < source.size()) {
+    size_t line_end = source.find('\n', line_start);
+    if (line_end == std::string::npos) line_end = source.size();
+    const std::string_view line(source.data() + line_start, line_end - line_start);
+    if (line.rfind("#include \"", 0) == 0) {
+      const size_t close = line.find('"', 10);
+      if (close == std::string_view::npos) return core::Status::Error(file + ": malformed #include line");
+      const std::string name(line.substr(10, close - 10));
+      auto text = core::ReadTextFile(core::DataPath("shaders/" + name));
+      if (!text) return core::Status::Error(file + ": #include \"" + name + "\": " + text.status().message());
+      out += *text;
+      out += '\n';
+    } else {
+      out.append(line);
+      out += '\n';
+    }
+    line_start = line_end + 1;
+  }
+  return out;
+}
+
 core::Expected<ShaderProgram> ShaderProgram::Load(const std::string& path_without_extension) {
-  const std::string base = core::DataPath(path_without_extension);
-  auto vs = core::ReadTextFile(base + ".vert");
+  return Load(path_without_extension, path_without_extension);
+}
+
+core::Expected<ShaderProgram> ShaderProgram::Load(const std::string& vertex_path_without_extension,
+                                                  const std::string& fragment_path_without_extension) {
+  const std::string vs_file = vertex_path_without_extension + ".vert";
+  const std::string fs_file = fragment_path_without_extension + ".frag";
+  auto vs = core::ReadTextFile(core::DataPath(vs_file));
   if (!vs) return vs.status();
-  auto fs = core::ReadTextFile(base + ".frag");
+  auto fs = core::ReadTextFile(core::DataPath(fs_file));
   if (!fs) return fs.status();
-  return Build(path_without_extension, *vs, *fs);
+  auto vs_expanded = ExpandIncludes(*vs, vs_file);
+  if (!vs_expanded) return vs_expanded.status();
+  auto fs_expanded = ExpandIncludes(*fs, fs_file);
+  if (!fs_expanded) return fs_expanded.status();
+  const std::string name = vertex_path_without_extension == fragment_path_without_extension
+                               ? vertex_path_without_extension
+                               : vertex_path_without_extension + "+" + fragment_path_without_extension;
+  return Build(name, *vs_expanded, *fs_expanded);
 }
 
 void ShaderProgram::BindUniformBlock(const char* name, GLuint binding) const {

@@ -20,7 +20,15 @@ class ShaderProgram {
   static core::Expected<ShaderProgram> Build(std::string_view name, std::string_view vertex_source,
                                              std::string_view fragment_source);
   // Loads DIR/NAME.vert and DIR/NAME.frag from the data directory.
+  // `#include "NAME"` lines are replaced by shaders/NAME (see ExpandIncludes).
   static core::Expected<ShaderProgram> Load(const std::string& path_without_extension);
+  // Vertex and fragment stages from different files (e.g. a depth-only pass
+  // reusing a vertex shader): VERTEX.vert and FRAGMENT.frag.
+  static core::Expected<ShaderProgram> Load(const std::string& vertex_path_without_extension,
+                                            const std::string& fragment_path_without_extension);
+  // Replaces each line `#include "NAME"` of `source` by the text of
+  // shaders/NAME from the data directory; `file` names `source` in errors.
+  static core::Expected<std::string> ExpandIncludes(const std::string& source, const std::string& file);
 
   bool valid() const { return program_.valid(); }
   void Use() const { glUseProgram(program_.id()); }
@@ -34,6 +42,7 @@ class ShaderProgram {
   void Set(const char* name, const glm::vec3& v) const { glUniform3f(Uniform(name), v.x, v.y, v.z); }
   void Set(const char* name, const glm::vec4& v) const { glUniform4f(Uniform(name), v.x, v.y, v.z, v.w); }
   void Set(const char* name, const glm::mat4& m) const;
+  GLuint id() const { return program_.id(); }
 
  private:
   GlProgram program_;

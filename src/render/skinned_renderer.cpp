@@ -13,36 +13,51 @@ constexpr size_t kPaletteBytes = sizeof(glm::mat4) * anim::Skeleton::kMaxJoints;
 core::Expected<SkinnedRenderer> SkinnedRenderer::Create() {
   auto program = ShaderProgram::Load("shaders/skinned");
   if (!program) return program.status();
+  auto depth = ShaderProgram::Load("shaders/skinned", "shaders/shadow_depth");
+  if (!depth) return depth.status();
   SkinnedRenderer renderer;
   renderer.program_ = std::move(*program);
+  renderer.depth_program_ = std::move(*depth);
   renderer.program_.BindUniformBlock("Palette", kPaletteBinding);
+  renderer.depth_program_.BindUniformBlock("Palette", kPaletteBinding);
   renderer.program_.Use();
   renderer.program_.Set("u_base_color_texture", 0);
-  renderer.palette_ubo_ = CreateBuffer();
-  glBindBuffer(GL_UNIFORM_BUFFER, renderer.palette_ubo_.id());
-  glBufferData(GL_UNIFORM_BUFFER, kPaletteBytes, nullptr, GL_DYNAMIC_DRAW);
-  glBindBuffer(GL_UNIFORM_BUFFER, 0);
   return renderer;
 }
 
-void SkinnedRenderer::Draw(const FrameView& view, const SkinnedDrawDesc& desc) const {
-  if (desc.mesh == nullptr) return;
+void SkinnedRenderer::UploadPalette(int slot, std::span<const glm::mat4> palette_ms) {
+  if (slot < 0) return;
+  while (static_cast<int>(palette_ubos_.size()) <= slot) {
+    GlBuffer ubo = CreateBuffer();
+    glBindBuffer(GL_UNIFORM_BUFFER, ubo.id());
+    glBufferData(GL_UNIFORM_BUFFER, kPaletteBytes, nullptr, GL_DYNAMIC_DRAW);
+    palette_ubos_.push_back(std::move(ubo));
+  }
   // std140 lays out a mat4 array as 64-byte elements, exactly glm::mat4.
-  const size_t count = std::min<size_t>(desc.palette_ms.size(), anim::Skeleton::kMaxJoints);
-  glBindBuffer(GL_UNIFORM_BUFFER, palette_ubo_.id());
-  glBufferSubData(GL_UNIFORM_BUFFER, 0, static_cast<GLsizeiptr>(count * sizeof(glm::mat4)), desc.palette_ms.data());
-  glBindBufferBase(GL_UNIFORM_BUFFER, kPaletteBinding, palette_ubo_.id());
+  const size_t count = std::min<size_t>(palette_ms.size(), anim::Skeleton::kMaxJoints);
+  if (count == 0) return;
+  glBindBuffer(GL_UNIFORM_BUFFER, palette_ubos_[slot].id());
+  glBufferSubData(GL_UNIFORM_BUFFER, 0, static_cast<GLsizeiptr>(count * sizeof(glm::mat4)), palette_ms.data());
+  glBindBuffer(GL_UNIFORM_BUFFER, 0);
+}
 
+void SkinnedRenderer::BindPalette(const SkinnedDrawDesc& desc, const ShaderProgram& program) const {
+  // The block stays backed by a buffer even for the bind pose (an unbacked
+  // active block is undefined behaviour).
+  const bool has_slot = desc.palette_slot >= 0 && desc.palette_slot < static_cast<int>(palette_ubos_.size());
+  if (has_slot) glBindBufferBase(GL_UNIFORM_BUFFER, kPaletteBinding, palette_ubos_[desc.palette_slot].id());
+  program.Set("u_skinning", desc.skinning && has_slot && desc.palette_size > 0 ? 1 : 0);
+  program.Set("u_model_to_world", desc.model_to_world);
+}
+
+void SkinnedRenderer::Draw(const FrameView& view, const SceneLighting& lighting, const SkinnedDrawDesc& desc) const {
+  if (desc.mesh == nullptr) return;
   program_.Use();
-  program_.Set("u_model_to_world", desc.model_to_world);
+  BindPalette(desc, program_);
   program_.Set("u_view_proj", view.view_proj);
-  program_.Set("u_skinning", desc.skinning && count > 0 ? 1 : 0);
-  program_.Set("u_sun_dir_ws", view.sun_dir_ws);
-  program_.Set("u_sun_color", view.sun_color);
-  program_.Set("u_sky_color", view.sky_color);
-  program_.Set("u_ground_color", view.ground_color);
-  program_.Set("u_eye_ws", view.eye_ws);
   program_.Set("u_tint", desc.tint);
+  program_.Set("u_rim_strength", rim_strength);
+  ApplyLighting(program_, view, lighting);
   glBindVertexArray(desc.mesh->vao().id());
   glActiveTexture(GL_TEXTURE0);
   for (const anim::MeshPart& part : desc.mesh->parts()) {
@@ -56,6 +71,19 @@ void SkinnedRenderer::Draw(const FrameView& view, const SkinnedDrawDesc& desc) c
     glDrawElements(GL_TRIANGLES, static_cast<GLsizei>(part.index_count), GL_UNSIGNED_INT,
                    reinterpret_cast<const void*>(static_cast<size_t>(part.first_index) * sizeof(uint32_t)));
   }
+  glBindVertexArray(0);
+}
+
+void SkinnedRenderer::DrawDepth(const glm::mat4& light_view_proj, const SkinnedDrawDesc& desc) const {
+  if (desc.mesh == nullptr) return;
+  depth_program_.Use();
+  BindPalette(desc, depth_program_);
+  depth_program_.Set("u_view_proj", light_view_proj);
+  glBindVertexArray(desc.mesh->vao().id());
+  // Every part in one call: the depth pass needs no material.
+  uint32_t index_count = 0;
+  for (const anim::MeshPart& part : desc.mesh->parts()) index_count = std::max(index_count, part.first_index + part.index_count);
+  glDrawElements(GL_TRIANGLES, static_cast<GLsizei>(index_count), GL_UNSIGNED_INT, nullptr);
   glBindVertexArray(0);
 }
 

@@ -1,9 +1,12 @@
 #pragma once
-// Draws the sky gradient behind everything (depth at the far plane).
+// Draws the sky behind everything (depth at the far plane): a gradient from
+// the horizon (fog) colour to the zenith along each pixel's view ray, the
+// sun, and clouds on a high plane (shaders/sky.frag).
 
 #include <glm/glm.hpp>
 
 #include "core/status.h"
+#include "render/frame_view.h"
 #include "render/gl_object.h"
 #include "render/shader_program.h"
 
@@ -12,8 +15,9 @@ namespace knights::render {
 class SkyPass {
  public:
   static core::Expected<SkyPass> Create();
-  // Colours are linear RGB; sun_ndc is the sun's position on screen.
-  void Draw(const glm::vec3& horizon_color, const glm::vec3& zenith_color, const glm::vec2& sun_ndc) const;
+  // Colours are linear RGB. Drawn with depth test LEQUAL and no depth
+  // writes, so only pixels nothing else covered get sky.
+  void Draw(const FrameView& view, const glm::vec3& horizon_color, const glm::vec3& zenith_color) const;
 
  private:
   ShaderProgram program_;

@@ -1,6 +1,9 @@
 #pragma once
-// World geometry (terrain, platforms, ladders, props) uploaded once in world
-// space and drawn lit with a procedural grass/earth pattern and fog.
+// World geometry (terrain, platforms, ladders, props, background layers)
+// uploaded once in world space and drawn lit, shadowed and fogged with a
+// procedural texture per material (shaders/static_mesh.frag). The triangles
+// are binned into chunks along x, each with its bounding box, so a frame
+// draws only the chunks inside the camera's (or the sun's) frustum.
 
 #include <span>
 #include <vector>
@@ -10,28 +13,64 @@
 #include "core/status.h"
 #include "render/frame_view.h"
 #include "render/gl_object.h"
+#include "render/scene_lighting.h"
 #include "render/shader_program.h"
 
 namespace knights::render {
 
+// Procedural surface of a triangle; keep in sync with shaders/static_mesh.frag.
+enum class StaticMaterial : int {
+  kPlain = 0,     // the vertex colour, lit
+  kGrass = 1,     // meadow: patches, tufts, flowers
+  kEarth = 2,     // soil strata with stones
+  kStone = 3,     // masonry bricks
+  kWood = 4,      // grain
+  kRock = 5,      // noisy rock with moss on top
+  kFoliage = 6,   // leaves (wrap lighting)
+  kEmissive = 7,  // unlit (torch flames)
+  kDistant = 8,   // far background layers (soft noise)
+};
+
 struct StaticVertex {
   glm::vec3 position_ws{0.0f};
   glm::vec3 normal_ws{0.0f, 1.0f, 0.0f};
-  glm::vec3 color{1.0f};  // linear RGB
+  glm::vec3 color{1.0f};  // linear RGB albedo
+  float material = 0.0f;  // StaticMaterial as a float attribute
 };
 
 class StaticMeshRenderer {
  public:
+  // Length of one chunk along x, metres.
+  static constexpr float kChunkLengthM = 12.0f;
+
   static core::Expected<StaticMeshRenderer> Create();
   // Replaces the geometry (triangle list, counter-clockwise front faces).
+  // Triangles are reordered into chunks by their centroid's x.
   void Upload(std::span<const StaticVertex> triangles);
-  void Draw(const FrameView& view, const glm::vec3& fog_color, float fog_density_per_m) const;
+  // Lit pass. receive_shadows: false for geometry outside the shadow map.
+  void Draw(const FrameView& view, const SceneLighting& lighting, bool receive_shadows) const;
+  // Depth-only pass into the bound shadow map, culled against light_view_proj.
+  void DrawDepth(const glm::mat4& light_view_proj) const;
+
+  int chunk_count() const { return static_cast<int>(chunks_.size()); }
+  // Chunks drawn by the last Draw (for tests and statistics).
+  int last_drawn_chunks() const { return last_drawn_chunks_; }
 
  private:
+  struct Chunk {
+    GLint first_vertex = 0;
+    GLsizei vertex_count = 0;
+    glm::vec3 lo_ws{0.0f};  // bounding box, world
+    glm::vec3 hi_ws{0.0f};
+  };
+  void DrawVisibleChunks(const glm::mat4& cull_view_proj) const;
+
   ShaderProgram program_;
+  ShaderProgram depth_program_;
   GlVertexArray vao_;
   GlBuffer vbo_;
-  GLsizei vertex_count_ = 0;
+  std::vector<Chunk> chunks_;
+  mutable int last_drawn_chunks_ = 0;
 };
 
 }  // namespace knights::render

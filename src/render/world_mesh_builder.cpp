@@ -1,48 +1,260 @@
 #include "render/world_mesh_builder.h"
 
+#include <algorithm>
 #include <cmath>
+#include <cstdint>
+#include <unordered_map>
 
 #include <glm/gtc/matrix_transform.hpp>
 
 namespace knights::render {
 namespace {
 
-// Linear RGB palette.
-const glm::vec3 kGrass{0.23f, 0.42f, 0.12f};
-const glm::vec3 kDryGrass{0.42f, 0.45f, 0.18f};
-const glm::vec3 kEarth{0.36f, 0.24f, 0.14f};
-const glm::vec3 kRock{0.40f, 0.38f, 0.36f};
-const glm::vec3 kStone{0.50f, 0.47f, 0.42f};
-const glm::vec3 kDarkStone{0.30f, 0.29f, 0.28f};
-const glm::vec3 kWood{0.42f, 0.26f, 0.12f};
-const glm::vec3 kDarkWood{0.24f, 0.14f, 0.07f};
-const glm::vec3 kLeaves{0.12f, 0.32f, 0.10f};
-const glm::vec3 kBannerRed{0.60f, 0.05f, 0.06f};
-const glm::vec3 kGold{0.80f, 0.60f, 0.15f};
+// Linear RGB albedo palette.
+const glm::vec3 kGrass{0.13f, 0.30f, 0.055f};
+const glm::vec3 kMeadow{0.10f, 0.20f, 0.05f};
+const glm::vec3 kDryGrass{0.30f, 0.32f, 0.10f};
+const glm::vec3 kEarth{0.19f, 0.10f, 0.045f};
+const glm::vec3 kRock{0.34f, 0.32f, 0.30f};
+const glm::vec3 kStone{0.46f, 0.43f, 0.38f};
+const glm::vec3 kDarkStone{0.26f, 0.25f, 0.24f};
+const glm::vec3 kWood{0.36f, 0.20f, 0.08f};
+const glm::vec3 kDarkWood{0.17f, 0.09f, 0.04f};
+const glm::vec3 kLeaves{0.07f, 0.22f, 0.05f};
+const glm::vec3 kBannerRed{0.55f, 0.03f, 0.04f};
+const glm::vec3 kRoof{0.30f, 0.06f, 0.05f};
+const glm::vec3 kGold{0.80f, 0.55f, 0.12f};
 
-void AppendTriangle(std::vector<StaticVertex>& out, const glm::vec3& a, const glm::vec3& b, const glm::vec3& c,
-                    const glm::vec3& color) {
-  const glm::vec3 n = glm::normalize(glm::cross(b - a, c - a));
-  out.push_back({a, n, color});
-  out.push_back({b, n, color});
-  out.push_back({c, n, color});
+constexpr float kTwoPi = 6.2831853f;
+// The grass on the front face: a lip this deep below the front edge, metres.
+constexpr float kGrassLipM = 0.12f;
+// How far behind the strip the meadow reaches (world z), metres.
+constexpr float kMeadowBackZ = -38.0f;
+
+void Push(std::vector<StaticVertex>& out, const glm::vec3& p, const glm::vec3& n, const glm::vec3& color,
+          StaticMaterial material) {
+  out.push_back({p, n, color, static_cast<float>(material)});
 }
 
-void AppendQuad(std::vector<StaticVertex>& out, const glm::vec3& a, const glm::vec3& b, const glm::vec3& c,
-                const glm::vec3& d, const glm::vec3& color) {
-  AppendTriangle(out, a, b, c, color);
-  AppendTriangle(out, a, c, d, color);
+// The terrain's height along its front or back edge (z fixed), exactly as
+// the collision mesh computes it: linear in x between profile points a, b.
+float EdgeHeight(const world::Terrain& terrain, const world::TerrainPoint& a, const world::TerrainPoint& b, float s,
+                 float z) {
+  const float y = a.y + (b.y - a.y) * s;
+  const float tilt = a.tilt_z + (b.tilt_z - a.tilt_z) * s;
+  const float bump = a.bump_z + (b.bump_z - a.bump_z) * s;
+  float h = y + tilt * z;
+  if (bump != 0.0f && terrain.bump_wavelength_z > 0.0f) h += bump * std::sin(kTwoPi * z / terrain.bump_wavelength_z);
+  return h;
 }
 
-void AppendTree(std::vector<StaticVertex>& out, const glm::vec3& base_ws, float scale) {
-  AppendBeam(out, base_ws, base_ws + glm::vec3(0.0f, 1.6f * scale, 0.0f), 0.12f * scale, kDarkWood);
-  AppendCone(out, base_ws + glm::vec3(0.0f, 1.0f * scale, 0.0f), 1.0f * scale, 1.8f * scale, 7, kLeaves);
-  AppendCone(out, base_ws + glm::vec3(0.0f, 2.0f * scale, 0.0f), 0.75f * scale, 1.5f * scale, 7, kLeaves * 1.2f);
+bool InAnyPit(const world::Level& level, float x) { return world::InPit(level, x); }
+
+// Calls f(x0, y0, x1, y1) for each piece of the terrain's edge at depth z,
+// skipping the pits; pieces are at most `step` long.
+template <typename F>
+void ForEachEdgePiece(const world::Level& level, float z, float step, F&& f) {
+  const auto& pts = level.terrain.points;
+  for (size_t i = 0; i + 1 < pts.size(); ++i) {
+    const world::TerrainPoint& a = pts[i];
+    const world::TerrainPoint& b = pts[i + 1];
+    if (!(b.x > a.x)) continue;
+    std::vector<float> breaks = {a.x, b.x};
+    for (const world::Pit& pit : level.pits) {
+      if (pit.x0 > a.x && pit.x0 < b.x) breaks.push_back(pit.x0);
+      if (pit.x1 > a.x && pit.x1 < b.x) breaks.push_back(pit.x1);
+    }
+    std::sort(breaks.begin(), breaks.end());
+    for (size_t k = 0; k + 1 < breaks.size(); ++k) {
+      const float u0 = breaks[k], u1 = breaks[k + 1];
+      if (!(u1 > u0) || InAnyPit(level, 0.5f * (u0 + u1))) continue;
+      const int n = std::max(1, static_cast<int>(std::ceil((u1 - u0) / step)));
+      for (int c = 0; c < n; ++c) {
+        const float x0 = u0 + (u1 - u0) * c / n;
+        const float x1 = c + 1 == n ? u1 : u0 + (u1 - u0) * (c + 1) / n;
+        f(x0, EdgeHeight(level.terrain, a, b, (x0 - a.x) / (b.x - a.x), z), x1,
+          EdgeHeight(level.terrain, a, b, (x1 - a.x) / (b.x - a.x), z));
+      }
+    }
+  }
+}
+
+// The profile smoothed by a box filter of half width `radius` (for the
+// meadow far behind the strip, which should not copy every step).
+float SmoothProfile(const world::Terrain& terrain, float x, float radius) {
+  constexpr int kTaps = 9;
+  float sum = 0.0f;
+  for (int i = 0; i < kTaps; ++i) sum += world::ProfileHeight(terrain, x - radius + 2.0f * radius * i / (kTaps - 1));
+  return sum / kTaps;
+}
+
+// 1. Collision surfaces with materials; terrain normals averaged per vertex.
+void AppendCollisionSurfaces(const world::World& world, std::vector<StaticVertex>& out) {
+  const auto triangles = world.collision().triangles();
+  auto key = [](const glm::vec3& p) {
+    const auto q = [](float v) { return static_cast<int64_t>(std::lround(v * 1000.0f)) & 0x1FFFFF; };
+    return (q(p.x) << 42) | (q(p.y) << 21) | q(p.z);
+  };
+  std::unordered_map<int64_t, glm::vec3> smooth;
+  smooth.reserve(triangles.size());
+  for (const world::CollisionTriangle& t : triangles) {
+    if (t.kind != world::SurfaceKind::kTerrain) continue;
+    for (const glm::vec3& v : {t.v0_ws, t.v1_ws, t.v2_ws}) smooth[key(v)] += t.normal_ws;
+  }
+  for (const world::CollisionTriangle& t : triangles) {
+    glm::vec3 color = kEarth;
+    StaticMaterial material = StaticMaterial::kEarth;
+    switch (t.kind) {
+      case world::SurfaceKind::kTerrain: {
+        const float up = t.normal_ws.y;
+        if (up > 0.6f) {
+          color = glm::mix(kDryGrass, kGrass, glm::clamp((up - 0.6f) / 0.3f, 0.0f, 1.0f));
+          material = StaticMaterial::kGrass;
+        }
+        break;
+      }
+      case world::SurfaceKind::kStepFace: color = kEarth; break;
+      case world::SurfaceKind::kPitWall: color = kEarth * 0.7f; break;
+      case world::SurfaceKind::kPlatform:
+        color = t.normal_ws.y > 0.7f ? kStone : kStone * 0.8f;
+        material = StaticMaterial::kStone;
+        break;
+      case world::SurfaceKind::kRock: color = kRock; material = StaticMaterial::kRock; break;
+    }
+    const glm::vec3 v[3] = {t.v0_ws, t.v1_ws, t.v2_ws};
+    for (const glm::vec3& p : v) {
+      glm::vec3 n = t.normal_ws;
+      if (t.kind == world::SurfaceKind::kTerrain) {
+        const auto it = smooth.find(key(p));
+        if (it != smooth.end() && glm::dot(it->second, it->second) > 1e-12f) n = glm::normalize(it->second);
+      }
+      Push(out, p, n, color, material);
+    }
+  }
+}
+
+// 2. The front face of the ground, from the front edge down to the floor,
+// with a grass lip; pits get a back wall and a floor.
+void AppendGroundCut(const world::Level& level, std::vector<StaticVertex>& out, float floor_y) {
+  const world::Terrain& terrain = level.terrain;
+  const glm::vec3 front(0.0f, 0.0f, 1.0f);
+  ForEachEdgePiece(level, terrain.z_max, 1.0f, [&](float x0, float y0, float x1, float y1) {
+    const float z = terrain.z_max;
+    // Grass lip.
+    const glm::vec3 a(x0, y0 - kGrassLipM, z), b(x1, y1 - kGrassLipM, z), c(x1, y1, z), d(x0, y0, z);
+    Push(out, a, front, kGrass * 0.7f, StaticMaterial::kGrass);
+    Push(out, b, front, kGrass * 0.7f, StaticMaterial::kGrass);
+    Push(out, c, front, kGrass * 0.7f, StaticMaterial::kGrass);
+    Push(out, a, front, kGrass * 0.7f, StaticMaterial::kGrass);
+    Push(out, c, front, kGrass * 0.7f, StaticMaterial::kGrass);
+    Push(out, d, front, kGrass * 0.7f, StaticMaterial::kGrass);
+    // Earth, darker with depth (light does not reach into the cut).
+    const glm::vec3 e(x0, floor_y, z), f(x1, floor_y, z);
+    const glm::vec3 top_color = kEarth, bottom_color = kEarth * 0.25f;
+    Push(out, e, front, bottom_color, StaticMaterial::kEarth);
+    Push(out, f, front, bottom_color, StaticMaterial::kEarth);
+    Push(out, b, front, top_color, StaticMaterial::kEarth);
+    Push(out, e, front, bottom_color, StaticMaterial::kEarth);
+    Push(out, b, front, top_color, StaticMaterial::kEarth);
+    Push(out, a, front, top_color, StaticMaterial::kEarth);
+  });
+  // Pits: a back wall at z_min and a floor, so a pit reads as a chasm.
+  for (const world::Pit& pit : level.pits) {
+    const float z = terrain.z_min;
+    const float h0 = world::TerrainHeight(terrain, pit.x0 - 0.01f, z);
+    const float h1 = world::TerrainHeight(terrain, pit.x1 + 0.01f, z);
+    AppendQuad(out, {pit.x0, floor_y, z}, {pit.x1, floor_y, z}, {pit.x1, h1, z}, {pit.x0, h0, z}, kEarth * 0.45f,
+               StaticMaterial::kEarth);
+    AppendQuad(out, {pit.x0, floor_y, terrain.z_max}, {pit.x1, floor_y, terrain.z_max}, {pit.x1, floor_y, z},
+               {pit.x0, floor_y, z}, kEarth * 0.2f, StaticMaterial::kEarth);
+  }
+}
+
+// 3. The meadow behind the strip: a height field starting exactly at the
+// strip's back edge and relaxing, with distance, to a smoothed profile that
+// rolls gently; trees and bushes scattered on it.
+void AppendMeadow(const world::Level& level, std::vector<StaticVertex>& out) {
+  const world::Terrain& terrain = level.terrain;
+  const float x_lo = world::TerrainMinX(terrain) - 80.0f;
+  const float x_hi = world::TerrainMaxX(terrain) + 80.0f;
+  const float z_rows[] = {terrain.z_min, terrain.z_min - 0.6f, terrain.z_min - 1.5f, terrain.z_min - 3.0f,
+                          terrain.z_min - 5.5f, -14.0f, -20.0f, -28.0f, kMeadowBackZ};
+  constexpr int kRows = sizeof(z_rows) / sizeof(z_rows[0]);
+  auto height = [&](float x, float z, float edge_y) {
+    const float t = glm::clamp((terrain.z_min - z) / 9.0f, 0.0f, 1.0f);
+    const float w = t * t * (3.0f - 2.0f * t);
+    const float rolling = 0.9f * std::sin(x * 0.11f + z * 0.25f) + 0.5f * std::sin(x * 0.037f - 1.3f) +
+                          0.05f * (terrain.z_min - z);
+    const float far_y = SmoothProfile(terrain, x, 10.0f) - 0.4f + rolling * w;
+    return glm::mix(edge_y, far_y, w);
+  };
+  // Columns: the edge pieces where the terrain exists, plain steps elsewhere.
+  struct Column {
+    float x;
+    float edge_y;
+  };
+  std::vector<Column> columns;
+  const float terrain_lo = world::TerrainMinX(terrain), terrain_hi = world::TerrainMaxX(terrain);
+  for (float x = x_lo; x < terrain_lo; x += 2.0f) columns.push_back({x, world::ProfileHeight(terrain, terrain_lo)});
+  // Along the strip: the exact back edge (steps included), pits bridged at the smoothed height.
+  const auto& pts = terrain.points;
+  for (size_t i = 0; i + 1 < pts.size(); ++i) {
+    const world::TerrainPoint& a = pts[i];
+    const world::TerrainPoint& b = pts[i + 1];
+    if (!(b.x > a.x)) continue;
+    const int n = std::max(1, static_cast<int>(std::ceil((b.x - a.x) / 1.0f)));
+    for (int c = 0; c <= n; ++c) {
+      const float x = a.x + (b.x - a.x) * c / n;
+      columns.push_back({x, EdgeHeight(terrain, a, b, static_cast<float>(c) / n, terrain.z_min)});
+    }
+  }
+  for (float x = terrain_hi + 2.0f; x <= x_hi; x += 2.0f) columns.push_back({x, world::ProfileHeight(terrain, terrain_hi)});
+  for (size_t i = 0; i + 1 < columns.size(); ++i) {
+    const Column& c0 = columns[i];
+    const Column& c1 = columns[i + 1];
+    if (!(c1.x > c0.x)) continue;
+    for (int j = 0; j + 1 < kRows; ++j) {
+      const float za = z_rows[j], zb = z_rows[j + 1];
+      const glm::vec3 p00(c0.x, height(c0.x, za, c0.edge_y), za), p10(c1.x, height(c1.x, za, c1.edge_y), za);
+      const glm::vec3 p01(c0.x, height(c0.x, zb, c0.edge_y), zb), p11(c1.x, height(c1.x, zb, c1.edge_y), zb);
+      // Quad p00 (front left), p10, p11, p01: counter-clockwise seen from above.
+      AppendQuad(out, p00, p10, p11, p01, kMeadow, StaticMaterial::kGrass);
+    }
+    // A vertical step between consecutive columns at the same x would leave
+    // a gap; the next column at equal x has a zero-width quad, so add walls.
+  }
+  for (size_t i = 0; i + 1 < columns.size(); ++i) {
+    const Column& c0 = columns[i];
+    const Column& c1 = columns[i + 1];
+    if (c1.x != c0.x || c1.edge_y == c0.edge_y) continue;
+    // Fill the wedge between the two heights for the first rows.
+    for (int j = 0; j + 1 < kRows; ++j) {
+      const float za = z_rows[j], zb = z_rows[j + 1];
+      const glm::vec3 a(c0.x, height(c0.x, za, c0.edge_y), za), b(c0.x, height(c0.x, zb, c0.edge_y), zb);
+      const glm::vec3 c(c0.x, height(c0.x, zb, c1.edge_y), zb), d(c0.x, height(c0.x, za, c1.edge_y), za);
+      const bool up = c1.edge_y > c0.edge_y;  // wall faces -x (towards the lower side)
+      if (up) AppendQuad(out, a, b, c, d, kEarth, StaticMaterial::kEarth);
+      else AppendQuad(out, a, d, c, b, kEarth, StaticMaterial::kEarth);
+    }
+  }
+  // Trees and bushes, deterministic, not too close to the strip.
+  for (int i = 0;; ++i) {
+    const float x = x_lo + 3.0f + i * 5.5f + 4.0f * HashToUnit(i * 7 + 1);
+    if (x > x_hi) break;
+    const float z = terrain.z_min - 4.0f - 22.0f * HashToUnit(i * 7 + 2);
+    const float y = height(x, z, world::ProfileHeight(terrain, x)) - 0.1f;
+    const float pick = HashToUnit(i * 7 + 3);
+    if (pick < 0.55f) {
+      AppendTree(out, {x, y, z}, 0.9f + 0.8f * HashToUnit(i * 7 + 4), HashToUnit(i * 7 + 5));
+    } else if (pick < 0.8f) {
+      AppendCone(out, {x, y - 0.1f, z}, 0.8f, 0.9f, 7, kLeaves * 1.4f, StaticMaterial::kFoliage);
+    }
+  }
 }
 
 void AppendBanner(std::vector<StaticVertex>& out, const glm::vec3& base_ws, float scale) {
   const float h = 3.0f * scale;
-  AppendBeam(out, base_ws, base_ws + glm::vec3(0.0f, h, 0.0f), 0.04f * scale, kDarkWood);
+  AppendBeam(out, base_ws, base_ws + glm::vec3(0.0f, h, 0.0f), 0.04f * scale, kDarkWood, StaticMaterial::kWood);
   AppendBox(out, base_ws + glm::vec3(0.35f * scale, h - 0.6f * scale, 0.0f), glm::vec3(0.32f, 0.55f, 0.02f) * scale,
             0.0f, kBannerRed);
   AppendBox(out, base_ws + glm::vec3(0.35f * scale, h - 0.6f * scale, 0.03f * scale), glm::vec3(0.1f, 0.2f, 0.01f) * scale,
@@ -54,40 +266,133 @@ void AppendBanner(std::vector<StaticVertex>& out, const glm::vec3& base_ws, floa
 void AppendGate(std::vector<StaticVertex>& out, const glm::vec3& base_ws) {
   for (float z : {-2.2f, 2.2f}) {
     const glm::vec3 tower = base_ws + glm::vec3(0.0f, 3.0f, z);
-    AppendBox(out, tower, glm::vec3(1.1f, 3.0f, 1.0f), 0.0f, kStone);
+    AppendBox(out, tower, glm::vec3(1.1f, 3.0f, 1.0f), 0.0f, kStone, StaticMaterial::kStone);
     for (int i = 0; i < 4; ++i) {
       const float a = i * 1.5708f;
       AppendBox(out, tower + glm::vec3(0.8f * std::cos(a), 3.3f, 0.75f * std::sin(a)), glm::vec3(0.22f, 0.3f, 0.22f),
-                0.0f, kStone);
+                0.0f, kStone, StaticMaterial::kStone);
     }
-    AppendCone(out, tower + glm::vec3(0.0f, 3.0f, 0.0f), 1.3f, 2.2f, 8, kBannerRed * 0.8f);
+    AppendCone(out, tower + glm::vec3(0.0f, 3.0f, 0.0f), 1.3f, 2.2f, 8, kRoof);
   }
   // Wall over the arch (the arch is the open space below it).
-  AppendBox(out, base_ws + glm::vec3(0.0f, 4.6f, 0.0f), glm::vec3(0.8f, 1.4f, 1.3f), 0.0f, kDarkStone);
-  AppendBox(out, base_ws + glm::vec3(0.0f, 3.05f, 0.0f), glm::vec3(0.85f, 0.15f, 1.3f), 0.0f, kWood);
+  AppendBox(out, base_ws + glm::vec3(0.0f, 4.6f, 0.0f), glm::vec3(0.8f, 1.4f, 1.3f), 0.0f, kDarkStone * 1.3f,
+            StaticMaterial::kStone);
+  AppendBox(out, base_ws + glm::vec3(0.0f, 3.05f, 0.0f), glm::vec3(0.85f, 0.15f, 1.3f), 0.0f, kWood,
+            StaticMaterial::kWood);
   AppendBanner(out, base_ws + glm::vec3(0.9f, 6.2f, 0.0f), 0.8f);
+}
+
+// The castle the road leads to: a curtain wall with towers and a keep,
+// behind the gate.
+void AppendCastle(std::vector<StaticVertex>& out, const glm::vec3& gate_ws) {
+  const float z_wall = -13.0f;
+  const float y = gate_ws.y - 0.5f;
+  AppendBox(out, {gate_ws.x + 4.0f, y + 3.5f, z_wall}, {14.0f, 3.5f, 0.8f}, 0.0f, kStone, StaticMaterial::kStone);
+  for (int i = 0; i < 14; ++i) {
+    AppendBox(out, {gate_ws.x - 9.5f + 2.0f * i, y + 7.3f, z_wall + 0.5f}, {0.45f, 0.35f, 0.3f}, 0.0f, kStone,
+              StaticMaterial::kStone);
+  }
+  for (float dx : {-10.0f, 0.0f, 18.0f}) {
+    AppendTower(out, {gate_ws.x + dx, y, z_wall}, 1.8f, 10.0f, kStone, kRoof, StaticMaterial::kStone);
+  }
+  // The keep behind the wall.
+  AppendBox(out, {gate_ws.x + 8.0f, y + 7.0f, z_wall - 7.0f}, {4.0f, 7.0f, 3.5f}, 0.0f, kStone * 0.95f,
+            StaticMaterial::kStone);
+  AppendTower(out, {gate_ws.x + 12.0f, y, z_wall - 8.0f}, 2.0f, 17.0f, kStone, kRoof, StaticMaterial::kStone);
+  AppendTower(out, {gate_ws.x + 4.0f, y, z_wall - 8.0f}, 1.6f, 15.0f, kStone, kRoof, StaticMaterial::kStone);
+  for (float dx : {4.0f, 12.0f}) {
+    const glm::vec3 pole(gate_ws.x + dx, y + (dx > 8.0f ? 17.0f : 15.0f) + 2.6f, z_wall - 8.0f);
+    AppendBeam(out, pole, pole + glm::vec3(0.0f, 2.0f, 0.0f), 0.05f, kDarkWood);
+    AppendBox(out, pole + glm::vec3(0.6f, 1.6f, 0.0f), {0.6f, 0.35f, 0.02f}, 0.0f, kBannerRed);
+  }
 }
 
 }  // namespace
 
+float HashToUnit(int n) {
+  // Integer hash (a variant of Thomas Wang's / "lowbias32" by C. Wellons).
+  uint32_t x = static_cast<uint32_t>(n) * 0x9E3779B9u + 0x7F4A7C15u;
+  x ^= x >> 16;
+  x *= 0x7FEB352Du;
+  x ^= x >> 15;
+  x *= 0x846CA68Bu;
+  x ^= x >> 16;
+  return static_cast<float>(x >> 8) / 16777216.0f;
+}
+
+void AppendTriangle(std::vector<StaticVertex>& out, const glm::vec3& a, const glm::vec3& b, const glm::vec3& c,
+                    const glm::vec3& color, StaticMaterial material) {
+  const glm::vec3 cross = glm::cross(b - a, c - a);
+  const float len = glm::length(cross);
+  if (!(len > 1e-9f)) return;
+  const glm::vec3 n = cross / len;
+  Push(out, a, n, color, material);
+  Push(out, b, n, color, material);
+  Push(out, c, n, color, material);
+}
+
+void AppendQuad(std::vector<StaticVertex>& out, const glm::vec3& a, const glm::vec3& b, const glm::vec3& c,
+                const glm::vec3& d, const glm::vec3& color, StaticMaterial material) {
+  AppendTriangle(out, a, b, c, color, material);
+  AppendTriangle(out, a, c, d, color, material);
+}
+
+void AppendTree(std::vector<StaticVertex>& out, const glm::vec3& base_ws, float scale, float variation) {
+  const glm::vec3 leaves = kLeaves * (0.85f + 0.4f * variation);
+  AppendBeam(out, base_ws, base_ws + glm::vec3(0.0f, 1.6f * scale, 0.0f), 0.12f * scale, kDarkWood * 1.5f,
+             StaticMaterial::kWood);
+  AppendCone(out, base_ws + glm::vec3(0.0f, 0.9f * scale, 0.0f), 1.1f * scale, 1.7f * scale, 9, leaves,
+             StaticMaterial::kFoliage);
+  AppendCone(out, base_ws + glm::vec3(0.0f, 1.8f * scale, 0.0f), 0.85f * scale, 1.5f * scale, 9, leaves * 1.15f,
+             StaticMaterial::kFoliage);
+  AppendCone(out, base_ws + glm::vec3(0.0f, 2.6f * scale, 0.0f), 0.55f * scale, 1.2f * scale, 9, leaves * 1.3f,
+             StaticMaterial::kFoliage);
+}
+
+void AppendTower(std::vector<StaticVertex>& out, const glm::vec3& base_ws, float radius_m, float height_m,
+                 const glm::vec3& wall_color, const glm::vec3& roof_color, StaticMaterial material) {
+  constexpr int kSides = 10;
+  for (int i = 0; i < kSides; ++i) {
+    const float a0 = kTwoPi * i / kSides, a1 = kTwoPi * (i + 1) / kSides;
+    const glm::vec3 d0(std::cos(a0), 0.0f, -std::sin(a0)), d1(std::cos(a1), 0.0f, -std::sin(a1));
+    const glm::vec3 b0 = base_ws + d0 * radius_m, b1 = base_ws + d1 * radius_m;
+    const glm::vec3 up(0.0f, height_m, 0.0f);
+    // Counter-clockwise seen from outside; smooth normals around the tower.
+    const StaticVertex v[4] = {{b0, d0, wall_color, static_cast<float>(material)},
+                               {b1, d1, wall_color, static_cast<float>(material)},
+                               {b1 + up, d1, wall_color, static_cast<float>(material)},
+                               {b0 + up, d0, wall_color, static_cast<float>(material)}};
+    out.insert(out.end(), {v[0], v[1], v[2], v[0], v[2], v[3]});
+  }
+  // Crenellated rim and a pointed roof.
+  const glm::vec3 top = base_ws + glm::vec3(0.0f, height_m, 0.0f);
+  AppendCone(out, top, radius_m * 1.2f, 0.01f, kSides, wall_color * 0.8f, material);
+  for (int i = 0; i < kSides; i += 2) {
+    const float a = kTwoPi * (i + 0.5f) / kSides;
+    AppendBox(out, top + glm::vec3(std::cos(a), 0.0f, -std::sin(a)) * radius_m * 1.05f + glm::vec3(0.0f, 0.3f, 0.0f),
+              glm::vec3(0.25f, 0.3f, 0.25f) * (radius_m / 1.5f), -a, wall_color, material);
+  }
+  AppendCone(out, top + glm::vec3(0.0f, 0.6f, 0.0f), radius_m * 1.15f, radius_m * 1.6f, kSides, roof_color);
+}
+
 void AppendBox(std::vector<StaticVertex>& out, const glm::vec3& centre_ws, const glm::vec3& half_extents_m,
-               float yaw_rad, const glm::vec3& color) {
+               float yaw_rad, const glm::vec3& color, StaticMaterial material) {
   const glm::mat3 r = glm::mat3(glm::rotate(glm::mat4(1.0f), yaw_rad, glm::vec3(0.0f, 1.0f, 0.0f)));
   glm::vec3 p[8];
   for (int i = 0; i < 8; ++i) {
     const glm::vec3 corner((i & 1) ? 1.0f : -1.0f, (i & 2) ? 1.0f : -1.0f, (i & 4) ? 1.0f : -1.0f);
     p[i] = centre_ws + r * (corner * half_extents_m);
   }
-  AppendQuad(out, p[0], p[4], p[6], p[2], color);  // -x
-  AppendQuad(out, p[1], p[3], p[7], p[5], color);  // +x
-  AppendQuad(out, p[0], p[1], p[5], p[4], color);  // -y
-  AppendQuad(out, p[2], p[6], p[7], p[3], color);  // +y
-  AppendQuad(out, p[0], p[2], p[3], p[1], color);  // -z
-  AppendQuad(out, p[4], p[5], p[7], p[6], color);  // +z
+  AppendQuad(out, p[0], p[4], p[6], p[2], color, material);  // -x
+  AppendQuad(out, p[1], p[3], p[7], p[5], color, material);  // +x
+  AppendQuad(out, p[0], p[1], p[5], p[4], color, material);  // -y
+  AppendQuad(out, p[2], p[6], p[7], p[3], color, material);  // +y
+  AppendQuad(out, p[0], p[2], p[3], p[1], color, material);  // -z
+  AppendQuad(out, p[4], p[5], p[7], p[6], color, material);  // +z
 }
 
 void AppendBeam(std::vector<StaticVertex>& out, const glm::vec3& a_ws, const glm::vec3& b_ws, float radius_m,
-                const glm::vec3& color) {
+                const glm::vec3& color, StaticMaterial material) {
   const glm::vec3 axis = b_ws - a_ws;
   const float length = glm::length(axis);
   if (length < 1e-6f) return;
@@ -99,88 +404,91 @@ void AppendBeam(std::vector<StaticVertex>& out, const glm::vec3& a_ws, const glm
   const glm::vec3 ring_b[4] = {b_ws + u + v, b_ws - u + v, b_ws - u - v, b_ws + u - v};
   for (int i = 0; i < 4; ++i) {
     const int j = (i + 1) % 4;
-    AppendQuad(out, ring_a[i], ring_a[j], ring_b[j], ring_b[i], color);
+    AppendQuad(out, ring_a[i], ring_a[j], ring_b[j], ring_b[i], color, material);
   }
-  AppendQuad(out, ring_a[3], ring_a[2], ring_a[1], ring_a[0], color);
-  AppendQuad(out, ring_b[0], ring_b[1], ring_b[2], ring_b[3], color);
+  AppendQuad(out, ring_a[3], ring_a[2], ring_a[1], ring_a[0], color, material);
+  AppendQuad(out, ring_b[0], ring_b[1], ring_b[2], ring_b[3], color, material);
 }
 
 void AppendCone(std::vector<StaticVertex>& out, const glm::vec3& base_centre_ws, float radius_m, float height_m,
-                int sides, const glm::vec3& color) {
+                int sides, const glm::vec3& color, StaticMaterial material) {
   const glm::vec3 apex = base_centre_ws + glm::vec3(0.0f, height_m, 0.0f);
   for (int i = 0; i < sides; ++i) {
-    const float a0 = 6.2831853f * i / sides, a1 = 6.2831853f * (i + 1) / sides;
+    const float a0 = kTwoPi * i / sides, a1 = kTwoPi * (i + 1) / sides;
     const glm::vec3 p0 = base_centre_ws + glm::vec3(std::cos(a0), 0.0f, -std::sin(a0)) * radius_m;
     const glm::vec3 p1 = base_centre_ws + glm::vec3(std::cos(a1), 0.0f, -std::sin(a1)) * radius_m;
-    AppendTriangle(out, p0, p1, apex, color);
-    AppendTriangle(out, p1, p0, base_centre_ws, color * 0.6f);
+    AppendTriangle(out, p0, p1, apex, color, material);
+    AppendTriangle(out, p1, p0, base_centre_ws, color * 0.6f, material);
   }
 }
 
 std::vector<StaticVertex> BuildWorldMesh(const world::World& world) {
   std::vector<StaticVertex> out;
-  const auto triangles = world.collision().triangles();
-  out.reserve(triangles.size() * 3 + 20000);
-  // 1. Collision surfaces, coloured by kind and slope.
-  for (const world::CollisionTriangle& t : triangles) {
-    glm::vec3 color = kEarth;
-    switch (t.kind) {
-      case world::SurfaceKind::kTerrain: {
-        // Grass on gentle slopes, drier on steep ones, earth on the sides.
-        const float up = t.normal_ws.y;
-        color = up > 0.85f ? kGrass : (up > 0.55f ? kDryGrass : kEarth);
-        // A little variation along x so long stretches are not flat colour.
-        const float x = (t.v0_ws.x + t.v1_ws.x + t.v2_ws.x) / 3.0f;
-        color *= 0.9f + 0.1f * std::sin(x * 0.37f) * std::sin(x * 0.11f + 1.0f);
-        break;
-      }
-      case world::SurfaceKind::kStepFace: color = kEarth * 0.9f; break;
-      case world::SurfaceKind::kPitWall: color = kEarth * 0.6f; break;
-      case world::SurfaceKind::kPlatform: color = t.normal_ws.y > 0.7f ? kStone : kDarkStone; break;
-      case world::SurfaceKind::kRock: color = kRock; break;
-    }
-    out.push_back({t.v0_ws, t.normal_ws, color});
-    out.push_back({t.v1_ws, t.normal_ws, color});
-    out.push_back({t.v2_ws, t.normal_ws, color});
-  }
-  // 2. Ladders: two rails and the rungs, exactly where the IK grips them.
+  const world::Level& level = world.level();
+  out.reserve(world.collision().triangles().size() * 3 + 60000);
+  // 1. Collision surfaces.
+  AppendCollisionSurfaces(world, out);
+  // 2. The ground's front face and the pits.
+  AppendGroundCut(level, out, level.kill_y - 1.0f);
+  // 3. The meadow behind.
+  AppendMeadow(level, out);
+  // 4. Ladders: two rails and the rungs, exactly where the IK grips them.
   for (const world::Ladder& ladder : world.ladders()) {
-    for (float side : {-1.0f, 1.0f}) AppendBeam(out, ladder.RailBottomWs(side), ladder.RailTopWs(side), 0.03f, kWood);
+    for (float side : {-1.0f, 1.0f}) {
+      AppendBeam(out, ladder.RailBottomWs(side), ladder.RailTopWs(side), 0.035f, kWood, StaticMaterial::kWood);
+    }
     const float half_width = 0.5f * ladder.desc().width;
     for (const glm::vec3& rung : ladder.rungs_ws()) {
-      AppendBeam(out, rung - glm::vec3(0.0f, 0.0f, half_width), rung + glm::vec3(0.0f, 0.0f, half_width),
-                 world::Ladder::kRungRadius, kWood * 1.2f);
+      AppendBeam(out, rung - glm::vec3(0.0f, 0.0f, half_width + 0.03f), rung + glm::vec3(0.0f, 0.0f, half_width + 0.03f),
+                 world::Ladder::kRungRadius, kWood * 1.3f, StaticMaterial::kWood);
     }
   }
-  // 3. Props (scenery).
-  for (const world::Prop& prop : world.level().props) {
+  // 5. Props (scenery).
+  for (const world::Prop& prop : level.props) {
     const float y = prop.y.value_or(world.GroundHeightOr(prop.x, prop.z));
     const glm::vec3 base(prop.x, y, prop.z);
     const float s = prop.scale;
     const float yaw = glm::radians(prop.yaw_deg);
     switch (prop.kind) {
-      case world::PropKind::kTree: AppendTree(out, base, s); break;
-      case world::PropKind::kBush: AppendCone(out, base - glm::vec3(0, 0.1f, 0), 0.6f * s, 0.8f * s, 6, kLeaves * 1.3f); break;
-      case world::PropKind::kRock: AppendBox(out, base + glm::vec3(0, 0.2f * s, 0), glm::vec3(0.45f, 0.3f, 0.4f) * s, yaw, kRock); break;
+      case world::PropKind::kTree: AppendTree(out, base - glm::vec3(0, 0.1f, 0), s, HashToUnit(static_cast<int>(prop.x * 10.0f))); break;
+      case world::PropKind::kBush:
+        AppendCone(out, base - glm::vec3(0, 0.1f, 0), 0.6f * s, 0.8f * s, 8, kLeaves * 1.4f, StaticMaterial::kFoliage);
+        AppendCone(out, base + glm::vec3(0.3f * s, -0.1f, 0.1f * s), 0.45f * s, 0.6f * s, 8, kLeaves * 1.6f,
+                   StaticMaterial::kFoliage);
+        break;
+      case world::PropKind::kRock:
+        AppendBox(out, base + glm::vec3(0, 0.2f * s, 0), glm::vec3(0.45f, 0.3f, 0.4f) * s, yaw, kRock, StaticMaterial::kRock);
+        break;
       case world::PropKind::kBanner: AppendBanner(out, base, s); break;
-      case world::PropKind::kCrate: AppendBox(out, base + glm::vec3(0, 0.35f * s, 0), glm::vec3(0.35f) * s, yaw, kWood); break;
-      case world::PropKind::kBarrel: AppendBox(out, base + glm::vec3(0, 0.45f * s, 0), glm::vec3(0.3f, 0.45f, 0.3f) * s, yaw + 0.4f, kDarkWood * 1.5f); break;
+      case world::PropKind::kCrate:
+        AppendBox(out, base + glm::vec3(0, 0.35f * s, 0), glm::vec3(0.35f) * s, yaw, kWood * 1.2f, StaticMaterial::kWood);
+        break;
+      case world::PropKind::kBarrel:
+        AppendTower(out, base, 0.3f * s, 0.9f * s, kDarkWood * 2.0f, kDarkWood * 2.0f, StaticMaterial::kWood);
+        break;
       case world::PropKind::kTorch:
-        AppendBeam(out, base, base + glm::vec3(0, 1.4f * s, 0), 0.04f * s, kDarkWood);
-        AppendBox(out, base + glm::vec3(0, 1.5f * s, 0), glm::vec3(0.08f) * s, 0.0f, glm::vec3(1.0f, 0.6f, 0.1f) * 3.0f);
+        AppendBeam(out, base, base + glm::vec3(0, 1.4f * s, 0), 0.04f * s, kDarkWood, StaticMaterial::kWood);
+        AppendBox(out, base + glm::vec3(0, 1.5f * s, 0), glm::vec3(0.08f) * s, 0.0f, glm::vec3(1.0f, 0.6f, 0.1f) * 4.0f,
+                  StaticMaterial::kEmissive);
         break;
       case world::PropKind::kFence:
-        for (float dx : {-1.0f, 0.0f, 1.0f}) AppendBeam(out, base + glm::vec3(dx * s, 0, 0), base + glm::vec3(dx * s, 0.9f * s, 0), 0.05f * s, kWood);
-        AppendBeam(out, base + glm::vec3(-1.1f * s, 0.7f * s, 0), base + glm::vec3(1.1f * s, 0.7f * s, 0), 0.04f * s, kWood);
-        AppendBeam(out, base + glm::vec3(-1.1f * s, 0.35f * s, 0), base + glm::vec3(1.1f * s, 0.35f * s, 0), 0.04f * s, kWood);
+        for (float dx : {-1.0f, 0.0f, 1.0f}) {
+          AppendBeam(out, base + glm::vec3(dx * s, -0.1f, 0), base + glm::vec3(dx * s, 0.9f * s, 0), 0.05f * s, kWood,
+                     StaticMaterial::kWood);
+        }
+        AppendBeam(out, base + glm::vec3(-1.1f * s, 0.7f * s, 0), base + glm::vec3(1.1f * s, 0.7f * s, 0), 0.04f * s, kWood,
+                   StaticMaterial::kWood);
+        AppendBeam(out, base + glm::vec3(-1.1f * s, 0.35f * s, 0), base + glm::vec3(1.1f * s, 0.35f * s, 0), 0.04f * s,
+                   kWood, StaticMaterial::kWood);
         break;
     }
   }
-  // 4. The goal.
-  const float goal_x = world.level().goal.x;
+  // 6. The goal.
+  const float goal_x = level.goal.x;
   const glm::vec3 goal_base(goal_x, world.GroundHeightOr(goal_x, 0.0f), 0.0f);
-  if (world.level().goal.kind == world::GoalKind::kGate) {
+  if (level.goal.kind == world::GoalKind::kGate) {
     AppendGate(out, goal_base);
+    AppendCastle(out, goal_base);
   } else {
     AppendBanner(out, goal_base + glm::vec3(0, 0, -1.0f), 1.3f);
   }

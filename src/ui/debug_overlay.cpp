@@ -48,10 +48,10 @@ void AddSkeletonLines(const game::Knight& knight, core::DebugLines& lines) {
 }
 
 void DrawDebugOverlay(game::GameSession& session, std::span<const anim::Clip> clips, DebugOverlayState& state,
-                      float frame_dt_s) {
+                      platform::Window& window, float frame_dt_s) {
   if (!state.visible) return;
   ImGui::SetNextWindowPos(ImVec2(10, 10), ImGuiCond_FirstUseEver);
-  ImGui::SetNextWindowSize(ImVec2(470, 0), ImGuiCond_FirstUseEver);
+  ImGui::SetNextWindowSize(ImVec2(560, 0), ImGuiCond_FirstUseEver);
   ImGui::SetNextWindowBgAlpha(0.85f);
   ImGui::Begin("Knights debug (F1)");
 
@@ -120,6 +120,26 @@ void DrawDebugOverlay(game::GameSession& session, std::span<const anim::Clip> cl
                 session.last_sim_s * 1e3, session.last_anim_s * 1e3, session.last_ik_s * 1e3,
                 session.last_palette_s * 1e3, state.render_s * 1e3);
     ImGui::Text("%.1f fps", ImGui::GetIO().Framerate);
+  }
+
+  if (state.scene_settings != nullptr && ImGui::CollapsingHeader("Rendering")) {
+    render::SceneSettings& r = *state.scene_settings;
+    ImGui::Checkbox("shadows", &r.shadows);
+    ImGui::SameLine();
+    bool vsync = window.vsync();
+    if (ImGui::Checkbox("vsync", &vsync)) window.SetVsync(vsync);
+    ImGui::SameLine();
+    if (ImGui::Button(window.fullscreen() ? "windowed (F11)" : "fullscreen (F11)")) window.ToggleFullscreen();
+    int aa = static_cast<int>(r.anti_aliasing);
+    const char* aa_names[] = {"off", "FXAA", "MSAA 4x"};
+    static_assert(static_cast<int>(render::AntiAliasing::kOff) == 0 && static_cast<int>(render::AntiAliasing::kFxaa) == 1 &&
+                      static_cast<int>(render::AntiAliasing::kMsaa) == 2,
+                  "aa_names follows render::AntiAliasing");
+    if (ImGui::Combo("anti-aliasing", &aa, aa_names, 3)) r.anti_aliasing = static_cast<render::AntiAliasing>(aa);
+    ImGui::SliderFloat("render scale", &r.render_scale, 0.25f, 2.0f, "%.2f");
+    const render::SceneStats& st = state.scene_stats;
+    ImGui::Text("3D at %dx%d, %s, %d knights drawn, shadow texel %.1f cm", st.scene_width_px, st.scene_height_px,
+                st.msaa_samples > 0 ? "MSAA" : (st.fxaa ? "FXAA" : "no AA"), st.knights_drawn, st.shadow_texel_m * 100.0f);
   }
 
   if (ImGui::CollapsingHeader("Clip viewer")) {

@@ -2,9 +2,12 @@
 // The F1 debug overlay: IK switches (master and per chain), debug drawing,
 // the clip viewer (pick a clip, scrub its time, bind pose, skeleton lines),
 // time scale, pause and single step, which knight to inspect, per-pass
-// timings and live IK metrics.
+// timings, live IK metrics, and rendering (shadows, anti-aliasing, render
+// scale, vsync, fullscreen).
 
 #include "game/game_session.h"
+#include "platform/window.h"
+#include "render/scene_renderer.h"
 
 namespace knights::ui {
 
@@ -22,11 +25,13 @@ struct DebugOverlayState {
   float clip_time_s = 0.0f;
   bool clip_playing = true;
   double render_s = 0.0;     // last frame's render time (seconds), for the timings
+  render::SceneSettings* scene_settings = nullptr;  // edited by the Rendering section
+  render::SceneStats scene_stats;                   // what the last frame did
 };
 
 // Draws the overlay (when visible) and applies its edits to the session.
 void DrawDebugOverlay(game::GameSession& session, std::span<const anim::Clip> clips, DebugOverlayState& state,
-                      float frame_dt_s);
+                      platform::Window& window, float frame_dt_s);
 
 // Skeleton lines of a knight (the overlay's "skeleton" view): bones of the
 // final pose in white, of the animated pose before IK in faint orange, and

@@ -1,0 +1,59 @@
+// Shared lighting for the lit passes (static world and knights), included by
+// ShaderProgram::Load. Everything is linear RGB; the post pass tone maps and
+// encodes to sRGB.
+//
+// Sun: a directional light with a shadow map (orthographic, fitted to the
+// play strip around the camera, texel-snapped: render/shadow_map.h).
+// Ambient: a hemisphere light (sky colour from above, ground bounce from
+// below). Fog: exponential in distance beyond a start distance, so the play
+// strip stays crisp and the background layers fade into the horizon colour.
+
+uniform vec3 u_sun_dir_ws;     // unit, towards the sun
+uniform vec3 u_sun_color;      // linear RGB, already scaled by intensity
+uniform vec3 u_sky_color;      // hemisphere ambient from above
+uniform vec3 u_ground_color;   // ... and from below
+uniform vec3 u_eye_ws;
+uniform vec3 u_fog_color;      // linear RGB, equals the sky's horizon colour
+uniform float u_fog_density;   // per metre
+uniform float u_fog_start_m;   // no fog closer than this, metres
+
+uniform sampler2DShadow u_shadow_map;  // depth, compare mode LEQUAL, linear filter (2x2 PCF per tap)
+uniform mat4 u_world_to_shadow;        // world -> shadow map [0,1]^3 (bias matrix included)
+uniform bool u_shadows;                // false: the sun is never occluded
+uniform float u_shadow_texel_ws;       // size of one shadow map texel in world metres
+
+// Fraction of sunlight that reaches p_ws (1 lit, 0 shadowed). 2x2 taps one
+// texel apart, each a hardware-filtered 2x2 PCF lookup = a smooth 3x3 texel
+// tent filter ("percentage-closer
+// filtering", Reeves, Salesin and Cook, SIGGRAPH 1987). The receiver is
+// pushed along its normal by about a texel (normal-offset shadows, Holbert
+// 2011) so lit surfaces do not shadow themselves (acne).
+float SunShadow(vec3 p_ws, vec3 n_ws) {
+  if (!u_shadows) return 1.0;
+  float ndl = dot(n_ws, u_sun_dir_ws);
+  vec3 offset_ws = n_ws * u_shadow_texel_ws * (1.5 + 2.0 * (1.0 - clamp(ndl, 0.0, 1.0)));
+  vec4 p_shadow = u_world_to_shadow * vec4(p_ws + offset_ws, 1.0);
+  vec3 p = p_shadow.xyz / p_shadow.w;
+  if (p.x <= 0.0 || p.x >= 1.0 || p.y <= 0.0 || p.y >= 1.0 || p.z >= 1.0) return 1.0;
+  vec2 texel = vec2(1.0) / vec2(textureSize(u_shadow_map, 0));
+  float z = p.z - 0.0005;
+  float sum = 0.0;
+  sum += texture(u_shadow_map, vec3(p.xy + vec2(-0.5, -0.5) * texel, z));
+  sum += texture(u_shadow_map, vec3(p.xy + vec2(0.5, -0.5) * texel, z));
+  sum += texture(u_shadow_map, vec3(p.xy + vec2(-0.5, 0.5) * texel, z));
+  sum += texture(u_shadow_map, vec3(p.xy + vec2(0.5, 0.5) * texel, z));
+  return sum * 0.25;
+}
+
+vec3 HemisphereAmbient(vec3 n_ws) {
+  return mix(u_ground_color, u_sky_color, n_ws.y * 0.5 + 0.5);
+}
+
+float FogAmount(vec3 p_ws) {
+  float d = max(length(u_eye_ws - p_ws) - u_fog_start_m, 0.0);
+  return 1.0 - exp(-u_fog_density * d);
+}
+
+vec3 ApplyFog(vec3 color, vec3 p_ws) {
+  return mix(color, u_fog_color, FogAmount(p_ws));
+}

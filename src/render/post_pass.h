@@ -1,0 +1,35 @@
+#pragma once
+// The last full-screen pass: reads the resolved linear HDR scene, applies
+// exposure, a filmic tone curve, optional FXAA and the sRGB encoding, and
+// writes the window's framebuffer (scaling from the render scale's size).
+
+#include "core/status.h"
+#include "render/gl_object.h"
+#include "render/shader_program.h"
+
+namespace knights::render {
+
+struct PostParams {
+  GLuint scene_texture = 0;  // linear HDR colour (SceneTarget::resolved_texture)
+  int scene_width_px = 1;
+  int scene_height_px = 1;
+  int output_width_px = 1;   // the bound framebuffer's viewport
+  int output_height_px = 1;
+  float exposure = 1.0f;
+  bool fxaa = false;
+  float vignette = 0.0f;     // 0: none
+};
+
+class PostPass {
+ public:
+  static core::Expected<PostPass> Create();
+  // Draws into the currently bound draw framebuffer.
+  void Draw(const PostParams& params) const;
+
+ private:
+  ShaderProgram program_;       // tone map + sRGB
+  ShaderProgram fxaa_program_;  // tone map + FXAA + sRGB
+  GlVertexArray empty_vao_;  // core profile needs a bound VAO even without attributes
+};
+
+}  // namespace knights::render

@@ -1,0 +1,238 @@
+// Render benchmark: median and p95 frame time of the demo level at 1280x720
+// with 1, 12, 50 and 200 animated knights, shadows on and off (and, for 12
+// knights, each anti-aliasing mode and a 0.5 render scale). Every frame ends
+// with glFinish, so a frame's time covers all of its GPU (llvmpipe: CPU)
+// work. The knights run the "run" clip at different phases, spread over the
+// visible part of the play strip, so all of them are drawn.
+//
+//   knights_render_bench [--frames N] [--warmup N] [--json FILE]
+
+#include <algorithm>
+#include <chrono>
+#include <cstdlib>
+#include <cstdio>
+#include <cstring>
+#include <ctime>
+#include <fstream>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include <glad/gl.h>
+#include <glm/gtc/matrix_transform.hpp>
+
+#include "anim/local_to_model_job.h"
+#include "anim/sampling_job.h"
+#include "anim/skinning_palette_job.h"
+#include "asset/character_model.h"
+#include "asset/level_loader.h"
+#include "core/file_io.h"
+#include "platform/window.h"
+#include "render/frame_view.h"
+#include "render/scene_renderer.h"
+#include "world/world.h"
+
+namespace {
+
+using namespace knights;
+
+constexpr int kWidth = 1280;
+constexpr int kHeight = 720;
+constexpr int kPhases = 24;  // precomputed poses of the run cycle
+
+struct Result {
+  std::string label;
+  int knights = 0;
+  bool shadows = true;
+  double median_ms = 0.0;
+  double p95_ms = 0.0;
+  double cpu_median_ms = 0.0;  // process CPU time (all llvmpipe threads), robust to other load on the machine
+};
+
+// CPU time of this process (all threads), milliseconds.
+double ProcessCpuMs() {
+  timespec ts{};
+  clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
+  return ts.tv_sec * 1e3 + ts.tv_nsec * 1e-6;
+}
+
+double Percentile(std::vector<double> v, double q) {
+  std::sort(v.begin(), v.end());
+  const double pos = q * static_cast<double>(v.size() - 1);
+  const size_t i = static_cast<size_t>(pos);
+  const double f = pos - static_cast<double>(i);
+  return i + 1 < v.size() ? v[i] * (1.0 - f) + v[i + 1] * f : v[i];
+}
+
+// Model-space palettes of `clip` at kPhases evenly spaced times.
+std::vector<std::vector<glm::mat4>> RunCyclePalettes(const asset::CharacterModel& model, const anim::Clip& clip) {
+  const int n = model.skeleton.JointCount();
+  std::vector<math::Transform> locals(model.skeleton.RestPose().begin(), model.skeleton.RestPose().end());
+  std::vector<glm::mat4> models(n);
+  std::vector<std::vector<glm::mat4>> palettes(kPhases, std::vector<glm::mat4>(n));
+  for (int p = 0; p < kPhases; ++p) {
+    anim::SamplingJob sampling;
+    sampling.clip = &clip;
+    sampling.time_s = clip.DurationS() * p / kPhases;
+    sampling.rest_pose_ls = model.skeleton.RestPose();
+    sampling.output_ls = locals;
+    sampling.Run();
+    anim::LocalToModelJob ltm;
+    ltm.parents = model.skeleton.Parents();
+    ltm.locals_ls = locals;
+    ltm.models_ms = models;
+    ltm.Run();
+    anim::SkinningPaletteJob palette;
+    palette.models_ms = models;
+    palette.inverse_bind_ms = model.skeleton.InverseBind();
+    palette.palette_ms = palettes[p];
+    palette.Run();
+  }
+  return palettes;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  int frames = 60;
+  int warmup = 8;
+  std::string json_path;
+  for (int i = 1; i < argc; ++i) {
+    if (!std::strcmp(argv[i], "--frames") && i + 1 < argc) frames = std::max(1, std::atoi(argv[++i]));
+    else if (!std::strcmp(argv[i], "--warmup") && i + 1 < argc) warmup = std::max(0, std::atoi(argv[++i]));
+    else if (!std::strcmp(argv[i], "--json") && i + 1 < argc) json_path = argv[++i];
+    else {
+      std::fprintf(stderr, "usage: knights_render_bench [--frames N] [--warmup N] [--json FILE]\n");
+      return 2;
+    }
+  }
+  core::SetDataDir(KNIGHTS_SOURCE_DIR);
+
+  // 1. Context, level, knights.
+  platform::WindowDesc desc;
+  desc.width = kWidth;
+  desc.height = kHeight;
+  desc.headless = true;
+  desc.vsync = false;
+  platform::WindowError error = platform::WindowError::kNone;
+  auto window = platform::Window::Create(desc, &error);
+  if (!window) {
+    std::fprintf(stderr, "render_bench: %s\n", window.status().message().c_str());
+    return 3;
+  }
+  auto level = asset::LoadLevel(core::DataPath("assets/levels/demo.json"));
+  if (!level) {
+    std::fprintf(stderr, "render_bench: %s\n", level.status().message().c_str());
+    return 2;
+  }
+  world::World world(std::move(*level));
+  std::vector<asset::CharacterModel> models;
+  for (const char* path : {"assets/knights/knight_player.glb", "assets/knights/knight_npc_red.glb",
+                           "assets/knights/knight_npc_green.glb"}) {
+    auto model = asset::LoadCharacterModel(core::DataPath(path));
+    if (!model) {
+      std::fprintf(stderr, "render_bench: %s\n", model.status().message().c_str());
+      return 2;
+    }
+    models.push_back(std::move(*model));
+  }
+  std::vector<const anim::SkinnedMesh*> looks;
+  for (const asset::CharacterModel& m : models) looks.push_back(&m.mesh);
+  auto scene = render::SceneRenderer::Create(world, looks);
+  if (!scene) {
+    std::fprintf(stderr, "render_bench: %s\n", scene.status().message().c_str());
+    return 2;
+  }
+  const int run_clip = models[0].FindClip("run");
+  const auto palettes = RunCyclePalettes(models[0], models[0].clips[std::max(run_clip, 0)]);
+
+  // 2. Camera on the meadow at the start of the level (trees, rocks, slope).
+  const float cam_x = 20.0f;
+  const float ground_y = world.GroundHeightOr(cam_x, 0.0f);
+  const render::FrameView view = render::MakeFrameView(glm::vec3(cam_x, ground_y + 2.7f, 9.0f),
+                                                       glm::vec3(cam_x, ground_y + 1.1f, 0.0f), 40.0f, kWidth, kHeight);
+  std::printf("GL renderer: %s\n", (*window)->gl_renderer().c_str());
+  std::printf("%-28s %8s %8s %10s %10s %12s\n", "config", "knights", "shadows", "median_ms", "p95_ms", "cpu_median_ms");
+
+  struct Config {
+    std::string label;
+    int knights;
+    bool shadows;
+    render::AntiAliasing aa;
+    float scale;
+  };
+  std::vector<Config> configs;
+  // KNIGHTS_BENCH_QUICK=1: only the 12-knight rows (for quick comparisons).
+  const bool quick = std::getenv("KNIGHTS_BENCH_QUICK") != nullptr;
+  for (int n : {1, 12, 50, 200}) {
+    if (quick && n != 12) continue;
+    for (bool shadows : {true, false}) configs.push_back({"msaa4", n, shadows, render::AntiAliasing::kMsaa, 1.0f});
+  }
+  configs.push_back({"fxaa", 12, true, render::AntiAliasing::kFxaa, 1.0f});
+  configs.push_back({"no_aa", 12, true, render::AntiAliasing::kOff, 1.0f});
+  configs.push_back({"msaa4_scale0.5", 12, true, render::AntiAliasing::kMsaa, 0.5f});
+  configs.push_back({"no_aa_scale0.25", 12, true, render::AntiAliasing::kOff, 0.25f});
+  configs.push_back({"no_aa_scale0.25", 12, false, render::AntiAliasing::kOff, 0.25f});
+  configs.push_back({"no_aa", 12, false, render::AntiAliasing::kOff, 1.0f});
+
+  std::vector<Result> results;
+  core::DebugLines no_lines;
+  std::vector<render::KnightInstance> instances;
+  for (const Config& config : configs) {
+    // Knights in a grid over the visible strip: 8 per row along x, rows in z.
+    instances.clear();
+    for (int i = 0; i < config.knights; ++i) {
+      const float x = cam_x - 6.0f + 12.0f * static_cast<float>(i % 8) / 7.0f + 0.37f * static_cast<float>(i / 8 % 3);
+      const float z = 1.5f - 3.0f * static_cast<float>(i / 8) / std::max(1.0f, std::ceil(config.knights / 8.0f));
+      const float y = world.GroundHeightOr(x, z);
+      const glm::mat4 placement =
+          glm::rotate(glm::translate(glm::mat4(1.0f), glm::vec3(x, y, z)), glm::radians(90.0f), glm::vec3(0, 1, 0));
+      render::KnightInstance k;
+      k.model_to_world = k.previous_model_to_world = placement;
+      k.look = i % 3;
+      instances.push_back(k);
+    }
+    render::SceneSettings settings;
+    settings.shadows = config.shadows;
+    settings.anti_aliasing = config.aa;
+    settings.render_scale = config.scale;
+    std::vector<double> times_ms, cpu_ms;
+    for (int f = 0; f < warmup + frames; ++f) {
+      for (size_t i = 0; i < instances.size(); ++i) {
+        const auto& p = palettes[(f + i * 5) % kPhases];
+        instances[i].palette_ms = p;
+        instances[i].previous_palette_ms = p;
+      }
+      const double c0 = ProcessCpuMs();
+      const auto t0 = std::chrono::steady_clock::now();
+      scene->Draw(view, instances, 1.0f, no_lines, settings);
+      glFinish();
+      const auto t1 = std::chrono::steady_clock::now();
+      const double c1 = ProcessCpuMs();
+      (*window)->SwapBuffers();
+      if (f >= warmup) {
+        times_ms.push_back(std::chrono::duration<double, std::milli>(t1 - t0).count());
+        cpu_ms.push_back(c1 - c0);
+      }
+    }
+    Result r{config.label, config.knights, config.shadows, Percentile(times_ms, 0.5), Percentile(times_ms, 0.95),
+             Percentile(cpu_ms, 0.5)};
+    std::printf("%-28s %8d %8s %10.2f %10.2f %12.2f\n", r.label.c_str(), r.knights, r.shadows ? "on" : "off",
+                r.median_ms, r.p95_ms, r.cpu_median_ms);
+    std::fflush(stdout);
+    results.push_back(r);
+  }
+  if (!json_path.empty()) {
+    std::ofstream out(json_path);
+    out << "{\n  \"renderer\": \"" << (*window)->gl_renderer() << "\",\n  \"width\": " << kWidth
+        << ",\n  \"height\": " << kHeight << ",\n  \"frames\": " << frames << ",\n  \"results\": [\n";
+    for (size_t i = 0; i < results.size(); ++i) {
+      const Result& r = results[i];
+      out << "    {\"config\": \"" << r.label << "\", \"knights\": " << r.knights
+          << ", \"shadows\": " << (r.shadows ? "true" : "false") << ", \"median_ms\": " << r.median_ms
+          << ", \"p95_ms\": " << r.p95_ms << ", \"cpu_median_ms\": " << r.cpu_median_ms << "}" << (i + 1 < results.size() ? "," : "") << "\n";
+    }
+    out << "  ]\n}\n";
+  }
+  return 0;
+}
