@@ -1,11 +1,11 @@
-// Animation runtime benchmarks (issue 8 targets, one thread): sampling,
-// blending, local-to-model, skinning palette and a whole per-knight update.
-// Synthetic skeletons and clips are built here; no asset file is needed.
-// Each benchmark reports ns_per_joint (seconds per joint, shown with an SI
-// prefix: "5n" = 5 ns). Run: knights_bench --benchmark_filter=BM_Anim
+// Animation runtime benchmarks on the real knight (one thread): sampling one
+// clip, blending two, local-to-model (the knight and a 64-joint skeleton),
+// skinning palette. Each reports ns_per_joint (seconds per joint, printed
+// with an SI prefix: "7.1n" = 7.1 ns). Run: knights_bench --benchmark_filter=BM_Anim
+
 #include <benchmark/benchmark.h>
 
-#include <cmath>
+#include <algorithm>
 #include <cstdint>
 #include <random>
 #include <vector>
@@ -14,31 +14,118 @@
 #include <glm/gtc/quaternion.hpp>
 
 #include "anim/blending_job.h"
-#include "anim/clip.h"
 #include "anim/local_to_model_job.h"
 #include "anim/locomotion_blend.h"
 #include "anim/sampling_cache.h"
 #include "anim/sampling_job.h"
 #include "anim/skinning_palette_job.h"
+#include "bench_util.h"
 #include "math/transform.h"
 
+namespace knights::bench {
 namespace {
 
-using namespace knights;
+const anim::Clip& KnightClip(game::ClipRole role) { return *Assets().clips[static_cast<int>(role)]; }
 
-// A humanoid-like depth-first hierarchy of 30 joints: hips, spine chain,
-// head, two arms with fingers, two legs with toes, sword, shield, a 3-joint
-// cape and a helmet plume.
-std::vector<int16_t> HumanoidParents() {
-  return {-1, 0,  1,  2,  3,  4,        // 0 hips, 1-3 spine/chest, 4 neck, 5 head
-          3,  6,  7,  8,  9,            // 6-10 left shoulder, arm, forearm, hand, finger
-          3,  11, 12, 13, 14,           // 11-15 right arm
-          0,  16, 17, 18,               // 16-19 left leg to toe
-          0,  20, 21, 22,               // 20-23 right leg to toe
-          14, 9,  3,  26, 27, 5};       // 24 sword, 25 shield, 26-28 cape, 29 plume
+std::vector<math::Transform> RestPose() {
+  const auto rest = Assets().model.skeleton.RestPose();
+  return {rest.begin(), rest.end()};
 }
 
-// A 64-joint tree: each joint hangs off one of the four joints before it.
+// Sampling the knight's walk forward at 60 Hz, with key cursors (as the game
+// does) and without (a binary search per track).
+void BM_AnimSampleClip(benchmark::State& state) {
+  const anim::Clip& clip = KnightClip(game::ClipRole::kWalk);
+  const int joints = Assets().model.skeleton.JointCount();
+  std::vector<math::Transform> out = RestPose();
+  anim::SamplingCache cache(joints);
+  anim::SamplingJob job;
+  job.clip = &clip;
+  job.cache = state.range(0) != 0 ? &cache : nullptr;
+  job.rest_pose_ls = Assets().model.skeleton.RestPose();
+  job.output_ls = out;
+  float t = 0.0f;
+  for (auto _ : state) {
+    job.time_s = t;
+    t += kStepS;
+    benchmark::DoNotOptimize(job.Run());
+    benchmark::ClobberMemory();
+  }
+  SetTimePer(state, "ns_per_joint", joints);
+}
+BENCHMARK(BM_AnimSampleClip)->ArgName("cache")->Arg(1)->Arg(0);
+
+// Walk and run synchronised by anim::LocomotionBlend, sampled and blended by
+// ground speed (2.5 m/s: between the two), as the game's locomotion does.
+void BM_AnimSampleAndBlendTwo(benchmark::State& state) {
+  const anim::Clip& walk = KnightClip(game::ClipRole::kWalk);
+  const anim::Clip& run = KnightClip(game::ClipRole::kRun);
+  const int joints = Assets().model.skeleton.JointCount();
+  const auto rest = Assets().model.skeleton.RestPose();
+  std::vector<math::Transform> walk_pose = RestPose(), run_pose = RestPose(), pose = RestPose();
+  anim::SamplingCache walk_cache(joints), run_cache(joints);
+  anim::LocomotionBlend loco;
+  loco.walk = &walk;
+  loco.run = &run;
+  anim::SamplingJob sample_walk;
+  sample_walk.clip = &walk;
+  sample_walk.cache = &walk_cache;
+  sample_walk.rest_pose_ls = rest;
+  sample_walk.output_ls = walk_pose;
+  anim::SamplingJob sample_run = sample_walk;
+  sample_run.clip = &run;
+  sample_run.cache = &run_cache;
+  sample_run.output_ls = run_pose;
+  anim::BlendLayer layers[2] = {{walk_pose, 1.0f}, {run_pose, 0.0f}};
+  anim::BlendingJob blend;
+  blend.layers = layers;
+  blend.rest_pose_ls = rest;
+  blend.output_ls = pose;
+  for (auto _ : state) {
+    loco.Update(2.5f, kStepS);
+    sample_walk.time_s = loco.WalkTimeS();
+    sample_run.time_s = loco.RunTimeS();
+    layers[0].weight = loco.WalkWeight();
+    layers[1].weight = loco.RunWeight();
+    bool ok = sample_walk.Run();
+    ok &= sample_run.Run();
+    ok &= blend.Run();
+    benchmark::DoNotOptimize(ok);
+    benchmark::ClobberMemory();
+  }
+  SetTimePer(state, "ns_per_joint", joints);
+}
+BENCHMARK(BM_AnimSampleAndBlendTwo);
+
+// Blending alone: two sampled knight poses.
+void BM_AnimBlendTwo(benchmark::State& state) {
+  const auto rest = Assets().model.skeleton.RestPose();
+  const int joints = Assets().model.skeleton.JointCount();
+  std::vector<math::Transform> a = RestPose(), b = RestPose(), out = RestPose();
+  anim::SamplingJob sample;
+  sample.clip = &KnightClip(game::ClipRole::kWalk);
+  sample.time_s = 0.3f;
+  sample.rest_pose_ls = rest;
+  sample.output_ls = a;
+  sample.Run();
+  sample.clip = &KnightClip(game::ClipRole::kRun);
+  sample.output_ls = b;
+  sample.Run();
+  const anim::BlendLayer layers[] = {{a, 0.3f}, {b, 0.7f}};
+  anim::BlendingJob job;
+  job.layers = layers;
+  job.rest_pose_ls = rest;
+  job.output_ls = out;
+  for (auto _ : state) {
+    benchmark::DoNotOptimize(job.Run());
+    benchmark::ClobberMemory();
+  }
+  SetTimePer(state, "ns_per_joint", joints);
+}
+BENCHMARK(BM_AnimBlendTwo);
+
+// A 64-joint tree: each joint hangs off one of the four joints before it
+// (fixed seed), with random local transforms (uniform scale near 1).
 std::vector<int16_t> WideParents(int count) {
   std::mt19937 rng(3);
   std::vector<int16_t> parents = {-1};
@@ -61,83 +148,7 @@ std::vector<math::Transform> RandomPose(int joints, uint32_t seed) {
   return pose;
 }
 
-// A looping clip keyed like a baked glTF export: every joint has translation,
-// rotation and scale keys at 30 fps over `duration_s` (the worst case; real
-// clips often have constant channels with one or two keys).
-anim::Clip BakedClip(int joints, float duration_s, float speed_mps, uint32_t seed) {
-  std::mt19937 rng(seed);
-  std::uniform_real_distribution<float> u(-1.0f, 1.0f);
-  anim::ClipDesc desc;
-  desc.name = "bench";
-  desc.joint_count = joints;
-  desc.loop = true;
-  desc.speed_mps = speed_mps;
-  const int keys = static_cast<int>(std::round(duration_s * 30.0f)) + 1;
-  for (int j = 0; j < joints; ++j) {
-    anim::JointTrackDesc track;
-    track.joint = j;
-    const glm::vec3 axis = glm::normalize(glm::vec3(u(rng), u(rng), u(rng)) + glm::vec3(0, 0, 2));
-    const glm::vec3 offset(u(rng), u(rng), u(rng));
-    for (int k = 0; k < keys; ++k) {
-      const float t = duration_s * static_cast<float>(k) / static_cast<float>(keys - 1);
-      const float s = std::sin(6.2831853f * t / duration_s);
-      track.translations.push_back({t, offset + glm::vec3(0.0f, 0.05f * s, 0.0f)});
-      track.rotations.push_back({t, glm::angleAxis(0.6f * s, axis)});
-      track.scales.push_back({t, glm::vec3(1.0f)});
-    }
-    desc.tracks.push_back(std::move(track));
-  }
-  return anim::Clip::Create(std::move(desc)).value();
-}
-
-void SetPerJoint(benchmark::State& state, int joints) {
-  state.counters["ns_per_joint"] = benchmark::Counter(
-      static_cast<double>(joints),
-      benchmark::Counter::kIsIterationInvariantRate | benchmark::Counter::kInvert);
-}
-
-void BM_AnimSampleClip(benchmark::State& state) {
-  const int joints = 30;
-  const anim::Clip clip = BakedClip(joints, 1.0f, 1.5f, 1);
-  std::vector<math::Transform> out(joints);
-  anim::SamplingCache cache(joints);
-  const bool use_cache = state.range(0) != 0;
-  anim::SamplingJob job;
-  job.clip = &clip;
-  job.cache = use_cache ? &cache : nullptr;
-  job.output_ls = out;
-  float t = 0.0f;
-  for (auto _ : state) {
-    job.time_s = t;
-    t += 1.0f / 60.0f;  // forward playback at 60 Hz
-    benchmark::DoNotOptimize(job.Run());
-    benchmark::ClobberMemory();
-  }
-  SetPerJoint(state, joints);
-}
-BENCHMARK(BM_AnimSampleClip)->ArgName("cache")->Arg(1)->Arg(0);
-
-void BM_AnimBlendTwo(benchmark::State& state) {
-  const int joints = 30;
-  const std::vector<math::Transform> a = RandomPose(joints, 1), b = RandomPose(joints, 2);
-  const std::vector<math::Transform> rest = RandomPose(joints, 3);
-  std::vector<math::Transform> out(joints);
-  const anim::BlendLayer layers[] = {{a, 0.3f}, {b, 0.7f}};
-  anim::BlendingJob job;
-  job.layers = layers;
-  job.rest_pose_ls = rest;
-  job.output_ls = out;
-  for (auto _ : state) {
-    benchmark::DoNotOptimize(job.Run());
-    benchmark::ClobberMemory();
-  }
-  SetPerJoint(state, joints);
-}
-BENCHMARK(BM_AnimBlendTwo);
-
-void LocalToModel(benchmark::State& state, const std::vector<int16_t>& parents) {
-  const int joints = static_cast<int>(parents.size());
-  const std::vector<math::Transform> locals = RandomPose(joints, 4);
+void LocalToModel(benchmark::State& state, std::span<const int16_t> parents, std::span<const math::Transform> locals) {
   std::vector<glm::mat4> models(parents.size());
   anim::LocalToModelJob job;
   job.parents = parents;
@@ -147,106 +158,63 @@ void LocalToModel(benchmark::State& state, const std::vector<int16_t>& parents) 
     benchmark::DoNotOptimize(job.Run());
     benchmark::ClobberMemory();
   }
-  SetPerJoint(state, joints);
+  SetTimePer(state, "ns_per_joint", static_cast<double>(parents.size()));
 }
 
-void BM_AnimLocalToModel30(benchmark::State& state) { LocalToModel(state, HumanoidParents()); }
-BENCHMARK(BM_AnimLocalToModel30);
-void BM_AnimLocalToModel64(benchmark::State& state) { LocalToModel(state, WideParents(64)); }
+void BM_AnimLocalToModelKnight(benchmark::State& state) {
+  std::vector<math::Transform> pose = RestPose();
+  anim::SamplingJob sample;
+  sample.clip = &KnightClip(game::ClipRole::kWalk);
+  sample.time_s = 0.3f;
+  sample.output_ls = pose;
+  sample.Run();
+  LocalToModel(state, Assets().model.skeleton.Parents(), pose);
+}
+BENCHMARK(BM_AnimLocalToModelKnight);
+
+void BM_AnimLocalToModel64(benchmark::State& state) {
+  const std::vector<int16_t> parents = WideParents(64);
+  const std::vector<math::Transform> pose = RandomPose(64, 4);
+  LocalToModel(state, parents, pose);
+}
 BENCHMARK(BM_AnimLocalToModel64);
 
 // The straightforward glm version (parent * ToMatrix(local)), for comparison.
-void BM_AnimLocalToModel30GlmReference(benchmark::State& state) {
-  const std::vector<int16_t> parents = HumanoidParents();
-  const int joints = static_cast<int>(parents.size());
-  const std::vector<math::Transform> locals = RandomPose(joints, 4);
+void BM_AnimLocalToModel64GlmReference(benchmark::State& state) {
+  const std::vector<int16_t> parents = WideParents(64);
+  const std::vector<math::Transform> locals = RandomPose(64, 4);
   std::vector<glm::mat4> models(parents.size());
   for (auto _ : state) {
-    for (int i = 0; i < joints; ++i) {
+    for (size_t i = 0; i < parents.size(); ++i) {
       const glm::mat4 local = math::ToMatrix(locals[i]);
-      models[i] = parents[i] < 0 ? local : models[parents[i]] * local;
+      models[i] = parents[i] < 0 ? local : models[static_cast<size_t>(parents[i])] * local;
     }
     benchmark::ClobberMemory();
   }
-  SetPerJoint(state, joints);
+  SetTimePer(state, "ns_per_joint", static_cast<double>(parents.size()));
 }
-BENCHMARK(BM_AnimLocalToModel30GlmReference);
+BENCHMARK(BM_AnimLocalToModel64GlmReference);
 
-void BM_AnimPalette30(benchmark::State& state) {
-  const int joints = 30;
-  std::vector<glm::mat4> models(joints), inverse_bind(joints), palette(joints);
-  const std::vector<math::Transform> pose = RandomPose(joints, 5);
-  for (int i = 0; i < joints; ++i) {
-    models[i] = math::ToMatrix(pose[i]);
-    inverse_bind[i] = glm::inverse(models[i]);
-  }
+void BM_AnimPaletteKnight(benchmark::State& state) {
+  const anim::Skeleton& skeleton = Assets().model.skeleton;
+  std::vector<glm::mat4> models(static_cast<size_t>(skeleton.JointCount()));
+  std::vector<glm::mat4> palette(models.size());
+  anim::LocalToModelJob l2m;
+  l2m.parents = skeleton.Parents();
+  l2m.locals_ls = skeleton.RestPose();
+  l2m.models_ms = models;
+  l2m.Run();
   anim::SkinningPaletteJob job;
   job.models_ms = models;
-  job.inverse_bind_ms = inverse_bind;
+  job.inverse_bind_ms = skeleton.InverseBind();
   job.palette_ms = palette;
   for (auto _ : state) {
     benchmark::DoNotOptimize(job.Run());
     benchmark::ClobberMemory();
   }
-  SetPerJoint(state, joints);
+  SetTimePer(state, "ns_per_joint", skeleton.JointCount());
 }
-BENCHMARK(BM_AnimPalette30);
-
-// One knight's pose update at 60 Hz: locomotion phase, sample walk and run,
-// blend, local-to-model, skinning palette. The time per iteration is the
-// per-knight cost.
-void BM_AnimKnightUpdate(benchmark::State& state) {
-  const std::vector<int16_t> parents = HumanoidParents();
-  const int joints = static_cast<int>(parents.size());
-  const anim::Clip walk = BakedClip(joints, 1.0f, 1.5f, 11);
-  const anim::Clip run = BakedClip(joints, 0.6f, 4.0f, 12);
-  const std::vector<math::Transform> rest = RandomPose(joints, 13);
-  std::vector<glm::mat4> inverse_bind(joints, glm::mat4(1.0f));
-
-  // Per-knight buffers, sized at spawn.
-  anim::SamplingCache walk_cache(joints), run_cache(joints);
-  std::vector<math::Transform> walk_pose(joints), run_pose(joints), pose(joints);
-  std::vector<glm::mat4> models(joints), palette(joints);
-  anim::LocomotionBlend loco{&walk, &run};
-
-  anim::SamplingJob sample_walk;
-  sample_walk.clip = &walk;
-  sample_walk.cache = &walk_cache;
-  sample_walk.output_ls = walk_pose;
-  anim::SamplingJob sample_run;
-  sample_run.clip = &run;
-  sample_run.cache = &run_cache;
-  sample_run.output_ls = run_pose;
-  anim::BlendLayer layers[2] = {{walk_pose, 1.0f}, {run_pose, 0.0f}};
-  anim::BlendingJob blend;
-  blend.layers = layers;
-  blend.rest_pose_ls = rest;
-  blend.output_ls = pose;
-  anim::LocalToModelJob l2m;
-  l2m.parents = parents;
-  l2m.locals_ls = pose;
-  l2m.models_ms = models;
-  anim::SkinningPaletteJob skin;
-  skin.models_ms = models;
-  skin.inverse_bind_ms = inverse_bind;
-  skin.palette_ms = palette;
-
-  for (auto _ : state) {
-    loco.Update(2.5f, 1.0f / 60.0f);
-    sample_walk.time_s = loco.WalkTimeS();
-    sample_run.time_s = loco.RunTimeS();
-    layers[0].weight = loco.WalkWeight();
-    layers[1].weight = loco.RunWeight();
-    bool ok = sample_walk.Run();
-    ok &= sample_run.Run();
-    ok &= blend.Run();
-    ok &= l2m.Run();
-    ok &= skin.Run();
-    benchmark::DoNotOptimize(ok);
-    benchmark::ClobberMemory();
-  }
-  SetPerJoint(state, joints);
-}
-BENCHMARK(BM_AnimKnightUpdate);
+BENCHMARK(BM_AnimPaletteKnight);
 
 }  // namespace
+}  // namespace knights::bench
