@@ -15,7 +15,7 @@ trap 'rm -rf "$tmp"' EXIT
 # name frames crop (WxH+X+Y of the 1280x720 frame, around the player)
 shots=(
   "ladder 3150 560x560+330+80"
-  "stairs 3768 560x560+300+120"
+  "stairs 3794 560x560+300+100"
 )
 for shot in "${shots[@]}"; do
   read -r name frames crop <<< "$shot"
