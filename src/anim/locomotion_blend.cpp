@@ -30,8 +30,14 @@ bool LocomotionBlend::Update(float ground_speed_mps, float dt_s) {
   // 3. Phase advances one cycle per stride travelled.
   const float cycles_per_s = v / stride_m;
   playback_rate = cycles_per_s * cycle_duration_s;
-  const SyncMarkers walk_markers = FindSyncMarkers(*walk);
-  const SyncMarkers run_markers = FindSyncMarkers(*run);
+  if (sync.markers_walk != walk || sync.markers_run != run) {
+    sync.walk_markers = FindSyncMarkers(*walk);
+    sync.run_markers = FindSyncMarkers(*run);
+    sync.markers_walk = walk;
+    sync.markers_run = run;
+  }
+  const SyncMarkers& walk_markers = sync.walk_markers;
+  const SyncMarkers& run_markers = sync.run_markers;
   if (!walk_markers.valid || !run_markers.valid) {
     phase += cycles_per_s * std::max(dt_s, 0.0f);
     phase -= std::floor(phase);
@@ -107,8 +113,10 @@ LocomotionBlend::SyncMarkers LocomotionBlend::FindSyncMarkers(const Clip& clip) 
 
 float LocomotionBlend::ClipTimeS(const Clip* clip, float self_weight_for_run) const {
   if (clip == nullptr) return 0.0f;
-  const SyncMarkers walk_markers = walk != nullptr ? FindSyncMarkers(*walk) : SyncMarkers{};
-  const SyncMarkers run_markers = run != nullptr ? FindSyncMarkers(*run) : SyncMarkers{};
+  // The markers Update found, or (before the first Update) found now.
+  const bool cached = sync.markers_walk == walk && sync.markers_run == run && walk != nullptr && run != nullptr;
+  const SyncMarkers walk_markers = cached ? sync.walk_markers : (walk != nullptr ? FindSyncMarkers(*walk) : SyncMarkers{});
+  const SyncMarkers run_markers = cached ? sync.run_markers : (run != nullptr ? FindSyncMarkers(*run) : SyncMarkers{});
   if (!walk_markers.valid || !run_markers.valid) return phase * clip->DurationS();
   const SyncMarkers& own = self_weight_for_run > 0.5f ? run_markers : walk_markers;
   int segment = sync.segment;

@@ -85,6 +85,11 @@ struct LocomotionBlend {
     int segment = 0;
     float progress = 0.0f;
     float synced_phase = -1.0f;  // the phase this state was last written for
+    // The clips' markers, found once per pair of clips (by Update).
+    const Clip* markers_walk = nullptr;
+    const Clip* markers_run = nullptr;
+    SyncMarkers walk_markers;
+    SyncMarkers run_markers;
   };
   SyncState sync;
 
