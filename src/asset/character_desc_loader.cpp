@@ -7,6 +7,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "asset/printable.h"
 #include "core/file_io.h"
 
 namespace knights::asset {
@@ -63,7 +64,7 @@ class FieldReader {
   void KnownKeysOnly(const json& object, const std::string& path, std::initializer_list<std::string_view> known) {
     for (auto it = object.begin(); it != object.end(); ++it) {
       if (std::find(known.begin(), known.end(), it.key()) == known.end()) {
-        Fail(path + "." + it.key(), "unknown field");
+        Fail(path + "." + Printable(it.key()), "unknown field");
         return;
       }
     }
@@ -116,7 +117,9 @@ core::Expected<game::CharacterDesc> ParseCharacterDesc(const std::string& json_t
   json root;
   try {
     root = json::parse(json_text);
-  } catch (const json::parse_error& e) {
+  } catch (const json::exception& e) {
+    // parse_error, and also out_of_range for a number too big for a double
+    // ("scale": 1e400), which is not a parse_error and used to escape.
     return core::Status::Error(file + ": not valid JSON: " + e.what());
   }
   if (!root.is_object()) return core::Status::Error(file + ": expected a JSON object at the top level");
@@ -124,7 +127,7 @@ core::Expected<game::CharacterDesc> ParseCharacterDesc(const std::string& json_t
                                            "sole_offset_m", "ball_offset_m", "grip_offset_m", "variants"};
   for (auto it = root.begin(); it != root.end(); ++it) {
     if (std::find(std::begin(kKnownKeys), std::end(kKnownKeys), it.key()) == std::end(kKnownKeys)) {
-      return core::Status::Error(file + ": " + it.key() + ": unknown field");
+      return core::Status::Error(file + ": " + Printable(it.key()) + ": unknown field");
     }
   }
   std::string error;
@@ -173,7 +176,7 @@ core::Expected<game::CharacterDesc> ParseCharacterDesc(const std::string& json_t
     if (!variants->is_object()) return core::Status::Error(file + ": variants: expected an object of name: path");
     for (auto it = variants->begin(); it != variants->end(); ++it) {
       std::string path;
-      if (!r.String(*variants, it.key(), "variants." + it.key(), path)) break;
+      if (!r.String(*variants, it.key(), "variants." + Printable(it.key()), path)) break;
       desc.variants.emplace_back(it.key(), path);
     }
   }
@@ -185,7 +188,7 @@ core::Status CheckCharacterDesc(const game::CharacterDesc& desc, const Character
   for (int role = 0; role < game::kClipRoleCount; ++role) {
     if (model.FindClip(desc.clips[role]) < 0) {
       return core::Status::Error(desc.file + ": clips." + game::ClipRoleKey(static_cast<game::ClipRole>(role)) +
-                                 ": clip '" + desc.clips[role] + "' is not in " + model.path);
+                                 ": clip '" + Printable(desc.clips[role]) + "' is not in " + model.path);
     }
   }
   struct NamedJoint {
@@ -201,7 +204,7 @@ core::Status CheckCharacterDesc(const game::CharacterDesc& desc, const Character
   for (const NamedJoint& j : joints) {
     if (j.joint->empty()) continue;  // optional tip
     if (model.skeleton.FindJoint(*j.joint) < 0) {
-      return core::Status::Error(desc.file + ": " + j.path + ": joint '" + *j.joint + "' is not in " + model.path);
+      return core::Status::Error(desc.file + ": " + j.path + ": joint '" + Printable(*j.joint) + "' is not in " + model.path);
     }
   }
   return core::Status::Ok();

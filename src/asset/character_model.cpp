@@ -385,6 +385,7 @@ core::Expected<CharacterModel> LoadCharacterModel(const std::string& path) {
 core::Expected<CharacterModel> LoadCharacterModelFromMemory(std::span<const uint8_t> bytes, const std::string& name) {
   auto gltf = ParseGlbJson(bytes, name);
   if (!gltf) return gltf.status();
+  if (Status s = CheckGltfForAssimp(*gltf, name); !s.ok()) return s;
   Assimp::Importer importer;
   const aiScene* scene = importer.ReadFileFromMemory(bytes.data(), bytes.size(), CharacterImportFlags(), "glb");
   if (scene == nullptr || scene->mRootNode == nullptr) {

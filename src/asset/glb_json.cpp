@@ -22,6 +22,12 @@ core::Expected<nlohmann::json> ParseGlbJson(std::span<const uint8_t> bytes, cons
     return core::Status::Error(name + ": glTF version " + std::to_string(ReadU32(bytes, 4)) + ", expected 2");
   }
   const uint32_t total = ReadU32(bytes, 8);
+  if (total < 20) {
+    // Also keeps `total - 20` below from wrapping round (found by fuzzing:
+    // tests/fuzz/corpus/character/bad_total_length_under_header.glb).
+    return core::Status::Error(name + ": header says the file is " + std::to_string(total) +
+                               " bytes, shorter than its own header");
+  }
   if (total > bytes.size()) {
     return core::Status::Error(name + ": truncated: header says " + std::to_string(total) + " bytes, file has " +
                                std::to_string(bytes.size()));
@@ -34,6 +40,58 @@ core::Expected<nlohmann::json> ParseGlbJson(std::span<const uint8_t> bytes, cons
   nlohmann::json json = nlohmann::json::parse(text, text + chunk_length, nullptr, /*allow_exceptions=*/false);
   if (json.is_discarded() || !json.is_object()) return core::Status::Error(name + ": JSON chunk is not valid JSON");
   return json;
+}
+
+core::Status CheckGltfForAssimp(const nlohmann::json& gltf, const std::string& name) {
+  // skins[i].inverseBindMatrices is optional in glTF 2.0 (identity
+  // matrices), but assimp 5.2's importer dereferences it unchecked: a null
+  // read (SEGV) in glTF2Importer while building the bones.
+  // A value that is not an accessor index is ignored by assimp's reader, so
+  // it counts as missing.
+  const auto accessors = gltf.find("accessors");
+  const size_t accessor_count = accessors != gltf.end() && accessors->is_array() ? accessors->size() : 0;
+  if (const auto skins = gltf.find("skins"); skins != gltf.end() && skins->is_array()) {
+    for (size_t i = 0; i < skins->size(); ++i) {
+      const nlohmann::json& skin = (*skins)[i];
+      const auto ibm = skin.is_object() ? skin.find("inverseBindMatrices") : skin.end();
+      if (!skin.is_object() || ibm == skin.end() || !ibm->is_number_unsigned() ||
+          ibm->get<uint64_t>() >= accessor_count) {
+        return core::Status::Error(name + ": skins[" + std::to_string(i) +
+                                   "].inverseBindMatrices: expected an accessor index (the importer needs them)");
+      }
+    }
+  }
+  // A primitive with WEIGHTS_n but no JOINTS_n (or the reverse) makes
+  // assimp 5.2 free an invalid pointer (found by tools/fuzz.sh character;
+  // tests/fuzz/corpus/character/assimp_crash_weights_without_joints.glb).
+  // Attribute values must be accessor indices.
+  if (const auto meshes = gltf.find("meshes"); meshes != gltf.end() && meshes->is_array()) {
+    for (size_t m = 0; m < meshes->size(); ++m) {
+      const nlohmann::json& mesh = (*meshes)[m];
+      const auto primitives = mesh.is_object() ? mesh.find("primitives") : mesh.end();
+      if (primitives == mesh.end() || !primitives->is_array()) continue;
+      for (size_t p = 0; p < primitives->size(); ++p) {
+        const nlohmann::json& primitive = (*primitives)[p];
+        const auto attributes = primitive.is_object() ? primitive.find("attributes") : primitive.end();
+        if (attributes == primitive.end() || !attributes->is_object()) continue;
+        const std::string where = name + ": meshes[" + std::to_string(m) + "].primitives[" + std::to_string(p) + "]";
+        for (auto it = attributes->begin(); it != attributes->end(); ++it) {
+          if (!it->is_number_unsigned() || it->get<uint64_t>() >= accessor_count) {
+            return core::Status::Error(where + ".attributes." + it.key() + ": expected an accessor index");
+          }
+          const std::string& key = it.key();
+          for (const auto& [has, needs] : {std::pair<std::string, std::string>{"WEIGHTS_", "JOINTS_"},
+                                           std::pair<std::string, std::string>{"JOINTS_", "WEIGHTS_"}}) {
+            if (key.rfind(has, 0) == 0 && !attributes->contains(needs + key.substr(has.size()))) {
+              return core::Status::Error(where + ".attributes." + key + ": has no matching " + needs +
+                                         key.substr(has.size()));
+            }
+          }
+        }
+      }
+    }
+  }
+  return core::Status::Ok();
 }
 
 }  // namespace knights::asset

@@ -16,4 +16,10 @@ namespace knights::asset {
 // and parses its first chunk, which must be JSON. `name` is used in messages.
 core::Expected<nlohmann::json> ParseGlbJson(std::span<const uint8_t> bytes, const std::string& name);
 
+// Rejects glTF structures that assimp 5.2 (Debian 12's libassimp5) crashes
+// on instead of reporting an error, so they never reach it. Each check names
+// the structure and the crash it avoids (found by tests/fuzz, see
+// docs/reliability.md); everything else is left to assimp's own validation.
+core::Status CheckGltfForAssimp(const nlohmann::json& gltf, const std::string& name);
+
 }  // namespace knights::asset

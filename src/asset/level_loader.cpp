@@ -11,6 +11,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include "asset/printable.h"
+
 namespace knights::asset {
 namespace {
 
@@ -74,7 +76,7 @@ void CheckKeys(const json& obj, const std::string& path, std::initializer_list<c
     if (known) continue;
     std::string list;
     for (const char* name : allowed) list += (list.empty() ? "" : ", ") + std::string(name);
-    Fail(Key(path, it.key().c_str()), "unknown field (expected one of: " + list + ")");
+    Fail(Key(path, Printable(it.key()).c_str()), "unknown field (expected one of: " + list + ")");
   }
 }
 
@@ -129,7 +131,7 @@ size_t Choice(const json& j, const std::string& path, std::initializer_list<cons
   }
   std::string list;
   for (const char* name : names) list += (list.empty() ? "" : ", ") + std::string(name);
-  Fail(path, "\"" + s + "\" is not one of: " + list);
+  Fail(path, "\"" + Printable(s) + "\" is not one of: " + list);
 }
 
 // Ranges of the level used by the cross-checks.

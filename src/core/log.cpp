@@ -11,7 +11,10 @@ void SetLogLevel(LogLevel level) { g_level = level; }
 LogLevel GetLogLevel() { return g_level; }
 
 void Log(LogLevel level, const char* tag, const char* format, ...) {
-  if (level < g_level || level == LogLevel::kNone) return;
+  // A null format prints nothing. The check also tells gcc that format is
+  // not null below: with -fsanitize=undefined its nonnull check leaves a
+  // null path into vfprintf and -Wformat-overflow warned "null format string".
+  if (level < g_level || level == LogLevel::kNone || format == nullptr) return;
   FILE* out = level >= LogLevel::kWarning ? stderr : stdout;
   const char* prefix = level == LogLevel::kWarning ? "WARNING: " : level == LogLevel::kError ? "ERROR: " : "";
   std::fprintf(out, "%s%s: ", prefix, tag);

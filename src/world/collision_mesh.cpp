@@ -26,6 +26,15 @@ constexpr int kRockSides = 7;
 constexpr float kGridOffset = 0.1234f;
 // The most grid cells we allocate; larger levels get coarser cells.
 constexpr long kMaxGridCells = 4L * 1024L * 1024L;
+// The most triangle copies the grid may hold: kCopiesPerTriangle per
+// triangle plus kCopiesSlack. A triangle is copied into every cell its box
+// touches, so a few huge triangles (a level's 20 km platform: the loader
+// bounds coordinates, not extents) on a fine grid made millions of copies
+// each (two such platforms: 0.7 GB and 10 s to build; more: out of memory).
+// Terrain cells give about 1.5 copies per triangle, so real levels never
+// reach the bound; past it the grid gets coarser until it fits.
+constexpr double kCopiesPerTriangle = 4.0;
+constexpr double kCopiesSlack = 1024.0 * 1024.0;
 
 // Height of a terrain vertex from one profile point's values. Every vertex
 // of the mesh goes through this one function with the same arguments where
@@ -288,6 +297,25 @@ CollisionMesh CollisionMesh::FromTriangles(std::vector<CollisionTriangle> triang
   while (static_cast<long>(std::ceil(span_x / cell)) * static_cast<long>(std::ceil(span_z / cell)) > kMaxGridCells) {
     cell *= 2.0f;
   }
+  // The copies at cell size c (as step 4 will count them, up to rounding):
+  // the cells each triangle's padded box touches on a grid that starts at
+  // lo - kGridOffset * c, as set just below.
+  auto copies_at = [&mesh, &lo](float c) {
+    const double x_origin = lo.x - kGridOffset * c;
+    const double z_origin = lo.z - kGridOffset * c;
+    double total = 0.0;
+    for (const CollisionTriangle& tri : mesh.triangles_) {
+      const double x0 = std::min({tri.v0_ws.x, tri.v1_ws.x, tri.v2_ws.x}) - kCellPadding;
+      const double x1 = std::max({tri.v0_ws.x, tri.v1_ws.x, tri.v2_ws.x}) + kCellPadding;
+      const double z0 = std::min({tri.v0_ws.z, tri.v1_ws.z, tri.v2_ws.z}) - kCellPadding;
+      const double z1 = std::max({tri.v0_ws.z, tri.v1_ws.z, tri.v2_ws.z}) + kCellPadding;
+      total += (std::floor((x1 - x_origin) / c) - std::floor((x0 - x_origin) / c) + 1.0) *
+               (std::floor((z1 - z_origin) / c) - std::floor((z0 - z_origin) / c) + 1.0);
+    }
+    return total;
+  };
+  const double max_copies = kCopiesPerTriangle * static_cast<double>(mesh.triangles_.size()) + kCopiesSlack;
+  while (copies_at(cell) > max_copies) cell *= 2.0f;
   mesh.cell_size_ = cell;
   // The grid starts at an odd fraction of a cell before the bounds, so the
   // terrain's regular cell edges (multiples of cell_x from the first point)

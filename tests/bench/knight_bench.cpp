@@ -7,6 +7,7 @@
 // up to four two-bone chains), skinning palette.
 //
 //   BM_KnightUpdate                     one knight, us_per_knight
+//   BM_KnightIkPass                     the IK pass alone inside that update
 //   BM_KnightsUpdate/N                  N knights, one thread (N = 1..1000)
 //   BM_KnightsUpdateParallel/N          N knights, core::JobSystem over all
 //                                       hardware threads (knights are
@@ -50,6 +51,21 @@ void BM_KnightUpdate(benchmark::State& state) {
   state.counters["steps_recorded"] = static_cast<double>(AutoplayRecording().inputs.size());
 }
 BENCHMARK(BM_KnightUpdate)->Unit(benchmark::kMicrosecond);
+
+// The IK pass of the same update on its own (feet on the ground with pelvis
+// offset and foot alignment, or hands and feet on rungs: four two-bone
+// chains), as Knight::Step times it around that step.
+void BM_KnightIkPass(benchmark::State& state) {
+  ReplayKnight knight(0);
+  double ik_s = 0.0;
+  for (auto _ : state) {
+    knight.Step();
+    ik_s += knight.knight().LastIkSeconds();
+    benchmark::ClobberMemory();
+  }
+  state.counters["us_ik_per_knight"] = state.iterations() ? ik_s * 1e6 / static_cast<double>(state.iterations()) : 0.0;
+}
+BENCHMARK(BM_KnightIkPass)->Unit(benchmark::kMicrosecond);
 
 void BM_KnightsUpdate(benchmark::State& state) {
   const int count = static_cast<int>(state.range(0));

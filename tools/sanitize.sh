@@ -1,0 +1,49 @@
+#!/usr/bin/env bash
+# The whole test suite under AddressSanitizer + UndefinedBehaviorSanitizer
+# (and LeakSanitizer): configures a KNIGHTS_SANITIZE=ON build, builds every
+# test and the game, and runs CTest so that any sanitizer report fails the
+# test that triggered it. See docs/reliability.md.
+#
+#   tools/sanitize.sh [CTEST_ARGS...]     e.g. tools/sanitize.sh -R fuzz
+#   Environment:
+#     BUILD_DIR   build directory (default build-asan in the repository)
+#     BUILD_TYPE  RelWithDebInfo (default: optimised like the real game, with
+#                 line numbers in the reports) or Debug
+#     JOBS        parallel build and test jobs (default: nproc)
+#
+# Tests labelled "assets" (Blender regeneration, the Khronos glTF validator)
+# are left out: they run external tools only, none of our code, and the
+# ordinary test run covers them.
+# Exit status: CTest's (0 when every test passed clean).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+repo=$(pwd)
+
+build_dir=${BUILD_DIR:-build-asan}
+build_type=${BUILD_TYPE:-RelWithDebInfo}
+jobs=${JOBS:-$(nproc)}
+
+start=$(date +%s)
+echo "== configure $build_dir (KNIGHTS_SANITIZE=ON, $build_type)"
+cmake -S . -B "$build_dir" -DCMAKE_BUILD_TYPE="$build_type" -DKNIGHTS_SANITIZE=ON -DKNIGHTS_BUILD_BENCH=OFF >/dev/null
+echo "== build (-j$jobs)"
+cmake --build "$build_dir" -j"$jobs"
+built=$(date +%s)
+
+# halt_on_error: the first report ends the process with a failure exit code,
+# so the test fails (UBSan, like gcc's default -fsanitize=undefined, would
+# otherwise print and carry on). detect_leaks: LeakSanitizer runs at exit of
+# every test process; third-party leaks are suppressed in
+# tools/sanitizer/lsan.supp, each entry documented there.
+export ASAN_OPTIONS="halt_on_error=1:detect_leaks=1:detect_stack_use_after_return=1:check_initialization_order=1:strict_init_order=1:detect_invalid_pointer_pairs=0${ASAN_EXTRA:+:$ASAN_EXTRA}"
+export UBSAN_OPTIONS="print_stacktrace=1:halt_on_error=1"
+export LSAN_OPTIONS="suppressions=$repo/tools/sanitizer/lsan.supp:print_suppressions=0"
+
+echo "== ctest (-j$jobs)"
+set +e
+(cd "$build_dir" && ctest --output-on-failure -j"$jobs" -LE '^assets$' "$@")
+rc=$?
+set -e
+done_at=$(date +%s)
+echo "== sanitize.sh: build $((built - start)) s, tests $((done_at - built)) s, total $((done_at - start)) s; ctest exit $rc"
+exit $rc
