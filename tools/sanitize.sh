@@ -13,8 +13,10 @@
 #
 # Tests labelled "assets" (Blender regeneration, the Khronos glTF validator)
 # are left out: they run external tools only, none of our code, and the
-# ordinary test run covers them.
-# Exit status: CTest's (0 when every test passed clean).
+# ordinary test run covers them. The OpenGL tests run in a second CTest pass
+# with leak detection off (Mesa's leaks, see below); everything else, the
+# fuzz corpus replays included, runs with LeakSanitizer on.
+# Exit status: 0 when every test passed clean, else a failing CTest's.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 repo=$(pwd)
@@ -35,15 +37,32 @@ built=$(date +%s)
 # otherwise print and carry on). detect_leaks: LeakSanitizer runs at exit of
 # every test process; third-party leaks are suppressed in
 # tools/sanitizer/lsan.supp, each entry documented there.
-export ASAN_OPTIONS="halt_on_error=1:detect_leaks=1:detect_stack_use_after_return=1:check_initialization_order=1:strict_init_order=1:detect_invalid_pointer_pairs=0${ASAN_EXTRA:+:$ASAN_EXTRA}"
+asan_common="halt_on_error=1:detect_stack_use_after_return=1:check_initialization_order=1:strict_init_order=1"
 export UBSAN_OPTIONS="print_stacktrace=1:halt_on_error=1"
 export LSAN_OPTIONS="suppressions=$repo/tools/sanitizer/lsan.supp:print_suppressions=0"
 
-echo "== ctest (-j$jobs)"
-set +e
-(cd "$build_dir" && ctest --output-on-failure -j"$jobs" -LE '^assets$' "$@")
-rc=$?
-set -e
+# Tests that open an OpenGL context (labels render, platform, app, and
+# tools.BadInputs..., which runs the game) run with leak detection off: Mesa
+# (llvmpipe, through SDL's EGL) leaks about 7 KB at context creation, in
+# driver modules that are unloaded by exit, so LeakSanitizer reports frames
+# of "<unknown module>" that no suppression can name (a suppression of all of
+# libSDL2 would not match either: the fast unwinder stops inside Mesa, and the
+# slow one makes the game tests ~50x slower). ASan and UBSan stay on there.
+gl_labels='^(render|platform|app)$'
+gl_names='^tools\.BadInputsGiveOneLineAndTheRightExitCode$'
+rc=0
+run_ctest() {
+  set +e
+  (cd "$build_dir" && ctest --output-on-failure -j"$jobs" "$@")
+  local status=$?
+  set -e
+  [ $status -eq 0 ] || rc=$status
+}
+echo "== ctest, no OpenGL (-j$jobs, leak detection on)"
+ASAN_OPTIONS="$asan_common:detect_leaks=1" run_ctest -LE "^assets\$|$gl_labels" -E "$gl_names" "$@"
+echo "== ctest, OpenGL (-j$jobs, leak detection off: Mesa)"
+ASAN_OPTIONS="$asan_common:detect_leaks=0" run_ctest -L "$gl_labels" "$@"
+ASAN_OPTIONS="$asan_common:detect_leaks=0" run_ctest -R "$gl_names" "$@"
 done_at=$(date +%s)
 echo "== sanitize.sh: build $((built - start)) s, tests $((done_at - built)) s, total $((done_at - start)) s; ctest exit $rc"
 exit $rc

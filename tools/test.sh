@@ -7,5 +7,13 @@ cd "$(dirname "$0")/.."
 tools/install_deps.sh --test
 cmake -S . -B build -DCMAKE_BUILD_TYPE=Release >/dev/null
 cmake --build build -j"$(nproc)"
+
+# CI (CI=true) and `tools/test.sh --sanitize` also run the whole suite built
+# with AddressSanitizer + UndefinedBehaviorSanitizer (tools/sanitize.sh),
+# before the ordinary run so that this command ends with CTest's summary.
+if [[ "${CI:-}" == "true" || "${1:-}" == "--sanitize" ]]; then
+  tools/sanitize.sh
+fi
+
 cd build
 ctest --output-on-failure -j"$(nproc)"
