@@ -226,7 +226,7 @@ int main(int argc, char** argv) {
   // test's "no growth" check.
   constexpr int kWarmUpSteps = 600;
   uint64_t rss_after_warm_up = 0;
-  uint64_t rss_end_of_sim = 0;  // after the last sim step, before the last frame is drawn
+  uint64_t rss_end_of_sim = 0;  // at the end of the sim, before the last frames are drawn
 
   // --- Loop -----------------------------------------------------------------
   for (;;) {
@@ -253,7 +253,10 @@ int main(int argc, char** argv) {
       if (options.max_frames > 0 && session.steps() >= options.max_frames) break;
     }
     const bool last_frame = options.max_frames > 0 && session.steps() >= options.max_frames;
-    if (last_frame) rss_end_of_sim = core::ResidentMemoryBytes();
+    // Measured before the last frames are drawn: the driver allocates on the
+    // frames it draws, and this is about the sim.
+    const bool sim_done = options.max_frames > 0 && session.steps() >= options.max_frames - 1;
+    if (sim_done && rss_end_of_sim == 0) rss_end_of_sim = core::ResidentMemoryBytes();
 
     // 3. Draw. Headless runs draw only the frames that are looked at (the
     // last one, for --screenshot): nobody sees the others, and skipping them
@@ -261,7 +264,11 @@ int main(int argc, char** argv) {
     // The warm-up frame is drawn too, so the memory measured after warm-up
     // includes the driver's first-draw allocations.
     const bool warm_up_frame = session.steps() == kWarmUpSteps;
-    if (window.headless() && !last_frame && !warm_up_frame) continue;
+    // The frame before the last too: Dear ImGui lays out an auto-sized window
+    // (the HUD, menus) on the first frame it appears in and shows it from the
+    // next one, so a screenshot needs one UI frame before it.
+    const bool before_last_frame = options.max_frames > 0 && session.steps() == options.max_frames - 1;
+    if (window.headless() && !last_frame && !warm_up_frame && !before_last_frame) continue;
     const auto render_start = SDL_GetPerformanceCounter();
     int width_px = 0, height_px = 0;
     window.DrawableSize(&width_px, &height_px);
