@@ -80,8 +80,25 @@ bool LocalToModelJob::Validate() const {
   return true;
 }
 
+bool LocalToModelJob::ValidateSubtree() const {
+  const size_t n = parents.size();
+  if (locals_ls.size() != n || models_ms.size() < n || from < 0 || static_cast<size_t>(from) >= n) return false;
+  const int first_parent = parents[from];
+  if (first_parent < -1 || first_parent >= from) return false;
+  // The subtree is the run of joints after `from` whose parents are at or
+  // after it; the pass stops at the first parent before it.
+  for (int i = from + 1; i < static_cast<int>(n); ++i) {
+    const int parent = parents[i];
+    if (parent < from) break;
+    if (parent >= i) return false;
+  }
+  return true;
+}
+
 bool LocalToModelJob::Run() const {
-  if (!Validate()) return false;
+  // A restart (from > 0, the IK pass's partial updates: a few joints each)
+  // checks only the joints it reads, not the whole skeleton again.
+  if (from == 0 ? !Validate() : !ValidateSubtree()) return false;
   const int n = static_cast<int>(parents.size());
   const int16_t* parent_of = parents.data();
   const math::Transform* local_ls = locals_ls.data();

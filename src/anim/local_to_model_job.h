@@ -37,9 +37,15 @@ struct LocalToModelJob {
   // models_ms; with from > 0 only the subtree of `from` is recomputed.
   int from = 0;
 
+  // Sizes, `from`, and the depth-first order of the whole skeleton.
   bool Validate() const;
-  // Returns false (and writes nothing) when Validate() fails.
+  // Returns false (and writes nothing) when Validate() fails; with from > 0
+  // it checks only the sizes and the part of the skeleton it reads (`from`'s
+  // parent and subtree), so a partial update costs what its subtree costs.
   bool Run() const;
+
+ private:
+  bool ValidateSubtree() const;
 };
 
 }  // namespace knights::anim

@@ -26,6 +26,12 @@ void AnimPlayer::Init(const anim::Skeleton& skeleton, const ClipSet& clips) {
   slots_ = {};
   slots_[0] = Slot{true, ClipRole::kIdle, false, 0.0f, 1.0f, 1.0f, 0.0f};
   current_ = 0;
+  CacheLocomotionTimes();
+}
+
+void AnimPlayer::CacheLocomotionTimes() {
+  walk_time_s_ = locomotion_.WalkTimeS();
+  run_time_s_ = locomotion_.RunTimeS();
 }
 
 void AnimPlayer::Play(ClipRole role, float fade_s, float start_time_s) {
@@ -52,7 +58,10 @@ void AnimPlayer::Play(ClipRole role, float fade_s, float start_time_s) {
   }
   Slot& slot = slots_[target];
   slot = Slot{true, role, locomotion, start_time_s, 1.0f, fade_s > 1e-4f ? 0.0f : 1.0f, rate};
-  if (locomotion) locomotion_.phase = locomotion_start_phase_;
+  if (locomotion) {
+    locomotion_.phase = locomotion_start_phase_;
+    CacheLocomotionTimes();
+  }
   current_ = target;
 }
 
@@ -81,7 +90,10 @@ void AnimPlayer::Update(float dt_s, float ground_speed_mps) {
     // Loops keep time wrapped (no precision loss over long runs); one-shots clamp.
     s.time_s = clip->WrapTime(s.time_s);
   }
-  if (locomotion_active) locomotion_.Update(std::isfinite(ground_speed_mps) ? ground_speed_mps : 0.0f, dt_s);
+  if (locomotion_active) {
+    locomotion_.Update(std::isfinite(ground_speed_mps) ? ground_speed_mps : 0.0f, dt_s);
+    CacheLocomotionTimes();
+  }
 }
 
 bool AnimPlayer::SampleInto(const anim::Clip* clip, float time_s, anim::SamplingCache& cache,
@@ -95,40 +107,54 @@ bool AnimPlayer::SampleInto(const anim::Clip* clip, float time_s, anim::Sampling
   return job.Run();
 }
 
+bool AnimPlayer::EvaluateSlot(int slot, std::span<math::Transform> pose_ls) {
+  const Slot& s = slots_[slot];
+  if (!s.locomotion) return SampleInto(ClipOf(s.role), s.time_s, slot_cache_[slot], pose_ls);
+  // Below walking speed, or at or above running speed, one clip has all the
+  // weight: sample it alone, no second sample and no blend.
+  if (locomotion_.RunWeight() <= 0.0f) return SampleInto(locomotion_.walk, walk_time_s_, locomotion_cache_[0], pose_ls);
+  if (locomotion_.WalkWeight() <= 0.0f) return SampleInto(locomotion_.run, run_time_s_, locomotion_cache_[1], pose_ls);
+  if (!SampleInto(locomotion_.walk, walk_time_s_, locomotion_cache_[0], locomotion_pose_ls_[0]) ||
+      !SampleInto(locomotion_.run, run_time_s_, locomotion_cache_[1], locomotion_pose_ls_[1])) {
+    return false;
+  }
+  const anim::BlendLayer pair[] = {{locomotion_pose_ls_[0], locomotion_.WalkWeight()},
+                                   {locomotion_pose_ls_[1], locomotion_.RunWeight()}};
+  anim::BlendingJob blend;
+  blend.layers = pair;
+  blend.rest_pose_ls = skeleton_->RestPose();
+  blend.output_ls = pose_ls;
+  return blend.Run();
+}
+
 bool AnimPlayer::Evaluate(std::span<math::Transform> output_ls) {
   if (skeleton_ == nullptr || static_cast<int>(output_ls.size()) < skeleton_->JointCount()) return false;
   if (override_clip_ != nullptr) return SampleInto(override_clip_, override_time_s_, override_cache_, output_ls);
-  std::array<anim::BlendLayer, kMaxSlots> layers{};
-  int layer_count = 0;
+  const std::span<math::Transform> out_ls = output_ls.first(skeleton_->JointCount());
+  std::array<int, kMaxSlots> playing{};
+  int playing_count = 0;
   for (int i = 0; i < kMaxSlots; ++i) {
-    const Slot& s = slots_[i];
-    if (!s.active || s.weight <= 0.0f) continue;
-    std::span<math::Transform> pose = slot_pose_ls_[i];
-    if (s.locomotion) {
-      if (!SampleInto(locomotion_.walk, locomotion_.WalkTimeS(), locomotion_cache_[0], locomotion_pose_ls_[0]) ||
-          !SampleInto(locomotion_.run, locomotion_.RunTimeS(), locomotion_cache_[1], locomotion_pose_ls_[1])) {
-        return false;
-      }
-      const anim::BlendLayer pair[] = {{locomotion_pose_ls_[0], locomotion_.WalkWeight()},
-                                       {locomotion_pose_ls_[1], locomotion_.RunWeight()}};
-      anim::BlendingJob blend;
-      blend.layers = pair;
-      blend.rest_pose_ls = skeleton_->RestPose();
-      blend.output_ls = pose;
-      if (!blend.Run()) return false;
-    } else if (!SampleInto(ClipOf(s.role), s.time_s, slot_cache_[i], pose)) {
-      return false;
-    }
-    layers[layer_count++] = {pose, s.weight};
+    if (slots_[i].active && slots_[i].weight > 0.0f) playing[playing_count++] = i;
   }
-  if (layer_count == 0) {
-    std::copy(skeleton_->RestPose().begin(), skeleton_->RestPose().end(), output_ls.begin());
+  if (playing_count == 0) {
+    std::copy(skeleton_->RestPose().begin(), skeleton_->RestPose().end(), out_ls.begin());
     return true;
   }
+  // No crossfade under way: a lone slot at full weight is the pose (a blend
+  // of one layer above the threshold only renormalises it).
+  if (playing_count == 1 && slots_[playing[0]].weight >= anim::BlendingJob::kDefaultThreshold) {
+    return EvaluateSlot(playing[0], out_ls);
+  }
+  std::array<anim::BlendLayer, kMaxSlots> layers{};
+  for (int k = 0; k < playing_count; ++k) {
+    const int i = playing[k];
+    if (!EvaluateSlot(i, slot_pose_ls_[i])) return false;
+    layers[k] = {slot_pose_ls_[i], slots_[i].weight};
+  }
   anim::BlendingJob blend;
-  blend.layers = std::span(layers.data(), layer_count);
+  blend.layers = std::span(layers.data(), playing_count);
   blend.rest_pose_ls = skeleton_->RestPose();
-  blend.output_ls = output_ls.first(skeleton_->JointCount());
+  blend.output_ls = out_ls;
   return blend.Run();
 }
 
@@ -139,7 +165,7 @@ void AnimPlayer::SetOverride(const anim::Clip* clip, float time_s) {
 
 float AnimPlayer::CurrentTimeS() const {
   const Slot& s = slots_[current_];
-  if (s.locomotion) return locomotion_.RunWeight() > 0.5f ? locomotion_.RunTimeS() : locomotion_.WalkTimeS();
+  if (s.locomotion) return locomotion_.RunWeight() > 0.5f ? run_time_s_ : walk_time_s_;
   return s.time_s;
 }
 
@@ -163,8 +189,8 @@ float AnimPlayer::ContactWeight(anim::Limb limb) const {
     if (!s.active || s.weight <= 0.0f) continue;
     total += s.weight;
     if (s.locomotion) {
-      const float walk = locomotion_.walk->IsInContact(limb, locomotion_.WalkTimeS()) ? locomotion_.WalkWeight() : 0.0f;
-      const float run = locomotion_.run->IsInContact(limb, locomotion_.RunTimeS()) ? locomotion_.RunWeight() : 0.0f;
+      const float walk = locomotion_.walk->IsInContact(limb, walk_time_s_) ? locomotion_.WalkWeight() : 0.0f;
+      const float run = locomotion_.run->IsInContact(limb, run_time_s_) ? locomotion_.RunWeight() : 0.0f;
       in_contact += s.weight * (walk + run);
     } else if (const anim::Clip* clip = ClipOf(s.role); clip != nullptr && clip->IsInContact(limb, s.time_s)) {
       in_contact += s.weight;

@@ -86,6 +86,9 @@ class AnimPlayer {
     float fade_per_s = 0.0f;  // weight change per second (+ fading in, - out)
   };
   const anim::Clip* ClipOf(ClipRole role) const { return clips_[static_cast<int>(role)]; }
+  void CacheLocomotionTimes();
+  // The pose of one slot (a clip, or the walk/run blend) into pose_ls.
+  bool EvaluateSlot(int slot, std::span<math::Transform> pose_ls);
   bool SampleInto(const anim::Clip* clip, float time_s, anim::SamplingCache& cache, std::span<math::Transform> out) const;
 
   const anim::Skeleton* skeleton_ = nullptr;
@@ -100,6 +103,10 @@ class AnimPlayer {
   std::array<anim::SamplingCache, kMaxSlots> slot_cache_;
   std::array<anim::SamplingCache, 2> locomotion_cache_;
   float locomotion_start_phase_ = 0.0f;
+  // The walk and run clips' times at the locomotion phase, seconds: found
+  // once per Update (or Play), read by Evaluate and every contact query.
+  float walk_time_s_ = 0.0f;
+  float run_time_s_ = 0.0f;
   const anim::Clip* override_clip_ = nullptr;
   float override_time_s_ = 0.0f;
   anim::SamplingCache override_cache_;

@@ -6,6 +6,7 @@
 #include "anim/local_to_model_job.h"
 #include "anim/sampling_job.h"
 #include "anim/skinning_palette_job.h"
+#include "math/matrix_ops.h"
 
 namespace knights::game {
 namespace {
@@ -29,17 +30,6 @@ float FadeTime(ClipRole role) {
     case ClipRole::kClimbDown: return 0.15f;
     default: return 0.2f;
   }
-}
-
-bool AllFinite(std::span<const glm::mat4> matrices) {
-  for (const glm::mat4& m : matrices) {
-    for (int c = 0; c < 4; ++c) {
-      for (int r = 0; r < 4; ++r) {
-        if (!std::isfinite(m[c][r])) return false;
-      }
-    }
-  }
-  return true;
 }
 
 ik::GroundProbe CastDown(const void* context, const glm::vec3& from_ws, float length_m) {
@@ -123,7 +113,7 @@ void Knight::Init(const anim::Skeleton& skeleton, const ClipSet& clips, const Ri
   const int n = skeleton.JointCount();
   locals_ls_.assign(skeleton.RestPose().begin(), skeleton.RestPose().end());
   models_ms_.assign(n, glm::mat4(1.0f));
-  animated_models_ms_.assign(n, glm::mat4(1.0f));
+  animated_joints_ms_.assign(n, glm::vec3(0.0f));
   palette_ms_.assign(n, glm::mat4(1.0f));
   previous_palette_ms_.assign(n, glm::mat4(1.0f));
   anim.Init(skeleton, clips);
@@ -203,7 +193,7 @@ void Knight::Step(const core::InputState& input, const world::World& world, cons
   l2m.locals_ls = locals_ls_;
   l2m.models_ms = models_ms_;
   l2m.Run();
-  std::copy(models_ms_.begin(), models_ms_.end(), animated_models_ms_.begin());
+  for (size_t i = 0; i < models_ms_.size(); ++i) animated_joints_ms_[i] = glm::vec3(models_ms_[i][3]);
   last_anim_s_ = SecondsSince(anim_start);
 
   // 4. IK: the one place the pose is corrected.
@@ -219,7 +209,7 @@ void Knight::Step(const core::InputState& input, const world::World& world, cons
   palette.inverse_bind_ms = skeleton_->InverseBind();
   palette.palette_ms = palette_ms_;
   palette.Run();
-  last_pose_nan_ = !AllFinite(palette_ms_);
+  last_pose_nan_ = !math::AllFinite(palette_ms_);
   if (last_pose_nan_) std::copy(previous_palette_ms_.begin(), previous_palette_ms_.end(), palette_ms_.begin());
   last_palette_s_ = SecondsSince(palette_start);
 }
@@ -250,9 +240,13 @@ void Knight::RunIk(const world::World& world, const IkToggles& ik, float dt_s, c
     const float nominal_m = controller.motion_clip_info().climb_rungs_per_cycle * on.desc().rung_spacing;
     ladder.grab_drift_per_cycle_ws = on.up_axis_ws() * (nominal_m - controller.ClimbRisePerCycleM());
   }
-  for (int limb = 0; limb < ik::kLadderLimbs; ++limb) {
-    ladder.contact[limb] = anim.ContactWeight(static_cast<anim::Limb>(limb));
-    ladder.swing_progress[limb] = anim.SwingProgress(static_cast<anim::Limb>(limb));
+  // Contacts and swing phases are read only while the ladder IK is on or
+  // still fading out (off the ladder it fades from 0 to 0).
+  if (ladder.on_ladder || ladder_ik.MasterWeight() > 0.0f) {
+    for (int limb = 0; limb < ik::kLadderLimbs; ++limb) {
+      ladder.contact[limb] = anim.ContactWeight(static_cast<anim::Limb>(limb));
+      ladder.swing_progress[limb] = anim.SwingProgress(static_cast<anim::Limb>(limb));
+    }
   }
   ladder.dt_s = dt_s;
   ladder_ik.settings.enabled = ik.master;

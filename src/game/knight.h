@@ -65,8 +65,9 @@ class Knight {
   const anim::Skeleton& skeleton() const { return *skeleton_; }
   std::span<const math::Transform> LocalsLs() const { return locals_ls_; }
   std::span<const glm::mat4> ModelsMs() const { return models_ms_; }
-  // Model matrices before IK (the animation alone), for the overlay.
-  std::span<const glm::mat4> AnimatedModelsMs() const { return animated_models_ms_; }
+  // Joint positions before IK (the animation alone), model space, metres:
+  // the overlay draws this skeleton beside the corrected one.
+  std::span<const glm::vec3> AnimatedJointsMs() const { return animated_joints_ms_; }
   KnightDrawState DrawState() const;
   glm::mat4 ModelToWorld() const { return model_to_world_; }
   // Seconds the last step spent in the IK pass.
@@ -87,7 +88,7 @@ class Knight {
   int seen_role_serial_ = -1;
   std::vector<math::Transform> locals_ls_;
   std::vector<glm::mat4> models_ms_;
-  std::vector<glm::mat4> animated_models_ms_;
+  std::vector<glm::vec3> animated_joints_ms_;  // positions only: a fifth of the matrices' bytes per step
   std::vector<glm::mat4> palette_ms_;
   std::vector<glm::mat4> previous_palette_ms_;
   glm::mat4 model_to_world_{1.0f};

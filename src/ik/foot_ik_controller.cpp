@@ -3,8 +3,8 @@
 #include <algorithm>
 #include <cmath>
 
-#include "anim/local_to_model_job.h"
 #include "ik/limb_placement_job.h"
+#include "math/matrix_ops.h"
 
 namespace knights::ik {
 namespace {
@@ -14,6 +14,10 @@ const glm::vec4 kNormalColor{0.2f, 0.5f, 1.0f, 1.0f};
 const glm::vec4 kReachedColor{0.2f, 1.0f, 0.3f, 1.0f};
 const glm::vec4 kMissedColor{1.0f, 0.25f, 0.2f, 1.0f};
 const glm::vec4 kLockColor{1.0f, 0.85f, 0.1f, 1.0f};
+
+void ShiftTranslation(glm::mat4& m, const glm::vec3& offset) {
+  m[3] += glm::vec4(offset, 0.0f);
+}
 
 bool Finite(const glm::mat4& m) {
   for (int c = 0; c < 4; ++c) {
@@ -54,7 +58,8 @@ bool FootIkController::Run(const FootIkFrame& frame, std::span<const int16_t> pa
   if (frame.active) mode_fader_.phase = 1.0f;
   const float master = fader_.Update(frame.dt_s) * mode_fader_.Update(frame.dt_s);
   const glm::mat4& to_world = frame.model_to_world;
-  const glm::mat4 to_model = glm::inverse(to_world);
+  const glm::mat4 to_model = math::InverseAffine(to_world);
+  const glm::mat3 to_model_linear(to_model);  // carries world directions into model space
   // The plane the clips are authored on passes through the root joint
   // (joint 0), which carries any root motion of the clip.
   const glm::vec3 root_ws = glm::vec3(to_world * models_ms[0][3]);
@@ -140,17 +145,18 @@ bool FootIkController::Run(const FootIkFrame& frame, std::span<const int16_t> pa
     pelvis_spring_.velocity = std::min(pelvis_spring_.velocity, 0.0f);
   }
   if (std::fabs(pelvis_offset) > 1e-6f) {
-    const glm::vec3 offset_ms = glm::inverse(glm::mat3(to_world)) * (up_ws * pelvis_offset);
+    const glm::vec3 offset_ms = to_model_linear * (up_ws * pelvis_offset);
     const int parent = parents[pelvis_];
     const glm::vec3 offset_parent =
         parent >= 0 ? glm::inverse(glm::mat3(models_ms[parent])) * offset_ms : offset_ms;
     locals_ls[pelvis_].translation += offset_parent;
-    anim::LocalToModelJob l2m;
-    l2m.parents = parents;
-    l2m.locals_ls = locals_ls;
-    l2m.models_ms = models_ms;
-    l2m.from = pelvis_;
-    l2m.Run();
+    // Moving the pelvis's translation moves its model matrix, and every
+    // matrix below it (each is the pelvis's times a product of locals), by
+    // offset_ms: shift the subtree's translations rather than recompute it.
+    // The subtree is the depth-first run after the pelvis whose parents are
+    // at or after it.
+    ShiftTranslation(models_ms[pelvis_], offset_ms);
+    for (int j = pelvis_ + 1; j < n && parents[j] >= pelvis_; ++j) ShiftTranslation(models_ms[j], offset_ms);
   }
 
   // 5. Solve each leg onto its target, sole aligned while planted.
@@ -170,7 +176,7 @@ bool FootIkController::Run(const FootIkFrame& frame, std::span<const int16_t> pa
     job.effector_ls = leg.sole_offset_ls;
     job.target_ms = glm::vec3(to_model * glm::vec4(foot.target_sole_ws, 1.0f));
     job.align = settings.foot_align;
-    job.normal_ms = glm::inverse(glm::mat3(to_world)) * foot.ground.normal_ws;
+    job.normal_ms = to_model_linear * foot.ground.normal_ws;
     job.end_up_ls = leg.foot_up_ls;
     job.max_tilt_deg = settings.max_tilt_deg;
     job.align_weight = frame.airborne ? 0.0f : std::clamp(frame.contact[side], 0.0f, 1.0f);

@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include "ik/limb_placement_job.h"
+#include "math/matrix_ops.h"
 
 namespace knights::ik {
 namespace {
@@ -48,7 +49,7 @@ bool LadderIkController::Run(const LadderIkFrame& frame, std::span<const int16_t
   fader_.fade_time = settings.fade_time_s;
   fader_.enabled = settings.enabled && frame.on_ladder && !frame.rungs_ws.empty();
   const float master = fader_.Update(frame.dt_s);
-  const glm::mat4 to_model = glm::inverse(frame.model_to_world);
+  const glm::mat4 to_model = math::InverseAffine(frame.model_to_world);
   for (int i = 0; i < kLadderLimbs; ++i) {
     LadderLimbState& s = state_[i];
     const LadderLimbRig& limb = limbs_[i];

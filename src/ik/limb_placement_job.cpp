@@ -42,7 +42,8 @@ bool LimbPlacementJob::Run() const {
   // 1. The end joint's goal rotation in model space: the animated one, tilted
   //    so its up lies on the surface normal.
   const glm::mat4 end_before_ms = models_ms[chain.end];
-  glm::quat end_goal_ms = RotationOf(end_before_ms);
+  const glm::quat end_animated_ms = RotationOf(end_before_ms);
+  glm::quat end_goal_ms = end_animated_ms;
   glm::quat tip_correction = glm::identity<glm::quat>();
   if (align) {
     glm::quat foot_correction = glm::identity<glm::quat>();
@@ -66,7 +67,7 @@ bool LimbPlacementJob::Run() const {
   // rotation is known before the solve and the effector offset below is
   // rotated by exactly the rotation the end ends up with (the effector then
   // lands on the weighted target at any weight).
-  end_goal_ms = math::NlerpShortest(RotationOf(end_before_ms), end_goal_ms, weight);
+  end_goal_ms = math::NlerpShortest(end_animated_ms, end_goal_ms, weight);
   // 2. Where the end joint must go so the effector lands on the target: the
   //    effector's offset, rotated to the goal orientation (scale kept).
   const glm::vec3 scale(glm::length(glm::vec3(end_before_ms[0])), glm::length(glm::vec3(end_before_ms[1])),

@@ -32,10 +32,10 @@ void AddSkeletonLines(const game::Knight& knight, core::DebugLines& lines) {
   const auto parents = knight.skeleton().Parents();
   const glm::mat4 to_world = knight.ModelToWorld();
   const auto models = knight.ModelsMs();
-  const auto animated = knight.AnimatedModelsMs();
+  const auto animated = knight.AnimatedJointsMs();
   for (size_t i = 0; i < parents.size(); ++i) {
     if (parents[i] < 0) continue;
-    lines.Add(glm::vec3(to_world * animated[parents[i]][3]), glm::vec3(to_world * animated[i][3]),
+    lines.Add(glm::vec3(to_world * glm::vec4(animated[parents[i]], 1.0f)), glm::vec3(to_world * glm::vec4(animated[i], 1.0f)),
               glm::vec4(1.0f, 0.55f, 0.1f, 0.45f));
     lines.Add(glm::vec3(to_world * models[parents[i]][3]), glm::vec3(to_world * models[i][3]),
               glm::vec4(1.0f, 1.0f, 1.0f, 1.0f));

@@ -119,6 +119,12 @@ class CollisionMesh {
   RayHit CastWall(const WallProbe& probe) const;
 
  private:
+  // The hit of the unit-direction ray origin_ws + t dir_ws on `triangle`,
+  // its normal turned to face the ray.
+  RayHit HitOn(int triangle, const glm::dvec3& origin_ws, const glm::dvec3& dir_ws, double t) const;
+  // Raycast's path for a ray straight up or down (dy = +-1).
+  RayHit RaycastVertical(const glm::dvec3& origin_ws, double dy, float max_distance, const RayFilter& filter) const;
+
   std::vector<CollisionTriangle> triangles_;
   glm::vec3 bounds_min_ws_{0.0f};
   glm::vec3 bounds_max_ws_{0.0f};

@@ -197,5 +197,37 @@ TEST(LocalToModelJobTest, ValidateRejectsBadInput) {
   EXPECT_TRUE(job.Run());
 }
 
+// A restart at `from` checks what it reads: `from`'s parent and its subtree.
+// A broken order inside that range fails without writing; joints it never
+// reads (before `from`, after the subtree) are not its business.
+TEST(LocalToModelJobTest, PartialRunChecksTheSubtreeItReads) {
+  std::mt19937 rng(9);
+  std::vector<math::Transform> locals;
+  for (int i = 0; i < 6; ++i) locals.push_back(test::RandomTransform(rng));
+  std::vector<glm::mat4> models(6, glm::mat4(7.0f));
+  LocalToModelJob job;
+  job.locals_ls = locals;
+  job.models_ms = models;
+  job.from = 2;
+  // Subtree of 2 is {2, 3, 4}; joint 3 names a parent after itself.
+  const std::vector<int16_t> bad_inside = {-1, 0, 1, 4, 2, 0};
+  job.parents = bad_inside;
+  EXPECT_FALSE(job.Validate());
+  EXPECT_FALSE(job.Run());
+  // from's own parent after it.
+  const std::vector<int16_t> bad_first = {-1, 0, 3, 2, 2, 0};
+  job.parents = bad_first;
+  EXPECT_FALSE(job.Run());
+  for (const glm::mat4& m : models) EXPECT_EQ(m, glm::mat4(7.0f));  // nothing written
+  // A parent index below -1 after the subtree ends the pass: never read.
+  const std::vector<int16_t> bad_outside = {-1, 0, 1, 2, 2, -5};
+  job.parents = bad_outside;
+  EXPECT_FALSE(job.Validate());  // the whole-skeleton check still sees it
+  ASSERT_TRUE(job.Run());
+  for (int i = 0; i < 2; ++i) EXPECT_EQ(models[i], glm::mat4(7.0f)) << "joint " << i;
+  for (int i = 2; i < 5; ++i) EXPECT_NE(models[i], glm::mat4(7.0f)) << "joint " << i;
+  EXPECT_EQ(models[5], glm::mat4(7.0f));
+}
+
 }  // namespace
 }  // namespace knights::anim

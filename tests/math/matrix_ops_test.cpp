@@ -1,7 +1,9 @@
 // The SSE kernels against glm's straightforward expressions.
 #include "math/matrix_ops.h"
 
+#include <limits>
 #include <random>
+#include <vector>
 
 #include <glm/gtc/quaternion.hpp>
 #include <gtest/gtest.h>
@@ -70,6 +72,46 @@ TEST(MatrixOpsTest, RotationScaleColumnsMatchesGlmMat3Cast) {
     for (int c = 0; c < 3; ++c)
       for (int row = 0; row < 3; ++row) EXPECT_NEAR(m[3 * c + row], r[c][row] * t.scale[c], 1e-5f);
   }
+}
+
+// Affine matrices of every kind the game builds (rotations, translations,
+// non-uniform and mirrored scale): the inverse times the matrix is the
+// identity, and it agrees with glm's general inverse.
+TEST(MatrixOpsTest, InverseAffineInvertsAffineMatrices) {
+  std::mt19937 rng(3);
+  for (int i = 0; i < 200; ++i) {
+    const Transform t = RandomTransform(rng);
+    if (std::abs(t.scale.x * t.scale.y * t.scale.z) < 0.05f) continue;  // near-singular
+    const glm::mat4 m = ToMatrix(t);
+    const glm::mat4 inv = InverseAffine(m);
+    EXPECT_TRUE(ApproxEqual(inv * m, glm::mat4(1.0f), 1e-3f)) << i;
+    EXPECT_TRUE(ApproxEqual(inv, glm::inverse(m), 1e-3f)) << i;
+    EXPECT_EQ(glm::vec4(inv[0][3], inv[1][3], inv[2][3], inv[3][3]), glm::vec4(0.0f, 0.0f, 0.0f, 1.0f));
+  }
+}
+
+TEST(MatrixOpsTest, AllFiniteFindsAnyNanOrInfinity) {
+  std::mt19937 rng(4);
+  std::vector<glm::mat4> matrices;
+  for (int i = 0; i < 24; ++i) matrices.push_back(RandomMatrix(rng));
+  EXPECT_TRUE(AllFinite(matrices));
+  EXPECT_TRUE(AllFinite(std::span<const glm::mat4>()));
+  const float bad_values[] = {std::numeric_limits<float>::quiet_NaN(), std::numeric_limits<float>::infinity(),
+                              -std::numeric_limits<float>::infinity()};
+  // Every element position of a matrix, first and last matrices.
+  for (const float bad : bad_values) {
+    for (const int m : {0, 23}) {
+      for (int element = 0; element < 16; ++element) {
+        std::vector<glm::mat4> copy = matrices;
+        copy[m][element / 4][element % 4] = bad;
+        EXPECT_FALSE(AllFinite(copy)) << "matrix " << m << " element " << element << " value " << bad;
+      }
+    }
+  }
+  // Large but finite values are finite (x - x is still 0).
+  matrices[5][3][1] = std::numeric_limits<float>::max();
+  matrices[6][0][0] = -std::numeric_limits<float>::max();
+  EXPECT_TRUE(AllFinite(matrices));
 }
 
 }  // namespace

@@ -146,12 +146,18 @@ TEST(CollisionMesh, RaysFromBelowHitTheUndersideWithANormalFacingThem) {
   EXPECT_LT(hit.normal_ws.y, 0.0f);
 }
 
-TEST(CollisionMesh, GridMatchesBruteForceForRandomRays) {
+// The slope and steps with a pit, a platform and a rock: every kind of
+// surface a ray can meet, from above and below.
+Level MakeMixedLevel() {
   Level level = MakeSlopeAndStepsLevel();
   level.pits.push_back({4.0f, 5.5f});
   level.platforms.push_back({2.0f, 3.5f, 2.5f, 0.3f, -1.0f, 1.0f});
   level.rocks.push_back({7.0f, 0.2f, glm::vec3(0.6f, 0.3f, 0.5f), 25.0f});
-  const CollisionMesh mesh = CollisionMesh::Build(level);
+  return level;
+}
+
+TEST(CollisionMesh, GridMatchesBruteForceForRandomRays) {
+  const CollisionMesh mesh = CollisionMesh::Build(MakeMixedLevel());
   std::mt19937 rng(1234);
   std::uniform_real_distribution<float> ux(-2.0f, 32.0f), uy(-3.0f, 8.0f), uz(-4.0f, 4.0f), ud(-1.0f, 1.0f);
   int hits = 0;
@@ -169,6 +175,40 @@ TEST(CollisionMesh, GridMatchesBruteForceForRandomRays) {
     }
   }
   EXPECT_GT(hits, 300);  // the sample exercises real hits, not only misses
+}
+
+// Straight up and down rays take their own path through Raycast (one grid
+// column): it must agree with every triangle tested, from anywhere (inside,
+// outside the grid, on cell boundaries), with and without a normal filter.
+TEST(CollisionMesh, VerticalRaysMatchBruteForce) {
+  const CollisionMesh mesh = CollisionMesh::Build(MakeMixedLevel());
+  std::mt19937 rng(4321);
+  std::uniform_real_distribution<float> ux(-2.0f, 32.0f), uy(-3.0f, 8.0f), uz(-4.0f, 4.0f), u01(0.0f, 1.0f);
+  int hits_down = 0, hits_up = 0;
+  for (int i = 0; i < 4000; ++i) {
+    glm::vec3 o(ux(rng), uy(rng), uz(rng));
+    if (i % 4 == 0) o.x = std::round(o.x * 4.0f) / 4.0f;  // on the 0.25 m cell lines
+    const bool down = i % 2 == 0;
+    const glm::vec3 d(0.0f, down ? -1.0f : 1.0f, 0.0f);
+    const float max_distance = 0.2f + 12.0f * u01(rng);
+    const RayHit hit = mesh.Raycast(o, d * (1.0f + u01(rng)), max_distance);  // any length of direction
+    const float reference = BruteForceDistance(mesh, o, d, max_distance);
+    ASSERT_EQ(hit.hit, std::isfinite(reference)) << i;
+    if (!hit.hit) continue;
+    (down ? hits_down : hits_up) += 1;
+    EXPECT_NEAR(hit.distance, reference, 1e-4f) << i;
+    EXPECT_NEAR(hit.point_ws.y, o.y + d.y * reference, 1e-4f) << i;
+    EXPECT_EQ(hit.point_ws.x, o.x) << i;
+    EXPECT_LE(glm::dot(hit.normal_ws, d), 0.0f) << i;  // facing the ray
+  }
+  EXPECT_GT(hits_down, 300);  // the sample exercises real hits, not only misses
+  EXPECT_GT(hits_up, 100);  // undersides of the platform and rocks
+  // The ground filter (upward-facing only): FindGround never stops on an
+  // underside, so from under the platform it finds the terrain below.
+  const RayHit under = mesh.FindGround(2.75f, 2.0f, 0.0f, 10.0f);
+  ASSERT_TRUE(under.hit);
+  EXPECT_GT(under.normal_ws.y, 0.0f);
+  EXPECT_NEAR(under.point_ws.y, BruteForceDistance(mesh, glm::dvec3(2.75, 2.0, 0.0), glm::dvec3(0, -1, 0), 10.0) * -1.0f + 2.0f, 1e-4f);
 }
 
 TEST(CollisionMesh, RaysThroughSharedEdgesAndVerticesNeverFallThrough) {
