@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "core/prefetch.h"
+
 namespace knights::anim {
 
 void SamplingCache::Resize(int max_joints) {
@@ -21,5 +23,7 @@ uint32_t* SamplingCache::CursorsFor(const Clip* clip) {
   }
   return cursors_.data();
 }
+
+void SamplingCache::Prefetch() const { core::PrefetchBytes(cursors_.data(), cursors_.size() * sizeof(uint32_t)); }
 
 }  // namespace knights::anim

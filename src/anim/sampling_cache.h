@@ -33,6 +33,8 @@ class SamplingCache {
   // For SamplingJob: the cursors for `clip`, reset first if the cache was last
   // used with another clip. Three per joint: translation, rotation, scale.
   uint32_t* CursorsFor(const Clip* clip);
+  // Cache-prefetch hint for the cursors (see core/prefetch.h).
+  void Prefetch() const;
 
   static constexpr int kChannels = 3;
 

@@ -163,6 +163,18 @@ void AnimPlayer::SetOverride(const anim::Clip* clip, float time_s) {
   override_time_s_ = std::isfinite(time_s) ? time_s : 0.0f;
 }
 
+void AnimPlayer::Prefetch() const {
+  for (int i = 0; i < kMaxSlots; ++i) {
+    if (!slots_[i].active) continue;
+    if (!slots_[i].locomotion) {
+      slot_cache_[i].Prefetch();
+      continue;
+    }
+    if (locomotion_.WalkWeight() > 0.0f) locomotion_cache_[0].Prefetch();
+    if (locomotion_.RunWeight() > 0.0f) locomotion_cache_[1].Prefetch();
+  }
+}
+
 float AnimPlayer::CurrentTimeS() const {
   const Slot& s = slots_[current_];
   if (s.locomotion) return locomotion_.RunWeight() > 0.5f ? run_time_s_ : walk_time_s_;

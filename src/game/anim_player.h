@@ -74,6 +74,9 @@ class AnimPlayer {
   // 0 while in contact or when the clip has no contact for the limb.
   float SwingProgress(anim::Limb limb) const;
   const anim::LocomotionBlend& Locomotion() const { return locomotion_; }
+  // Cache-prefetch hint for the next Update/Evaluate: the sampling cursors of
+  // the clips playing (see core/prefetch.h).
+  void Prefetch() const;
 
  private:
   struct Slot {

@@ -88,6 +88,7 @@ void GameSession::Step(const core::InputState& input) {
   bool any_nan = false;
   for (size_t i = 0; i < knights_.size(); ++i) {
     Knight& knight = knights_[i];
+    if (i + 1 < knights_.size()) knights_[i + 1].Prefetch();
     const core::InputState knight_input = i == 0 ? player_input : patrols_[i - 1].Decide(knight.controller, dt);
     knight.Step(knight_input, *desc_.world, ik, dt, debug);
     if (knight.controller.Respawns() != respawns_seen_[i]) {

@@ -6,6 +6,7 @@
 #include "anim/local_to_model_job.h"
 #include "anim/sampling_job.h"
 #include "anim/skinning_palette_job.h"
+#include "core/prefetch.h"
 #include "math/matrix_ops.h"
 
 namespace knights::game {
@@ -252,6 +253,16 @@ void Knight::RunIk(const world::World& world, const IkToggles& ik, float dt_s, c
   ladder_ik.settings.enabled = ik.master;
   ladder_ik.settings.limb_enabled = {ik.leg_l, ik.leg_r, ik.arm_l, ik.arm_r};
   ladder_ik.Run(ladder, skeleton_->Parents(), locals_ls_, models_ms_, debug);
+}
+
+void Knight::Prefetch() const {
+  core::PrefetchBytes(this, sizeof(*this));
+  core::PrefetchBytes(locals_ls_.data(), locals_ls_.size() * sizeof(math::Transform));
+  core::PrefetchBytes(models_ms_.data(), models_ms_.size() * sizeof(glm::mat4));
+  core::PrefetchBytes(animated_joints_ms_.data(), animated_joints_ms_.size() * sizeof(glm::vec3));
+  // The palette written next is the one shown as previous now (they swap).
+  core::PrefetchBytes(previous_palette_ms_.data(), previous_palette_ms_.size() * sizeof(glm::mat4));
+  anim.Prefetch();
 }
 
 KnightDrawState Knight::DrawState() const {

@@ -69,6 +69,9 @@ class Knight {
   // the overlay draws this skeleton beside the corrected one.
   std::span<const glm::vec3> AnimatedJointsMs() const { return animated_joints_ms_; }
   KnightDrawState DrawState() const;
+  // Cache-prefetch hint: call on the next knight while this one steps, so
+  // its pose buffers arrive in parallel with the work (see core/prefetch.h).
+  void Prefetch() const;
   glm::mat4 ModelToWorld() const { return model_to_world_; }
   // Seconds the last step spent in the IK pass.
   double LastIkSeconds() const { return last_ik_s_; }

@@ -22,6 +22,19 @@ struct TwoBoneChain {
   int end = -1;    // ankle / wrist
 };
 
+// True when the indices are in range and ordered, start an ancestor of mid
+// and mid of end.
+bool IsValidChain(const TwoBoneChain& chain, std::span<const int16_t> parents);
+
+// The second half of ApplyTwoBoneIk, for corrections solved elsewhere (e.g.
+// by TwoBoneIkBatchJob): post-multiplies them into the start and mid joints'
+// local rotations and recomputes the start joint's subtree. Returns false,
+// leaving the pose untouched, on invalid chain indices or spans.
+bool ApplyTwoBoneCorrections(const TwoBoneChain& chain, const glm::quat& start_correction,
+                             const glm::quat& mid_correction, std::span<const int16_t> parents,
+                             std::span<math::Transform> locals_ls, std::span<glm::mat4> models_ms,
+                             const glm::mat4& root_ms);
+
 // Solves and applies IK to one chain of a pose. `settings` supplies the
 // inputs (target, pole, soften, weight, hinge, tolerance); its pointer fields
 // are ignored and filled here. parents/locals_ls/models_ms/root_ms are those

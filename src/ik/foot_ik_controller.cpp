@@ -159,15 +159,18 @@ bool FootIkController::Run(const FootIkFrame& frame, std::span<const int16_t> pa
     for (int j = pelvis_ + 1; j < n && parents[j] >= pelvis_; ++j) ShiftTranslation(models_ms[j], offset_ms);
   }
 
-  // 5. Solve each leg onto its target, sole aligned while planted.
+  // 5. Solve each leg onto its target, sole aligned while planted: both legs
+  //    in one batch (their two-bone solves share SSE registers).
   const bool side_enabled[2] = {settings.leg_l, settings.leg_r};
+  std::array<LimbPlacementJob, 2> jobs;
+  size_t job_count = 0;
   for (int side = 0; side < 2; ++side) {
     FootIkState& foot = feet_[side];
     const LegRig& leg = legs_[side];
     foot.weight = side_enabled[side] && foot.ground.hit ? master : 0.0f;
     foot.reached = false;
     if (foot.weight <= 0.0f) continue;
-    LimbPlacementJob job;
+    LimbPlacementJob& job = jobs[job_count++];
     job.chain = leg.chain;
     job.tip = leg.toe;
     job.parents = parents;
@@ -184,10 +187,12 @@ bool FootIkController::Run(const FootIkFrame& frame, std::span<const int16_t> pa
     job.soften = settings.soften;
     job.weight = foot.weight;
     job.reached = &foot.reached;
-    job.Run();
+  }
+  LimbPlacementJob::RunAll(std::span(jobs.data(), job_count));
+  for (FootIkState& foot : feet_) {
     // A lock the leg cannot reach even with the pelvis lowered is released
     // (it blends back to the free target) instead of stretching the leg.
-    if (foot.locked && !foot.reached) {
+    if (foot.weight > 0.0f && foot.locked && !foot.reached) {
       foot.locked = false;
       foot.lock_blend = 0.0f;  // the free target takes over at once
     }

@@ -6,6 +6,7 @@
 // from vectors with the half-vector construction, so the hot path costs a few
 // square roots only.
 
+#include <algorithm>
 #include <cmath>
 #include <cstdint>
 #include <cstring>
@@ -14,6 +15,18 @@
 #include <glm/gtc/quaternion.hpp>
 
 namespace knights::ik {
+
+// True when the linear part of m is a similarity: orthogonal columns of one
+// length (rotation, uniform scale, mirroring), to a relative 1e-4. Under such
+// a frame model space is a faithful image of a chain (the fast two-bone
+// solves need it).
+inline bool IsSimilarity(const glm::mat4& m) {
+  const glm::vec3 c0(m[0]), c1(m[1]), c2(m[2]);
+  const float l0 = glm::dot(c0, c0), l1 = glm::dot(c1, c1), l2 = glm::dot(c2, c2);
+  const float tol = 1e-4f * std::max(l0, std::max(l1, l2));
+  return std::abs(l0 - l1) <= tol && std::abs(l0 - l2) <= tol && std::abs(glm::dot(c0, c1)) <= tol &&
+         std::abs(glm::dot(c0, c2)) <= tol && std::abs(glm::dot(c1, c2)) <= tol;
+}
 
 // True when every component is a finite number (no NaN, no infinity).
 inline bool IsFinite(float v) { return std::isfinite(v); }

@@ -50,6 +50,9 @@ bool LadderIkController::Run(const LadderIkFrame& frame, std::span<const int16_t
   fader_.enabled = settings.enabled && frame.on_ladder && !frame.rungs_ws.empty();
   const float master = fader_.Update(frame.dt_s);
   const glm::mat4 to_model = math::InverseAffine(frame.model_to_world);
+  std::array<LimbPlacementJob, kLadderLimbs> jobs;
+  std::array<int, kLadderLimbs> job_limb{};
+  size_t job_count = 0;
   for (int i = 0; i < kLadderLimbs; ++i) {
     LadderLimbState& s = state_[i];
     const LadderLimbRig& limb = limbs_[i];
@@ -94,7 +97,8 @@ bool LadderIkController::Run(const LadderIkFrame& frame, std::span<const int16_t
       s.target_ws = s.animated_ws + glm::mix(s.release_offset_ws, next, Smoothstep(frame.swing_progress[i]));
     }
     if (s.weight <= 0.0f) continue;
-    LimbPlacementJob job;
+    LimbPlacementJob& job = jobs[job_count];
+    job_limb[job_count++] = i;
     job.chain = limb.chain;
     job.parents = parents;
     job.locals_ls = locals_ls;
@@ -105,7 +109,12 @@ bool LadderIkController::Run(const LadderIkFrame& frame, std::span<const int16_t
     job.soften = settings.soften;
     job.weight = s.weight;
     job.reached = &s.reached;
-    job.Run();
+  }
+  // All four limbs in one batch (their two-bone solves share SSE registers).
+  LimbPlacementJob::RunAll(std::span(jobs.data(), job_count));
+  for (size_t j = 0; j < job_count; ++j) {
+    LadderLimbState& s = state_[job_limb[j]];
+    const LadderLimbRig& limb = limbs_[job_limb[j]];
     if (s.holding && !s.reached) {
       // Out of reach: let go rather than stretch towards it.
       const glm::vec3 effector_ms = glm::vec3(models_ms[limb.chain.end] * glm::vec4(limb.effector_ls, 1.0f));
@@ -113,7 +122,10 @@ bool LadderIkController::Run(const LadderIkFrame& frame, std::span<const int16_t
       s.holding = false;
       s.off_ladder_contact = true;
     }
-    if (debug != nullptr) {
+  }
+  if (debug != nullptr && master > 0.0f) {
+    for (const LadderLimbState& s : state_) {
+      if (s.weight <= 0.0f) continue;
       const glm::vec4 color = s.holding ? glm::vec4(0.2f, 1.0f, 0.3f, 1.0f) : glm::vec4(0.9f, 0.6f, 0.2f, 1.0f);
       debug->AddCross(s.target_ws, 0.04f, color);
       debug->Add(s.animated_ws, s.target_ws, glm::vec4(1.0f, 1.0f, 1.0f, 0.6f));

@@ -1,12 +1,15 @@
 #include "ik/limb_placement_job.h"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 
 #include <glm/gtc/quaternion.hpp>
 
 #include "anim/local_to_model_job.h"
 #include "ik/foot_align_job.h"
+#include "ik/ik_math.h"
+#include "ik/two_bone_ik_batch_job.h"
 #include "math/quaternion.h"
 
 namespace knights::ik {
@@ -33,32 +36,39 @@ bool LimbPlacementJob::Validate() const {
   return true;
 }
 
-bool LimbPlacementJob::Run() const {
-  if (!Validate()) return false;
-  if (weight <= 0.0f) {
-    if (reached) *reached = false;
-    return true;
-  }
+namespace {
+
+// What a limb's placement decides before its two-bone solve (steps 1-2).
+struct LimbPlan {
+  glm::quat end_goal_ms;         // the end joint's (weighted) model rotation
+  glm::quat tip_correction;      // the tip's alignment correction (identity without)
+  glm::vec3 effector_target_ms;  // where the effector goes (weighted), model space
+  glm::vec3 end_target_ms;       // where the end joint must go for that
+};
+
+// Steps 1-2 of Run(). False when the alignment job refuses its inputs.
+bool PlanLimb(const LimbPlacementJob& job, LimbPlan& plan) {
   // 1. The end joint's goal rotation in model space: the animated one, tilted
   //    so its up lies on the surface normal.
-  const glm::mat4 end_before_ms = models_ms[chain.end];
+  const glm::mat4& end_before_ms = job.models_ms[job.chain.end];
   const glm::quat end_animated_ms = RotationOf(end_before_ms);
   glm::quat end_goal_ms = end_animated_ms;
-  glm::quat tip_correction = glm::identity<glm::quat>();
-  if (align) {
+  plan.tip_correction = glm::identity<glm::quat>();
+  if (job.align) {
     glm::quat foot_correction = glm::identity<glm::quat>();
     FootAlignJob align_job;
     align_job.foot_joint_ms = &end_before_ms;
-    align_job.normal_ms = normal_ms;
-    align_job.foot_up_ls = end_up_ls;
-    align_job.max_tilt_deg = max_tilt_deg;
-    align_job.weight = align_weight;
+    align_job.normal_ms = job.normal_ms;
+    align_job.foot_up_ls = job.end_up_ls;
+    align_job.max_tilt_deg = job.max_tilt_deg;
+    align_job.weight = job.align_weight;
     align_job.foot_correction = &foot_correction;
-    if (tip >= 0) {
-      align_job.toe_joint_ms = &models_ms[tip];
-      align_job.toe_normal_ms = normal_ms;
-      align_job.toe_up_ls = glm::inverse(glm::mat3(models_ms[tip])) * (glm::mat3(end_before_ms) * end_up_ls);
-      align_job.toe_correction = &tip_correction;
+    if (job.tip >= 0) {
+      align_job.toe_joint_ms = &job.models_ms[job.tip];
+      align_job.toe_normal_ms = job.normal_ms;
+      align_job.toe_up_ls =
+          glm::inverse(glm::mat3(job.models_ms[job.tip])) * (glm::mat3(end_before_ms) * job.end_up_ls);
+      align_job.toe_correction = &plan.tip_correction;
     }
     if (!align_job.Run()) return false;
     end_goal_ms = end_goal_ms * foot_correction;
@@ -67,48 +77,155 @@ bool LimbPlacementJob::Run() const {
   // rotation is known before the solve and the effector offset below is
   // rotated by exactly the rotation the end ends up with (the effector then
   // lands on the weighted target at any weight).
-  end_goal_ms = math::NlerpShortest(end_animated_ms, end_goal_ms, weight);
+  plan.end_goal_ms = math::NlerpShortest(end_animated_ms, end_goal_ms, job.weight);
   // 2. Where the end joint must go so the effector lands on the target: the
   //    effector's offset, rotated to the goal orientation (scale kept).
   const glm::vec3 scale(glm::length(glm::vec3(end_before_ms[0])), glm::length(glm::vec3(end_before_ms[1])),
                         glm::length(glm::vec3(end_before_ms[2])));
-  const glm::vec3 offset_ms = end_goal_ms * (scale * effector_ls);
-  const glm::vec3 animated_effector_ms = glm::vec3(end_before_ms * glm::vec4(effector_ls, 1.0f));
+  const glm::vec3 offset_ms = plan.end_goal_ms * (scale * job.effector_ls);
+  const glm::vec3 animated_effector_ms = glm::vec3(end_before_ms * glm::vec4(job.effector_ls, 1.0f));
   // Weighted target: part of the way from the animated effector.
-  const glm::vec3 effector_target_ms = glm::mix(animated_effector_ms, target_ms, weight);
-  TwoBoneIkJob solve;
-  solve.target_ms = effector_target_ms - offset_ms;
-  solve.pole_vector_ms = pole_vector_ms;
-  solve.soften = soften;
-  solve.weight = 1.0f;
-  bool solved_reached = false;
-  if (!ApplyTwoBoneIk(solve, chain, parents, locals_ls, models_ms, root_ms, &solved_reached)) return false;
-  // 3. The end joint's local rotation so its model rotation is the
-  //    (weighted) goal: without alignment the animated one, which the
-  //    re-solved parent would otherwise carry away, and the effector offset
-  //    with it.
-  {
-    const glm::quat parent_ms = RotationOf(models_ms[parents[chain.end]]);
-    math::Transform& end_local = locals_ls[chain.end];
-    end_local.rotation = math::AlignHemisphere(
-        math::NormalizeOrIdentity(glm::inverse(parent_ms) * end_goal_ms), end_local.rotation);
-    if (align && tip >= 0) {
-      locals_ls[tip].rotation = math::NormalizeOrIdentity(
-          locals_ls[tip].rotation * math::NlerpShortest(glm::identity<glm::quat>(), tip_correction, weight));
-    }
-    anim::LocalToModelJob l2m;
-    l2m.parents = parents;
-    l2m.locals_ls = locals_ls;
-    l2m.models_ms = models_ms;
-    l2m.root_ms = root_ms;
-    l2m.from = chain.end;
-    l2m.Run();
-  }
-  if (reached != nullptr) {
-    const glm::vec3 effector_ms = glm::vec3(models_ms[chain.end] * glm::vec4(effector_ls, 1.0f));
-    *reached = glm::length(effector_ms - effector_target_ms) < 2e-3f;
-  }
+  plan.effector_target_ms = glm::mix(animated_effector_ms, job.target_ms, job.weight);
+  plan.end_target_ms = plan.effector_target_ms - offset_ms;
   return true;
+}
+
+// The two-bone solve's settings for a limb (full weight: the limb's weight
+// is already in its targets).
+TwoBoneIkJob SolveSettings(const LimbPlacementJob& job, const LimbPlan& plan) {
+  TwoBoneIkJob solve;
+  solve.target_ms = plan.end_target_ms;
+  solve.pole_vector_ms = job.pole_vector_ms;
+  solve.soften = job.soften;
+  solve.weight = 1.0f;
+  return solve;
+}
+
+// Step 3 of Run(), after the solve's corrections are in the pose: the end
+// joint's local rotation so its model rotation is the (weighted) goal:
+// without alignment the animated one, which the re-solved parent would
+// otherwise carry away, and the effector offset with it.
+void FinishLimb(const LimbPlacementJob& job, const LimbPlan& plan) {
+  const glm::quat parent_ms = RotationOf(job.models_ms[job.parents[job.chain.end]]);
+  math::Transform& end_local = job.locals_ls[job.chain.end];
+  end_local.rotation = math::AlignHemisphere(
+      math::NormalizeOrIdentity(glm::inverse(parent_ms) * plan.end_goal_ms), end_local.rotation);
+  if (job.align && job.tip >= 0) {
+    job.locals_ls[job.tip].rotation = math::NormalizeOrIdentity(
+        job.locals_ls[job.tip].rotation * math::NlerpShortest(glm::identity<glm::quat>(), plan.tip_correction, job.weight));
+  }
+  anim::LocalToModelJob l2m;
+  l2m.parents = job.parents;
+  l2m.locals_ls = job.locals_ls;
+  l2m.models_ms = job.models_ms;
+  l2m.root_ms = job.root_ms;
+  l2m.from = job.chain.end;
+  l2m.Run();
+  if (job.reached != nullptr) {
+    const glm::vec3 effector_ms = glm::vec3(job.models_ms[job.chain.end] * glm::vec4(job.effector_ls, 1.0f));
+    *job.reached = glm::length(effector_ms - plan.effector_target_ms) < 2e-3f;
+  }
+}
+
+// Whether joint `joint` lies in the subtree of `root` (or is it).
+bool InSubtree(std::span<const int16_t> parents, int root, int joint) {
+  while (joint > root) joint = parents[joint];
+  return joint == root;
+}
+
+}  // namespace
+
+bool LimbPlacementJob::Run() const {
+  if (!Validate() || !IsValidChain(chain, parents)) return false;
+  if (weight <= 0.0f) {
+    if (reached) *reached = false;
+    return true;
+  }
+  LimbPlan plan;
+  if (!PlanLimb(*this, plan)) return false;
+  bool solved_reached = false;
+  if (!ApplyTwoBoneIk(SolveSettings(*this, plan), chain, parents, locals_ls, models_ms, root_ms, &solved_reached)) {
+    return false;
+  }
+  FinishLimb(*this, plan);
+  return true;
+}
+
+bool LimbPlacementJob::RunAll(std::span<const LimbPlacementJob> jobs) {
+  if (jobs.size() > kMaxBatch) return false;
+  // Every job valid, all on one pose, no limb inside another's subtree (so
+  // each limb's solve reads model matrices no other limb changes).
+  for (size_t i = 0; i < jobs.size(); ++i) {
+    const LimbPlacementJob& job = jobs[i];
+    if (!job.Validate() || !IsValidChain(job.chain, job.parents)) return false;
+    if (job.parents.data() != jobs[0].parents.data() || job.locals_ls.data() != jobs[0].locals_ls.data() ||
+        job.models_ms.data() != jobs[0].models_ms.data() || job.root_ms != jobs[0].root_ms) {
+      return false;
+    }
+    for (size_t k = 0; k < jobs.size(); ++k) {
+      if (k != i && InSubtree(job.parents, jobs[k].chain.start, job.chain.start)) return false;
+    }
+  }
+  // 1-2. Plan every limb with weight.
+  std::array<LimbPlan, kMaxBatch> plans;
+  std::array<bool, kMaxBatch> active{};
+  for (size_t i = 0; i < jobs.size(); ++i) {
+    if (jobs[i].weight <= 0.0f) {
+      if (jobs[i].reached) *jobs[i].reached = false;
+      continue;
+    }
+    if (!PlanLimb(jobs[i], plans[i])) return false;  // nothing written yet
+    active[i] = true;
+  }
+  // The solves: together, four to a register, where the limb's frame allows
+  // the fast solve (its parent a similarity) and the soft IK setting is
+  // shared; alone otherwise.
+  std::array<TwoBoneIkBatchJob::Chain, kMaxBatch> chains;
+  std::array<int, kMaxBatch> chain_job{};
+  int batched = 0;
+  for (size_t i = 0; i < jobs.size(); ++i) {
+    const LimbPlacementJob& job = jobs[i];
+    if (!active[i]) continue;
+    const int parent = job.parents[job.chain.start];
+    const glm::mat4& parent_ms = parent < 0 ? job.root_ms : job.models_ms[parent];
+    if (!IsSimilarity(parent_ms) || (batched > 0 && job.soften != jobs[chain_job[0]].soften)) continue;
+    chains[batched] = {&job.models_ms[job.chain.start], &job.models_ms[job.chain.mid], &job.models_ms[job.chain.end],
+                       plans[i].end_target_ms, job.pole_vector_ms};
+    chain_job[batched++] = static_cast<int>(i);
+  }
+  std::array<glm::quat, kMaxBatch> start_q, mid_q;
+  std::array<bool, kMaxBatch> batch_done{};
+  if (batched >= 2) {
+    TwoBoneIkBatchJob solve;
+    solve.chains = std::span(chains.data(), batched);
+    solve.soften = jobs[chain_job[0]].soften;
+    solve.start_corrections = start_q;
+    solve.mid_corrections = mid_q;
+    if (!solve.Run()) return false;  // a non-finite chain: Validate() lets none through
+    for (int b = 0; b < batched; ++b) batch_done[chain_job[b]] = true;
+  }
+  // 3. Apply; the end joints' rotations.
+  bool all_ok = true;
+  for (size_t i = 0; i < jobs.size(); ++i) {
+    const LimbPlacementJob& job = jobs[i];
+    if (!active[i]) continue;
+    bool applied;
+    if (batch_done[i]) {
+      int b = 0;
+      while (chain_job[b] != static_cast<int>(i)) ++b;
+      applied = ApplyTwoBoneCorrections(job.chain, start_q[b], mid_q[b], job.parents, job.locals_ls, job.models_ms,
+                                        job.root_ms);
+    } else {
+      applied = ApplyTwoBoneIk(SolveSettings(job, plans[i]), job.chain, job.parents, job.locals_ls, job.models_ms,
+                               job.root_ms);
+    }
+    if (!applied) {
+      all_ok = false;
+      continue;
+    }
+    FinishLimb(job, plans[i]);
+  }
+  return all_ok;
 }
 
 }  // namespace knights::ik

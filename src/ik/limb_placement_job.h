@@ -18,6 +18,7 @@
 //   job.weight = fade_weight;
 //   job.Run();   // pose updated in place (locals and models of the subtree)
 
+#include <cstddef>
 #include <cstdint>
 #include <span>
 
@@ -60,6 +61,18 @@ struct LimbPlacementJob {
   // Returns false, leaving the pose as it was, on invalid input (NaN, bad
   // indices or sizes).
   bool Run() const;
+
+  // Several limbs of one pose (the same parents, locals, models and root;
+  // no limb in another's subtree: two legs, or two legs and two arms), with
+  // their two-bone solves done together by TwoBoneIkBatchJob, four chains to
+  // an SSE register. The same result as running each job in turn (their
+  // solves read model matrices no other limb changes), for less. Returns
+  // false, leaving the pose as it was, when a job is invalid, the jobs do not
+  // share one pose, a limb lies inside another's subtree, or there are more
+  // than kMaxBatch; false after placing the others when one limb's solve
+  // refuses its pose (NaN).
+  static constexpr size_t kMaxBatch = 4;  // a body's four limbs
+  static bool RunAll(std::span<const LimbPlacementJob> jobs);
 };
 
 }  // namespace knights::ik

@@ -34,16 +34,6 @@ struct Solution {
   glm::vec3 end_position;  // where the end joint lands at full weight
 };
 
-// True when the linear part of m is a similarity: orthogonal columns of one
-// length (rotation, uniform scale, mirroring), to a relative 1e-4.
-bool IsSimilarity(const glm::mat4& m) {
-  const glm::vec3 c0(m[0]), c1(m[1]), c2(m[2]);
-  const float l0 = glm::dot(c0, c0), l1 = glm::dot(c1, c1), l2 = glm::dot(c2, c2);
-  const float tol = 1e-4f * std::max(l0, std::max(l1, l2));
-  return std::abs(l0 - l1) <= tol && std::abs(l0 - l2) <= tol && std::abs(glm::dot(c0, c1)) <= tol &&
-         std::abs(glm::dot(c0, c2)) <= tol && std::abs(glm::dot(c1, c2)) <= tol;
-}
-
 // The root-to-end distance of a chain with bone lengths l1, l2 bent by
 // `bend` radians at the mid joint (0 = straight): law of cosines.
 float ReachAtBend(float l1, float l2, float bend_rad) {

@@ -1,10 +1,13 @@
 // Two-bone IK cost: ns per solve (TwoBoneIkJob::Run on model matrices) for
 // reachable, too far, too close and mixed targets, 4096 seeded random targets
-// each; with soften + hinge; and solve + apply (corrections into the locals
-// and a partial local-to-model of the leg's subtree).
+// each; with soften + hinge; the same 4096 chains solved by one
+// TwoBoneIkBatchJob (four chains per SSE register: ns_per_solve); and
+// solve + apply (corrections into the locals and a partial local-to-model of
+// the leg's subtree).
 
 #include <array>
 #include <cstdint>
+#include <memory>
 #include <random>
 #include <vector>
 
@@ -12,7 +15,9 @@
 #include <glm/gtc/matrix_transform.hpp>
 
 #include "anim/local_to_model_job.h"
+#include "bench_util.h"
 #include "ik/apply_two_bone_ik.h"
+#include "ik/two_bone_ik_batch_job.h"
 #include "ik/two_bone_ik_job.h"
 
 namespace knights::ik {
@@ -117,6 +122,48 @@ BENCHMARK(BM_TwoBoneIkSolve_TooFar);
 BENCHMARK(BM_TwoBoneIkSolve_TooClose);
 BENCHMARK(BM_TwoBoneIkSolve_Mixed);
 BENCHMARK(BM_TwoBoneIkSolve_MixedSoftHinge);
+
+// The same targets through TwoBoneIkBatchJob, four chains per SSE register:
+// the 4096 chains (the leg's matrices, each with its own target) in Runs of
+// `batch` chains: 2 (a walker's legs), 4 (a climber's limbs) or all 4096 (a
+// crowd). ns_per_solve is per chain.
+void RunBatchSolve(benchmark::State& state, Kind kind) {
+  const int batch = static_cast<int>(state.range(0));
+  const Leg leg = MakeLeg(glm::vec3(1.0f));
+  const std::vector<glm::vec3> targets = MakeTargets(leg, kind);
+  std::vector<TwoBoneIkBatchJob::Chain> chains(kTargets);
+  for (int i = 0; i < kTargets; ++i) {
+    chains[i].start_joint_ms = &leg.models_ms[1];
+    chains[i].mid_joint_ms = &leg.models_ms[2];
+    chains[i].end_joint_ms = &leg.models_ms[3];
+    chains[i].target_ms = targets[i];
+    chains[i].pole_vector_ms = {0.0f, 0.0f, 1.0f};
+  }
+  std::vector<glm::quat> start_q(kTargets), mid_q(kTargets);
+  const std::unique_ptr<bool[]> reached(new bool[kTargets]());
+  for (auto _ : state) {
+    for (int first = 0; first < kTargets; first += batch) {
+      TwoBoneIkBatchJob job;
+      job.chains = std::span(chains).subspan(first, batch);
+      job.start_corrections = std::span(start_q).subspan(first, batch);
+      job.mid_corrections = std::span(mid_q).subspan(first, batch);
+      job.reached = std::span<bool>(reached.get() + first, batch);
+      benchmark::DoNotOptimize(job.Run());
+    }
+    benchmark::ClobberMemory();
+  }
+  state.SetItemsProcessed(state.iterations() * kTargets);
+  bench::SetTimePer(state, "ns_per_solve", kTargets);
+}
+
+void BM_TwoBoneIkBatchSolve_Reachable(benchmark::State& s) { RunBatchSolve(s, Kind::kReachable); }
+void BM_TwoBoneIkBatchSolve_TooFar(benchmark::State& s) { RunBatchSolve(s, Kind::kTooFar); }
+void BM_TwoBoneIkBatchSolve_TooClose(benchmark::State& s) { RunBatchSolve(s, Kind::kTooClose); }
+void BM_TwoBoneIkBatchSolve_Mixed(benchmark::State& s) { RunBatchSolve(s, Kind::kMixed); }
+BENCHMARK(BM_TwoBoneIkBatchSolve_Reachable)->Arg(kTargets)->Unit(benchmark::kMicrosecond);
+BENCHMARK(BM_TwoBoneIkBatchSolve_TooFar)->Arg(kTargets)->Unit(benchmark::kMicrosecond);
+BENCHMARK(BM_TwoBoneIkBatchSolve_TooClose)->Arg(kTargets)->Unit(benchmark::kMicrosecond);
+BENCHMARK(BM_TwoBoneIkBatchSolve_Mixed)->Arg(2)->Arg(4)->Arg(kTargets)->Unit(benchmark::kMicrosecond);
 
 // Solve + apply: corrections into the locals, partial local-to-model of the
 // hip's subtree (hip, knee, ankle, toe). The pose carries over between

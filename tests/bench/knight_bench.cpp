@@ -71,7 +71,10 @@ void BM_KnightsUpdate(benchmark::State& state) {
   const int count = static_cast<int>(state.range(0));
   std::vector<ReplayKnight> knights = MakeKnights(count);
   for (auto _ : state) {
-    for (ReplayKnight& k : knights) k.Step();
+    for (size_t i = 0; i < knights.size(); ++i) {
+      if (i + 1 < knights.size()) knights[i + 1].knight().Prefetch();
+      knights[i].Step();
+    }
     benchmark::ClobberMemory();
   }
   SetKnightCounters(state, count);
@@ -86,7 +89,10 @@ void BM_KnightsUpdateParallel(benchmark::State& state) {
   const int grain = std::max(1, count / (jobs.ThreadCount() * 8));
   for (auto _ : state) {
     jobs.ParallelFor(count, grain, [&](int begin, int end) {
-      for (int i = begin; i < end; ++i) knights[static_cast<size_t>(i)].Step();
+      for (int i = begin; i < end; ++i) {
+        if (i + 1 < end) knights[static_cast<size_t>(i) + 1].knight().Prefetch();
+        knights[static_cast<size_t>(i)].Step();
+      }
     });
     benchmark::ClobberMemory();
   }
