@@ -1,13 +1,19 @@
 // Knights: the executable. Reads like a small example program:
 //   Init     options, assets (character, level), window, renderer, UI, game
 //   Loop     input -> fixed-step game update -> draw (scene, overlay, menus)
-//   Shutdown metrics, then RAII releases everything at the end of main.
+//   Shutdown settings; the GL side is released; the last frame's screenshot
+//            and the metrics are written; RAII releases the rest.
 
 #include <SDL.h>
+
+#if defined(__GLIBC__)
+#include <malloc.h>
+#endif
 
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
+#include <future>
 #include <memory>
 #include <optional>
 #include <string>
@@ -63,17 +69,23 @@ int Fail(const core::Status& status, int code) {
   return code;
 }
 
-bool SaveScreenshot(const std::string& path, int width_px, int height_px) {
+// The window's framebuffer as an opaque image (the pixels are read straight
+// into the image that is encoded).
+asset::Image CaptureScreenshot(int width_px, int height_px) {
   asset::Image image;
   image.width = width_px;
   image.height = height_px;
   image.rgba = render::ReadPixelsTopDown(width_px, height_px);
   for (size_t i = 3; i < image.rgba.size(); i += 4) image.rgba[i] = 255;  // opaque PNG
+  return image;
+}
+
+bool WriteScreenshot(const std::string& path, const asset::Image& image) {
   if (core::Status s = asset::WritePng(path, image); !s.ok()) {
     std::fprintf(stderr, "knights: %s\n", s.message().c_str());
     return false;
   }
-  KNIGHTS_LOG_INFO("RENDER", "screenshot written to %s (%dx%d)", path.c_str(), width_px, height_px);
+  KNIGHTS_LOG_INFO("RENDER", "screenshot written to %s (%dx%d)", path.c_str(), image.width, image.height);
   return true;
 }
 
@@ -84,14 +96,18 @@ std::string TimestampedScreenshotName() {
   return name;
 }
 
-// Everything loaded from disk before the window opens, so a bad file ends
-// the program with one line and exit code 2 before anything is shown.
+// Everything loaded from disk, and the scene's static geometry built from it
+// (CPU only). Loaded on a worker thread while the main thread opens the
+// window and compiles the shader programs; a bad file still ends the program
+// with one line and exit code 2 before anything is shown (the window opens
+// hidden and is shown once this has loaded).
 struct LoadedAssets {
   game::CharacterDesc character;
   asset::CharacterModel model;
   std::vector<asset::CharacterModel> variant_models;  // mesh looks of the same rig
   game::Rig rig;
   std::unique_ptr<world::World> world;
+  render::SceneGeometry scene_geometry;  // uploaded, then freed
 };
 
 core::Expected<LoadedAssets> LoadAssets(const game::AppOptions& options) {
@@ -118,7 +134,33 @@ core::Expected<LoadedAssets> LoadAssets(const game::AppOptions& options) {
   auto level = asset::LoadLevel(core::DataPath(options.level_path));
   if (!level) return level.status();
   a.world = std::make_unique<world::World>(std::move(*level));
+  a.scene_geometry = render::BuildSceneGeometry(*a.world);
   return a;
+}
+
+// Gives the pages of freed heap memory back to the system (glibc keeps them
+// otherwise, and they count as resident).
+void ReturnFreedHeapMemory() {
+#if defined(__GLIBC__)
+  malloc_trim(0);
+#endif
+}
+
+// Drops what the GL now holds its own copy of (vertices, indices, texture
+// pixels of each look; the static geometry), so those bytes are not resident
+// when the first frame allocates the render targets.
+void FreeUploadedCopies(LoadedAssets& assets) {
+  auto free_mesh = [](anim::SkinnedMesh& mesh) {
+    mesh.vertices = {};
+    mesh.indices = {};
+    mesh.textures = {};
+  };
+  free_mesh(assets.model.mesh);
+  for (asset::CharacterModel& v : assets.variant_models) free_mesh(v.mesh);
+  assets.scene_geometry = {};
+  // Import (assimp), the collision and render mesh builds leave free pages in
+  // the heap; they go back before the first frame's peak.
+  ReturnFreedHeapMemory();
 }
 
 }  // namespace
@@ -137,9 +179,12 @@ int main(int argc, char** argv) {
     return 0;
   }
   ChooseDataDir();
-  auto assets_or = LoadAssets(options);
-  if (!assets_or) return Fail(assets_or.status(), kExitBadInput);
-  LoadedAssets& assets = *assets_or;
+  // Assets load on a worker while this thread opens the window and compiles
+  // the shader programs (neither needs the other; two cores overlap them).
+  // A bad file still wins over any later error: it is reported first, as
+  // when the assets loaded before the window opened.
+  std::future<core::Expected<LoadedAssets>> assets_future =
+      std::async(std::launch::async, [&options] { return LoadAssets(options); });
 
   // --- Init: settings (saved between runs; the command line overrides) ------
   // Headless runs (tests, CI) neither read nor write the user's settings
@@ -163,17 +208,30 @@ int main(int argc, char** argv) {
   window_desc.height = settings.window_height;
   window_desc.headless = options.headless;
   window_desc.vsync = settings.vsync;
+  window_desc.start_hidden = true;  // shown once the assets have loaded
   platform::WindowError window_error = platform::WindowError::kNone;
   auto window_or = platform::Window::Create(window_desc, &window_error);
-  if (!window_or) return Fail(window_or.status(), window_error == platform::WindowError::kNoGl ? kExitNoGl : kExitBadInput);
+  if (!window_or) {
+    if (auto assets = assets_future.get(); !assets) return Fail(assets.status(), kExitBadInput);
+    return Fail(window_or.status(), window_error == platform::WindowError::kNoGl ? kExitNoGl : kExitBadInput);
+  }
   platform::Window& window = **window_or;
-
+  auto scene_or = render::SceneRenderer::Create();
+  auto assets_or = assets_future.get();
+  if (!assets_or) return Fail(assets_or.status(), kExitBadInput);
+  if (!scene_or) return Fail(scene_or.status(), kExitBadInput);
+  LoadedAssets& assets = *assets_or;
+  // Optional so the GL side can be released before the last screenshot is
+  // encoded (see Shutdown).
+  std::optional<render::SceneRenderer> scene_holder(std::move(*scene_or));
+  render::SceneRenderer& scene = *scene_holder;
   std::vector<const anim::SkinnedMesh*> looks = {&assets.model.mesh};
   for (const asset::CharacterModel& v : assets.variant_models) looks.push_back(&v.mesh);
-  auto scene_or = render::SceneRenderer::Create(*assets.world, looks);
-  if (!scene_or) return Fail(scene_or.status(), kExitBadInput);
-  render::SceneRenderer& scene = *scene_or;
-  ui::ImGuiLayer imgui(window);
+  scene.UploadGeometry(assets.scene_geometry, looks);
+  FreeUploadedCopies(assets);
+  window.Show();
+  std::optional<ui::ImGuiLayer> imgui_holder(std::in_place, window);
+  ui::ImGuiLayer& imgui = *imgui_holder;
   ui::DebugOverlayState overlay;
   // Rendering quality: the options, else full quality, lighter on a
   // software rasteriser (Mesa llvmpipe draws on the CPU) when playing in a
@@ -223,10 +281,11 @@ int main(int argc, char** argv) {
   instances.reserve(session.knights().size());
   Uint64 last_counter = SDL_GetPerformanceCounter();
   // Memory after warm-up (caches sized, first frames drawn), for the soak
-  // test's "no growth" check.
+  // test's "no growth" check (reported with --metrics).
   constexpr int kWarmUpSteps = 600;
   uint64_t rss_after_warm_up = 0;
-  uint64_t rss_end_of_sim = 0;  // at the end of the sim, before the last frames are drawn
+  uint64_t rss_end_of_sim = 0;  // at the end of the sim, before the last frame is drawn
+  std::optional<asset::Image> last_screenshot;  // --screenshot: the last frame, written at shutdown
 
   // --- Loop -----------------------------------------------------------------
   for (;;) {
@@ -253,22 +312,18 @@ int main(int argc, char** argv) {
       if (options.max_frames > 0 && session.steps() >= options.max_frames) break;
     }
     const bool last_frame = options.max_frames > 0 && session.steps() >= options.max_frames;
-    // Measured before the last frames are drawn: the driver allocates on the
+    // Measured before the last frame is drawn: the driver allocates on the
     // frames it draws, and this is about the sim.
     const bool sim_done = options.max_frames > 0 && session.steps() >= options.max_frames - 1;
     if (sim_done && rss_end_of_sim == 0) rss_end_of_sim = core::ResidentMemoryBytes();
 
-    // 3. Draw. Headless runs draw only the frames that are looked at (the
-    // last one, for --screenshot): nobody sees the others, and skipping them
-    // lets long autoplay and metrics runs go at sim speed.
-    // The warm-up frame is drawn too, so the memory measured after warm-up
+    // 3. Draw. Headless runs draw only the frame that is looked at (the last
+    // one, for --screenshot): nobody sees the others, and skipping them lets
+    // long autoplay and metrics runs go at sim speed. With --metrics the
+    // warm-up frame is drawn too, so the memory measured after warm-up
     // includes the driver's first-draw allocations.
-    const bool warm_up_frame = session.steps() == kWarmUpSteps;
-    // The frame before the last too: Dear ImGui lays out an auto-sized window
-    // (the HUD, menus) on the first frame it appears in and shows it from the
-    // next one, so a screenshot needs one UI frame before it.
-    const bool before_last_frame = options.max_frames > 0 && session.steps() == options.max_frames - 1;
-    if (window.headless() && !last_frame && !warm_up_frame && !before_last_frame) continue;
+    const bool warm_up_frame = session.steps() == kWarmUpSteps && !options.metrics_path.empty();
+    if (window.headless() && !last_frame && !warm_up_frame) continue;
     const auto render_start = SDL_GetPerformanceCounter();
     int width_px = 0, height_px = 0;
     window.DrawableSize(&width_px, &height_px);
@@ -294,6 +349,17 @@ int main(int argc, char** argv) {
     scene.Draw(view, instances, alpha, frame_lines, scene_settings);
     overlay.scene_stats = scene.stats();
 
+    // Dear ImGui shows an auto-sized window (the HUD, menus) from the frame
+    // after the one it appears in: a headless run, which draws no frame
+    // before its last, lays the UI out once (nothing drawn) first, with no
+    // input so no menu acts twice.
+    if (window.headless() && last_frame) {
+      core::InputState no_input;
+      imgui.BeginFrame();
+      ui::DrawGameScreens(session, no_input, width_px, height_px);
+      ui::DrawDebugOverlay(session, assets.model.clips, overlay, window, static_cast<float>(real_elapsed_s));
+      imgui.EndFrameLayoutOnly();
+    }
     imgui.BeginFrame();
     ui::DrawGameScreens(session, input, width_px, height_px);
     ui::DrawDebugOverlay(session, assets.model.clips, overlay, window, static_cast<float>(real_elapsed_s));
@@ -306,7 +372,17 @@ int main(int argc, char** argv) {
           last_frame && !options.screenshot_path.empty() ? options.screenshot_path
           : input.screenshot_pressed                     ? TimestampedScreenshotName()
                                                          : std::string();
-      if (!path.empty() && !SaveScreenshot(path, width_px, height_px)) return kExitBadInput;
+      if (last_frame && !options.screenshot_path.empty()) {
+        // Encoded at shutdown, once the driver's memory is released: the
+        // encoder's buffers do not stack on the render targets and JIT code.
+        // The driver's shader compiler leaves megabytes of freed working
+        // memory in the heap on a first frame: returned before the image's
+        // buffer is taken (-6 MB of peak with a cold shader cache).
+        ReturnFreedHeapMemory();
+        last_screenshot = CaptureScreenshot(width_px, height_px);
+      } else if (!path.empty() && !WriteScreenshot(path, CaptureScreenshot(width_px, height_px))) {
+        return kExitBadInput;
+      }
     }
     window.SwapBuffers();
     if (last_frame) break;
@@ -322,6 +398,13 @@ int main(int argc, char** argv) {
       KNIGHTS_LOG_WARN("SETTINGS", "%s", s.message().c_str());
     }
   }
+  // The GL side goes first (UI, renderer, then the context with everything
+  // the driver holds), so the screenshot is encoded in the memory it frees.
+  imgui_holder.reset();
+  scene_holder.reset();
+  window_or->reset();
+  if (last_screenshot && !WriteScreenshot(options.screenshot_path, *last_screenshot)) return kExitBadInput;
+  last_screenshot.reset();
   if (!options.metrics_path.empty()) {
     const double mb = 1.0 / (1024.0 * 1024.0);
     char memory[160];

@@ -43,12 +43,17 @@ core::Expected<std::unique_ptr<Window>> Window::Create(const WindowDesc& desc, W
   SDL_GL_SetAttribute(SDL_GL_CONTEXT_MINOR_VERSION, 3);
   SDL_GL_SetAttribute(SDL_GL_CONTEXT_FLAGS, SDL_GL_CONTEXT_FORWARD_COMPATIBLE_FLAG);
   SDL_GL_SetAttribute(SDL_GL_DOUBLEBUFFER, 1);
-  SDL_GL_SetAttribute(SDL_GL_DEPTH_SIZE, 24);
-  SDL_GL_SetAttribute(SDL_GL_STENCIL_SIZE, 8);
+  // No depth or stencil buffer in the window's framebuffer: the scene is
+  // drawn into its own offscreen target (render::SceneTarget) with its own
+  // depth, and what is drawn into the window afterwards (the post pass,
+  // debug lines, ImGui) tests no depth. Saves 4 bytes a pixel (3.7 MB at
+  // 1280x720, held by a software rasteriser in system memory).
+  SDL_GL_SetAttribute(SDL_GL_DEPTH_SIZE, 0);
+  SDL_GL_SetAttribute(SDL_GL_STENCIL_SIZE, 0);
   SDL_GL_SetAttribute(SDL_GL_FRAMEBUFFER_SRGB_CAPABLE, 1);
 
   Uint32 flags = SDL_WINDOW_OPENGL | SDL_WINDOW_RESIZABLE | SDL_WINDOW_ALLOW_HIGHDPI;
-  if (w->headless_) flags |= SDL_WINDOW_HIDDEN;
+  if (w->headless_ || desc.start_hidden) flags |= SDL_WINDOW_HIDDEN;
   w->window_ = SDL_CreateWindow(desc.title.c_str(), SDL_WINDOWPOS_CENTERED, SDL_WINDOWPOS_CENTERED,
                                 desc.width, desc.height, flags);
   const std::string tried = std::string("SDL video driver '") + SDL_GetCurrentVideoDriver() +
@@ -106,6 +111,10 @@ void Window::SetVsync(bool on) {
     return;
   }
   vsync_ = SDL_GL_SetSwapInterval(on ? 1 : 0) == 0 ? on : false;
+}
+
+void Window::Show() {
+  if (!headless_) SDL_ShowWindow(window_);
 }
 
 void Window::ToggleFullscreen() {

@@ -22,6 +22,20 @@ struct WindowDesc {
   int height = 720;
   bool headless = false;  // force the offscreen driver
   bool vsync = true;
+  // Open the window hidden; Show() reveals it (the game shows it once its
+  // files have loaded, so a bad file ends the program with nothing shown).
+  bool start_hidden = false;
+
+  // An offscreen window of width x height with vsync off: the tests',
+  // benchmarks' and headless runs' GL context.
+  static WindowDesc Headless(int width, int height) {
+    WindowDesc desc;
+    desc.width = width;
+    desc.height = height;
+    desc.headless = true;
+    desc.vsync = false;
+    return desc;
+  }
 };
 
 // Why Create() failed; kNoGl maps to exit code 3, kFailed to 2.
@@ -50,6 +64,8 @@ class Window {
   void WindowSize(int* width, int* height) const;
   void SetVsync(bool on);
   bool vsync() const { return vsync_; }
+  // Reveals a window opened with WindowDesc::start_hidden (no-op headless).
+  void Show();
   void ToggleFullscreen();
   bool fullscreen() const { return fullscreen_; }
   void SwapBuffers();

@@ -1,6 +1,6 @@
 #include "render/frame_capture.h"
 
-#include <cstring>
+#include <algorithm>
 
 #include <glad/gl.h>
 
@@ -8,14 +8,16 @@ namespace knights::render {
 
 std::vector<uint8_t> ReadPixelsTopDown(int width_px, int height_px) {
   const size_t row = static_cast<size_t>(width_px) * 4;
-  std::vector<uint8_t> bottom_up(row * height_px);
+  std::vector<uint8_t> pixels(row * static_cast<size_t>(height_px));
   glPixelStorei(GL_PACK_ALIGNMENT, 1);
-  glReadPixels(0, 0, width_px, height_px, GL_RGBA, GL_UNSIGNED_BYTE, bottom_up.data());
-  std::vector<uint8_t> top_down(bottom_up.size());
-  for (int y = 0; y < height_px; ++y) {
-    std::memcpy(&top_down[y * row], &bottom_up[(height_px - 1 - y) * row], row);
+  glReadPixels(0, 0, width_px, height_px, GL_RGBA, GL_UNSIGNED_BYTE, pixels.data());
+  // GL's rows run bottom to top: flip in place (one image in memory, not two).
+  for (int y = 0; y < height_px / 2; ++y) {
+    uint8_t* top = pixels.data() + static_cast<size_t>(y) * row;
+    uint8_t* bottom = pixels.data() + static_cast<size_t>(height_px - 1 - y) * row;
+    std::swap_ranges(top, top + row, bottom);
   }
-  return top_down;
+  return pixels;
 }
 
 }  // namespace knights::render

@@ -2,6 +2,8 @@
 
 #include <cstddef>
 
+#include "render/texture_mipmaps.h"
+
 namespace knights::render {
 
 GpuSkinnedMesh GpuSkinnedMesh::Upload(const anim::SkinnedMesh& mesh) {
@@ -40,7 +42,15 @@ GpuSkinnedMesh GpuSkinnedMesh::Upload(const anim::SkinnedMesh& mesh) {
     // image's first row is uploaded at t = 0 and no flip is needed.
     glTexImage2D(GL_TEXTURE_2D, 0, GL_SRGB8_ALPHA8, image.width, image.height, 0, GL_RGBA, GL_UNSIGNED_BYTE,
                  image.rgba.data());
-    glGenerateMipmap(GL_TEXTURE_2D);
+    // The mip chain from the CPU (render/texture_mipmaps.h says why).
+    MipLevel level{image.width, image.height, {}};
+    std::span<const uint8_t> above = image.rgba;
+    for (int i = 1; level.width > 1 || level.height > 1; ++i) {
+      level = DownsampleSrgbRgba8(above, level.width, level.height);
+      glTexImage2D(GL_TEXTURE_2D, i, GL_SRGB8_ALPHA8, level.width, level.height, 0, GL_RGBA, GL_UNSIGNED_BYTE,
+                   level.rgba.data());
+      above = level.rgba;
+    }
     glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_LINEAR_MIPMAP_LINEAR);
     glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_LINEAR);
     glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_S, GL_REPEAT);

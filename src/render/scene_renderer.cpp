@@ -22,8 +22,14 @@ constexpr glm::vec3 kKnightBoundsHi{1.2f, 2.3f, 1.2f};
 
 }  // namespace
 
-core::Expected<SceneRenderer> SceneRenderer::Create(const world::World& world,
-                                                    std::span<const anim::SkinnedMesh* const> looks) {
+SceneGeometry BuildSceneGeometry(const world::World& world) {
+  SceneGeometry geometry;
+  geometry.world = ChunkStaticMesh(BuildWorldMesh(world));
+  geometry.background = ChunkStaticMesh(BuildBackgroundMesh(world));
+  return geometry;
+}
+
+core::Expected<SceneRenderer> SceneRenderer::Create() {
   SceneRenderer r;
   auto sky = SkyPass::Create();
   if (!sky) return sky.status();
@@ -31,7 +37,7 @@ core::Expected<SceneRenderer> SceneRenderer::Create(const world::World& world,
   auto world_mesh = StaticMeshRenderer::Create();
   if (!world_mesh) return world_mesh.status();
   r.world_ = std::move(*world_mesh);
-  auto background = StaticMeshRenderer::Create();
+  auto background = StaticMeshRenderer::Create(StaticSurfaces::kDistantOnly);
   if (!background) return background.status();
   r.background_ = std::move(*background);
   auto skinned = SkinnedRenderer::Create();
@@ -43,11 +49,23 @@ core::Expected<SceneRenderer> SceneRenderer::Create(const world::World& world,
   auto post = PostPass::Create();
   if (!post) return post.status();
   r.post_ = std::move(*post);
-  r.world_.Upload(BuildWorldMesh(world));
-  r.background_.Upload(BuildBackgroundMesh(world));
-  for (const anim::SkinnedMesh* mesh : looks) r.looks_.push_back(GpuSkinnedMesh::Upload(*mesh));
   r.blended_palette_ms_.resize(anim::Skeleton::kMaxJoints);
   return r;
+}
+
+core::Expected<SceneRenderer> SceneRenderer::Create(const world::World& world,
+                                                    std::span<const anim::SkinnedMesh* const> looks) {
+  auto r = Create();
+  if (!r) return r;
+  r->UploadGeometry(BuildSceneGeometry(world), looks);
+  return r;
+}
+
+void SceneRenderer::UploadGeometry(const SceneGeometry& geometry, std::span<const anim::SkinnedMesh* const> looks) {
+  world_.Upload(geometry.world);
+  background_.Upload(geometry.background);
+  looks_.clear();
+  for (const anim::SkinnedMesh* mesh : looks) looks_.push_back(GpuSkinnedMesh::Upload(*mesh));
 }
 
 void SceneRenderer::Draw(const FrameView& view, std::span<const KnightInstance> knights, float alpha,
@@ -95,6 +113,11 @@ void SceneRenderer::Draw(const FrameView& view, std::span<const KnightInstance> 
     fit_desc.focus_ws = focus_ws;
     fit_desc.map_size_px = shadow_map_.size_px();
     shadow_fit_ = FitShadowFrustum(fit_desc);
+    // The map is written in this pass: it must not stay bound where the
+    // lit programs (which also draw knights' depth) sample it.
+    glActiveTexture(GL_TEXTURE0 + kShadowTextureUnit);
+    glBindTexture(GL_TEXTURE_2D, 0);
+    glActiveTexture(GL_TEXTURE0);
     shadow_map_.BeginPass();
     glEnable(GL_DEPTH_TEST);
     glDepthFunc(GL_LESS);
@@ -135,9 +158,16 @@ void SceneRenderer::Draw(const FrameView& view, std::span<const KnightInstance> 
   glClearColor(settings.fog_color.r, settings.fog_color.g, settings.fog_color.b, 1.0f);
   glClear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT);
 
+  // The flushes hand the world and the background to the rasteriser's
+  // threads while this one goes on: on a software rasteriser (llvmpipe) the
+  // next draws' shaders are JIT-compiled here at their first use, so the
+  // rasterising of what came before overlaps that compiling (~0.1 s less to
+  // the first frame); the pixels are the same.
   world_.Draw(view, lighting, true);
+  glFlush();
   stats_.world_chunks_drawn = world_.last_drawn_chunks();
   if (settings.background) background_.Draw(view, lighting, false);
+  glFlush();
   glEnable(GL_CULL_FACE);
   glCullFace(GL_BACK);
   for (const SkinnedDrawDesc& desc : knight_draws_) {

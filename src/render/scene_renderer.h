@@ -73,10 +73,23 @@ struct SceneStats {
   int world_chunks_drawn = 0;
 };
 
+// The world's static geometry, built and chunked on the CPU (no GL: any
+// thread, e.g. while the GL context and the programs are being made).
+struct SceneGeometry {
+  StaticMeshChunks world;       // BuildWorldMesh
+  StaticMeshChunks background;  // BuildBackgroundMesh (the far layers)
+};
+SceneGeometry BuildSceneGeometry(const world::World& world);
+
 class SceneRenderer {
  public:
-  // Uploads the world's geometry and each mesh look (looks[0] is the player's).
+  // Compiles and links the programs; no geometry yet (UploadGeometry).
+  static core::Expected<SceneRenderer> Create();
+  // Create() and UploadGeometry(BuildSceneGeometry(world), looks).
   static core::Expected<SceneRenderer> Create(const world::World& world, std::span<const anim::SkinnedMesh* const> looks);
+  // Uploads the static geometry and each mesh look (looks[0] is the
+  // player's), replacing what was there. The CPU copies are not kept.
+  void UploadGeometry(const SceneGeometry& geometry, std::span<const anim::SkinnedMesh* const> looks);
 
   // alpha: interpolation between previous (0) and current (1) sim states.
   // Draws into the window's framebuffer (0) of size view.width_px x view.height_px.

@@ -53,8 +53,16 @@ core::Expected<ShaderProgram> ShaderProgram::Build(std::string_view name, std::s
 }
 
 core::Expected<std::string> ShaderProgram::ExpandIncludes(const std::string& source, const std::string& file) {
+  return ExpandIncludes(source, file, 0);
+}
+
+core::Expected<std::string> ShaderProgram::ExpandIncludes(const std::string& source, const std::string& file,
+                                                          int depth) {
   // GLSL 330 has no #include: a line `#include "NAME"` is replaced by the
-  // text of shaders/NAME (one level deep: included files include nothing).
+  // text of shaders/NAME, itself expanded (a body shared by two variants
+  // includes the lighting code), at most kMaxIncludeDepth deep (which also
+  // stops a file including itself).
+  if (depth > kMaxIncludeDepth) return core::Status::Error(file + ": #include nested too deeply (a cycle?)");
   std::string out;
   out.reserve(source.size());
   size_t line_start = 0;
@@ -68,8 +76,9 @@ core::Expected<std::string> ShaderProgram::ExpandIncludes(const std::string& sou
       const std::string name(line.substr(10, close - 10));
       auto text = core::ReadTextFile(core::DataPath("shaders/" + name));
       if (!text) return core::Status::Error(file + ": #include \"" + name + "\": " + text.status().message());
-      out += *text;
-      out += '\n';
+      auto expanded = ExpandIncludes(*text, "shaders/" + name, depth + 1);
+      if (!expanded) return expanded.status();
+      out += *expanded;
     } else {
       out.append(line);
       out += '\n';

@@ -27,8 +27,10 @@ class ShaderProgram {
   static core::Expected<ShaderProgram> Load(const std::string& vertex_path_without_extension,
                                             const std::string& fragment_path_without_extension);
   // Replaces each line `#include "NAME"` of `source` by the text of
-  // shaders/NAME from the data directory; `file` names `source` in errors.
+  // shaders/NAME from the data directory, expanded the same way (nested at
+  // most kMaxIncludeDepth deep); `file` names `source` in errors.
   static core::Expected<std::string> ExpandIncludes(const std::string& source, const std::string& file);
+  static constexpr int kMaxIncludeDepth = 4;
 
   bool valid() const { return program_.valid(); }
   void Use() const { glUseProgram(program_.id()); }
@@ -45,6 +47,8 @@ class ShaderProgram {
   GLuint id() const { return program_.id(); }
 
  private:
+  static core::Expected<std::string> ExpandIncludes(const std::string& source, const std::string& file, int depth);
+
   GlProgram program_;
 };
 

@@ -13,13 +13,9 @@ constexpr size_t kPaletteBytes = sizeof(glm::mat4) * anim::Skeleton::kMaxJoints;
 core::Expected<SkinnedRenderer> SkinnedRenderer::Create() {
   auto program = ShaderProgram::Load("shaders/skinned");
   if (!program) return program.status();
-  auto depth = ShaderProgram::Load("shaders/skinned", "shaders/shadow_depth");
-  if (!depth) return depth.status();
   SkinnedRenderer renderer;
   renderer.program_ = std::move(*program);
-  renderer.depth_program_ = std::move(*depth);
   renderer.program_.BindUniformBlock("Palette", kPaletteBinding);
-  renderer.depth_program_.BindUniformBlock("Palette", kPaletteBinding);
   renderer.program_.Use();
   renderer.program_.Set("u_base_color_texture", 0);
   return renderer;
@@ -76,9 +72,15 @@ void SkinnedRenderer::Draw(const FrameView& view, const SceneLighting& lighting,
 
 void SkinnedRenderer::DrawDepth(const glm::mat4& light_view_proj, const SkinnedDrawDesc& desc) const {
   if (desc.mesh == nullptr) return;
-  depth_program_.Use();
-  BindPalette(desc, depth_program_);
-  depth_program_.Set("u_view_proj", light_view_proj);
+  // The lit program, not a depth-only one: its vertex stage (the skinning)
+  // is costly to compile on a software rasteriser, which compiles each
+  // program's stages on their first draw (llvmpipe: ~0.15-0.2 s here on a
+  // 2-core machine), so both passes share it. The shadow map has no colour
+  // buffer, so the fragment stage's output is dropped, and the caller
+  // unbinds the shadow map from its texture unit (no feedback loop).
+  program_.Use();
+  BindPalette(desc, program_);
+  program_.Set("u_view_proj", light_view_proj);
   glBindVertexArray(desc.mesh->vao().id());
   // Every part in one call: the depth pass needs no material.
   uint32_t index_count = 0;

@@ -34,7 +34,8 @@ class SkinnedRenderer {
   // steady number of characters allocates nothing per frame.
   void UploadPalette(int slot, std::span<const glm::mat4> palette_ms);
   void Draw(const FrameView& view, const SceneLighting& lighting, const SkinnedDrawDesc& desc) const;
-  // Depth only, into the bound shadow map.
+  // Depth only, into the bound shadow map (no colour buffer), with the shadow
+  // map unbound from kShadowTextureUnit: the lit program draws it.
   void DrawDepth(const glm::mat4& light_view_proj, const SkinnedDrawDesc& desc) const;
 
   // Strength of the rim light that separates knights from the background.
@@ -43,8 +44,7 @@ class SkinnedRenderer {
  private:
   void BindPalette(const SkinnedDrawDesc& desc, const ShaderProgram& program) const;
 
-  ShaderProgram program_;
-  ShaderProgram depth_program_;
+  ShaderProgram program_;  // lit; also draws the shadow pass (see DrawDepth)
   std::vector<GlBuffer> palette_ubos_;  // one per slot
 };
 

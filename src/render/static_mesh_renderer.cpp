@@ -3,19 +3,25 @@
 #include <algorithm>
 #include <cmath>
 #include <cstddef>
+#include <cstdint>
 #include <limits>
-#include <map>
 
 namespace knights::render {
 
-core::Expected<StaticMeshRenderer> StaticMeshRenderer::Create() {
-  auto program = ShaderProgram::Load("shaders/static_mesh");
-  if (!program) return program.status();
-  auto depth = ShaderProgram::Load("shaders/static_mesh", "shaders/shadow_depth");
-  if (!depth) return depth.status();
+core::Expected<StaticMeshRenderer> StaticMeshRenderer::Create(StaticSurfaces surfaces) {
   StaticMeshRenderer r;
-  r.program_ = std::move(*program);
-  r.depth_program_ = std::move(*depth);
+  if (surfaces == StaticSurfaces::kAllMaterials) {
+    auto program = ShaderProgram::Load("shaders/static_mesh");
+    if (!program) return program.status();
+    auto depth = ShaderProgram::Load("shaders/static_mesh", "shaders/shadow_depth");
+    if (!depth) return depth.status();
+    r.program_ = std::move(*program);
+    r.depth_program_ = std::move(*depth);
+  } else {
+    auto program = ShaderProgram::Load("shaders/static_mesh", "shaders/static_mesh_distant");
+    if (!program) return program.status();
+    r.program_ = std::move(*program);
+  }
   r.vao_ = CreateVertexArray();
   r.vbo_ = CreateBuffer();
   glBindVertexArray(r.vao_.id());
@@ -33,35 +39,74 @@ core::Expected<StaticMeshRenderer> StaticMeshRenderer::Create() {
   return r;
 }
 
-void StaticMeshRenderer::Upload(std::span<const StaticVertex> triangles) {
-  // 1. Bin the triangles by the chunk their centroid falls in (load time).
-  std::map<long, std::vector<StaticVertex>> bins;
-  for (size_t i = 0; i + 2 < triangles.size(); i += 3) {
-    const float cx = (triangles[i].position_ws.x + triangles[i + 1].position_ws.x + triangles[i + 2].position_ws.x) / 3.0f;
-    std::vector<StaticVertex>& bin = bins[static_cast<long>(std::floor(cx / kChunkLengthM))];
-    bin.insert(bin.end(), triangles.begin() + static_cast<std::ptrdiff_t>(i),
-               triangles.begin() + static_cast<std::ptrdiff_t>(i + 3));
+StaticMeshChunks ChunkStaticMesh(std::span<const StaticVertex> triangles) {
+  // A stable counting sort of the triangles by the chunk their centroid
+  // falls in: chunks in increasing x, triangles within a chunk in their
+  // original order (load time, any thread; no GL).
+  StaticMeshChunks out;
+  const size_t triangle_count = triangles.size() / 3;
+  if (triangle_count == 0) return out;
+  // 1. Each triangle's chunk index.
+  std::vector<long> chunk_of(triangle_count);
+  long lo = std::numeric_limits<long>::max();
+  long hi = std::numeric_limits<long>::min();
+  for (size_t t = 0; t < triangle_count; ++t) {
+    const StaticVertex* v = &triangles[t * 3];
+    const float cx = (v[0].position_ws.x + v[1].position_ws.x + v[2].position_ws.x) / 3.0f;
+    // Clamped to +-1e9 chunks so the conversion is defined for any input;
+    // a NaN position goes to chunk 0.
+    float index = std::floor(cx / StaticMeshRenderer::kChunkLengthM);
+    if (std::isnan(index)) index = 0.0f;
+    chunk_of[t] = static_cast<long>(std::clamp(index, -1e9f, 1e9f));
+    lo = std::min(lo, chunk_of[t]);
+    hi = std::max(hi, chunk_of[t]);
   }
-  // 2. Concatenate, recording each chunk's range and bounds.
-  std::vector<StaticVertex> ordered;
-  ordered.reserve(triangles.size());
-  chunks_.clear();
-  for (const auto& [index, bin] : bins) {
-    Chunk chunk;
-    chunk.first_vertex = static_cast<GLint>(ordered.size());
-    chunk.vertex_count = static_cast<GLsizei>(bin.size());
-    chunk.lo_ws = glm::vec3(std::numeric_limits<float>::max());
-    chunk.hi_ws = glm::vec3(-std::numeric_limits<float>::max());
-    for (const StaticVertex& v : bin) {
+  // 2. The order: counting sort over the occupied index range, or a stable
+  // sort where the range is far larger than the triangle count (scattered
+  // geometry), so the counters stay small either way.
+  std::vector<uint32_t> order(triangle_count);
+  const unsigned long range = static_cast<unsigned long>(hi - lo) + 1;
+  if (range <= 4 * triangle_count) {
+    std::vector<uint32_t> start(range + 1, 0);
+    for (long c : chunk_of) ++start[static_cast<size_t>(c - lo) + 1];
+    for (size_t i = 1; i <= range; ++i) start[i] += start[i - 1];
+    for (size_t t = 0; t < triangle_count; ++t) {
+      order[start[static_cast<size_t>(chunk_of[t] - lo)]++] = static_cast<uint32_t>(t);
+    }
+  } else {
+    for (size_t t = 0; t < triangle_count; ++t) order[t] = static_cast<uint32_t>(t);
+    std::stable_sort(order.begin(), order.end(), [&](uint32_t a, uint32_t b) { return chunk_of[a] < chunk_of[b]; });
+  }
+  // 3. Copy in that order, recording each chunk's range and bounds.
+  out.vertices.reserve(triangle_count * 3);
+  for (size_t k = 0; k < triangle_count; ++k) {
+    const uint32_t t = order[k];
+    if (k == 0 || chunk_of[t] != chunk_of[order[k - 1]]) {
+      StaticMeshChunks::Chunk chunk;
+      chunk.first_vertex = static_cast<GLint>(out.vertices.size());
+      chunk.lo_ws = glm::vec3(std::numeric_limits<float>::max());
+      chunk.hi_ws = glm::vec3(-std::numeric_limits<float>::max());
+      out.chunks.push_back(chunk);
+    }
+    StaticMeshChunks::Chunk& chunk = out.chunks.back();
+    for (int i = 0; i < 3; ++i) {
+      const StaticVertex& v = triangles[t * 3 + static_cast<size_t>(i)];
       chunk.lo_ws = glm::min(chunk.lo_ws, v.position_ws);
       chunk.hi_ws = glm::max(chunk.hi_ws, v.position_ws);
+      out.vertices.push_back(v);
     }
-    ordered.insert(ordered.end(), bin.begin(), bin.end());
-    chunks_.push_back(chunk);
+    chunk.vertex_count += 3;
   }
+  return out;
+}
+
+void StaticMeshRenderer::Upload(std::span<const StaticVertex> triangles) { Upload(ChunkStaticMesh(triangles)); }
+
+void StaticMeshRenderer::Upload(const StaticMeshChunks& mesh) {
+  chunks_ = mesh.chunks;
   glBindBuffer(GL_ARRAY_BUFFER, vbo_.id());
-  glBufferData(GL_ARRAY_BUFFER, static_cast<GLsizeiptr>(ordered.size() * sizeof(StaticVertex)), ordered.data(),
-               GL_STATIC_DRAW);
+  glBufferData(GL_ARRAY_BUFFER, static_cast<GLsizeiptr>(mesh.vertices.size() * sizeof(StaticVertex)),
+               mesh.vertices.data(), GL_STATIC_DRAW);
   glBindBuffer(GL_ARRAY_BUFFER, 0);
 }
 
@@ -86,7 +131,7 @@ void StaticMeshRenderer::Draw(const FrameView& view, const SceneLighting& lighti
 }
 
 void StaticMeshRenderer::DrawDepth(const glm::mat4& light_view_proj) const {
-  if (chunks_.empty()) return;
+  if (chunks_.empty() || !depth_program_.valid()) return;
   depth_program_.Use();
   depth_program_.Set("u_view_proj", light_view_proj);
   const int drawn = last_drawn_chunks_;

@@ -38,18 +38,52 @@ struct StaticVertex {
   float material = 0.0f;  // StaticMaterial as a float attribute
 };
 
+// Static triangles ordered into chunks along x, each with its bounding box
+// (CPU data: built by ChunkStaticMesh on any thread, uploaded on the GL one).
+struct StaticMeshChunks {
+  struct Chunk {
+    GLint first_vertex = 0;
+    GLsizei vertex_count = 0;
+    glm::vec3 lo_ws{0.0f};  // bounding box, world
+    glm::vec3 hi_ws{0.0f};
+  };
+  std::vector<StaticVertex> vertices;  // triangle list, chunk after chunk
+  std::vector<Chunk> chunks;           // in increasing x
+};
+
+// Orders a triangle list (counter-clockwise front faces) into chunks of
+// StaticMeshRenderer::kChunkLengthM along x by each triangle's centroid:
+// chunks in increasing x, triangles within a chunk in their given order.
+// A trailing incomplete triangle is dropped. Pure (no GL).
+StaticMeshChunks ChunkStaticMesh(std::span<const StaticVertex> triangles);
+
+// Which surfaces a StaticMeshRenderer draws, i.e. which fragment program it
+// compiles: a software rasteriser runs every material's code for every pixel
+// (both sides of each branch for its SIMD lanes), so the background layers,
+// all StaticMaterial::kDistant or kPlain and never shadowed, get a program
+// with only those (3x faster to draw, half the time to compile); it gives
+// them the same pixels (tests/render/static_mesh_distant_test.cpp).
+enum class StaticSurfaces {
+  kAllMaterials,  // shaders/static_mesh.frag, shadowed; has a depth pass
+  kDistantOnly,   // shaders/static_mesh_distant.frag: kDistant and kPlain, unshadowed; no depth pass
+};
+
 class StaticMeshRenderer {
  public:
   // Length of one chunk along x, metres.
   static constexpr float kChunkLengthM = 12.0f;
 
-  static core::Expected<StaticMeshRenderer> Create();
+  static core::Expected<StaticMeshRenderer> Create(StaticSurfaces surfaces = StaticSurfaces::kAllMaterials);
   // Replaces the geometry (triangle list, counter-clockwise front faces).
   // Triangles are reordered into chunks by their centroid's x.
   void Upload(std::span<const StaticVertex> triangles);
-  // Lit pass. receive_shadows: false for geometry outside the shadow map.
+  // The same with the chunks already made (ChunkStaticMesh).
+  void Upload(const StaticMeshChunks& mesh);
+  // Lit pass. receive_shadows: false for geometry outside the shadow map
+  // (kDistantOnly never receives shadows).
   void Draw(const FrameView& view, const SceneLighting& lighting, bool receive_shadows) const;
-  // Depth-only pass into the bound shadow map, culled against light_view_proj.
+  // Depth-only pass into the bound shadow map, culled against light_view_proj
+  // (nothing for kDistantOnly).
   void DrawDepth(const glm::mat4& light_view_proj) const;
 
   int chunk_count() const { return static_cast<int>(chunks_.size()); }
@@ -57,16 +91,11 @@ class StaticMeshRenderer {
   int last_drawn_chunks() const { return last_drawn_chunks_; }
 
  private:
-  struct Chunk {
-    GLint first_vertex = 0;
-    GLsizei vertex_count = 0;
-    glm::vec3 lo_ws{0.0f};  // bounding box, world
-    glm::vec3 hi_ws{0.0f};
-  };
+  using Chunk = StaticMeshChunks::Chunk;
   void DrawVisibleChunks(const glm::mat4& cull_view_proj) const;
 
   ShaderProgram program_;
-  ShaderProgram depth_program_;
+  ShaderProgram depth_program_;  // invalid for kDistantOnly
   GlVertexArray vao_;
   GlBuffer vbo_;
   std::vector<Chunk> chunks_;

@@ -1,5 +1,6 @@
 #include "ui/game_menus.h"
 
+#include <algorithm>
 #include <cstdio>
 
 #include <imgui.h>
@@ -19,7 +20,13 @@ void FormatTime(double seconds, char* out, size_t size) {
 void CenteredText(const char* text, float scale) {
   ImGui::SetWindowFontScale(scale);
   const float width = ImGui::CalcTextSize(text).x;
-  ImGui::SetCursorPosX((ImGui::GetWindowSize().x - width) * 0.5f);
+  // Centred, but never left of the window padding: an auto-sized panel then
+  // measures its widest line on the frame it appears in and has its final
+  // size on the next. (Started left of the window, a line made the panel
+  // grow by half the missing width a frame, so a panel shown for one or two
+  // frames, as in a headless screenshot, was clipped.)
+  const float x = (ImGui::GetWindowSize().x - width) * 0.5f;
+  ImGui::SetCursorPosX(std::max(x, ImGui::GetStyle().WindowPadding.x));
   ImGui::TextUnformatted(text);
   ImGui::SetWindowFontScale(1.0f);
 }

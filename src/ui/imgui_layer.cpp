@@ -42,4 +42,6 @@ void ImGuiLayer::EndFrame() {
   ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
 }
 
+void ImGuiLayer::EndFrameLayoutOnly() { ImGui::EndFrame(); }
+
 }  // namespace knights::ui

@@ -25,6 +25,11 @@ class ImGuiLayer {
 
   void BeginFrame();
   void EndFrame();  // renders the draw lists into the current framebuffer
+  // Ends the frame without drawing it. Dear ImGui sizes an auto-resized
+  // window (the HUD, the menus) on the first frame it appears in and shows
+  // it from the next, so a single frame that must show them (a headless
+  // screenshot) is preceded by one of these instead of a whole drawn frame.
+  void EndFrameLayoutOnly();
 };
 
 }  // namespace knights::ui

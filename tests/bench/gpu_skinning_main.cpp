@@ -132,11 +132,7 @@ struct Fixture {
 Fixture& GetFixture() {
   static Fixture* fixture = [] {
     auto* f = new Fixture;
-    platform::WindowDesc desc;
-    desc.headless = true;
-    desc.width = 64;
-    desc.height = 64;
-    desc.vsync = false;
+    const platform::WindowDesc desc = platform::WindowDesc::Headless(64, 64);
     platform::WindowError error = platform::WindowError::kNone;
     auto window = platform::Window::Create(desc, &error);
     if (!window) Die(window.status().message());

@@ -16,10 +16,7 @@ namespace {
 class HeadlessGlTest : public ::testing::Test {
  protected:
   static void SetUpTestSuite() {
-    WindowDesc desc;
-    desc.width = 64;
-    desc.height = 64;
-    desc.headless = true;
+    const WindowDesc desc = WindowDesc::Headless(64, 64);
     WindowError error = WindowError::kNone;
     auto window = Window::Create(desc, &error);
     ASSERT_TRUE(window.ok()) << window.status().message();

@@ -83,11 +83,7 @@ class SceneRendererTest : public ::testing::Test {
  protected:
   static void SetUpTestSuite() {
     core::SetDataDir(KNIGHTS_SOURCE_DIR);
-    platform::WindowDesc desc;
-    desc.width = kWidth;
-    desc.height = kHeight;
-    desc.headless = true;
-    desc.vsync = false;
+    const platform::WindowDesc desc = platform::WindowDesc::Headless(kWidth, kHeight);
     platform::WindowError error = platform::WindowError::kNone;
     auto window = platform::Window::Create(desc, &error);
     ASSERT_TRUE(window.ok()) << window.status().message();

@@ -111,10 +111,7 @@ bool CpuDepthAtPixel(const Fixture& f, int point, const glm::mat4& view_proj, in
 class SkinningGpuVsCpu : public ::testing::Test {
  protected:
   static void SetUpTestSuite() {
-    platform::WindowDesc desc;
-    desc.width = 64;
-    desc.height = 64;
-    desc.headless = true;
+    const platform::WindowDesc desc = platform::WindowDesc::Headless(64, 64);
     platform::WindowError error = platform::WindowError::kNone;
     auto window = platform::Window::Create(desc, &error);
     ASSERT_TRUE(window.ok()) << window.status().message();

@@ -109,11 +109,7 @@ int main(int argc, char** argv) {
   core::SetDataDir(KNIGHTS_SOURCE_DIR);
 
   // 1. Context, level, knights.
-  platform::WindowDesc desc;
-  desc.width = kWidth;
-  desc.height = kHeight;
-  desc.headless = true;
-  desc.vsync = false;
+  const platform::WindowDesc desc = platform::WindowDesc::Headless(kWidth, kHeight);
   platform::WindowError error = platform::WindowError::kNone;
   auto window = platform::Window::Create(desc, &error);
   if (!window) {
