@@ -10,6 +10,7 @@
 #include <malloc.h>
 #endif
 
+#include <chrono>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
@@ -166,6 +167,8 @@ void FreeUploadedCopies(LoadedAssets& assets) {
 }  // namespace
 
 int main(int argc, char** argv) {
+  // Start-up is measured from here to the first frame on screen (logged).
+  const auto main_start = std::chrono::steady_clock::now();
   // --- Init: options and assets ---------------------------------------------
   std::vector<std::string_view> args(argv + 1, argv + argc);
   const game::ParseResult parsed = game::ParseAppOptions(args);
@@ -209,6 +212,9 @@ int main(int argc, char** argv) {
   window_desc.headless = options.headless;
   window_desc.vsync = settings.vsync;
   window_desc.start_hidden = true;  // shown once the assets have loaded
+  // A headless run draws a handful of frames: on a software rasteriser,
+  // compiling the shaders fully optimised costs more than it saves.
+  window_desc.quick_shader_compile = options.headless;
   platform::WindowError window_error = platform::WindowError::kNone;
   auto window_or = platform::Window::Create(window_desc, &window_error);
   if (!window_or) {
@@ -276,6 +282,7 @@ int main(int argc, char** argv) {
   }
   core::InputState input;
   core::FixedStepClock clock;
+  bool first_frame_shown = false;
   core::DebugLines frame_lines;
   std::vector<render::KnightInstance> instances;
   instances.reserve(session.knights().size());
@@ -385,6 +392,11 @@ int main(int argc, char** argv) {
       }
     }
     window.SwapBuffers();
+    if (!first_frame_shown) {
+      first_frame_shown = true;
+      KNIGHTS_LOG_INFO("FRAME", "first frame on screen %.2f s after start",
+                       std::chrono::duration<double>(std::chrono::steady_clock::now() - main_start).count());
+    }
     if (last_frame) break;
   }
 

@@ -15,7 +15,8 @@
 # (MESA_SHADER_CACHE_DIR), filled by one run first; the user's cache is left
 # alone. The configurations take turns run by run, so a machine that gets
 # busier part way through slows them all alike. Prints the minimum and the
-# median wall time and the largest max RSS of each (GNU time's %e and %M).
+# median wall time, the median time to the first frame (the game's log
+# line) and the largest max RSS of each (GNU time's %e and %M).
 # Targets (issue 8): <= 1 s to the first frame, <= 200 MB peak.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -69,7 +70,12 @@ run() {
     cat "$work/out" >&2
     exit 1
   fi
-  tail -n 1 "$work/time" >>"$work/$name"
+  # wall_s max_rss_kb first_frame_s (the game's own "first frame on screen"
+  # log line: from main() to the first frame presented, before shutdown and
+  # any PNG encoding).
+  local first
+  first=$(sed -n 's/^FRAME: first frame on screen \([0-9.]*\) s.*/\1/p' "$work/out" | head -n 1)
+  echo "$(tail -n 1 "$work/time") ${first:-nan}" >>"$work/$name"
 }
 
 shot="$work/shot.png"
@@ -93,14 +99,18 @@ cpu=$(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo | head -n 1)
 printf 'Machine: %s x %s; load average %s\n' "$(nproc)" "$cpu" "$(cut -d' ' -f1-3 /proc/loadavg)"
 printf 'Renderer: %s\n\n' "$(sed -n 's/^GL: //p' "$work/out" | head -n 1)"
 printf 'knights --headless --frames 1 (1280x720), %d runs each (targets: <= 1 s, <= 200 MB)\n\n' "$runs"
-printf '| %-33s | %8s | %11s | %12s |\n' "configuration" "wall min" "wall median" "max RSS"
-printf '|-%s-|-%s-|-%s-|-%s-|\n' "---------------------------------" "--------" "-----------" "------------"
+printf '| %-33s | %8s | %11s | %19s | %12s |\n' "configuration" "wall min" "wall median" "first frame median" "max RSS"
+printf '|-%s-|-%s-|-%s-|-%s-|-%s-|\n' "---------------------------------" "--------" "-----------" "-------------------" "------------"
 for k in "${!configs[@]}"; do
-  # Sorted by wall time, so the first line is the minimum and the middle one
-  # the median (the upper one of the two for an even count).
-  sort -n "$work/${configs[$k]}" | awk -v label="${labels[$k]}" '
+  # Sorted by a column, the first line is the minimum and the middle one the
+  # median (the upper one of the two for an even count).
+  first_median=$(sort -n -k3 "$work/${configs[$k]}" | awk '{ f[NR] = $3 } END { print f[int(NR / 2) + 1] }')
+  sort -n "$work/${configs[$k]}" | awk -v label="${labels[$k]}" -v first="$first_median" '
     { wall[NR] = $1; if ($2 > rss) rss = $2 }
-    END { printf "| %-33s | %6.2f s | %9.2f s | %9.1f MB |\n", label, wall[1], wall[int(NR / 2) + 1], rss / 1024 }'
+    END {
+      printf "| %-33s | %6.2f s | %9.2f s | %17.2f s | %9.1f MB |\n", label, wall[1], wall[int(NR / 2) + 1], first,
+             rss / 1024
+    }'
 done
 if [[ $demo == 1 ]]; then
   awk '{ printf "\nDemo to the goal (--frames 6000 --metrics --screenshot): %.2f s, max RSS %.1f MB\n", $1, $2 / 1024 }' \

@@ -75,7 +75,7 @@ SCALE = {"ns": 1.0, "us": 1e3, "ms": 1e6, "s": 1e9}
 # Per-unit counters are seconds per unit (kInvert rates); print them in the
 # unit their name gives.
 PER_UNIT = {"ns_per_joint": ("ns/joint", 1e9), "ns_per_vertex": ("ns/vertex", 1e9),
-            "us_per_knight": ("us/knight", 1e6)}
+            "us_per_knight": ("us/knight", 1e6), "ns_per_solve": ("ns/solve", 1e9)}
 
 context = None
 rows = []

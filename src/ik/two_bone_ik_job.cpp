@@ -31,7 +31,11 @@ constexpr float kDegToRad = 3.14159265358979323846f / 180.0f;
 struct Solution {
   glm::quat start_correction;
   glm::quat mid_correction;
-  glm::vec3 end_position;  // where the end joint lands at full weight
+  // Where the end joint lands at full weight (the general solve), or (the
+  // fast path) the squared distance it stays short of the target: it lands
+  // at the reach along the root-target line, so no position is needed.
+  glm::vec3 end_position{0.0f};
+  float miss_sq = 0.0f;
 };
 
 // The root-to-end distance of a chain with bone lengths l1, l2 bent by
@@ -403,7 +407,8 @@ bool SolveFast(const glm::mat4& s_ms, const glm::mat4& m_ms, const glm::mat4& e_
   const __m128 bc = Xyz(_mm_sub_ps(_mm_loadu_ps(&e_ms[3][0]), b));  // shin
   const __m128 at = _mm_setr_ps(at_x, at_y, at_z, 0.0f);
   const __m128 sq = Sum4(_mm_mul_ps(ab, ab), _mm_mul_ps(bc, bc), _mm_mul_ps(ab, at), _mm_set_ss(at_sq));
-  const __m128 len = _mm_sqrt_ps(_mm_setr_ps(Lane<0>(sq), Lane<1>(sq), at_sq, 1.0f));  // l1, l2, l_at, 1
+  // sq is l1^2, l2^2, ab.at, at^2: the square roots of lanes 0, 1, 3.
+  const __m128 len = _mm_sqrt_ps(_mm_shuffle_ps(sq, sq, _MM_SHUFFLE(3, 3, 1, 0)));  // l1, l2, l_at, l_at
   // Normal of the plane of root, knee and target; |w| = l_at * (distance of
   // the knee from the root-target line).
   const __m128 w = Cross(at, ab);
@@ -479,9 +484,9 @@ bool SolveFast(const glm::mat4& s_ms, const glm::mat4& m_ms, const glm::mat4& e_
   const glm::quat start_q = LocalRotation(s_ms, sign, _mm_mul_ps(w, _mm_set1_ps(sin1 * inv_w)), 0.5f * s_sq, n1);
   const glm::quat mid_q = LocalRotation(m_ms, sign, Cross(bc, s2), 0.5f * s2_sq, n2);
 
-  // The end lands at a + reach n: exactly t when reachable.
-  const float to_end = (reach - l_at) * inv_lat;
-  out.end_position = glm::vec3(t.x + at_x * to_end, t.y + at_y * to_end, t.z + at_z * to_end);
+  // The end lands at a + reach n: exactly t when reachable, else |reach -
+  // l_at| short of it along the line (end_position is not needed here).
+  out.miss_sq = (reach - l_at) * (reach - l_at);
   out.start_correction = WeightRotation(start_q, job.weight);
   out.mid_correction = WeightRotation(mid_q, job.weight);
   return true;
@@ -570,7 +575,7 @@ bool SolveFast(const glm::mat4& s_ms, const glm::mat4& m_ms, const glm::mat4& e_
   const glm::quat mid_q(w2 * inv_n2, axis2_ls.x * inv_n2, axis2_ls.y * inv_n2, axis2_ls.z * inv_n2);
 
   // The end lands at a + reach n: exactly t when reachable.
-  out.end_position = t + at * ((reach - l_at) * inv_lat);
+  out.miss_sq = (reach - l_at) * (reach - l_at);  // the end lands at a + reach n
   out.start_correction = WeightRotation(start_q, job.weight);
   out.mid_correction = WeightRotation(mid_q, job.weight);
   return true;
@@ -610,7 +615,7 @@ bool TwoBoneIkJob::Run() const {
     return false;
   }
   Solution solution;
-  glm::vec3 end_ms;
+  float miss_sq;  // squared distance of the end from the target, model space
   if (parent_ms == nullptr || IsSimilarity(*parent_ms)) {
     // Hot path: model space is a faithful (similarity) image of the chain.
     const bool fast = !hinge_enabled && !(pole_weight > 0.0f) &&
@@ -619,7 +624,8 @@ bool TwoBoneIkJob::Run() const {
       SolveGeneral(*start_joint_ms, *mid_joint_ms, glm::vec3((*end_joint_ms)[3]), target_ms, pole_vector_ms, *this,
                    solution);
     }
-    end_ms = solution.end_position;
+    const glm::vec3 miss = solution.end_position - target_ms;
+    miss_sq = fast ? solution.miss_sq : glm::dot(miss, miss);
   } else {
     // Non-uniform scale above the chain: solve in the parent's space, where
     // the bones are rigid, and map the end back to model space.
@@ -630,14 +636,12 @@ bool TwoBoneIkJob::Run() const {
     const glm::vec3 target_ps(parent_inv * glm::vec4(target_ms, 1.0f));
     const glm::vec3 pole_ps = glm::mat3(parent_inv) * pole_vector_ms;
     SolveGeneral(start_ps, mid_ps, end_ps, target_ps, pole_ps, *this, solution);
-    end_ms = glm::vec3(*parent_ms * glm::vec4(solution.end_position, 1.0f));
+    const glm::vec3 miss = glm::vec3(*parent_ms * glm::vec4(solution.end_position, 1.0f)) - target_ms;
+    miss_sq = glm::dot(miss, miss);
   }
   *start_correction = solution.start_correction;
   *mid_correction = solution.mid_correction;
-  if (reached != nullptr) {
-    const glm::vec3 miss = end_ms - target_ms;
-    *reached = weight >= 1.0f && glm::dot(miss, miss) <= reach_tolerance * reach_tolerance;
-  }
+  if (reached != nullptr) *reached = weight >= 1.0f && miss_sq <= reach_tolerance * reach_tolerance;
   return true;
 }
 

@@ -28,6 +28,9 @@ core::Expected<std::unique_ptr<Window>> Window::Create(const WindowDesc& desc, W
   w->headless_ = desc.headless || NoDisplayAvailable();
   const char* driver = w->headless_ ? "offscreen" : nullptr;
   if (driver != nullptr) SDL_SetHint(SDL_HINT_VIDEODRIVER, driver);
+  // Read by Mesa when the GL driver loads, i.e. at context creation below.
+  w->quick_shader_compile_ = desc.quick_shader_compile && std::getenv("GALLIVM_PERF") == nullptr;
+  if (w->quick_shader_compile_) setenv("GALLIVM_PERF", "nopt", 0);
   // The game controller subsystem is optional: a machine without one still plays.
   if (SDL_Init(SDL_INIT_VIDEO | SDL_INIT_EVENTS) != 0) {
     *error_kind = WindowError::kNoGl;
@@ -82,8 +85,10 @@ core::Expected<std::unique_ptr<Window>> Window::Create(const WindowDesc& desc, W
                                std::to_string(w->gl_version_major_) + "." + std::to_string(w->gl_version_minor_));
   }
   w->SetVsync(desc.vsync && !w->headless_);
-  KNIGHTS_LOG_INFO("GL", "OpenGL %d.%d core on %s (%s driver%s)", w->gl_version_major_, w->gl_version_minor_,
-                   w->gl_renderer().c_str(), SDL_GetCurrentVideoDriver(), w->headless_ ? ", headless" : "");
+  const bool software = w->gl_renderer().find("llvmpipe") != std::string::npos;
+  KNIGHTS_LOG_INFO("GL", "OpenGL %d.%d core on %s (%s driver%s%s)", w->gl_version_major_, w->gl_version_minor_,
+                   w->gl_renderer().c_str(), SDL_GetCurrentVideoDriver(), w->headless_ ? ", headless" : "",
+                   software && w->quick_shader_compile_ ? ", shaders JIT-ed without optimisation" : "");
   return w;
 }
 
