@@ -36,20 +36,34 @@ static_assert(sizeof(glm::mat4) == 16 * sizeof(float), "glm::mat4 must be 16 pac
 // floats: column c is (m[3c], m[3c+1], m[3c+2]). Standard formula, e.g.
 // K. Shoemake, "Animating rotation with quaternion curves", SIGGRAPH 1985.
 // Row 3, column 2 (1-based) is 2(qy*qz + qw*qx): note the plus.
+//
+// Most joints have no scale (1, 1, 1, exactly): they skip the nine
+// multiplies by it (the same results: x * 1 is x), found by comparing the
+// scale's bits, which keeps the test off the floating-point units that this
+// conversion keeps busy.
 inline void RotationScaleColumns(const glm::quat& q, const glm::vec3& scale, float m[9]) {
   const float x2 = q.x + q.x, y2 = q.y + q.y, z2 = q.z + q.z;
   const float xx = q.x * x2, yy = q.y * y2, zz = q.z * z2;
   const float xy = q.x * y2, xz = q.x * z2, yz = q.y * z2;
   const float wx = q.w * x2, wy = q.w * y2, wz = q.w * z2;
-  m[0] = (1.0f - (yy + zz)) * scale.x;
-  m[1] = (xy + wz) * scale.x;
-  m[2] = (xz - wy) * scale.x;
-  m[3] = (xy - wz) * scale.y;
-  m[4] = (1.0f - (xx + zz)) * scale.y;
-  m[5] = (yz + wx) * scale.y;
-  m[6] = (xz + wy) * scale.z;
-  m[7] = (yz - wx) * scale.z;
-  m[8] = (1.0f - (xx + yy)) * scale.z;
+  m[0] = 1.0f - (yy + zz);
+  m[1] = xy + wz;
+  m[2] = xz - wy;
+  m[3] = xy - wz;
+  m[4] = 1.0f - (xx + zz);
+  m[5] = yz + wx;
+  m[6] = xz + wy;
+  m[7] = yz - wx;
+  m[8] = 1.0f - (xx + yy);
+  uint32_t bits[3];
+  std::memcpy(bits, &scale, sizeof(bits));
+  constexpr uint32_t kOne = 0x3f800000u;  // 1.0f
+  if (((bits[0] ^ kOne) | (bits[1] ^ kOne) | (bits[2] ^ kOne)) == 0) return;
+  for (int c = 0; c < 3; ++c) {
+    m[3 * c] *= scale[c];
+    m[3 * c + 1] *= scale[c];
+    m[3 * c + 2] *= scale[c];
+  }
 }
 
 #if KNIGHTS_MATH_SSE
