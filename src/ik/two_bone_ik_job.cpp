@@ -234,9 +234,14 @@ inline float Sqrt(float x) {
 
 // v - v is 0 in every lane where v is finite and NaN where it is NaN or
 // infinite; summing those keeps a NaN. Two instructions per four floats.
-inline __m128 AccumulateNonFinite(__m128 acc, const float* p) {
-  const __m128 v = _mm_loadu_ps(p);
-  return _mm_add_ps(acc, _mm_sub_ps(v, v));
+inline __m128 AccumulateNonFinite(__m128 acc, __m128 v) { return _mm_add_ps(acc, _mm_sub_ps(v, v)); }
+inline __m128 AccumulateNonFinite(__m128 acc, const float* p) { return AccumulateNonFinite(acc, _mm_loadu_ps(p)); }
+
+// A vec3 into lanes 0..2 (lane 3 zero) with an 8-byte and a 4-byte load: a
+// 16-byte load would read past it, and callers write targets just before
+// Run(), which a wider load could not take from the store buffer.
+inline __m128 LoadVec3(const glm::vec3& v) {
+  return _mm_movelh_ps(_mm_loadl_pi(_mm_setzero_ps(), reinterpret_cast<const __m64*>(&v.x)), _mm_load_ss(&v.z));
 }
 
 // True when the 48 floats of three matrices, the target and the pole are all
@@ -252,10 +257,7 @@ inline bool FiniteAndInRange(const TwoBoneIkJob& job) {
     acc = AccumulateNonFinite(acc, p + 8);
     acc = AccumulateNonFinite(acc, p + 12);
   }
-  // The target is read as scalars: callers write it just before Run(), and a
-  // 16-byte load over a fresh 12-byte store cannot be store-forwarded.
-  const glm::vec3& t = job.target_ms;
-  acc = _mm_add_ps(acc, _mm_setr_ps(t.x - t.x, t.y - t.y, t.z - t.z, 0.0f));
+  acc = AccumulateNonFinite(acc, LoadVec3(job.target_ms));
   acc = AccumulateNonFinite(acc, &job.pole_vector_ms.x);  // pole, pole_weight
   const __m128 unit = _mm_loadu_ps(&job.pole_weight);      // pole_weight, soften, weight, (next)
   const int in_range = _mm_movemask_ps(_mm_and_ps(_mm_cmpge_ps(unit, _mm_setzero_ps()),
@@ -398,16 +400,14 @@ inline bool FiniteAndInRange(const TwoBoneIkJob& job) {
 // |s|^2, not the finished quaternion.
 bool SolveFast(const glm::mat4& s_ms, const glm::mat4& m_ms, const glm::mat4& e_ms, const glm::vec3& t,
                const TwoBoneIkJob& job, Solution& out) {
-  // Root to target first, in scalars: its length starts the longest chain.
-  const float at_x = t.x - s_ms[3][0], at_y = t.y - s_ms[3][1], at_z = t.z - s_ms[3][2];
-  const float at_sq = at_x * at_x + at_y * at_y + at_z * at_z;
   const __m128 a = _mm_loadu_ps(&s_ms[3][0]);
   const __m128 b = _mm_loadu_ps(&m_ms[3][0]);
   const __m128 ab = Xyz(_mm_sub_ps(b, a));                         // thigh
   const __m128 bc = Xyz(_mm_sub_ps(_mm_loadu_ps(&e_ms[3][0]), b));  // shin
-  const __m128 at = _mm_setr_ps(at_x, at_y, at_z, 0.0f);
-  const __m128 sq = Sum4(_mm_mul_ps(ab, ab), _mm_mul_ps(bc, bc), _mm_mul_ps(ab, at), _mm_set_ss(at_sq));
+  const __m128 at = Xyz(_mm_sub_ps(LoadVec3(t), a));                // root to target
+  const __m128 sq = Sum4(_mm_mul_ps(ab, ab), _mm_mul_ps(bc, bc), _mm_mul_ps(ab, at), _mm_mul_ps(at, at));
   // sq is l1^2, l2^2, ab.at, at^2: the square roots of lanes 0, 1, 3.
+  const float at_sq = Lane<3>(sq);
   const __m128 len = _mm_sqrt_ps(_mm_shuffle_ps(sq, sq, _MM_SHUFFLE(3, 3, 1, 0)));  // l1, l2, l_at, l_at
   // Normal of the plane of root, knee and target; |w| = l_at * (distance of
   // the knee from the root-target line).
@@ -641,7 +641,7 @@ bool TwoBoneIkJob::Run() const {
   }
   *start_correction = solution.start_correction;
   *mid_correction = solution.mid_correction;
-  if (reached != nullptr) *reached = weight >= 1.0f && miss_sq <= reach_tolerance * reach_tolerance;
+  if (reached != nullptr) *reached = (weight >= 1.0f) & (miss_sq <= reach_tolerance * reach_tolerance);
   return true;
 }
 
