@@ -5,6 +5,7 @@
 
 #include "anim/blending_job.h"
 #include "anim/sampling_job.h"
+#include "core/prefetch.h"
 
 namespace knights::game {
 
@@ -164,14 +165,24 @@ void AnimPlayer::SetOverride(const anim::Clip* clip, float time_s) {
 }
 
 void AnimPlayer::Prefetch() const {
+  int active = 0;
+  for (const Slot& s : slots_) active += s.active ? 1 : 0;
+  const size_t pose_bytes = static_cast<size_t>(skeleton_ != nullptr ? skeleton_->JointCount() : 0) * sizeof(math::Transform);
   for (int i = 0; i < kMaxSlots; ++i) {
     if (!slots_[i].active) continue;
+    // A crossfade samples each slot into its own pose, then blends them.
+    if (active > 1) core::PrefetchBytes(slot_pose_ls_[i].data(), pose_bytes);
     if (!slots_[i].locomotion) {
       slot_cache_[i].Prefetch();
       continue;
     }
-    if (locomotion_.WalkWeight() > 0.0f) locomotion_cache_[0].Prefetch();
-    if (locomotion_.RunWeight() > 0.0f) locomotion_cache_[1].Prefetch();
+    const bool walk = locomotion_.WalkWeight() > 0.0f, run = locomotion_.RunWeight() > 0.0f;
+    if (walk) locomotion_cache_[0].Prefetch();
+    if (run) locomotion_cache_[1].Prefetch();
+    if (walk && run) {  // both sampled into their own poses, then blended
+      core::PrefetchBytes(locomotion_pose_ls_[0].data(), pose_bytes);
+      core::PrefetchBytes(locomotion_pose_ls_[1].data(), pose_bytes);
+    }
   }
 }
 
