@@ -360,16 +360,16 @@ int main(int argc, char** argv) {
     // after the one it appears in: a headless run, which draws no frame
     // before its last, lays the UI out once (nothing drawn) first, with no
     // input so no menu acts twice.
-    if (window.headless() && last_frame) {
-      core::InputState no_input;
+    const auto build_ui = [&](const core::InputState& ui_input) {
       imgui.BeginFrame();
-      ui::DrawGameScreens(session, no_input, width_px, height_px);
+      ui::DrawGameScreens(session, ui_input, width_px, height_px);
       ui::DrawDebugOverlay(session, assets.model.clips, overlay, window, static_cast<float>(real_elapsed_s));
+    };
+    if (window.headless() && last_frame) {
+      build_ui(core::InputState{});
       imgui.EndFrameLayoutOnly();
     }
-    imgui.BeginFrame();
-    ui::DrawGameScreens(session, input, width_px, height_px);
-    ui::DrawDebugOverlay(session, assets.model.clips, overlay, window, static_cast<float>(real_elapsed_s));
+    build_ui(input);
     imgui.EndFrame();
     overlay.render_s = double(SDL_GetPerformanceCounter() - render_start) / double(SDL_GetPerformanceFrequency());
     if (warm_up_frame) rss_after_warm_up = core::ResidentMemoryBytes();

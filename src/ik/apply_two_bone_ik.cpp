@@ -3,15 +3,10 @@
 #include "anim/local_to_model_job.h"
 
 namespace knights::ik {
-namespace {
-
-// True when `ancestor` is `joint` or one of its ancestors.
 bool IsAncestor(std::span<const int16_t> parents, int ancestor, int joint) {
   while (joint > ancestor) joint = parents[joint];
   return joint == ancestor;
 }
-
-}  // namespace
 
 bool IsValidChain(const TwoBoneChain& chain, std::span<const int16_t> parents) {
   const int count = static_cast<int>(parents.size());

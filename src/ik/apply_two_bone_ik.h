@@ -22,6 +22,10 @@ struct TwoBoneChain {
   int end = -1;    // ankle / wrist
 };
 
+// True when `ancestor` is `joint` or one of its ancestors (depth-first
+// order: parents[i] < i; joint in range).
+bool IsAncestor(std::span<const int16_t> parents, int ancestor, int joint);
+
 // True when the indices are in range and ordered, start an ancestor of mid
 // and mid of end.
 bool IsValidChain(const TwoBoneChain& chain, std::span<const int16_t> parents);

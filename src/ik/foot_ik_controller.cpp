@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "ik/ik_math.h"
 #include "ik/limb_placement_job.h"
 #include "math/matrix_ops.h"
 
@@ -17,15 +18,6 @@ const glm::vec4 kLockColor{1.0f, 0.85f, 0.1f, 1.0f};
 
 void ShiftTranslation(glm::mat4& m, const glm::vec3& offset) {
   m[3] += glm::vec4(offset, 0.0f);
-}
-
-bool Finite(const glm::mat4& m) {
-  for (int c = 0; c < 4; ++c) {
-    for (int r = 0; r < 4; ++r) {
-      if (!std::isfinite(m[c][r])) return false;
-    }
-  }
-  return true;
 }
 
 }  // namespace
@@ -47,7 +39,7 @@ bool FootIkController::Run(const FootIkFrame& frame, std::span<const int16_t> pa
                            std::span<math::Transform> locals_ls, std::span<glm::mat4> models_ms,
                            core::DebugLines* debug) {
   const int n = static_cast<int>(parents.size());
-  if (frame.raycast == nullptr || !Finite(frame.model_to_world) || !std::isfinite(frame.dt_s) ||
+  if (frame.raycast == nullptr || !IsFinite(frame.model_to_world) || !std::isfinite(frame.dt_s) ||
       pelvis_ < 0 || pelvis_ >= n || static_cast<int>(locals_ls.size()) != n || static_cast<int>(models_ms.size()) < n) {
     return false;
   }

@@ -28,6 +28,24 @@ inline bool IsSimilarity(const glm::mat4& m) {
          std::abs(glm::dot(c0, c2)) <= tol && std::abs(glm::dot(c1, c2)) <= tol;
 }
 
+// The root-to-end distance the solve aims for with the target at `distance`:
+// soft IK (Andy Nicholas, "Soft IK", softimageblog.com, 2009): past
+// d_soft = d_max - soften*chain the reach approaches d_max exponentially,
+// d = d_soft + ds*(1 - exp(-(distance - d_soft)/ds)), which meets the
+// identity with the same value and slope at d_soft (C1) and never quite
+// straightens, so the knee speed stays finite; then clamped to what the
+// bones allow, [d_min, d_max] (too close / too far: the formulas of the
+// solves then give ik.md's folded and fully extended poses, cos(theta) = +-1).
+inline float SoftIkReach(float distance, float d_min, float d_max, float chain, float soften) {
+  float reach = distance;
+  if (soften > 0.0f) {
+    const float ds = soften * chain;
+    const float d_soft = d_max - ds;
+    if (reach > d_soft) reach = d_soft + ds * (1.0f - std::exp(-(reach - d_soft) / ds));
+  }
+  return std::clamp(reach, d_min, d_max);
+}
+
 // True when every component is a finite number (no NaN, no infinity).
 inline bool IsFinite(float v) { return std::isfinite(v); }
 inline bool IsFinite(const glm::vec3& v) {

@@ -15,8 +15,6 @@
 namespace knights::ik {
 namespace {
 
-bool Finite(const glm::vec3& v) { return std::isfinite(v.x) && std::isfinite(v.y) && std::isfinite(v.z); }
-
 // Rotation part of a model matrix (scale removed column by column).
 glm::quat RotationOf(const glm::mat4& m) { return math::FromMatrix(m).rotation; }
 
@@ -27,7 +25,8 @@ bool LimbPlacementJob::Validate() const {
   auto in_range = [n](int j) { return j >= 0 && j < n; };
   if (!in_range(chain.start) || !in_range(chain.mid) || !in_range(chain.end)) return false;
   if (tip >= n || static_cast<int>(locals_ls.size()) != n || static_cast<int>(models_ms.size()) < n) return false;
-  if (!Finite(effector_ls) || !Finite(target_ms) || !Finite(normal_ms) || !Finite(end_up_ls) || !Finite(pole_vector_ms)) {
+  if (!IsFinite(effector_ls) || !IsFinite(target_ms) || !IsFinite(normal_ms) || !IsFinite(end_up_ls) ||
+      !IsFinite(pole_vector_ms)) {
     return false;
   }
   if (!(weight >= 0.0f && weight <= 1.0f) || !(soften >= 0.0f && soften <= 1.0f)) return false;
@@ -127,12 +126,6 @@ void FinishLimb(const LimbPlacementJob& job, const LimbPlan& plan) {
   }
 }
 
-// Whether joint `joint` lies in the subtree of `root` (or is it).
-bool InSubtree(std::span<const int16_t> parents, int root, int joint) {
-  while (joint > root) joint = parents[joint];
-  return joint == root;
-}
-
 }  // namespace
 
 bool LimbPlacementJob::Run() const {
@@ -163,7 +156,7 @@ bool LimbPlacementJob::RunAll(std::span<const LimbPlacementJob> jobs) {
       return false;
     }
     for (size_t k = 0; k < jobs.size(); ++k) {
-      if (k != i && InSubtree(job.parents, jobs[k].chain.start, job.chain.start)) return false;
+      if (k != i && IsAncestor(job.parents, jobs[k].chain.start, job.chain.start)) return false;
     }
   }
   // 1-2. Plan every limb with weight.
@@ -181,44 +174,43 @@ bool LimbPlacementJob::RunAll(std::span<const LimbPlacementJob> jobs) {
   // the fast solve (its parent a similarity) and the soft IK setting is
   // shared; alone otherwise.
   std::array<TwoBoneIkBatchJob::Chain, kMaxBatch> chains;
-  std::array<int, kMaxBatch> chain_job{};
+  std::array<int, kMaxBatch> batch_slot;  // each job's chain in the batch, -1 when solved alone
+  batch_slot.fill(-1);
   int batched = 0;
+  float batch_soften = 0.0f;
   for (size_t i = 0; i < jobs.size(); ++i) {
     const LimbPlacementJob& job = jobs[i];
     if (!active[i]) continue;
     const int parent = job.parents[job.chain.start];
     const glm::mat4& parent_ms = parent < 0 ? job.root_ms : job.models_ms[parent];
-    if (!IsSimilarity(parent_ms) || (batched > 0 && job.soften != jobs[chain_job[0]].soften)) continue;
+    if (!IsSimilarity(parent_ms) || (batched > 0 && job.soften != batch_soften)) continue;
+    batch_soften = job.soften;
     chains[batched] = {&job.models_ms[job.chain.start], &job.models_ms[job.chain.mid], &job.models_ms[job.chain.end],
                        plans[i].end_target_ms, job.pole_vector_ms};
-    chain_job[batched++] = static_cast<int>(i);
+    batch_slot[i] = batched++;
   }
+  // A lone chain is cheaper through the one-chain solve.
+  if (batched < 2) batch_slot.fill(-1);
   std::array<glm::quat, kMaxBatch> start_q, mid_q;
-  std::array<bool, kMaxBatch> batch_done{};
   if (batched >= 2) {
     TwoBoneIkBatchJob solve;
     solve.chains = std::span(chains.data(), batched);
-    solve.soften = jobs[chain_job[0]].soften;
+    solve.soften = batch_soften;
     solve.start_corrections = start_q;
     solve.mid_corrections = mid_q;
     if (!solve.Run()) return false;  // a non-finite chain: Validate() lets none through
-    for (int b = 0; b < batched; ++b) batch_done[chain_job[b]] = true;
   }
   // 3. Apply; the end joints' rotations.
   bool all_ok = true;
   for (size_t i = 0; i < jobs.size(); ++i) {
     const LimbPlacementJob& job = jobs[i];
     if (!active[i]) continue;
-    bool applied;
-    if (batch_done[i]) {
-      int b = 0;
-      while (chain_job[b] != static_cast<int>(i)) ++b;
-      applied = ApplyTwoBoneCorrections(job.chain, start_q[b], mid_q[b], job.parents, job.locals_ls, job.models_ms,
-                                        job.root_ms);
-    } else {
-      applied = ApplyTwoBoneIk(SolveSettings(job, plans[i]), job.chain, job.parents, job.locals_ls, job.models_ms,
-                               job.root_ms);
-    }
+    const int b = batch_slot[i];
+    const bool applied =
+        b >= 0 ? ApplyTwoBoneCorrections(job.chain, start_q[b], mid_q[b], job.parents, job.locals_ls, job.models_ms,
+                                         job.root_ms)
+               : ApplyTwoBoneIk(SolveSettings(job, plans[i]), job.chain, job.parents, job.locals_ls, job.models_ms,
+                                job.root_ms);
     if (!applied) {
       all_ok = false;
       continue;

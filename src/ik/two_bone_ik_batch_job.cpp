@@ -4,6 +4,7 @@
 #include <cmath>
 #include <limits>
 
+#include "ik/ik_math.h"
 #include "ik/two_bone_ik_job.h"
 
 // KNIGHTS_NO_SIMD builds the portable code paths (for testing them on x86).
@@ -204,18 +205,17 @@ bool SolveFour(const TwoBoneIkBatchJob& job, size_t first, int count) {
   const F4 diff = l1 - l2;
   F4 reach = l_at;
   if (job.soften > 0.0f) {
-    const F4 ds = Set1(job.soften) * chain;
-    const F4 d_soft = chain - ds;
-    const F4 soft = Greater(reach, d_soft);
-    const int soft_lanes = _mm_movemask_ps(soft.v);
+    // Soft IK where the target is within the softened range: per lane
+    // (libm exp), as the one-chain solve; the clamp below is then a no-op.
+    const F4 d_soft = chain - Set1(job.soften) * chain;
+    const int soft_lanes = _mm_movemask_ps(Greater(reach, d_soft).v);
     if (soft_lanes != 0) {
-      // libm exp per softened lane, as the scalar solve.
-      alignas(16) float r[4], dsv[4], dsoft[4];
+      alignas(16) float r[4], lo[4], hi[4];
       _mm_store_ps(r, reach.v);
-      _mm_store_ps(dsv, ds.v);
-      _mm_store_ps(dsoft, d_soft.v);
+      _mm_store_ps(lo, Abs(diff).v);
+      _mm_store_ps(hi, chain.v);
       for (int i = 0; i < 4; ++i) {
-        if (soft_lanes & (1 << i)) r[i] = dsoft[i] + dsv[i] * (1.0f - std::exp(-(r[i] - dsoft[i]) / dsv[i]));
+        if (soft_lanes & (1 << i)) r[i] = SoftIkReach(r[i], lo[i], hi[i], hi[i], job.soften);
       }
       reach = {_mm_load_ps(r)};
     }

@@ -44,24 +44,6 @@ float ReachAtBend(float l1, float l2, float bend_rad) {
   return std::sqrt(std::max(0.0f, l1 * l1 + l2 * l2 + 2.0f * l1 * l2 * std::cos(bend_rad)));
 }
 
-// The root-to-end distance the solve aims for with the target at `distance`:
-// soft IK (Andy Nicholas, "Soft IK", softimageblog.com, 2009): past
-// d_soft = d_max - soften*chain the reach approaches d_max exponentially,
-// d = d_soft + ds*(1 - exp(-(distance - d_soft)/ds)), which meets the
-// identity with the same value and slope at d_soft (C1) and never quite
-// straightens, so the knee speed stays finite; then clamped to what the
-// bones allow, [d_min, d_max] (too close / too far: the formulas of the
-// solves then give ik.md's folded and fully extended poses, cos(theta) = +-1).
-inline float Reach(float distance, float d_min, float d_max, float chain, float soften) {
-  float reach = distance;
-  if (soften > 0.0f) {
-    const float ds = soften * chain;
-    const float d_soft = d_max - ds;
-    if (reach > d_soft) reach = d_soft + ds * (1.0f - std::exp(-(reach - d_soft) / ds));
-  }
-  return std::clamp(reach, d_min, d_max);
-}
-
 // The solve of ik.md, in one space where the chain is rigid (model space, or
 // the start joint's parent space). s_ms and m_ms: start and mid joint
 // matrices; c: end joint position; t: target; pole: pole direction.
@@ -118,7 +100,7 @@ void SolveGeneral(const glm::mat4& s_ms, const glm::mat4& m_ms, const glm::vec3&
   }
 
   // Soft IK, then clamped to what the bones (and the hinge) allow.
-  const float reach = Reach(l_at, d_min, d_max, chain, job.soften);
+  const float reach = SoftIkReach(l_at, d_min, d_max, chain, job.soften);
 
   // Law of cosines: theta is the angle at the root between root->end and
   // root->knee. No acos: only cos and sin are needed. sin^2 comes from the
@@ -434,7 +416,7 @@ bool SolveFast(const glm::mat4& s_ms, const glm::mat4& m_ms, const glm::mat4& e_
   // H = D l1 sin(theta) along u (law of cosines; Heron's factored form, see
   // SolveGeneral).
   const float diff = l1 - l2;
-  const float reach = Reach(l_at, std::abs(diff), chain, chain, job.soften);
+  const float reach = SoftIkReach(l_at, std::abs(diff), chain, chain, job.soften);
   const float w_len = Sqrt(w_sq);
   const __m128 inv = _mm_div_ps(_mm_set1_ps(1.0f), _mm_setr_ps(reach, w_len, l_at, 1.0f));
   const float reach_sq = reach * reach;
@@ -523,7 +505,7 @@ bool SolveFast(const glm::mat4& s_ms, const glm::mat4& m_ms, const glm::mat4& e_
   // along u (law of cosines; h from Heron's factored form, see SolveGeneral).
   const float inv_lat = 1.0f / l_at;
   const float diff = l1 - l2;
-  const float reach = Reach(l_at, std::abs(diff), chain, chain, job.soften);
+  const float reach = SoftIkReach(l_at, std::abs(diff), chain, chain, job.soften);
   const float inv_reach = 1.0f / reach;  // reach >= a share of l_at > tiny
   const float half_inv_reach = 0.5f * inv_reach;
   const float x = (diff * chain + reach * reach) * half_inv_reach;
