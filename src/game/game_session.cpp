@@ -40,6 +40,7 @@ void GameSession::Restart() {
   play_time_s_ = 0.0;
   goal_step_ = -1;
   screen_ = Screen::kPlaying;
+  metrics_.collecting = true;
 }
 
 void GameSession::Step(const core::InputState& input) {
@@ -110,6 +111,7 @@ void GameSession::Step(const core::InputState& input) {
     goal_step_ = steps_;
     goal_time_s_ = play_time_s_;
     screen_ = Screen::kComplete;
+    metrics_.collecting = false;  // what follows the goal is the complete screen, not play
   }
   last_sim_s = std::chrono::duration<double>(Clock::now() - start).count();
 }

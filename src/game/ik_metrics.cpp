@@ -4,19 +4,57 @@
 #include <cmath>
 #include <cstdio>
 
+#include "ik/hinge_axis.h"
+
 namespace knights::game {
 namespace {
 
 constexpr float kRadToDeg = 57.2957795f;
-// A contact further than this from every rung is on the ground or the
-// ledge, not on the ladder (the ladder IK's grab distance), metres.
-constexpr double kOffLadderM = 0.16;
+// SurfaceOver's ray starts this far above the point: above anything a foot
+// can be sunk into on a legal level.
+constexpr float kProbeAboveM = 2.0f;
+constexpr float kProbeBelowM = 4.0f;
+const world::RayFilter kUpFacing{0.3f, 1.0f};
+const world::RayFilter kDownFacing{-1.0f, -0.3f};
 
-std::string StatsJson(const SampleStats& s) {
-  char buffer[192];
-  std::snprintf(buffer, sizeof(buffer), "{\"mean\": %.6f, \"p95\": %.6f, \"max\": %.6f, \"samples\": %zu}", s.mean,
-                s.p95, s.max, s.samples);
-  return buffer;
+bool OnLadder(KnightMode mode) {
+  return mode == KnightMode::kClimb || mode == KnightMode::kLadderEnter || mode == KnightMode::kLadderEnterTop ||
+         mode == KnightMode::kLadderExit;
+}
+
+glm::vec3 PointWs(const glm::mat4& to_world, const glm::mat4& joint_ms, const glm::vec3& offset_ls) {
+  return glm::vec3(to_world * (joint_ms * glm::vec4(offset_ls, 1.0f)));
+}
+
+// 3D distance from p to the nearest rung, each a segment along z between the
+// rails (centre +- width / 2).
+double DistanceToRungs(const world::Ladder& ladder, const glm::vec3& p_ws) {
+  const float half_width = 0.5f * ladder.desc().width;
+  double best = 1e9;
+  for (const glm::vec3& rung_ws : ladder.rungs_ws()) {
+    const float along = std::clamp(p_ws.z - rung_ws.z, -half_width, half_width);
+    const glm::vec3 nearest_ws(rung_ws.x, rung_ws.y, rung_ws.z + along);
+    best = std::min<double>(best, glm::length(p_ws - nearest_ws));
+  }
+  return best;
+}
+
+// A statistic's value, or null when it has no samples (never 0).
+std::string NumberOrNull(size_t samples, double v, const char* format = "%.6f") {
+  if (samples == 0) return "null";
+  char b[32];
+  std::snprintf(b, sizeof(b), format, v);
+  return b;
+}
+
+// Statistics as JSON.
+std::string StatsJson(const SampleStats& s, bool with_p95, const char* over_name) {
+  auto number = [&](double v) { return NumberOrNull(s.samples, v); };
+  std::string json = "{";
+  if (with_p95) json += "\"mean\": " + number(s.mean) + ", \"p95\": " + number(s.p95) + ", ";
+  json += "\"max\": " + number(s.max) + ", \"samples\": " + std::to_string(s.samples);
+  json += std::string(", \"") + over_name + "\": " + std::to_string(s.frames_over) + "}";
+  return json;
 }
 
 }  // namespace
@@ -32,29 +70,78 @@ SampleStats Summarise(const core::StreamingStats& stats) {
   return s;
 }
 
+void ThresholdStats::Add(double value) {
+  stats_.Add(value);
+  over_this_step_ = over_this_step_ || value > threshold_;
+}
+
+void ThresholdStats::EndStep() {
+  if (over_this_step_) ++frames_over_;
+  over_this_step_ = false;
+}
+
+SampleStats ThresholdStats::Summary() const {
+  SampleStats s = Summarise(stats_);
+  s.frames_over = frames_over_;
+  return s;
+}
+
+bool SurfaceOver(const world::CollisionMesh& collision, const glm::vec3& p_ws, float* surface_y_ws) {
+  const glm::vec3 down(0.0f, -1.0f, 0.0f);
+  world::RayHit hit =
+      collision.Raycast(p_ws + glm::vec3(0.0f, kProbeAboveM, 0.0f), down, kProbeAboveM + kProbeBelowM, kUpFacing);
+  if (hit.hit && hit.point_ws.y > p_ws.y) {
+    const world::RayHit roof =
+        collision.Raycast(p_ws, glm::vec3(0.0f, 1.0f, 0.0f), hit.point_ws.y - p_ws.y, kDownFacing);
+    if (roof.hit) hit = collision.Raycast(p_ws, down, kProbeBelowM, kUpFacing);  // in the open under a platform
+  }
+  if (!hit.hit) return false;
+  *surface_y_ws = hit.point_ws.y;
+  return true;
+}
+
 void IkMetrics::ResetKnight(int knight_index) {
   if (knight_index < static_cast<int>(tracks_.size())) tracks_[knight_index] = Track{};
 }
 
 void IkMetrics::Sample(int knight_index, const Knight& knight, const world::World& world, float dt_s) {
+  if (!collecting) return;
   if (knight_index >= static_cast<int>(tracks_.size())) tracks_.resize(knight_index + 1);
   Track& track = tracks_[knight_index];
+  if (OnLadder(knight.controller.mode()) && knight.controller.Ladder() >= 0) {
+    SampleLadderContacts(knight, world);
+    track.planted = {false, false};  // a plant ends when the climb starts (no slide across it)
+  } else {
+    SampleFeetOnGround(track, knight, world);
+  }
+  SampleHinges(track, knight, dt_s);
+}
+
+// Sole, ball and heel of each foot against the surface; planted soles'
+// error and drift.
+void IkMetrics::SampleFeetOnGround(Track& track, const Knight& knight, const world::World& world) {
   const Rig& rig = knight.rig();
   const auto models_ms = knight.ModelsMs();
   const glm::mat4 to_world = knight.ModelToWorld();
-  const LimbChain* legs[2] = {&rig.leg_l, &rig.leg_r};
-  const glm::vec3 soles_ls[2] = {rig.sole_offset_l_ls, rig.sole_offset_r_ls};
-
-  // Feet on the ground: error to the surface and drift within a plant.
+  const int foot_joint[2] = {rig.leg_l.end, rig.leg_r.end};
+  const glm::vec3 points_ls[2][3] = {{rig.sole_offset_l_ls, rig.ball_offset_l_ls, rig.heel_offset_l_ls},
+                                     {rig.sole_offset_r_ls, rig.ball_offset_r_ls, rig.heel_offset_r_ls}};
   for (int side = 0; side < 2; ++side) {
-    const glm::vec3 sole_ws = glm::vec3(to_world * (models_ms[legs[side]->end] * glm::vec4(soles_ls[side], 1.0f)));
+    const glm::mat4& foot_ms = models_ms[foot_joint[side]];
+    double depth = 0.0;
+    for (const glm::vec3& point_ls : points_ls[side]) {
+      const glm::vec3 p_ws = PointWs(to_world, foot_ms, point_ls);
+      float surface_y = 0.0f;
+      if (SurfaceOver(world.collision(), p_ws, &surface_y)) depth = std::max<double>(depth, surface_y - p_ws.y);
+    }
+    foot_penetration_m_.Add(depth);
+
+    const glm::vec3 sole_ws = PointWs(to_world, foot_ms, points_ls[side][0]);
     const bool planted = knight.controller.Grounded() &&
                          knight.anim.ContactWeight(side == 0 ? anim::kFootL : anim::kFootR) >= 0.5f;
     if (planted) {
-      const world::RayHit ground = world.collision().Raycast(sole_ws + glm::vec3(0.0f, 0.5f, 0.0f),
-                                                             glm::vec3(0.0f, -1.0f, 0.0f), 1.5f,
-                                                             world::RayFilter{0.3f, 1.0f});
-      if (ground.hit) foot_ground_error_m_.Add(std::fabs(sole_ws.y - ground.point_ws.y));
+      float surface_y = 0.0f;
+      if (SurfaceOver(world.collision(), sole_ws, &surface_y)) foot_ground_error_m_.Add(std::fabs(sole_ws.y - surface_y));
       if (!track.planted[side]) {
         track.plant_start_ws[side] = sole_ws;
         track.plant_max_drift[side] = 0.0;
@@ -66,40 +153,49 @@ void IkMetrics::Sample(int knight_index, const Knight& knight, const world::Worl
     }
     track.planted[side] = planted;
   }
+}
 
-  // Hands and feet on rungs: every limb whose clip contact is active while
-  // on a ladder, measured to the rung it holds (with IK) or else to the
-  // nearest rung (without IK: where the clip alone puts it). A contact the
-  // ladder IK judged to be off the ladder (a foot on the ledge) is skipped.
-  if (knight.controller.Ladder() >= 0) {
-    const auto rungs_ws = world.ladders()[knight.controller.Ladder()].rungs_ws();
-    const LimbChain* limbs[4] = {&rig.leg_l, &rig.leg_r, &rig.arm_l, &rig.arm_r};
-    const glm::vec3 effectors_ls[4] = {rig.ball_offset_l_ls, rig.ball_offset_r_ls, rig.grip_offset_l_ls,
-                                       rig.grip_offset_r_ls};
-    for (int limb = 0; limb < 4; ++limb) {
-      if (knight.anim.ContactWeight(static_cast<anim::Limb>(limb)) < 0.5f || rungs_ws.empty()) continue;
-      const ik::LadderLimbState& state = knight.ladder_ik.Limb(limb);
-      const bool ik_on = knight.ladder_ik.MasterWeight() > 0.0f;
-      if (ik_on && state.off_ladder_contact) continue;
-      const glm::vec3 p_ws = glm::vec3(to_world * (models_ms[limbs[limb]->end] * glm::vec4(effectors_ls[limb], 1.0f)));
-      double error = 1e9;
-      if (ik_on && state.holding && state.rung >= 0 && state.rung < static_cast<int>(rungs_ws.size())) {
-        error = std::hypot(p_ws.x - rungs_ws[state.rung].x, p_ws.y - rungs_ws[state.rung].y);
-      } else {
-        for (const glm::vec3& rung_ws : rungs_ws) {
-          error = std::min<double>(error, std::hypot(p_ws.x - rung_ws.x, p_ws.y - rung_ws.y));
-        }
-        if (error > kOffLadderM) continue;  // a foot on the ground or ledge, not a rung
-      }
-      (limb < 2 ? foot_rung_error_m_ : hand_rung_error_m_).Add(error);
+// Every hand and foot in clip contact on a ladder, to the nearest rung
+// (feet: or the ground), held by the IK or not.
+void IkMetrics::SampleLadderContacts(const Knight& knight, const world::World& world) {
+  const Rig& rig = knight.rig();
+  const auto models_ms = knight.ModelsMs();
+  const glm::mat4 to_world = knight.ModelToWorld();
+  const world::Ladder& ladder = world.ladders()[knight.controller.Ladder()];
+  const int end_joint[4] = {rig.leg_l.end, rig.leg_r.end, rig.arm_l.end, rig.arm_r.end};
+  const glm::vec3 effectors_ls[4] = {rig.ball_offset_l_ls, rig.ball_offset_r_ls, rig.grip_offset_l_ls,
+                                     rig.grip_offset_r_ls};
+  for (int limb = 0; limb < 4; ++limb) {
+    if (knight.anim.ContactWeight(static_cast<anim::Limb>(limb)) < 0.5f) continue;
+    const glm::vec3 p_ws = PointWs(to_world, models_ms[end_joint[limb]], effectors_ls[limb]);
+    double error = DistanceToRungs(ladder, p_ws);
+    if (limb < 2) {
+      float surface_y = 0.0f;
+      if (SurfaceOver(world.collision(), p_ws, &surface_y)) error = std::min<double>(error, std::fabs(p_ws.y - surface_y));
+      foot_rung_error_m_.Add(error);
+    } else {
+      hand_rung_error_m_.Add(error);
     }
   }
+}
 
-  // Knee bend speed.
+// Knees and elbows bent the wrong way about the rig's hinge axes; knee speed.
+void IkMetrics::SampleHinges(Track& track, const Knight& knight, float dt_s) {
+  const Rig& rig = knight.rig();
+  const auto models_ms = knight.ModelsMs();
+  const LimbChain* limbs[4] = {&rig.leg_l, &rig.leg_r, &rig.arm_l, &rig.arm_r};
+  for (int limb = 0; limb < 4; ++limb) {
+    if (rig.hinge_axis_ls[limb] == glm::vec3(0.0f)) continue;
+    const LimbChain& c = *limbs[limb];
+    const glm::vec3 axis_ms = ik::HingeAxisMs(models_ms[c.upper], rig.hinge_axis_ls[limb]);
+    const float bend_deg = ik::SignedHingeBendDeg(glm::vec3(models_ms[c.upper][3]), glm::vec3(models_ms[c.mid][3]),
+                                                  glm::vec3(models_ms[c.end][3]), axis_ms);
+    (limb < 2 ? knee_reversed_deg_ : elbow_reversed_deg_).Add(std::max(0.0f, -bend_deg));
+  }
   for (int side = 0; side < 2; ++side) {
-    const glm::vec3 hip = glm::vec3(models_ms[legs[side]->upper][3]);
-    const glm::vec3 knee = glm::vec3(models_ms[legs[side]->mid][3]);
-    const glm::vec3 ankle = glm::vec3(models_ms[legs[side]->end][3]);
+    const glm::vec3 hip = glm::vec3(models_ms[limbs[side]->upper][3]);
+    const glm::vec3 knee = glm::vec3(models_ms[limbs[side]->mid][3]);
+    const glm::vec3 ankle = glm::vec3(models_ms[limbs[side]->end][3]);
     const glm::vec3 a = knee - hip, b = ankle - knee;
     const float angle_deg = std::atan2(glm::length(glm::cross(a, b)), glm::dot(a, b)) * kRadToDeg;
     if (track.has_knee && dt_s > 0.0f) {
@@ -113,7 +209,12 @@ void IkMetrics::Sample(int knight_index, const Knight& knight, const world::Worl
 void IkMetrics::EndStep(double ik_seconds_all_knights, bool any_nan) {
   ++frames_;
   if (any_nan) ++nan_frames_;
+  if (!collecting) return;
   ik_ms_.Add(ik_seconds_all_knights * 1000.0);
+  for (ThresholdStats* s : {&foot_penetration_m_, &foot_ground_error_m_, &hand_rung_error_m_, &foot_rung_error_m_,
+                            &knee_reversed_deg_, &elbow_reversed_deg_}) {
+    s->EndStep();
+  }
 }
 
 SampleStats IkMetrics::FootSlide() const {
@@ -131,19 +232,24 @@ std::string IkMetrics::ToJson(bool ik_enabled, const std::string& extra) const {
   const SampleStats slide = FootSlide();
   const SampleStats knee = KneeAngularSpeed();
   const SampleStats ik = IkTimeMs();
-  char buffer[512];
+  const auto number = NumberOrNull;
   std::string json = "{\n  \"frames\": " + std::to_string(frames_) + ",\n  \"ik\": " + (ik_enabled ? "true" : "false") +
                      ",\n  \"nan_frames\": " + std::to_string(nan_frames_) + ",\n";
   json += extra;
-  json += "  \"foot_ground_error_m\": " + StatsJson(FootGroundError()) + ",\n";
-  json += "  \"hand_rung_error_m\": " + StatsJson(HandRungError()) + ",\n";
-  json += "  \"foot_rung_error_m\": " + StatsJson(FootRungError()) + ",\n";
-  std::snprintf(buffer, sizeof(buffer),
-                "  \"foot_slide_m\": {\"mean\": %.6f, \"max\": %.6f, \"plants\": %zu},\n"
-                "  \"knee_angular_speed_deg_s\": {\"p99\": %.3f, \"max\": %.3f},\n"
-                "  \"timing_ms\": {\"ik\": {\"median\": %.5f, \"p95\": %.5f}}\n}\n",
-                slide.mean, slide.max, slide.samples, knee.p99, knee.max, ik.median, ik.p95);
-  json += buffer;
+  json += "  \"foot_penetration_m\": " + StatsJson(FootPenetration(), true, "frames_over_2cm") + ",\n";
+  json += "  \"foot_ground_error_m\": " + StatsJson(FootGroundError(), true, "frames_over_2cm") + ",\n";
+  json += "  \"hand_rung_error_m\": " + StatsJson(HandRungError(), true, "frames_over_2cm") + ",\n";
+  json += "  \"foot_rung_error_m\": " + StatsJson(FootRungError(), true, "frames_over_2cm") + ",\n";
+  json += "  \"knee_reversed_deg\": " + StatsJson(KneeReversed(), false, "frames_over_5deg") + ",\n";
+  json += "  \"elbow_reversed_deg\": " + StatsJson(ElbowReversed(), false, "frames_over_5deg") + ",\n";
+  json += "  \"foot_slide_m\": {\"mean\": " + number(slide.samples, slide.mean, "%.6f") +
+          ", \"max\": " + number(slide.samples, slide.max, "%.6f") + ", \"plants\": " + std::to_string(slide.samples) +
+          "},\n";
+  json += "  \"knee_angular_speed_deg_s\": {\"p99\": " + number(knee.samples, knee.p99, "%.3f") +
+          ", \"max\": " + number(knee.samples, knee.max, "%.3f") + ", \"samples\": " + std::to_string(knee.samples) +
+          "},\n";
+  json += "  \"timing_ms\": {\"ik\": {\"median\": " + number(ik.samples, ik.median, "%.5f") +
+          ", \"p95\": " + number(ik.samples, ik.p95, "%.5f") + "}}\n}\n";
   return json;
 }
 

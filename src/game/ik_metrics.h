@@ -1,15 +1,32 @@
 #pragma once
-// Measures how well the IK does its job over a run, sampled every sim step:
-//   foot_ground_error_m: planted sole point to the surface under it (vertical);
-//   hand_rung_error_m / foot_rung_error_m: gripping hand (standing foot) point
-//     to its rung's centre line (distance in the x-y plane; rungs run along z);
-//   foot_slide_m: world drift of a planted foot within one plant;
+// Measures the IK from outside: every statistic is computed from the final
+// pose (after IK) and the world alone, never from the IK's own choices (the
+// rung it picked, the ray it cast, whether it let a contact go), for every
+// knight on every sim step up to and including the step the player reaches
+// the goal (goal_frame; `collecting`), so idle frames after it never dilute
+// a run's numbers. frames and nan_frames count every step of the run. Lengths in metres, angles in degrees, world space.
+//
+//   foot_penetration_m: for each foot not on a ladder (ground, air), how deep
+//     the deepest of its sole, ball and heel points is below the collision
+//     surface over it (0 when above), found by a ray from 2 m above the point
+//     (see SurfaceProbe), so a foot deep in a slope is measured, not dropped;
+//   foot_ground_error_m: a planted foot's sole point (clip contact >= 0.5,
+//     knight grounded) to the surface over or under it, vertical distance;
+//   hand_rung_error_m / foot_rung_error_m: every hand (grip point) or foot
+//     (ball point) whose clip contact is >= 0.5 while the knight enters,
+//     climbs or leaves a ladder, 3D distance to the nearest rung segment
+//     between the rails (feet: the nearer of a rung and the ground), whether
+//     or not the IK holds it;
+//   foot_slide_m: world drift of a planted sole point within one plant;
+//   knee_reversed_deg / elbow_reversed_deg: how far a knee (elbow) is bent
+//     past straight the wrong way, about the hinge axis read from the rig's
+//     rest pose (ik/hinge_axis.h), 0 when bent the right way;
 //   knee_angular_speed_deg_s: how fast knees bend (pops show as spikes);
 //   timing_ms.ik: wall time of the IK pass of all knights per step;
 //   nan_frames: steps with a non-finite pose.
+// "frames_over_X" counts sim steps in which any knight had a sample over X.
+// A statistic with no samples is written as null with samples 0.
 // Statistics are streamed (constant memory): quantiles are exact to 2%.
-// A foot is planted when its clip contact weight is >= 0.5 and the knight
-// stands on the ground; a hand or foot grips while the ladder IK holds a rung.
 
 #include <array>
 #include <string>
@@ -24,15 +41,41 @@
 namespace knights::game {
 
 // Mean / median / p95 / p99 / max of a metric (quantiles to within 2%,
-// see core::StreamingStats).
+// see core::StreamingStats); frames_over counts steps over the metric's
+// threshold (2 cm for distances, 5 degrees for reversed joints).
 struct SampleStats {
   double mean = 0.0, median = 0.0, p95 = 0.0, p99 = 0.0, max = 0.0;
   size_t samples = 0;
+  int frames_over = 0;
 };
 SampleStats Summarise(const core::StreamingStats& stats);
 
+// A streamed statistic that also counts the sim steps with a sample above
+// `threshold` (in the statistic's unit).
+class ThresholdStats {
+ public:
+  explicit ThresholdStats(double threshold) : threshold_(threshold) {}
+  void Add(double value);
+  void EndStep();
+  SampleStats Summary() const;
+
+ private:
+  core::StreamingStats stats_;
+  double threshold_;
+  int frames_over_ = 0;
+  bool over_this_step_ = false;
+};
+
 class IkMetrics {
  public:
+  static constexpr double kDistanceThresholdM = 0.02;   // frames_over_2cm
+  static constexpr double kReversedThresholdDeg = 5.0;  // frames_over_5deg
+
+  // False: Sample and the statistics' step counts do nothing (GameSession
+  // clears it when the player reaches the goal); frames and nan_frames
+  // still count every step.
+  bool collecting = true;
+
   // Per knight slot: call Sample for each knight after its Step.
   void Sample(int knight_index, const Knight& knight, const world::World& world, float dt_s);
   // Once per sim step, after every knight.
@@ -43,9 +86,12 @@ class IkMetrics {
 
   int frames() const { return frames_; }
   int nan_frames() const { return nan_frames_; }
-  SampleStats FootGroundError() const { return Summarise(foot_ground_error_m_); }
-  SampleStats HandRungError() const { return Summarise(hand_rung_error_m_); }
-  SampleStats FootRungError() const { return Summarise(foot_rung_error_m_); }
+  SampleStats FootPenetration() const { return foot_penetration_m_.Summary(); }
+  SampleStats FootGroundError() const { return foot_ground_error_m_.Summary(); }
+  SampleStats HandRungError() const { return hand_rung_error_m_.Summary(); }
+  SampleStats FootRungError() const { return foot_rung_error_m_.Summary(); }
+  SampleStats KneeReversed() const { return knee_reversed_deg_.Summary(); }
+  SampleStats ElbowReversed() const { return elbow_reversed_deg_.Summary(); }
   SampleStats FootSlide() const;
   SampleStats KneeAngularSpeed() const { return Summarise(knee_speed_deg_s_); }
   SampleStats IkTimeMs() const { return Summarise(ik_ms_); }
@@ -62,16 +108,31 @@ class IkMetrics {
     std::array<float, 2> knee_angle_deg{0.0f, 0.0f};
     bool has_knee = false;
   };
+  void SampleFeetOnGround(Track& track, const Knight& knight, const world::World& world);
+  void SampleLadderContacts(const Knight& knight, const world::World& world);
+  void SampleHinges(Track& track, const Knight& knight, float dt_s);
+
   std::vector<Track> tracks_;
   // Constant memory however long the run (the soak test checks growth).
-  core::StreamingStats foot_ground_error_m_;
-  core::StreamingStats hand_rung_error_m_;
-  core::StreamingStats foot_rung_error_m_;
+  ThresholdStats foot_penetration_m_{kDistanceThresholdM};
+  ThresholdStats foot_ground_error_m_{kDistanceThresholdM};
+  ThresholdStats hand_rung_error_m_{kDistanceThresholdM};
+  ThresholdStats foot_rung_error_m_{kDistanceThresholdM};
+  ThresholdStats knee_reversed_deg_{kReversedThresholdDeg};
+  ThresholdStats elbow_reversed_deg_{kReversedThresholdDeg};
   core::StreamingStats plant_slides_m_;
   core::StreamingStats knee_speed_deg_s_;
   core::StreamingStats ik_ms_;
   int frames_ = 0;
   int nan_frames_ = 0;
 };
+
+// The collision surface over a point, measured from outside: a ray down
+// from 2 m above the point (never from inside the ground), upward-facing
+// surfaces only. When that ray lands on a platform top above the point and
+// the point is in the open under the platform (a ray up from it meets the
+// platform's underside first), the surface under the point is taken instead.
+// Returns false when there is no surface within 4 m below the point.
+bool SurfaceOver(const world::CollisionMesh& collision, const glm::vec3& p_ws, float* surface_y_ws);
 
 }  // namespace knights::game

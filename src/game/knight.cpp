@@ -128,25 +128,27 @@ void Knight::Init(const anim::Skeleton& skeleton, const ClipSet& clips, const Ri
   rest.locals_ls = skeleton.RestPose();
   rest.models_ms = models_ms_;
   rest.Run();
-  auto leg = [&](const LimbChain& chain, const glm::vec3& sole_ls) {
+  auto leg = [&](const LimbChain& chain, const glm::vec3& sole_ls, const glm::vec3& hinge_axis_ls) {
     ik::LegRig r;
     r.chain = {chain.upper, chain.mid, chain.end};
     r.toe = chain.tip;
     r.sole_offset_ls = sole_ls;
     r.foot_up_ls = glm::normalize(glm::inverse(glm::mat3(models_ms_[chain.end])) * glm::vec3(0.0f, 1.0f, 0.0f));
     r.knee_pole_ms = glm::vec3(1.0f, 0.0f, 0.0f);  // knees bend forward (+x)
+    r.hinge_axis_ls = hinge_axis_ls;
     return r;
   };
-  foot_ik.Init(leg(rig.leg_l, rig.sole_offset_l_ls), leg(rig.leg_r, rig.sole_offset_r_ls), rig.pelvis);
-  auto limb = [](const LimbChain& chain, const glm::vec3& effector_ls, const glm::vec3& pole_ms) {
-    return ik::LadderLimbRig{{chain.upper, chain.mid, chain.end}, effector_ls, pole_ms};
+  foot_ik.Init(leg(rig.leg_l, rig.sole_offset_l_ls, rig.hinge_axis_ls[0]),
+               leg(rig.leg_r, rig.sole_offset_r_ls, rig.hinge_axis_ls[1]), rig.pelvis);
+  auto limb = [&](int index, const LimbChain& chain, const glm::vec3& effector_ls, const glm::vec3& pole_ms) {
+    return ik::LadderLimbRig{{chain.upper, chain.mid, chain.end}, effector_ls, pole_ms, rig.hinge_axis_ls[index]};
   };
   // Limb order of anim::Limb: foot_l, foot_r, hand_l, hand_r. Elbows point
   // down and back, out to their side (left is -z).
-  ladder_ik.Init({limb(rig.leg_l, rig.ball_offset_l_ls, glm::vec3(1.0f, 0.0f, 0.0f)),
-                  limb(rig.leg_r, rig.ball_offset_r_ls, glm::vec3(1.0f, 0.0f, 0.0f)),
-                  limb(rig.arm_l, rig.grip_offset_l_ls, glm::vec3(-0.5f, -1.0f, -0.4f)),
-                  limb(rig.arm_r, rig.grip_offset_r_ls, glm::vec3(-0.5f, -1.0f, 0.4f))});
+  ladder_ik.Init({limb(0, rig.leg_l, rig.ball_offset_l_ls, glm::vec3(1.0f, 0.0f, 0.0f)),
+                  limb(1, rig.leg_r, rig.ball_offset_r_ls, glm::vec3(1.0f, 0.0f, 0.0f)),
+                  limb(2, rig.arm_l, rig.grip_offset_l_ls, glm::vec3(-0.5f, -1.0f, -0.4f)),
+                  limb(3, rig.arm_r, rig.grip_offset_r_ls, glm::vec3(-0.5f, -1.0f, 0.4f))});
 }
 
 void Knight::Spawn(const glm::vec3& feet_ws, int facing) {

@@ -1,5 +1,10 @@
 #include "game/rig.h"
 
+#include <vector>
+
+#include "anim/local_to_model_job.h"
+#include "ik/hinge_axis.h"
+
 namespace knights::game {
 namespace {
 
@@ -29,6 +34,22 @@ core::Status ResolveChain(const CharacterDesc& desc, const anim::Skeleton& skele
   return core::Status::Ok();
 }
 
+// Knees bend towards the facing (+x), elbows away from it.
+void ReadHingeAxes(const anim::Skeleton& skeleton, Rig& rig) {
+  std::vector<glm::mat4> rest_ms(skeleton.RestPose().size());
+  anim::LocalToModelJob l2m;
+  l2m.parents = skeleton.Parents();
+  l2m.locals_ls = skeleton.RestPose();
+  l2m.models_ms = rest_ms;
+  if (!l2m.Run()) return;
+  const LimbChain* limbs[4] = {&rig.leg_l, &rig.leg_r, &rig.arm_l, &rig.arm_r};
+  for (int limb = 0; limb < 4; ++limb) {
+    const LimbChain& c = *limbs[limb];
+    const glm::vec3 bend_toward_ms(limb < 2 ? 1.0f : -1.0f, 0.0f, 0.0f);
+    rig.hinge_axis_ls[limb] = ik::RestHingeAxisLs(rest_ms[c.upper], rest_ms[c.mid], rest_ms[c.end], bend_toward_ms);
+  }
+}
+
 }  // namespace
 
 core::Expected<Rig> ResolveRig(const CharacterDesc& desc, const anim::Skeleton& skeleton) {
@@ -47,6 +68,9 @@ core::Expected<Rig> ResolveRig(const CharacterDesc& desc, const anim::Skeleton& 
   rig.ball_offset_r_ls = desc.ball_offset_r_ls;
   rig.grip_offset_l_ls = desc.grip_offset_l_ls;
   rig.grip_offset_r_ls = desc.grip_offset_r_ls;
+  rig.heel_offset_l_ls = desc.sole_offset_l_ls - kHeelBehindSole * (desc.ball_offset_l_ls - desc.sole_offset_l_ls);
+  rig.heel_offset_r_ls = desc.sole_offset_r_ls - kHeelBehindSole * (desc.ball_offset_r_ls - desc.sole_offset_r_ls);
+  ReadHingeAxes(skeleton, rig);
   return rig;
 }
 

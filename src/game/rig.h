@@ -2,6 +2,7 @@
 // A CharacterDesc resolved against a skeleton: joint indices of every IK
 // chain, ready for the per-frame IK pass (no name lookups per frame).
 
+#include <array>
 #include <string>
 
 #include <glm/glm.hpp>
@@ -29,7 +30,23 @@ struct Rig {
   glm::vec3 ball_offset_r_ls{0.0f};
   glm::vec3 grip_offset_l_ls{0.0f};  // hand joint space, metres
   glm::vec3 grip_offset_r_ls{0.0f};
+  // Heel point of each foot, foot joint space, metres: the back of the sole,
+  // behind the sole point by 0.6 of the sole-to-ball distance (the boot's
+  // heel on a human foot, whose ankle is about 40% of the way from the heel
+  // to the ball). With the sole and ball points it is where the foot meets
+  // the ground: the foot IK keeps all three out of it and the metrics
+  // measure all three.
+  glm::vec3 heel_offset_l_ls{0.0f};
+  glm::vec3 heel_offset_r_ls{0.0f};
+  // Hinge axis of each knee and elbow in its upper joint's frame (unit; see
+  // ik/hinge_axis.h), read from the rest pose: a bent rest limb gives its
+  // own axis, a straight one bends knees towards model +x (the facing) and
+  // elbows towards -x. Indexed like anim::Limb: leg_l, leg_r, arm_l, arm_r.
+  std::array<glm::vec3, 4> hinge_axis_ls{};
 };
+
+// The factor of the sole-to-ball vector that puts the heel behind the sole.
+inline constexpr float kHeelBehindSole = 0.6f;
 
 // Looks up every joint; each chain must really be a chain (mid's parent is
 // upper, end's parent is mid, tip's parent is end). Errors name the file and field.

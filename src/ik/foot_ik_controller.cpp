@@ -176,6 +176,7 @@ bool FootIkController::Run(const FootIkFrame& frame, std::span<const int16_t> pa
     job.max_tilt_deg = settings.max_tilt_deg;
     job.align_weight = frame.airborne ? 0.0f : std::clamp(frame.contact[side], 0.0f, 1.0f);
     job.pole_vector_ms = leg.knee_pole_ms;
+    job.hinge_axis_ls = leg.hinge_axis_ls;
     job.soften = settings.soften;
     job.weight = foot.weight;
     job.reached = &foot.reached;

@@ -34,6 +34,7 @@ struct LegRig {
   glm::vec3 sole_offset_ls{0.0f};     // sole point in the ankle joint's space, metres
   glm::vec3 foot_up_ls{0.0f, 1.0f, 0.0f};  // the sole's normal in the ankle joint's space
   glm::vec3 knee_pole_ms{1.0f, 0.0f, 0.0f};  // knees bend towards this (model space) when straight
+  glm::vec3 hinge_axis_ls{0.0f};  // knee hinge in the hip joint's frame (ik/hinge_axis.h); zero = none
 };
 
 // A downward ray cast result, world space.

@@ -106,6 +106,7 @@ bool LadderIkController::Run(const LadderIkFrame& frame, std::span<const int16_t
     job.effector_ls = limb.effector_ls;
     job.target_ms = glm::vec3(to_model * glm::vec4(s.target_ws, 1.0f));
     job.pole_vector_ms = limb.pole_ms;
+    job.hinge_axis_ls = limb.hinge_axis_ls;
     job.soften = settings.soften;
     job.weight = s.weight;
     job.reached = &s.reached;

@@ -39,6 +39,7 @@ struct LadderLimbRig {
   // space: the ball of the foot, or the centre of the closed fist.
   glm::vec3 effector_ls{0.0f};
   glm::vec3 pole_ms{0.0f};      // bend direction hint, model space
+  glm::vec3 hinge_axis_ls{0.0f};  // knee/elbow hinge in the start joint's frame (ik/hinge_axis.h); zero = none
 };
 
 struct LadderIkSettings {

@@ -8,6 +8,7 @@
 
 #include "anim/local_to_model_job.h"
 #include "ik/foot_align_job.h"
+#include "ik/hinge_axis.h"
 #include "ik/ik_math.h"
 #include "ik/two_bone_ik_batch_job.h"
 #include "math/quaternion.h"
@@ -26,7 +27,7 @@ bool LimbPlacementJob::Validate() const {
   if (!in_range(chain.start) || !in_range(chain.mid) || !in_range(chain.end)) return false;
   if (tip >= n || static_cast<int>(locals_ls.size()) != n || static_cast<int>(models_ms.size()) < n) return false;
   if (!IsFinite(effector_ls) || !IsFinite(target_ms) || !IsFinite(normal_ms) || !IsFinite(end_up_ls) ||
-      !IsFinite(pole_vector_ms)) {
+      !IsFinite(pole_vector_ms) || !IsFinite(hinge_axis_ls)) {
     return false;
   }
   if (!(weight >= 0.0f && weight <= 1.0f) || !(soften >= 0.0f && soften <= 1.0f)) return false;
@@ -89,12 +90,19 @@ bool PlanLimb(const LimbPlacementJob& job, LimbPlan& plan) {
   return true;
 }
 
+// The hinge axis of the limb's pose in model space (zero without one).
+glm::vec3 BendAxisMs(const LimbPlacementJob& job) {
+  return job.hinge_axis_ls == glm::vec3(0.0f) ? glm::vec3(0.0f)
+                                              : HingeAxisMs(job.models_ms[job.chain.start], job.hinge_axis_ls);
+}
+
 // The two-bone solve's settings for a limb (full weight: the limb's weight
 // is already in its targets).
 TwoBoneIkJob SolveSettings(const LimbPlacementJob& job, const LimbPlan& plan) {
   TwoBoneIkJob solve;
   solve.target_ms = plan.end_target_ms;
   solve.pole_vector_ms = job.pole_vector_ms;
+  solve.bend_axis_ms = BendAxisMs(job);
   solve.soften = job.soften;
   solve.weight = 1.0f;
   return solve;
@@ -186,7 +194,7 @@ bool LimbPlacementJob::RunAll(std::span<const LimbPlacementJob> jobs) {
     if (!IsSimilarity(parent_ms) || (batched > 0 && job.soften != batch_soften)) continue;
     batch_soften = job.soften;
     chains[batched] = {&job.models_ms[job.chain.start], &job.models_ms[job.chain.mid], &job.models_ms[job.chain.end],
-                       plans[i].end_target_ms, job.pole_vector_ms};
+                       plans[i].end_target_ms, job.pole_vector_ms, BendAxisMs(job)};
     batch_slot[i] = batched++;
   }
   // A lone chain is cheaper through the one-chain solve.

@@ -49,6 +49,10 @@ struct LimbPlacementJob {
   glm::vec3 end_up_ls{0.0f, 1.0f, 0.0f};
   float max_tilt_deg = 40.0f;
   float align_weight = 1.0f;  // 0..1, fraction of the tilt applied (times weight)
+  // The mid joint's hinge axis in the start joint's frame (ik/hinge_axis.h;
+  // zero = none): the knee (elbow) then never bends backwards, see
+  // TwoBoneIkJob::bend_axis_ms.
+  glm::vec3 hinge_axis_ls{0.0f};
   // Solver settings (see TwoBoneIkJob).
   glm::vec3 pole_vector_ms{0.0f};
   float soften = 0.0f;

@@ -26,6 +26,7 @@ bool SolveOne(const TwoBoneIkBatchJob& batch, size_t i) {
   job.end_joint_ms = chain.end_joint_ms;
   job.target_ms = chain.target_ms;
   job.pole_vector_ms = chain.pole_vector_ms;
+  job.bend_axis_ms = chain.bend_axis_ms;
   job.soften = batch.soften;
   job.weight = batch.weight;
   job.reach_tolerance = batch.reach_tolerance;
@@ -56,6 +57,7 @@ inline F4 Abs(F4 a) { return {_mm_andnot_ps(_mm_set1_ps(-0.0f), a.v)}; }
 // Masks: all ones in a lane where the comparison holds.
 inline F4 Greater(F4 a, F4 b) { return {_mm_cmpgt_ps(a.v, b.v)}; }
 inline F4 LessEqual(F4 a, F4 b) { return {_mm_cmple_ps(a.v, b.v)}; }
+inline F4 GreaterEqual(F4 a, F4 b) { return {_mm_cmpge_ps(a.v, b.v)}; }
 inline F4 And(F4 a, F4 b) { return {_mm_and_ps(a.v, b.v)}; }
 inline F4 Select(F4 mask, F4 if_true, F4 if_false) {
   return {_mm_or_ps(_mm_and_ps(mask.v, if_true.v), _mm_andnot_ps(mask.v, if_false.v))};
@@ -151,8 +153,10 @@ int FiniteLanes(const TwoBoneIkBatchJob::Chain* chains, int count) {
     }
     const glm::vec3& t = c.target_ms;
     const glm::vec3& p = c.pole_vector_ms;
+    const glm::vec3& h = c.bend_axis_ms;
     acc = _mm_add_ps(acc, _mm_setr_ps(t.x - t.x, t.y - t.y, t.z - t.z, 0.0f));
     acc = _mm_add_ps(acc, _mm_setr_ps(p.x - p.x, p.y - p.y, p.z - p.z, 0.0f));
+    acc = _mm_add_ps(acc, _mm_setr_ps(h.x - h.x, h.y - h.y, h.z - h.z, 0.0f));
     if (_mm_movemask_ps(_mm_cmpeq_ps(acc, acc)) == 0xf) mask |= 1 << i;
   }
   return mask;
@@ -168,14 +172,16 @@ bool SolveFour(const TwoBoneIkBatchJob& job, size_t first, int count) {
   const glm::mat4* mid[4];
   const glm::mat4* end[4];
   float target[3][4];
+  float axis[3][4];
   for (int i = 0; i < 4; ++i) {
     const TwoBoneIkBatchJob::Chain& c = chains[i < count ? i : count - 1];
     start[i] = c.start_joint_ms;
     mid[i] = c.mid_joint_ms;
     end[i] = c.end_joint_ms;
-    target[0][i] = c.target_ms.x;
-    target[1][i] = c.target_ms.y;
-    target[2][i] = c.target_ms.z;
+    for (int k = 0; k < 3; ++k) {
+      target[k][i] = c.target_ms[k];
+      axis[k][i] = c.bend_axis_ms[k];
+    }
   }
   const int valid = (1 << count) - 1;
   const int finite = FiniteLanes(chains, count);
@@ -199,6 +205,14 @@ bool SolveFour(const TwoBoneIkBatchJob& job, size_t first, int count) {
   // straight limb.
   F4 ok = And(And(Greater(l1, tiny), Greater(l2, tiny)),
               And(Greater(l_at, tiny), Greater(w_sq, Set1(1e-8f) * l1_sq * at_sq)));
+  // The hinge rule (TwoBoneIkJob's KneeAheadOfLine): a knee that must move
+  // to the forward side of the root-target line goes to the one-chain solve.
+  // With no axis both sides are 0 and the lane passes.
+  const V3 h{{_mm_loadu_ps(axis[0])}, {_mm_loadu_ps(axis[1])}, {_mm_loadu_ps(axis[2])}};
+  const F4 ahead = Set1(0.0f) - Dot(h, w);
+  const V3 side = Cross(h, at);
+  const F4 min_ahead = Set1(TwoBoneIkJob::kMinForwardBend) * l1;
+  ok = And(ok, And(GreaterEqual(ahead, Set1(0.0f)), GreaterEqual(ahead * ahead, min_ahead * min_ahead * Dot(side, side))));
 
   // Step 1: the reach (soft IK, clamped), the new thigh in the plane scaled
   // by D = 2 reach.

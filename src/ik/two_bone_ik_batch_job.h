@@ -22,8 +22,8 @@
 // similarity image of the chains (rotation, translation, uniform scale,
 // mirroring above them), no hinge, the pole only a fallback (pole_weight 0).
 // A chain the four-wide path cannot take (a straight limb, a zero-length
-// bone, the target on the root, a shin turned half round, a NaN or infinite
-// input) is handed to TwoBoneIkJob on its own, so every chain gets exactly
+// bone, the target on the root, a shin turned half round, a knee the hinge
+// rule must move to the forward side, a NaN or infinite input) is handed to TwoBoneIkJob on its own, so every chain gets exactly
 // the scalar job's answer for those cases too.
 
 #include <span>
@@ -41,6 +41,7 @@ struct TwoBoneIkBatchJob {
     const glm::mat4* end_joint_ms = nullptr;    // ankle / wrist
     glm::vec3 target_ms{0.0f};                  // where the end joint should go, model space, metres
     glm::vec3 pole_vector_ms{0.0f};             // bend direction for a straight limb; zero = none
+    glm::vec3 bend_axis_ms{0.0f};               // the hinge rule's axis (TwoBoneIkJob); zero = none
   };
 
   // --- Inputs -------------------------------------------------------------

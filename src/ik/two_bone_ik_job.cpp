@@ -44,6 +44,29 @@ float ReachAtBend(float l1, float l2, float bend_rad) {
   return std::sqrt(std::max(0.0f, l1 * l1 + l2 * l2 + 2.0f * l1 * l2 * std::cos(bend_rad)));
 }
 
+// The hinge rule of TwoBoneIkJob::bend_axis_ms. u: the direction from the
+// root-target line towards the knee (any length), offset_m: how far the knee
+// is from the line, n: unit, target to root. Returns the new direction (not
+// unit): the offset offset_m * unit(u) with its part along the forward
+// direction axis x n raised to at least kMinForwardBend * l1. *moved: 0 when
+// the knee was already that far forward, rising to 1 as it is 0 or behind.
+glm::vec3 KeepKneeForward(const glm::vec3& u, float offset_m, const glm::vec3& n, float l1, const glm::vec3& axis,
+                          float* moved) {
+  *moved = 0.0f;
+  glm::vec3 forward = glm::cross(axis, n);
+  const float forward_len2 = glm::dot(forward, forward);
+  // An axis along the limb gives no forward side: nothing to keep.
+  if (!(forward_len2 > 1e-12f * glm::dot(axis, axis))) return u;
+  forward *= 1.0f / std::sqrt(forward_len2);
+  const float u_len2 = glm::dot(u, u);
+  const glm::vec3 offset = u_len2 > 0.0f ? u * (offset_m / std::sqrt(u_len2)) : glm::vec3(0.0f);
+  const float ahead_m = glm::dot(offset, forward);
+  const float min_ahead_m = TwoBoneIkJob::kMinForwardBend * l1;
+  if (ahead_m >= min_ahead_m) return offset;
+  *moved = std::min(1.0f, (min_ahead_m - ahead_m) / min_ahead_m);
+  return offset + (min_ahead_m - ahead_m) * forward;
+}
+
 // The solve of ik.md, in one space where the chain is rigid (model space, or
 // the start joint's parent space). s_ms and m_ms: start and mid joint
 // matrices; c: end joint position; t: target; pole: pole direction.
@@ -146,11 +169,19 @@ void SolveGeneral(const glm::mat4& s_ms, const glm::mat4& m_ms, const glm::vec3&
     // Straight limb: no animated bend plane, bend toward the pole.
     u = pole_perp;
   } else {
-    // No pole either: bend the way the hinge allows, else any perpendicular.
-    const glm::vec3 h_cross = glm::cross(hinge_axis, n);
+    // No pole either: bend the way the hinge (or the hinge rule) allows,
+    // else any perpendicular.
+    const glm::vec3 axis = job.hinge_enabled ? hinge_axis : job.bend_axis_ms;
+    const glm::vec3 h_cross = glm::cross(axis, n);
     const float h_len2 = glm::dot(h_cross, h_cross);
-    u = h_len2 > 1e-8f * glm::dot(hinge_axis, hinge_axis) && h_len2 > 0.0f ? h_cross
+    u = h_len2 > 1e-8f * glm::dot(axis, axis) && h_len2 > 0.0f ? h_cross
                                                                              : AnyPerpendicular(n);
+  }
+  // The hinge rule: keep the knee forward of the root-target line.
+  float knee_moved = 0.0f;  // 0..1: how far the rule moved the knee off its animated side
+  if (glm::dot(job.bend_axis_ms, job.bend_axis_ms) > 0.0f) {
+    u = KeepKneeForward(u, straight ? 2.0f * TwoBoneIkJob::kMinForwardBend * l1 : std::sqrt(u_anim_len2), n, l1,
+                        job.bend_axis_ms, &knee_moved);
   }
   // Hinge: the bend is positive about the hinge axis when (n x u).axis > 0
   // (upper x lower = r*l_at*(n x u)); otherwise the knee would bend backwards,
@@ -176,6 +207,17 @@ void SolveGeneral(const glm::mat4& s_ms, const glm::mat4& m_ms, const glm::vec3&
   const glm::vec3 ab_new_ls = ToFrame(s_ms, inv_s, b_new - a);
   // Both have length l1 (orthonormal frame, knee on its sphere).
   glm::quat start_q = RotationBetweenEqualLength(ab_old_ls, ab_new_ls);
+  if (knee_moved > 0.0f && !job.hinge_enabled) {
+    // A knee the hinge rule moved to the forward side left its animated bend
+    // plane, and the thigh's minimal swing can carry the hinge axis far off
+    // the new plane's normal: roll the thigh about its new direction until
+    // the knee bends about its hinge, fully once the knee had to cross the
+    // line, not at all where the rule starts to act (so nothing snaps).
+    const glm::vec3 dir_ls = ab_new_ls * (1.0f / std::sqrt(glm::dot(ab_new_ls, ab_new_ls)));
+    const glm::vec3 axis_swung_ls = Rotate(start_q, ToFrame(s_ms, inv_s, job.bend_axis_ms));
+    const glm::vec3 plane_normal_ls = ToFrame(s_ms, inv_s, glm::cross(n, u));
+    start_q = WeightRotation(RotationAbout(axis_swung_ls, plane_normal_ls, dir_ls), knee_moved) * start_q;
+  }
   if (job.hinge_enabled) {
     // A hinge only bends about its axis, so the thigh must also roll (twist
     // about its new direction) until the knee's hinge axis is the normal of
@@ -207,6 +249,19 @@ void SolveGeneral(const glm::mat4& s_ms, const glm::mat4& m_ms, const glm::vec3&
   out.mid_correction = WeightRotation(mid_q, job.weight);
 }
 
+
+// Whether the animated knee already obeys the hinge rule, so that the fast
+// path's answer (the knee kept in its animated bend plane) is the rule's
+// too: the knee's offset from the root-target line has at least
+// kMinForwardBend * l1 along the forward direction axis x n. With
+// w = at x ab that offset's forward part is -axis.w / |axis x at|.
+inline bool KneeAheadOfLine(const glm::vec3& axis, const glm::vec3& w, const glm::vec3& at, float l1) {
+  if (axis == glm::vec3(0.0f)) return true;
+  const float ahead = -glm::dot(axis, w);
+  const glm::vec3 side = glm::cross(axis, at);
+  const float min_ahead = TwoBoneIkJob::kMinForwardBend * l1;
+  return ahead >= 0.0f && ahead * ahead >= min_ahead * min_ahead * glm::dot(side, side);
+}
 
 // Square root without the errno branch std::sqrt carries (no -fno-math-errno
 // here): one sqrtss.
@@ -409,6 +464,14 @@ bool SolveFast(const glm::mat4& s_ms, const glm::mat4& m_ms, const glm::mat4& e_
   // The general solve's fallbacks: zero-length bone, target on the root,
   // straight limb (same threshold as SolveGeneral: |u_anim|^2 <= 1e-8 l1^2).
   if (!((l1 > tiny) & (l2 > tiny) & (l_at > tiny) & (w_sq > 1e-8f * l1_sq * at_sq))) return false;
+  if (job.bend_axis_ms != glm::vec3(0.0f)) {
+    alignas(16) float w3[4], at3[4];
+    _mm_store_ps(w3, w);
+    _mm_store_ps(at3, at);
+    if (!KneeAheadOfLine(job.bend_axis_ms, glm::vec3(w3[0], w3[1], w3[2]), glm::vec3(at3[0], at3[1], at3[2]), l1)) {
+      return false;
+    }
+  }
   const __m128 inv_bones = _mm_div_ps(_mm_set1_ps(1.0f), len);  // 1/l1, 1/l2
 
   // Step 1: the reach (soft IK, then clamped to what the bones allow), and
@@ -499,6 +562,7 @@ bool SolveFast(const glm::mat4& s_ms, const glm::mat4& m_ms, const glm::mat4& e_
   // The general solve's fallbacks: zero-length bone, target on the root,
   // straight limb (same threshold as SolveGeneral: |u_anim|^2 <= 1e-8 l1^2).
   if (!(l1 > tiny) || !(l2 > tiny) || !(l_at > tiny) || !(w_sq > 1e-8f * l1_sq * at_sq)) return false;
+  if (!KneeAheadOfLine(job.bend_axis_ms, w, at, l1)) return false;
 
   // Step 1: the reach (soft IK, then clamped to what the bones allow), and
   // the new thigh in the plane: x = l1 cos(theta) along n, h = l1 sin(theta)
@@ -570,6 +634,7 @@ inline bool IsValid(const TwoBoneIkJob& job) {
       !(job.reach_tolerance >= 0.0f && job.reach_tolerance < std::numeric_limits<float>::infinity())) {
     return false;
   }
+  if (!IsFinite(job.bend_axis_ms)) return false;
   if (job.hinge_enabled) {
     if (!IsFinite(job.mid_axis_ls) || !(glm::dot(job.mid_axis_ls, job.mid_axis_ls) > 0.0f)) return false;
     if (!(job.hinge_min_deg >= 0.0f && job.hinge_min_deg <= job.hinge_max_deg && job.hinge_max_deg <= 180.0f)) {
@@ -611,7 +676,11 @@ bool TwoBoneIkJob::Run() const {
     const glm::vec3 end_ps(parent_inv * (*end_joint_ms)[3]);
     const glm::vec3 target_ps(parent_inv * glm::vec4(target_ms, 1.0f));
     const glm::vec3 pole_ps = glm::mat3(parent_inv) * pole_vector_ms;
-    SolveGeneral(start_ps, mid_ps, end_ps, target_ps, pole_ps, *this, solution);
+    // The axis is a normal of the bend plane: carried by the inverse transpose.
+    TwoBoneIkJob in_parent = *this;
+    in_parent.bend_axis_ms = glm::transpose(glm::mat3(*parent_ms)) * bend_axis_ms;
+    if (glm::determinant(glm::mat3(*parent_ms)) < 0.0f) in_parent.bend_axis_ms = -in_parent.bend_axis_ms;
+    SolveGeneral(start_ps, mid_ps, end_ps, target_ps, pole_ps, in_parent, solution);
     const glm::vec3 miss = glm::vec3(*parent_ms * glm::vec4(solution.end_position, 1.0f)) - target_ms;
     miss_sq = glm::dot(miss, miss);
   }

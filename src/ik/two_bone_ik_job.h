@@ -75,6 +75,19 @@ struct TwoBoneIkJob {
   // (unsoftened) target, model space, metres.
   float reach_tolerance = 1e-3f;
 
+  // The hinge rule (knees and elbows never bend backwards): the mid joint's
+  // hinge axis in model space, any length; zero = no rule. A bend is the
+  // right way when (mid - start) x (end - mid) points along it (see
+  // ik/hinge_axis.h; knees: the model's up x forward). The knee's offset from
+  // the root-target line keeps at least kMinForwardBend * (upper bone length)
+  // along the forward direction axis x (root - target): a knee already there
+  // keeps its animated bend plane (exactly, the fast path), one behind it or
+  // on the line is carried round to the forward side continuously, so it
+  // never flips in one step. A straight limb bends forward, the pole used
+  // only when it points forward too.
+  glm::vec3 bend_axis_ms{0.0f};
+  static constexpr float kMinForwardBend = 0.05f;
+
   // --- Outputs ------------------------------------------------------------
   // Local-space corrections to post-multiply into the start and mid joints'
   // local rotations. Required. Identity when Run() fails.

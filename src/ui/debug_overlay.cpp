@@ -91,12 +91,15 @@ void DrawDebugOverlay(game::GameSession& session, std::span<const anim::Clip> cl
 
   if (ImGui::CollapsingHeader("Metrics (whole run)", ImGuiTreeNodeFlags_DefaultOpen)) {
     const game::IkMetrics& m = session.metrics();
+    MetricRow("foot in ground", m.FootPenetration(), "cm", 100.0);
     MetricRow("foot-ground err", m.FootGroundError(), "cm", 100.0);
     MetricRow("hand-rung err", m.HandRungError(), "cm", 100.0);
     MetricRow("foot-rung err", m.FootRungError(), "cm", 100.0);
     MetricRow("foot slide", m.FootSlide(), "cm", 100.0);
     const game::SampleStats knee = m.KneeAngularSpeed();
     ImGui::Text("knee speed p99 %.0f  max %.0f deg/s   NaN frames %d", knee.p99, knee.max, m.nan_frames());
+    ImGui::Text("knees reversed max %.0f deg (%d frames > 5)  elbows %.0f deg (%d)", m.KneeReversed().max,
+                m.KneeReversed().frames_over, m.ElbowReversed().max, m.ElbowReversed().frames_over);
   }
 
   if (ImGui::CollapsingHeader("Time and knights", ImGuiTreeNodeFlags_DefaultOpen)) {
