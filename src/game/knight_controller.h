@@ -49,6 +49,11 @@ struct KnightTuning {
   float step_smooth_time_s = 0.08f;
 };
 
+// A height change on the ground steeper than this (rise over run, tan 46
+// degrees: above the steepest legal slope, 40, with the walkable margin) is
+// a step and is smoothed; a gentler one is a slope and is not.
+inline constexpr float kStepSlopeTan = 1.0355f;
+
 // The rung spacing the character's climb clip is authored for, metres.
 inline constexpr float kNominalRungSpacingM = 0.30f;
 

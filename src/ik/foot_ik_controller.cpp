@@ -60,6 +60,10 @@ bool FootIkController::Run(const FootIkFrame& frame, std::span<const int16_t> pa
   // 1-3. Probe the ground under each animated sole and choose its target.
   float lowest_delta = 1e9f;
   bool any_hit = false;
+  const float ray_top_y = std::max(glm::vec3(to_world * models_ms[legs_[0].chain.start][3]).y,
+                                   glm::vec3(to_world * models_ms[legs_[1].chain.start][3]).y) +
+                          settings.ray_above_hip_m;
+  const float fade_step = settings.fade_time_s > 0.0f ? frame.dt_s / settings.fade_time_s : 1.0f;
   for (int side = 0; side < 2; ++side) {
     FootIkState& foot = feet_[side];
     const LegRig& leg = legs_[side];
@@ -68,9 +72,17 @@ bool FootIkController::Run(const FootIkFrame& frame, std::span<const int16_t> pa
     // The clip is authored on flat ground at the root's height: this is how
     // far the animation lifts the sole above it.
     const float lift_m = foot.animated_sole_ws.y - root_ws.y;
-    foot.ray_from_ws = glm::vec3(foot.animated_sole_ws.x, root_ws.y + settings.ray_above_m, foot.animated_sole_ws.z);
-    foot.ray_to_ws = foot.ray_from_ws - up_ws * (settings.ray_above_m + settings.ray_below_m);
-    foot.ground = frame.raycast(frame.raycast_context, foot.ray_from_ws, settings.ray_above_m + settings.ray_below_m);
+    foot.ray_from_ws = glm::vec3(foot.animated_sole_ws.x, ray_top_y, foot.animated_sole_ws.z);
+    const float ray_length_m = std::max(0.0f, ray_top_y - root_ws.y) + settings.ray_below_m;
+    foot.ray_to_ws = foot.ray_from_ws - up_ws * ray_length_m;
+    const GroundProbe probe = frame.raycast(frame.raycast_context, foot.ray_from_ws, ray_length_m);
+    foot.ground_found = probe.hit;
+    foot.ground_weight = std::clamp(foot.ground_weight + (probe.hit ? fade_step : -fade_step), 0.0f, 1.0f);
+    if (probe.hit) {
+      foot.ground = probe;
+    } else if (foot.ground_weight <= 0.0f) {
+      foot.ground.hit = false;  // faded out: the last ground is forgotten
+    }
     glm::vec3 free_target_ws = foot.animated_sole_ws;
     const float contact = frame.airborne ? 0.0f : std::clamp(frame.contact[side], 0.0f, 1.0f);
     if (foot.ground.hit && !frame.airborne) {
@@ -159,7 +171,7 @@ bool FootIkController::Run(const FootIkFrame& frame, std::span<const int16_t> pa
   for (int side = 0; side < 2; ++side) {
     FootIkState& foot = feet_[side];
     const LegRig& leg = legs_[side];
-    foot.weight = side_enabled[side] && foot.ground.hit ? master : 0.0f;
+    foot.weight = side_enabled[side] && foot.ground.hit ? master * foot.ground_weight : 0.0f;
     foot.reached = false;
     if (foot.weight <= 0.0f) continue;
     LimbPlacementJob& job = jobs[job_count++];

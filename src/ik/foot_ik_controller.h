@@ -10,6 +10,8 @@
 //   6. in the air, only keep the feet from going into the ground (a foot is
 //      never pulled down to it), so the IK stays on and landing needs no
 //      fade-in; fade everything out on ladders and when switched off.
+// A ray that finds no ground fades its leg out over fade_time_s (the last
+// ground held meanwhile), never in one step.
 // The ray cast is injected (a function pointer), so this layer does not
 // depend on the world's collision code.
 
@@ -52,8 +54,11 @@ struct FootIkSettings {
   bool pelvis = true;      // lower the hips
   bool foot_align = true;  // soles on the surface normal
   bool foot_lock = true;   // planted feet stay put
-  float ray_above_m = 0.6f;   // rays start this far above the root's height
-  float ray_below_m = 0.9f;   // ... and reach this far below it
+  // Rays start this far above the higher hip of the animated body (before
+  // the pelvis moves): above any ground a foot can reach, so a foot sunk in
+  // a slope ahead is still found from outside the ground.
+  float ray_above_hip_m = 0.05f;
+  float ray_below_m = 0.9f;   // ... and reach this far below the root's height
   float soften = 0.02f;       // soft IK fraction of the leg length
   float max_tilt_deg = 35.0f;
   float pelvis_smooth_time_s = 0.12f;
@@ -84,7 +89,11 @@ struct FootIkState {
   float weight = 0.0f;              // IK weight applied, 0..1
   glm::vec3 ray_from_ws{0.0f};
   glm::vec3 ray_to_ws{0.0f};
-  GroundProbe ground;               // under the animated sole
+  // Under the animated sole: this step's hit, or while the leg fades out
+  // after a miss, the last hit (ground_found says which).
+  GroundProbe ground;
+  bool ground_found = false;        // this step's ray hit
+  float ground_weight = 1.0f;       // 0..1: fades out over fade_time_s while no ground is found, back in when found
   glm::vec3 animated_sole_ws{0.0f};
   glm::vec3 target_sole_ws{0.0f};
   bool locked = false;              // a planted foot held in place

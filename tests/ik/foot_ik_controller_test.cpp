@@ -496,7 +496,7 @@ TEST(FootIkController, BadInputIsRefusedWithThePoseUntouched) {
 }
 
 // Debug lines: per foot the ray, the ground normal, the target cross and,
-// while locked, the lock cross; the ray spans ray_above + ray_below.
+// while locked, the lock cross.
 TEST(FootIkController, DebugLinesShowRaysTargetsAndLocks) {
   FootIkController ik = MakeController();
   const Rig animated;
@@ -509,13 +509,80 @@ TEST(FootIkController, DebugLinesShowRaysTargetsAndLocks) {
   const core::DebugLine& ray = debug.lines()[0];
   EXPECT_EQ(ray.from_ws, ik.Foot(0).ray_from_ws);
   EXPECT_EQ(ray.to_ws, ik.Foot(0).ray_to_ws);
-  EXPECT_NEAR(ray.from_ws.y, 2.0f + ik.settings.ray_above_m, 1e-5f);
-  EXPECT_NEAR(ray.from_ws.y - ray.to_ws.y, ik.settings.ray_above_m + ik.settings.ray_below_m, 1e-5f);
+  // From just above the higher hip (the rays start above any ground a foot
+  // can reach) to ray_below under the root.
+  const float hip_y = std::max((to_world * animated.models_ms[kThighL][3]).y, (to_world * animated.models_ms[kThighR][3]).y);
+  EXPECT_NEAR(ray.from_ws.y, hip_y + ik.settings.ray_above_hip_m, 1e-5f);
+  EXPECT_NEAR(ray.to_ws.y, 2.0f - ik.settings.ray_below_m, 1e-5f);
   const glm::vec3 sole = animated.SoleWs(0, to_world);
   EXPECT_NEAR(ray.from_ws.x, sole.x, 1e-5f);
   EXPECT_NEAR(ray.from_ws.z, sole.z, 1e-5f);
   // No debug pointer: no lines and no crash.
   Step(ik, MakeFrame(Ground{2.0f}, to_world), animated, nullptr);
+}
+
+}  // namespace
+}  // namespace knights::ik
+
+namespace knights::ik {
+namespace {
+
+// Ground that is there or not (a pit under the feet).
+struct Switchable {
+  bool present = true;
+  float height = 0.0f;
+};
+GroundProbe CastSwitchable(const void* context, const glm::vec3& from_ws, float length_m) {
+  const auto& ground = *static_cast<const Switchable*>(context);
+  GroundProbe probe;
+  if (ground.present && from_ws.y >= ground.height && from_ws.y - length_m <= ground.height) {
+    probe.hit = true;
+    probe.point_ws = glm::vec3(from_ws.x, ground.height, from_ws.z);
+  }
+  return probe;
+}
+
+// A ray that finds nothing fades its leg out over fade_time_s, holding the
+// last ground meanwhile: the foot never leaves its target in one step.
+TEST(FootIkController, NoGroundFadesTheLegOutOverSeveralSteps) {
+  FootIkController ik = MakeController();
+  const Rig animated;
+  Switchable ground{true, 0.05f};  // 5 cm above the clip's floor: the IK lifts both soles
+  FootIkFrame frame = MakeFrame(Ground{0.0f}, glm::mat4(1.0f));
+  frame.raycast = &CastSwitchable;
+  frame.raycast_context = &ground;
+  Rig pose = Step(ik, frame, animated);
+  ASSERT_NEAR(pose.SoleWs(0, glm::mat4(1.0f)).y, 0.05f, 1e-4f);
+  ground.present = false;
+  const int fade_steps = static_cast<int>(std::round(ik.settings.fade_time_s / frame.dt_s));
+  float previous_y = 0.05f;
+  for (int step = 1; step <= 90; ++step) {
+    pose = Step(ik, frame, animated);
+    const float y = pose.SoleWs(0, glm::mat4(1.0f)).y;
+    // The leg's fade and the pelvis spring's return: a few mm a step, where
+    // dropping the leg at once would move the sole 5 cm.
+    EXPECT_LE(std::fabs(y - previous_y), 0.006f) << "step " << step;
+    if (step < fade_steps) EXPECT_GT(ik.Foot(0).weight, 0.0f) << "step " << step;
+    if (step > fade_steps) EXPECT_EQ(ik.Foot(0).weight, 0.0f) << "step " << step;
+    previous_y = y;
+  }
+  EXPECT_NEAR(previous_y, 0.0f, 1e-3f);  // the clip's pose once faded
+}
+
+// A foot whose ground is far above the root (a steep slope ahead) is still
+// found: the ray starts above the hips, not inside the ground.
+TEST(FootIkController, GroundAboveTheRootIsFoundFromAboveTheHips) {
+  FootIkController ik = MakeController();
+  const Rig animated;
+  const float hip_y = animated.models_ms[kThighL][3].y;
+  Switchable ground{true, 0.7f};  // above the old start (root + 0.6 m), below the hips
+  ASSERT_GT(hip_y, 0.75f);
+  FootIkFrame frame = MakeFrame(Ground{0.0f}, glm::mat4(1.0f));
+  frame.raycast = &CastSwitchable;
+  frame.raycast_context = &ground;
+  Step(ik, frame, animated);
+  EXPECT_TRUE(ik.Foot(0).ground_found);
+  EXPECT_NEAR(ik.Foot(0).ground.point_ws.y, 0.7f, 1e-5f);
 }
 
 }  // namespace
