@@ -128,18 +128,22 @@ void Knight::Init(const anim::Skeleton& skeleton, const ClipSet& clips, const Ri
   rest.locals_ls = skeleton.RestPose();
   rest.models_ms = models_ms_;
   rest.Run();
-  auto leg = [&](const LimbChain& chain, const glm::vec3& sole_ls, const glm::vec3& hinge_axis_ls) {
+  auto leg = [&](const LimbChain& chain, const glm::vec3& sole_ls, const glm::vec3& ball_ls, const glm::vec3& heel_ls,
+                 const glm::vec3& hinge_axis_ls) {
     ik::LegRig r;
     r.chain = {chain.upper, chain.mid, chain.end};
     r.toe = chain.tip;
     r.sole_offset_ls = sole_ls;
+    r.ball_offset_ls = ball_ls;
+    r.heel_offset_ls = heel_ls;
     r.foot_up_ls = glm::normalize(glm::inverse(glm::mat3(models_ms_[chain.end])) * glm::vec3(0.0f, 1.0f, 0.0f));
     r.knee_pole_ms = glm::vec3(1.0f, 0.0f, 0.0f);  // knees bend forward (+x)
     r.hinge_axis_ls = hinge_axis_ls;
     return r;
   };
-  foot_ik.Init(leg(rig.leg_l, rig.sole_offset_l_ls, rig.hinge_axis_ls[0]),
-               leg(rig.leg_r, rig.sole_offset_r_ls, rig.hinge_axis_ls[1]), rig.pelvis);
+  foot_ik.Init(leg(rig.leg_l, rig.sole_offset_l_ls, rig.ball_offset_l_ls, rig.heel_offset_l_ls, rig.hinge_axis_ls[0]),
+               leg(rig.leg_r, rig.sole_offset_r_ls, rig.ball_offset_r_ls, rig.heel_offset_r_ls, rig.hinge_axis_ls[1]),
+               rig.pelvis);
   auto limb = [&](int index, const LimbChain& chain, const glm::vec3& effector_ls, const glm::vec3& pole_ms) {
     return ik::LadderLimbRig{{chain.upper, chain.mid, chain.end}, effector_ls, pole_ms, rig.hinge_axis_ls[index]};
   };
@@ -232,7 +236,7 @@ void Knight::RunIk(const world::World& world, const IkToggles& ik, float dt_s, c
   foot_ik.settings.pelvis = ik.pelvis;
   foot_ik.settings.foot_align = ik.foot_align;
   foot_ik.settings.foot_lock = ik.foot_lock;
-  foot_ik.Run(feet, skeleton_->Parents(), locals_ls_, models_ms_, debug);
+  foot_ik.Run(feet, {skeleton_->Parents(), locals_ls_, models_ms_}, debug);
 
   ik::LadderIkFrame ladder;
   ladder.model_to_world = model_to_world_;

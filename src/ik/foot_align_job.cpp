@@ -10,9 +10,9 @@ namespace {
 
 constexpr float kDegToRad = 3.14159265358979323846f / 180.0f;
 
-// The minimal rotation from `up` to `normal` (both in one frame), its angle
-// limited to max_rad, then scaled by weight. Axis-angle form (atan2, no acos
-// clamping issues); this is not a hot path.
+}  // namespace
+
+// Axis-angle form (atan2, no acos clamping issues).
 glm::quat LimitedTilt(const glm::vec3& up, const glm::vec3& normal, float max_rad, float weight) {
   const glm::vec3 axis = glm::cross(up, normal);
   const float sin_part = std::sqrt(glm::dot(axis, axis));
@@ -29,7 +29,6 @@ glm::quat LimitedTilt(const glm::vec3& up, const glm::vec3& normal, float max_ra
   return glm::angleAxis(angle, unit_axis);
 }
 
-}  // namespace
 
 bool FootAlignJob::Validate() const {
   if (foot_joint_ms == nullptr || foot_correction == nullptr) return false;

@@ -50,4 +50,10 @@ struct FootAlignJob {
   bool Run() const;
 };
 
+// The minimal rotation taking direction `up` to `normal` (one frame, any
+// lengths), its angle limited to max_rad, then scaled by weight (0..1): the
+// tilt FootAlignJob gives a foot, for callers that predict where it puts the
+// foot's points.
+glm::quat LimitedTilt(const glm::vec3& up, const glm::vec3& normal, float max_rad, float weight);
+
 }  // namespace knights::ik

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "ik/foot_align_job.h"
 #include "ik/ik_math.h"
 #include "ik/limb_placement_job.h"
 #include "math/matrix_ops.h"
@@ -10,14 +11,47 @@
 namespace knights::ik {
 namespace {
 
+constexpr float kDegToRad = 3.14159265358979323846f / 180.0f;
+const glm::vec3 kUpWs(0.0f, 1.0f, 0.0f);
 const glm::vec4 kRayColor{0.6f, 0.6f, 0.6f, 1.0f};
 const glm::vec4 kNormalColor{0.2f, 0.5f, 1.0f, 1.0f};
 const glm::vec4 kReachedColor{0.2f, 1.0f, 0.3f, 1.0f};
 const glm::vec4 kMissedColor{1.0f, 0.25f, 0.2f, 1.0f};
 const glm::vec4 kLockColor{1.0f, 0.85f, 0.1f, 1.0f};
+const glm::vec4 kHeelBallColor{0.9f, 0.4f, 1.0f, 1.0f};
 
-void ShiftTranslation(glm::mat4& m, const glm::vec3& offset) {
-  m[3] += glm::vec4(offset, 0.0f);
+void ShiftTranslation(glm::mat4& m, const glm::vec3& offset) { m[3] += glm::vec4(offset, 0.0f); }
+
+glm::vec3 PointWs(const glm::mat4& to_world, const glm::mat4& joint_ms, const glm::vec3& offset_ls) {
+  return glm::vec3(to_world * (joint_ms * glm::vec4(offset_ls, 1.0f)));
+}
+
+// Two-point placement's pitch and lift for a foot whose heel is `heel_m`
+// behind the sole point and whose ball is `ball_m` ahead of it, both that
+// deep in their ground (> 0: inside): the least lift of the sole, then the
+// least pitch (radians, toes up), that takes both out, pitch within
+// +-max_pitch. Small-angle model (the foot is short, the pitch moderate);
+// the lift is recomputed exactly afterwards.
+struct PitchAndLift {
+  float pitch_rad = 0.0f;
+  float lift_m = 0.0f;
+};
+PitchAndLift SolvePitchAndLift(float heel_m, float heel_depth_m, float ball_m, float ball_depth_m, float max_pitch) {
+  PitchAndLift out;
+  if (heel_depth_m <= 0.0f && ball_depth_m <= 0.0f) return out;
+  // Pitching by p raises the ball by ball_m p and lowers the heel by heel_m p.
+  // Both on their ground with the sole lifted: the lift is the same for both.
+  const float both = (ball_depth_m - heel_depth_m) / (heel_m + ball_m);
+  if (ball_depth_m - ball_m * both > 0.0f) {
+    out.pitch_rad = both;  // the sole must rise anyway: both points touch
+  } else if (ball_depth_m > 0.0f) {
+    out.pitch_rad = ball_depth_m / ball_m;  // toes up until the ball is out
+  } else {
+    out.pitch_rad = -heel_depth_m / heel_m;  // heel up (toes down) until the heel is out
+  }
+  out.pitch_rad = std::clamp(out.pitch_rad, -max_pitch, max_pitch);
+  out.lift_m = std::max({0.0f, ball_depth_m - ball_m * out.pitch_rad, heel_depth_m + heel_m * out.pitch_rad});
+  return out;
 }
 
 }  // namespace
@@ -35,46 +69,51 @@ void FootIkController::Reset(bool active) {
   mode_fader_.phase = fader_.phase;
 }
 
-bool FootIkController::Run(const FootIkFrame& frame, std::span<const int16_t> parents,
-                           std::span<math::Transform> locals_ls, std::span<glm::mat4> models_ms,
-                           core::DebugLines* debug) {
-  const int n = static_cast<int>(parents.size());
-  if (frame.raycast == nullptr || !IsFinite(frame.model_to_world) || !std::isfinite(frame.dt_s) ||
-      pelvis_ < 0 || pelvis_ >= n || static_cast<int>(locals_ls.size()) != n || static_cast<int>(models_ms.size()) < n) {
+bool FootIkController::Run(const FootIkFrame& frame, const PoseView& pose, core::DebugLines* debug) {
+  if (frame.raycast == nullptr || !IsFinite(frame.model_to_world) || !std::isfinite(frame.dt_s) || pelvis_ < 0 ||
+      pelvis_ >= pose.JointCount() || !pose.Valid()) {
     return false;
   }
+  const float master = UpdateFaders(frame);
+  Spaces spaces;
+  spaces.to_world = frame.model_to_world;
+  spaces.to_model = math::InverseAffine(spaces.to_world);
+  spaces.root_ws = glm::vec3(spaces.to_world * pose.models_ms[0][3]);
+
+  ProbeGround(frame, pose, spaces);  // 1
+  for (int side = 0; side < 2; ++side) {
+    ChooseTarget(side, frame, pose, spaces, master);  // 2
+    PlaceHeelAndBall(side, frame, pose, spaces);     // 3
+  }
+  LowerPelvis(frame, pose, spaces, master);  // 4
+  PlaceLegs(frame, pose, spaces, master);    // 5
+  if (debug != nullptr) DrawDebug(*debug);   // 6
+  return true;
+}
+
+// The user's switch and the mode (ladders) fade the whole pass.
+float FootIkController::UpdateFaders(const FootIkFrame& frame) {
   fader_.fade_time = settings.fade_time_s;
   fader_.enabled = settings.legs;
   mode_fader_.fade_time = settings.fade_time_s;
   mode_fader_.enabled = frame.active;
   if (frame.active) mode_fader_.phase = 1.0f;
-  const float master = fader_.Update(frame.dt_s) * mode_fader_.Update(frame.dt_s);
-  const glm::mat4& to_world = frame.model_to_world;
-  const glm::mat4 to_model = math::InverseAffine(to_world);
-  const glm::mat3 to_model_linear(to_model);  // carries world directions into model space
-  // The plane the clips are authored on passes through the root joint
-  // (joint 0), which carries any root motion of the clip.
-  const glm::vec3 root_ws = glm::vec3(to_world * models_ms[0][3]);
-  const glm::vec3 up_ws(0.0f, 1.0f, 0.0f);
+  return fader_.Update(frame.dt_s) * mode_fader_.Update(frame.dt_s);
+}
 
-  // 1-3. Probe the ground under each animated sole and choose its target.
-  float lowest_delta = 1e9f;
-  bool any_hit = false;
-  const float ray_top_y = std::max(glm::vec3(to_world * models_ms[legs_[0].chain.start][3]).y,
-                                   glm::vec3(to_world * models_ms[legs_[1].chain.start][3]).y) +
+// 1. A ray down under each animated sole, from above the higher hip. A miss
+//    fades the leg out, holding the last ground.
+void FootIkController::ProbeGround(const FootIkFrame& frame, const PoseView& pose, const Spaces& spaces) {
+  const float ray_top_y = std::max(glm::vec3(spaces.to_world * pose.models_ms[legs_[0].chain.start][3]).y,
+                                   glm::vec3(spaces.to_world * pose.models_ms[legs_[1].chain.start][3]).y) +
                           settings.ray_above_hip_m;
+  const float ray_length_m = std::max(0.0f, ray_top_y - spaces.root_ws.y) + settings.ray_below_m;
   const float fade_step = settings.fade_time_s > 0.0f ? frame.dt_s / settings.fade_time_s : 1.0f;
   for (int side = 0; side < 2; ++side) {
     FootIkState& foot = feet_[side];
-    const LegRig& leg = legs_[side];
-    const glm::vec3 sole_ms = glm::vec3(models_ms[leg.chain.end] * glm::vec4(leg.sole_offset_ls, 1.0f));
-    foot.animated_sole_ws = glm::vec3(to_world * glm::vec4(sole_ms, 1.0f));
-    // The clip is authored on flat ground at the root's height: this is how
-    // far the animation lifts the sole above it.
-    const float lift_m = foot.animated_sole_ws.y - root_ws.y;
+    foot.animated_sole_ws = PointWs(spaces.to_world, pose.models_ms[legs_[side].chain.end], legs_[side].sole_offset_ls);
     foot.ray_from_ws = glm::vec3(foot.animated_sole_ws.x, ray_top_y, foot.animated_sole_ws.z);
-    const float ray_length_m = std::max(0.0f, ray_top_y - root_ws.y) + settings.ray_below_m;
-    foot.ray_to_ws = foot.ray_from_ws - up_ws * ray_length_m;
+    foot.ray_to_ws = foot.ray_from_ws - kUpWs * ray_length_m;
     const GroundProbe probe = frame.raycast(frame.raycast_context, foot.ray_from_ws, ray_length_m);
     foot.ground_found = probe.hit;
     foot.ground_weight = std::clamp(foot.ground_weight + (probe.hit ? fade_step : -fade_step), 0.0f, 1.0f);
@@ -83,52 +122,163 @@ bool FootIkController::Run(const FootIkFrame& frame, std::span<const int16_t> pa
     } else if (foot.ground_weight <= 0.0f) {
       foot.ground.hit = false;  // faded out: the last ground is forgotten
     }
-    glm::vec3 free_target_ws = foot.animated_sole_ws;
-    const float contact = frame.airborne ? 0.0f : std::clamp(frame.contact[side], 0.0f, 1.0f);
-    if (foot.ground.hit && !frame.airborne) {
-      // A planted foot goes onto the ground; a swing foot keeps its lift.
-      free_target_ws.y = foot.ground.point_ws.y + std::max(lift_m, 0.0f) * (1.0f - contact);
-      lowest_delta = std::min(lowest_delta, foot.ground.point_ws.y - root_ws.y);
-      any_hit = true;
-    } else if (foot.ground.hit) {
-      // In the air: only out of the ground, never down to it.
-      free_target_ws.y = std::max(foot.animated_sole_ws.y, foot.ground.point_ws.y);
-    }
-    // Foot lock: hold the sole where it was planted until the contact ends.
-    const bool planted = settings.foot_lock && master > 0.0f && contact >= 0.5f && foot.ground.hit;
-    if (planted && !foot.locked) {
-      // Locked on the ground itself (the free target may still hold part of
-      // the swing lift while the contact weight blends in).
-      foot.locked = true;
-      foot.lock_point_ws = glm::vec3(free_target_ws.x, foot.ground.point_ws.y, free_target_ws.z);
-      foot.lock_blend = 1.0f;
-    } else if (planted && glm::length(glm::vec2(foot.lock_point_ws.x - free_target_ws.x,
-                                                foot.lock_point_ws.z - free_target_ws.z)) > settings.max_lock_distance_m) {
-      foot.locked = false;  // dragged too far (teleport, turn): let go
-    } else if (!planted) {
-      foot.locked = false;
-    }
-    if (!foot.locked) {
-      foot.lock_blend = settings.lock_release_time_s > 0.0f
-                            ? std::max(0.0f, foot.lock_blend - frame.dt_s / settings.lock_release_time_s)
-                            : 0.0f;
-    }
-    foot.target_sole_ws = glm::mix(free_target_ws, foot.lock_point_ws, foot.lock_blend);
   }
+}
 
-  // 4. Lower the pelvis so that the lower foot reaches its ground (smoothed
-  //    by the spring), and at once as far as every target needs to be within
-  //    the leg's reach (a hard limit: |hip - ankle target| <= reach). The
-  //    limit is an upper bound on the offset: with no foot constraining it,
-  //    the pelvis may still rise up to max_pelvis_raise_m.
+// 2. The sole's target: on the ground when planted, the clip's lift above it
+//    while swinging, only out of it in the air; a planted foot locked.
+void FootIkController::ChooseTarget(int side, const FootIkFrame& frame, const PoseView& pose, const Spaces& spaces,
+                                    float master) {
+  FootIkState& foot = feet_[side];
+  // The clip is authored on flat ground at the root's height: this is how
+  // far the animation lifts the sole above it.
+  const float lift_m = foot.animated_sole_ws.y - spaces.root_ws.y;
+  const float contact = frame.airborne ? 0.0f : std::clamp(frame.contact[side], 0.0f, 1.0f);
+  glm::vec3 free_target_ws = foot.animated_sole_ws;
+  if (foot.ground.hit && !frame.airborne) {
+    free_target_ws.y = foot.ground.point_ws.y + std::max(lift_m, 0.0f) * (1.0f - contact);
+  } else if (foot.ground.hit) {
+    free_target_ws.y = std::max(foot.animated_sole_ws.y, foot.ground.point_ws.y);
+  }
+  const bool planted = settings.foot_lock && master > 0.0f && contact >= 0.5f && foot.ground.hit;
+  if (planted && !foot.locked) {
+    // Locked on the ground itself (the free target may still hold part of
+    // the swing lift while the contact weight blends in).
+    foot.locked = true;
+    foot.lock_point_ws = ChoosePlant(side, free_target_ws, frame, pose, spaces);
+    foot.lock_blend = 1.0f;
+  } else if (planted && glm::length(glm::vec2(foot.lock_point_ws.x - free_target_ws.x,
+                                              foot.lock_point_ws.z - free_target_ws.z)) > settings.max_lock_distance_m) {
+    foot.locked = false;  // dragged too far (teleport, turn): let go
+  } else if (!planted) {
+    foot.locked = false;
+  }
+  if (!foot.locked) {
+    foot.lock_blend = settings.lock_release_time_s > 0.0f
+                          ? std::max(0.0f, foot.lock_blend - frame.dt_s / settings.lock_release_time_s)
+                          : 0.0f;
+  }
+  foot.target_sole_ws = glm::mix(free_target_ws, foot.lock_point_ws, foot.lock_blend);
+  foot.align_normal_ws = foot.ground.normal_ws;
+  foot.lift_m = 0.0f;
+}
+
+// Two-point placement of one foot with its sole on sole_ws, on ground of
+// normal normal_ws: where the heel and the ball will be once the sole is
+// there and tilted to the ground, their own ground under them, and the
+// pitch (into the returned up goal) and lift that keep both out of it.
+FootIkController::FootFit FootIkController::FitFoot(int side, const glm::vec3& sole_ws, const glm::vec3& normal_ws,
+                                                    const FootIkFrame& frame, const PoseView& pose,
+                                                    const Spaces& spaces) const {
+  const FootIkState& foot = feet_[side];
+  const LegRig& leg = legs_[side];
+  FootFit fit;
+  fit.align_normal_ws = normal_ws;
+  if (leg.heel_offset_ls == leg.ball_offset_ls) return fit;
+  const glm::mat4& ankle_ms = pose.models_ms[leg.chain.end];
+  const glm::vec3 heel_anim_ws = PointWs(spaces.to_world, ankle_ms, leg.heel_offset_ls) - foot.animated_sole_ws;
+  const glm::vec3 ball_anim_ws = PointWs(spaces.to_world, ankle_ms, leg.ball_offset_ls) - foot.animated_sole_ws;
+  const glm::vec3 up_anim_ws = glm::mat3(spaces.to_world) * (glm::mat3(ankle_ms) * leg.foot_up_ls);
+  const float align = frame.airborne ? 0.0f : std::clamp(frame.contact[side], 0.0f, 1.0f);
+  const float max_tilt = settings.foot_align ? settings.max_tilt_deg * kDegToRad : 0.0f;
+  // How deep heel and ball end in their ground for a given up goal.
+  auto depths = [&](const glm::vec3& up_goal_ws, float* heel_depth, float* ball_depth, bool probe) {
+    const glm::quat tilt = LimitedTilt(up_anim_ws, up_goal_ws, max_tilt, align);
+    const glm::vec3 points_ws[2] = {sole_ws + tilt * heel_anim_ws, sole_ws + tilt * ball_anim_ws};
+    float* out[2] = {heel_depth, ball_depth};
+    for (int i = 0; i < 2; ++i) {
+      if (probe) {
+        const glm::vec3 from_ws(points_ws[i].x, foot.ray_from_ws.y, points_ws[i].z);
+        const GroundProbe hit = frame.raycast(frame.raycast_context, from_ws, foot.ray_from_ws.y - foot.ray_to_ws.y);
+        fit.heel_ball_ground_ws[i] = hit.hit ? hit.point_ws : points_ws[i] - kUpWs;  // none: never inside
+      }
+      *out[i] = fit.heel_ball_ground_ws[i].y - points_ws[i].y;
+    }
+  };
+  float heel_depth = 0.0f, ball_depth = 0.0f;
+  depths(fit.align_normal_ws, &heel_depth, &ball_depth, /*probe=*/true);
+  if (heel_depth <= 0.0f && ball_depth <= 0.0f) return fit;
+  // Pitch about the foot's side axis (planted feet only: a swing foot keeps
+  // the clip's orientation and is lifted), then lift what is left.
+  if (align >= 0.5f && settings.foot_align) {
+    const float heel_m = std::max(glm::length(heel_anim_ws), 1e-3f);
+    const float ball_m = std::max(glm::length(ball_anim_ws), 1e-3f);
+    const PitchAndLift pl = SolvePitchAndLift(heel_m, heel_depth, ball_m, ball_depth, settings.max_pitch_deg * kDegToRad);
+    const glm::vec3 side_axis = glm::cross(ball_anim_ws - heel_anim_ws, fit.align_normal_ws);
+    if (glm::dot(side_axis, side_axis) > 1e-12f) {
+      fit.align_normal_ws = glm::angleAxis(pl.pitch_rad, glm::normalize(side_axis)) * fit.align_normal_ws;
+      depths(fit.align_normal_ws, &heel_depth, &ball_depth, /*probe=*/false);
+    }
+  }
+  fit.lift_m = std::max({0.0f, heel_depth, ball_depth});
+  return fit;
+}
+
+// Where a foot that plants now is locked: its free target, or, when that
+// spot would need the foot lifted off its sole's ground (the heel or the
+// ball on a rock, a riser or the far side of a slope change), the nearest
+// spot along the foot within max_plant_shift_m that needs the least lift.
+glm::vec3 FootIkController::ChoosePlant(int side, const glm::vec3& free_target_ws, const FootIkFrame& frame,
+                                        const PoseView& pose, const Spaces& spaces) const {
+  const FootIkState& foot = feet_[side];
+  glm::vec3 best_ws(free_target_ws.x, foot.ground.point_ws.y, free_target_ws.z);
+  float best_lift = FitFoot(side, best_ws, foot.ground.normal_ws, frame, pose, spaces).lift_m;
+  const LegRig& leg = legs_[side];
+  glm::vec3 along_ws = PointWs(spaces.to_world, pose.models_ms[leg.chain.end], leg.ball_offset_ls) -
+                       PointWs(spaces.to_world, pose.models_ms[leg.chain.end], leg.heel_offset_ls);
+  along_ws.y = 0.0f;
+  if (best_lift <= kPlantLiftToleranceM || glm::dot(along_ws, along_ws) < 1e-8f) return best_ws;
+  along_ws = glm::normalize(along_ws);
+  const float ray_length_m = foot.ray_from_ws.y - foot.ray_to_ws.y;
+  for (int i = 1; i <= kPlantShiftSteps; ++i) {
+    const float shift_m = settings.max_plant_shift_m * static_cast<float>(i) / kPlantShiftSteps;
+    for (const float sign : {-1.0f, 1.0f}) {
+      const glm::vec3 spot_ws = free_target_ws + along_ws * (sign * shift_m);
+      const GroundProbe ground =
+          frame.raycast(frame.raycast_context, glm::vec3(spot_ws.x, foot.ray_from_ws.y, spot_ws.z), ray_length_m);
+      if (!ground.hit) continue;
+      const float lift = FitFoot(side, ground.point_ws, ground.normal_ws, frame, pose, spaces).lift_m;
+      if (lift < best_lift - 1e-4f) {
+        best_lift = lift;
+        best_ws = ground.point_ws;
+      }
+    }
+    if (best_lift <= kPlantLiftToleranceM) break;  // the nearest spot that fits
+  }
+  return best_ws;
+}
+
+// 3. Two-point placement of the target chosen in step 2.
+void FootIkController::PlaceHeelAndBall(int side, const FootIkFrame& frame, const PoseView& pose,
+                                        const Spaces& spaces) {
+  FootIkState& foot = feet_[side];
+  if (!foot.ground.hit) return;
+  const FootFit fit = FitFoot(side, foot.target_sole_ws, foot.ground.normal_ws, frame, pose, spaces);
+  foot.align_normal_ws = fit.align_normal_ws;
+  foot.heel_ball_ground_ws = fit.heel_ball_ground_ws;
+  foot.lift_m = fit.lift_m;
+  foot.target_sole_ws.y += fit.lift_m;
+}
+
+// 4. Lower the pelvis so that the lower foot reaches its ground (smoothed by
+//    the spring), and at once as far as every target needs to be within the
+//    leg's reach (a hard limit: |hip - ankle target| <= reach). The limit is
+//    an upper bound on the offset: with no foot constraining it, the pelvis
+//    may still rise up to max_pelvis_raise_m.
+void FootIkController::LowerPelvis(const FootIkFrame& frame, const PoseView& pose, const Spaces& spaces,
+                                   float master) {
+  float lowest_delta = 1e9f;
+  bool any_hit = false;
   float reach_offset = settings.max_pelvis_raise_m;
   for (int side = 0; side < 2; ++side) {
     const FootIkState& foot = feet_[side];
     const LegRig& leg = legs_[side];
     if (!foot.ground.hit || frame.airborne) continue;
-    const glm::vec3 hip_ws = glm::vec3(to_world * models_ms[leg.chain.start][3]);
-    const glm::vec3 knee_ws = glm::vec3(to_world * models_ms[leg.chain.mid][3]);
-    const glm::vec3 ankle_ws = glm::vec3(to_world * models_ms[leg.chain.end][3]);
+    lowest_delta = std::min(lowest_delta, foot.ground.point_ws.y + foot.lift_m - spaces.root_ws.y);
+    any_hit = true;
+    const glm::vec3 hip_ws = glm::vec3(spaces.to_world * pose.models_ms[leg.chain.start][3]);
+    const glm::vec3 knee_ws = glm::vec3(spaces.to_world * pose.models_ms[leg.chain.mid][3]);
+    const glm::vec3 ankle_ws = glm::vec3(spaces.to_world * pose.models_ms[leg.chain.end][3]);
     const float reach_m = settings.max_leg_extension * (glm::length(knee_ws - hip_ws) + glm::length(ankle_ws - knee_ws));
     const glm::vec3 ankle_target_ws = foot.target_sole_ws + (ankle_ws - foot.animated_sole_ws);
     const float horizontal_sq = (hip_ws.x - ankle_target_ws.x) * (hip_ws.x - ankle_target_ws.x) +
@@ -148,24 +298,27 @@ bool FootIkController::Run(const FootIkFrame& frame, std::span<const int16_t> pa
     pelvis_offset = pelvis_spring_.value = reach_floor;
     pelvis_spring_.velocity = std::min(pelvis_spring_.velocity, 0.0f);
   }
-  if (std::fabs(pelvis_offset) > 1e-6f) {
-    const glm::vec3 offset_ms = to_model_linear * (up_ws * pelvis_offset);
-    const int parent = parents[pelvis_];
-    const glm::vec3 offset_parent =
-        parent >= 0 ? glm::inverse(glm::mat3(models_ms[parent])) * offset_ms : offset_ms;
-    locals_ls[pelvis_].translation += offset_parent;
-    // Moving the pelvis's translation moves its model matrix, and every
-    // matrix below it (each is the pelvis's times a product of locals), by
-    // offset_ms: shift the subtree's translations rather than recompute it.
-    // The subtree is the depth-first run after the pelvis whose parents are
-    // at or after it.
-    ShiftTranslation(models_ms[pelvis_], offset_ms);
-    for (int j = pelvis_ + 1; j < n && parents[j] >= pelvis_; ++j) ShiftTranslation(models_ms[j], offset_ms);
+  if (std::fabs(pelvis_offset) <= 1e-6f) return;
+  const glm::vec3 offset_ms = glm::mat3(spaces.to_model) * (kUpWs * pelvis_offset);
+  const int parent = pose.parents[pelvis_];
+  const glm::vec3 offset_parent =
+      parent >= 0 ? glm::inverse(glm::mat3(pose.models_ms[parent])) * offset_ms : offset_ms;
+  pose.locals_ls[pelvis_].translation += offset_parent;
+  // Moving the pelvis's translation moves its model matrix, and every matrix
+  // below it (each is the pelvis's times a product of locals), by offset_ms:
+  // shift the subtree's translations rather than recompute it. The subtree
+  // is the depth-first run after the pelvis whose parents are at or after it.
+  ShiftTranslation(pose.models_ms[pelvis_], offset_ms);
+  for (int j = pelvis_ + 1; j < pose.JointCount() && pose.parents[j] >= pelvis_; ++j) {
+    ShiftTranslation(pose.models_ms[j], offset_ms);
   }
+}
 
-  // 5. Solve each leg onto its target, sole aligned while planted: both legs
-  //    in one batch (their two-bone solves share SSE registers).
+// 5. Solve each leg onto its target, sole aligned while planted: both legs
+//    in one batch (their two-bone solves share SSE registers).
+void FootIkController::PlaceLegs(const FootIkFrame& frame, const PoseView& pose, const Spaces& spaces, float master) {
   const bool side_enabled[2] = {settings.leg_l, settings.leg_r};
+  const glm::mat3 to_model_linear(spaces.to_model);  // carries world directions into model space
   std::array<LimbPlacementJob, 2> jobs;
   size_t job_count = 0;
   for (int side = 0; side < 2; ++side) {
@@ -177,13 +330,13 @@ bool FootIkController::Run(const FootIkFrame& frame, std::span<const int16_t> pa
     LimbPlacementJob& job = jobs[job_count++];
     job.chain = leg.chain;
     job.tip = leg.toe;
-    job.parents = parents;
-    job.locals_ls = locals_ls;
-    job.models_ms = models_ms;
+    job.parents = pose.parents;
+    job.locals_ls = pose.locals_ls;
+    job.models_ms = pose.models_ms;
     job.effector_ls = leg.sole_offset_ls;
-    job.target_ms = glm::vec3(to_model * glm::vec4(foot.target_sole_ws, 1.0f));
+    job.target_ms = glm::vec3(spaces.to_model * glm::vec4(foot.target_sole_ws, 1.0f));
     job.align = settings.foot_align;
-    job.normal_ms = to_model_linear * foot.ground.normal_ws;
+    job.normal_ms = to_model_linear * foot.align_normal_ws;
     job.end_up_ls = leg.foot_up_ls;
     job.max_tilt_deg = settings.max_tilt_deg;
     job.align_weight = frame.airborne ? 0.0f : std::clamp(frame.contact[side], 0.0f, 1.0f);
@@ -202,16 +355,20 @@ bool FootIkController::Run(const FootIkFrame& frame, std::span<const int16_t> pa
       foot.lock_blend = 0.0f;  // the free target takes over at once
     }
   }
+}
 
-  if (debug != nullptr) {
-    for (const FootIkState& foot : feet_) {
-      debug->Add(foot.ray_from_ws, foot.ray_to_ws, kRayColor);
-      if (foot.ground.hit) debug->Add(foot.ground.point_ws, foot.ground.point_ws + foot.ground.normal_ws * 0.25f, kNormalColor);
-      debug->AddCross(foot.target_sole_ws, 0.05f, foot.reached ? kReachedColor : kMissedColor);
-      if (foot.lock_blend > 0.0f) debug->AddCross(foot.lock_point_ws, 0.08f, kLockColor);
+// 6. Rays, ground normals, targets (green reached, red not), locks, and the
+//    heel and ball hits of two-point placement.
+void FootIkController::DrawDebug(core::DebugLines& debug) const {
+  for (const FootIkState& foot : feet_) {
+    debug.Add(foot.ray_from_ws, foot.ray_to_ws, kRayColor);
+    if (foot.ground.hit) debug.Add(foot.ground.point_ws, foot.ground.point_ws + foot.ground.normal_ws * 0.25f, kNormalColor);
+    debug.AddCross(foot.target_sole_ws, 0.05f, foot.reached ? kReachedColor : kMissedColor);
+    if (foot.lock_blend > 0.0f) debug.AddCross(foot.lock_point_ws, 0.08f, kLockColor);
+    if (foot.lift_m > 0.0f) {
+      for (const glm::vec3& p : foot.heel_ball_ground_ws) debug.AddCross(p, 0.03f, kHeelBallColor);
     }
   }
-  return true;
 }
 
 }  // namespace knights::ik

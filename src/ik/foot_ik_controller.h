@@ -1,19 +1,25 @@
 #pragma once
 // Feet on uneven ground, per character, once per sim step after
-// local-to-model and before the skinning palette:
-//   1. cast a ray down under each foot's animated sole point;
-//   2. target the sole on the hit point, keeping the animated lift of a swing
-//      foot above the ground (clips are authored on flat ground at y = 0);
-//   3. lock a planted foot in the world until its contact range ends;
-//   4. lower the pelvis so the lower foot can reach (critically damped spring);
-//   5. solve each leg (two-bone IK) and align the sole to the surface normal;
-//   6. in the air, only keep the feet from going into the ground (a foot is
-//      never pulled down to it), so the IK stays on and landing needs no
-//      fade-in; fade everything out on ladders and when switched off.
-// A ray that finds no ground fades its leg out over fade_time_s (the last
-// ground held meanwhile), never in one step.
-// The ray cast is injected (a function pointer), so this layer does not
-// depend on the world's collision code.
+// local-to-model and before the skinning palette, in the six steps of Run:
+//   1. ProbeGround: a ray down under each foot's animated sole point, from
+//      above the hips (above any ground a foot can reach);
+//   2. ChooseTargets: the sole on the hit point, keeping the animated lift of
+//      a swing foot above the ground (clips are authored on flat ground at
+//      y = 0); a planted foot locked in the world until its contact ends;
+//   3. PlaceHeelAndBall (two-point placement): the ball and the heel each
+//      find their ground, and the foot is pitched and lifted so neither is
+//      inside a riser, a rock or a slope;
+//   4. LowerPelvis: the pelvis lowered so the lower foot can reach
+//      (critically damped spring), at once as far as the targets need;
+//   5. PlaceLegs: each leg solved (two-bone IK, knees kept forward by the
+//      rig's hinge) with the sole aligned to the ground;
+//   6. DrawDebug: rays, hits, targets and locks.
+// In the air the feet are only kept out of the ground (a foot is never
+// pulled down to it), so the IK stays on and landing needs no fade-in;
+// everything fades out on ladders and when switched off. A ray that finds no
+// ground fades its leg out over fade_time_s (the last ground held
+// meanwhile), never in one step. The ray cast is injected (a function
+// pointer), so this layer does not depend on the world's collision code.
 
 #include <array>
 #include <cstdint>
@@ -25,6 +31,7 @@
 #include "ik/apply_two_bone_ik.h"
 #include "ik/damped_spring.h"
 #include "ik/ik_weight_fader.h"
+#include "ik/pose_view.h"
 #include "math/transform.h"
 
 namespace knights::ik {
@@ -34,6 +41,10 @@ struct LegRig {
   TwoBoneChain chain;       // hip, knee, ankle
   int toe = -1;             // optional
   glm::vec3 sole_offset_ls{0.0f};     // sole point in the ankle joint's space, metres
+  // Ball and heel of the sole in the ankle joint's space, metres; equal
+  // (the default, both zero): no two-point placement.
+  glm::vec3 ball_offset_ls{0.0f};
+  glm::vec3 heel_offset_ls{0.0f};
   glm::vec3 foot_up_ls{0.0f, 1.0f, 0.0f};  // the sole's normal in the ankle joint's space
   glm::vec3 knee_pole_ms{1.0f, 0.0f, 0.0f};  // knees bend towards this (model space) when straight
   glm::vec3 hinge_axis_ls{0.0f};  // knee hinge in the hip joint's frame (ik/hinge_axis.h); zero = none
@@ -60,7 +71,12 @@ struct FootIkSettings {
   float ray_above_hip_m = 0.05f;
   float ray_below_m = 0.9f;   // ... and reach this far below the root's height
   float soften = 0.02f;       // soft IK fraction of the leg length
-  float max_tilt_deg = 35.0f;
+  float max_tilt_deg = 50.0f;       // the sole tilts this far at most to lie on the ground
+  float max_pitch_deg = 30.0f;      // two-point placement pitches the foot this far beyond that at most
+  // A foot planting where it would have to be lifted off its sole's ground
+  // (heel or ball on a rock, a riser, a slope change) is planted up to this
+  // far along its length, where it fits, metres.
+  float max_plant_shift_m = 0.12f;
   float pelvis_smooth_time_s = 0.12f;
   float max_pelvis_drop_m = 0.65f;
   float max_pelvis_raise_m = 0.05f;
@@ -93,6 +109,9 @@ struct FootIkState {
   // after a miss, the last hit (ground_found says which).
   GroundProbe ground;
   bool ground_found = false;        // this step's ray hit
+  glm::vec3 align_normal_ws{0.0f, 1.0f, 0.0f};  // the sole's up goal: the ground normal, pitched by step 3
+  float lift_m = 0.0f;              // step 3 raised the sole target this much (heel or ball out of the ground)
+  std::array<glm::vec3, 2> heel_ball_ground_ws{};  // step 3's hits under the heel and the ball
   float ground_weight = 1.0f;       // 0..1: fades out over fade_time_s while no ground is found, back in when found
   glm::vec3 animated_sole_ws{0.0f};
   glm::vec3 target_sole_ws{0.0f};
@@ -111,14 +130,40 @@ class FootIkController {
   // with the IK fully on (standing on the ground) rather than faded out.
   void Reset(bool active = true);
   // Runs the pass on the pose. Returns false (pose untouched) on bad input.
-  bool Run(const FootIkFrame& frame, std::span<const int16_t> parents, std::span<math::Transform> locals_ls,
-           std::span<glm::mat4> models_ms, core::DebugLines* debug);
+  bool Run(const FootIkFrame& frame, const PoseView& pose, core::DebugLines* debug);
 
   const FootIkState& Foot(int side) const { return feet_[side]; }
   float PelvisOffsetM() const { return pelvis_spring_.value; }
   float MasterWeight() const { return fader_.Weight() * mode_fader_.Weight(); }
 
  private:
+  // This step's placement of the model in the world.
+  struct Spaces {
+    glm::mat4 to_world{1.0f};
+    glm::mat4 to_model{1.0f};
+    glm::vec3 root_ws{0.0f};  // the clip's floor: the root joint (it carries root motion)
+  };
+  // Two-point placement of a foot whose sole is at sole_ws (FitFoot).
+  struct FootFit {
+    glm::vec3 align_normal_ws{0.0f, 1.0f, 0.0f};  // the sole's up goal, pitched
+    float lift_m = 0.0f;                           // the sole raised this much
+    std::array<glm::vec3, 2> heel_ball_ground_ws{};  // the ground under heel and ball
+  };
+  static constexpr float kPlantLiftToleranceM = 0.004f;  // a plant needing less lift fits
+  static constexpr int kPlantShiftSteps = 6;              // spots tried on each side
+
+  float UpdateFaders(const FootIkFrame& frame);
+  FootFit FitFoot(int side, const glm::vec3& sole_ws, const glm::vec3& normal_ws, const FootIkFrame& frame,
+                  const PoseView& pose, const Spaces& spaces) const;
+  glm::vec3 ChoosePlant(int side, const glm::vec3& free_target_ws, const FootIkFrame& frame, const PoseView& pose,
+                        const Spaces& spaces) const;
+  void ProbeGround(const FootIkFrame& frame, const PoseView& pose, const Spaces& spaces);
+  void ChooseTarget(int side, const FootIkFrame& frame, const PoseView& pose, const Spaces& spaces, float master);
+  void PlaceHeelAndBall(int side, const FootIkFrame& frame, const PoseView& pose, const Spaces& spaces);
+  void LowerPelvis(const FootIkFrame& frame, const PoseView& pose, const Spaces& spaces, float master);
+  void PlaceLegs(const FootIkFrame& frame, const PoseView& pose, const Spaces& spaces, float master);
+  void DrawDebug(core::DebugLines& debug) const;
+
   std::array<LegRig, 2> legs_{};
   int pelvis_ = -1;
   IkWeightFader fader_;       // the user's switch (settings.legs)

@@ -140,7 +140,7 @@ FootIkFrame MakeFrame(const Ground& ground, const glm::mat4& model_to_world, flo
 // step) and returns the corrected pose.
 Rig Step(FootIkController& c, const FootIkFrame& frame, const Rig& animated, core::DebugLines* debug = nullptr) {
   Rig pose = animated;
-  EXPECT_TRUE(c.Run(frame, kParents, pose.locals_ls, pose.models_ms, debug));
+  EXPECT_TRUE(c.Run(frame, {kParents, pose.locals_ls, pose.models_ms}, debug));
   return pose;
 }
 
@@ -477,7 +477,7 @@ TEST(FootIkController, BadInputIsRefusedWithThePoseUntouched) {
     FootIkController ik = MakeController();
     Rig pose = animated;
     core::DebugLines debug(64);
-    EXPECT_FALSE(ik.Run(c.frame, kParents, pose.locals_ls, pose.models_ms, &debug));
+    EXPECT_FALSE(ik.Run(c.frame, {kParents, pose.locals_ls, pose.models_ms}, &debug));
     EXPECT_EQ(std::memcmp(&pose.locals_ls, &animated.locals_ls, sizeof(pose.locals_ls)), 0);
     EXPECT_EQ(std::memcmp(&pose.models_ms, &animated.models_ms, sizeof(pose.models_ms)), 0);
     EXPECT_TRUE(debug.lines().empty());
@@ -487,11 +487,11 @@ TEST(FootIkController, BadInputIsRefusedWithThePoseUntouched) {
   FootIkController ik = MakeController();
   Rig pose = animated;
   const FootIkFrame good = MakeFrame(ground, glm::mat4(1.0f));
-  EXPECT_FALSE(ik.Run(good, kParents, std::span(pose.locals_ls).first(7), pose.models_ms, nullptr));
-  EXPECT_FALSE(ik.Run(good, kParents, pose.locals_ls, std::span(pose.models_ms).first(7), nullptr));
+  EXPECT_FALSE(ik.Run(good, {kParents, std::span(pose.locals_ls).first(7), pose.models_ms}, nullptr));
+  EXPECT_FALSE(ik.Run(good, {kParents, pose.locals_ls, std::span(pose.models_ms).first(7)}, nullptr));
   // Not initialised (no pelvis).
   FootIkController uninitialised;
-  EXPECT_FALSE(uninitialised.Run(good, kParents, pose.locals_ls, pose.models_ms, nullptr));
+  EXPECT_FALSE(uninitialised.Run(good, {kParents, pose.locals_ls, pose.models_ms}, nullptr));
   EXPECT_EQ(std::memcmp(&pose.models_ms, &animated.models_ms, sizeof(pose.models_ms)), 0);
 }
 
@@ -583,6 +583,60 @@ TEST(FootIkController, GroundAboveTheRootIsFoundFromAboveTheHips) {
   Step(ik, frame, animated);
   EXPECT_TRUE(ik.Foot(0).ground_found);
   EXPECT_NEAR(ik.Foot(0).ground.point_ws.y, 0.7f, 1e-5f);
+}
+
+}  // namespace
+}  // namespace knights::ik
+
+namespace knights::ik {
+namespace {
+
+// A riser: ground 0 before step_x, step_height from it on.
+struct Riser {
+  float step_x = 0.0f;
+  float step_height = 0.3f;
+  float Height(float x) const { return x < step_x ? 0.0f : step_height; }
+};
+GroundProbe CastRiser(const void* context, const glm::vec3& from_ws, float length_m) {
+  const auto& riser = *static_cast<const Riser*>(context);
+  GroundProbe probe;
+  const float h = riser.Height(from_ws.x);
+  if (from_ws.y >= h && from_ws.y - length_m <= h) {
+    probe.hit = true;
+    probe.point_ws = glm::vec3(from_ws.x, h, from_ws.z);
+  }
+  return probe;
+}
+
+// Two-point placement: a foot planting with its sole just before a riser
+// and its ball over the tread is planted back along its length, where it
+// fits: sole on its ground, heel and ball out of the riser. Without heel and
+// ball points (the rig's default) the ball would be 0.25 m inside it.
+TEST(FootIkController, TwoPointPlacementKeepsHeelAndBallOutOfARiser) {
+  const glm::vec3 ball_ls = kSoleLs + glm::vec3(0.13f, 0.0f, 0.0f);
+  const glm::vec3 heel_ls = kSoleLs - glm::vec3(0.08f, 0.0f, 0.0f);
+  LegRig left = MakeLegRig(0), right = MakeLegRig(1);
+  left.ball_offset_ls = right.ball_offset_ls = ball_ls;
+  left.heel_offset_ls = right.heel_offset_ls = heel_ls;
+  FootIkController ik;
+  ik.Init(left, right, kPelvis);
+  const Rig animated;
+  Riser riser;
+  riser.step_x = animated.SoleWs(0, glm::mat4(1.0f)).x + 0.05f;  // between the sole and the ball
+  FootIkFrame frame = MakeFrame(Ground{0.0f}, glm::mat4(1.0f));
+  frame.raycast = &CastRiser;
+  frame.raycast_context = &riser;
+  const Rig pose = Step(ik, frame, animated);
+  for (int side = 0; side < 2; ++side) {
+    const glm::mat4& foot = pose.models_ms[side == 0 ? kFootL : kFootR];
+    const glm::vec3 sole = glm::vec3(foot * glm::vec4(kSoleLs, 1.0f));
+    const glm::vec3 ball = glm::vec3(foot * glm::vec4(ball_ls, 1.0f));
+    const glm::vec3 heel = glm::vec3(foot * glm::vec4(heel_ls, 1.0f));
+    EXPECT_NEAR(sole.y, riser.Height(sole.x), 0.005f) << "side " << side;
+    EXPECT_GE(ball.y, riser.Height(ball.x) - 1e-3f) << "side " << side;
+    EXPECT_GE(heel.y, riser.Height(heel.x) - 1e-3f) << "side " << side;
+    EXPECT_LE(std::fabs(sole.x - animated.SoleWs(side, glm::mat4(1.0f)).x), ik.settings.max_plant_shift_m + 1e-4f);
+  }
 }
 
 }  // namespace
