@@ -41,6 +41,18 @@ ik::GroundProbe CastDown(const void* context, const glm::vec3& from_ws, float le
   return ik::GroundProbe{hit.hit, hit.point_ws, hit.normal_ws};
 }
 
+// How far the body moves on a ladder while a limb holds a rung: half a
+// climb cycle along the rails, up or down with the climb; on the way out at
+// the top, half the exit clip's rise.
+glm::vec3 BodyMotionPerHoldWs(const KnightController& controller, const world::Ladder& ladder) {
+  if (controller.mode() == KnightMode::kLadderExit) {
+    return glm::vec3(0.0f, 0.5f * controller.motion_clip_info().exit_root_offset_m.y, 0.0f);
+  }
+  const float vy = controller.VelocityMps().y;
+  const float direction = vy > 0.0f ? 1.0f : (vy < 0.0f ? -1.0f : 0.0f);
+  return ladder.up_axis_ws() * (0.5f * controller.ClimbRisePerCycleM() * direction);
+}
+
 bool OnLadder(KnightMode mode) {
   return mode == KnightMode::kClimb || mode == KnightMode::kLadderEnter || mode == KnightMode::kLadderEnterTop ||
          mode == KnightMode::kLadderExit;
@@ -244,8 +256,10 @@ void Knight::RunIk(const world::World& world, const IkToggles& ik, float dt_s, c
   if (controller.Ladder() >= 0) {
     const world::Ladder& on = world.ladders()[controller.Ladder()];
     ladder.rungs_ws = on.rungs_ws();
+    ladder.rung_half_length_m = 0.5f * on.desc().width;
     const float nominal_m = controller.motion_clip_info().climb_rungs_per_cycle * on.desc().rung_spacing;
     ladder.grab_drift_per_cycle_ws = on.up_axis_ws() * (nominal_m - controller.ClimbRisePerCycleM());
+    ladder.body_motion_per_hold_ws = BodyMotionPerHoldWs(controller, on);
   }
   // Contacts and swing phases are read only while the ladder IK is on or
   // still fading out (off the ladder it fades from 0 to 0).
@@ -255,10 +269,12 @@ void Knight::RunIk(const world::World& world, const IkToggles& ik, float dt_s, c
       ladder.swing_progress[limb] = anim.SwingProgress(static_cast<anim::Limb>(limb));
     }
   }
+  ladder.raycast = &CastDown;
+  ladder.raycast_context = &world;
   ladder.dt_s = dt_s;
   ladder_ik.settings.enabled = ik.master;
   ladder_ik.settings.limb_enabled = {ik.leg_l, ik.leg_r, ik.arm_l, ik.arm_r};
-  ladder_ik.Run(ladder, skeleton_->Parents(), locals_ls_, models_ms_, debug);
+  ladder_ik.Run(ladder, {skeleton_->Parents(), locals_ls_, models_ms_}, debug);
 }
 
 void Knight::Prefetch() const {

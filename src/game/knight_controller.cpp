@@ -124,7 +124,7 @@ float KnightController::MoveHorizontally(const world::World& world, float dx) {
   if (dx == 0.0f) return 0.0f;
   world::WallProbe probe;
   probe.x = feet_ws_.x;
-  probe.z = 0.0f;
+  probe.z = feet_ws_.z;
   probe.y_bottom = feet_ws_.y + tuning.max_step_up_m + 0.02f;  // lower obstacles are steps
   probe.y_top = feet_ws_.y + tuning.body_height_m;
   probe.ray_count = 4;
@@ -209,7 +209,8 @@ void KnightController::StepGround(const core::InputState& input, const world::Wo
   if (moved < std::fabs(velocity_.x * dt_s) - 1e-5f) velocity_.x = 0.0f;  // blocked by a wall
 
   // Follow the ground: up steps of max_step_up, down slopes and steps of snap_down.
-  const world::RayHit ground = world.collision().FindGround(feet_ws_.x, feet_ws_.y + tuning.max_step_up_m, 0.0f,
+  feet_ws_.z = EaseDepth(0.0f, dt_s);  // back to the play plane after a ladder off it
+  const world::RayHit ground = world.collision().FindGround(feet_ws_.x, feet_ws_.y + tuning.max_step_up_m, feet_ws_.z,
                                                             tuning.max_step_up_m + tuning.snap_down_m);
   if (ground.hit) {
     feet_ws_.y = ground.point_ws.y;
@@ -271,7 +272,7 @@ void KnightController::StepAir(const core::InputState& input, const world::World
         climb_s_ = s;
         velocity_ = glm::vec2(0.0f);
         mode_ = KnightMode::kClimb;
-        feet_ws_ = ClimbRootWs(world, climb_s_);
+        feet_ws_ = glm::vec3(glm::vec2(ClimbRootWs(world, climb_s_)), feet_ws_.z);  // depth eased by StepClimb
         SetRole(ClipRole::kClimbUp, 0.0f, ClimbPhase() * clip_info_.climb_cycle_s);
         return;
       }
@@ -321,7 +322,11 @@ glm::vec3 KnightController::ClimbRootWs(const world::World& world, float climb_s
   // line is rung_reach in front of the root, across the ladder's plane.
   const glm::vec3 on_axis_ws = ladder.bottom_ws() + ladder.up_axis_ws() * climb_s;
   const glm::vec3 root_ws = on_axis_ws + ladder.ClimberSideNormalWs() * tuning.rung_reach_m;
-  return glm::vec3(root_ws.x, root_ws.y, 0.0f);
+  return glm::vec3(root_ws.x, root_ws.y, ladder.bottom_ws().z);
+}
+
+float KnightController::EaseDepth(float goal_z, float dt_s) const {
+  return MoveTowards(feet_ws_.z, goal_z, tuning.depth_speed_mps * dt_s);
 }
 
 float KnightController::MaxClimbS(const world::Ladder& ladder) const {
@@ -336,7 +341,8 @@ void KnightController::StepClimb(const core::InputState& input, const world::Wor
   const float climb_input = std::fabs(input.move_y) > 0.2f ? input.move_y : 0.0f;
   const float speed = climb_input * ClimbSpeedMps();
   climb_s_ = std::clamp(climb_s_ + speed * dt_s, 0.0f, max_s);
-  feet_ws_ = ClimbRootWs(world, climb_s_);
+  const glm::vec3 root_ws = ClimbRootWs(world, climb_s_);
+  feet_ws_ = glm::vec3(root_ws.x, root_ws.y, EaseDepth(root_ws.z, dt_s));
   velocity_ = glm::vec2(0.0f, speed);
   // Clip time follows the climbed distance (rate in clip seconds per
   // second); a change of direction starts the other clip at the same place
@@ -352,8 +358,8 @@ void KnightController::StepClimb(const core::InputState& input, const world::Wor
     velocity_ = glm::vec2(0.0f);
     SetRole(ClipRole::kLadderExitTop, 1.0f, 0.0f, true);
   } else if (climb_input < 0.0f && climb_s_ <= 0.0f) {
-    // Stepped off at the bottom.
-    feet_ws_ = glm::vec3(feet_ws_.x, ladder.bottom_ws().y, 0.0f);
+    // Stepped off at the bottom (back to the play plane on the ground).
+    feet_ws_.y = ladder.bottom_ws().y;
     const world::RayHit ground = world.collision().FindGround(feet_ws_.x, feet_ws_.y + 0.3f, 0.0f, 1.0f);
     if (ground.hit) feet_ws_.y = ground.point_ws.y;
     mode_ = KnightMode::kGround;
@@ -375,7 +381,7 @@ void KnightController::StepLadderTransition(const world::World& world, float dt_
       // Shuffle onto the climbing spot during the first third of the clip.
       const glm::vec3 goal_ws = ClimbRootWs(world, 0.0f);
       const float u = std::clamp(transition_elapsed_s_ / (clip_info_.enter_duration_s / 3.0f), 0.0f, 1.0f);
-      feet_ws_ = glm::mix(transition_from_ws_, glm::vec3(goal_ws.x, transition_from_ws_.y, 0.0f), u);
+      feet_ws_ = glm::mix(transition_from_ws_, glm::vec3(goal_ws.x, transition_from_ws_.y, goal_ws.z), u);
       if (transition_elapsed_s_ >= clip_info_.enter_duration_s) {
         mode_ = KnightMode::kClimb;
         climb_s_ = 0.0f;

@@ -47,6 +47,9 @@ struct KnightTuning {
   // The drawn body follows steps up and down with this smoothing (the
   // physical feet snap to each step; the feet IK puts each foot on it).
   float step_smooth_time_s = 0.08f;
+  // How fast the knight moves across depth (z): to a ladder's centre when
+  // climbing one off the play plane, back to the plane on the ground, m/s.
+  float depth_speed_mps = 1.5f;
 };
 
 // A height change on the ground steeper than this (rise over run, tan 46
@@ -140,6 +143,8 @@ class KnightController {
   void SetRole(ClipRole role, float rate, float start_s = 0.0f, bool restart = false);
   void Respawn(const world::World& world);
   glm::vec3 ClimbRootWs(const world::World& world, float climb_s) const;
+  // The knight's depth (z) moved towards goal_z at depth_speed_mps.
+  float EaseDepth(float goal_z, float dt_s) const;
   // The highest climb_s on `ladder` (where the exit clip starts).
   float MaxClimbS(const world::Ladder& ladder) const;
   // Starts using ladder `index` (sets ladder_ and the climb's time warp).

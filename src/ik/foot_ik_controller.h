@@ -30,6 +30,7 @@
 #include "core/debug_lines.h"
 #include "ik/apply_two_bone_ik.h"
 #include "ik/damped_spring.h"
+#include "ik/ground_probe.h"
 #include "ik/ik_weight_fader.h"
 #include "ik/pose_view.h"
 #include "math/transform.h"
@@ -50,13 +51,6 @@ struct LegRig {
   glm::vec3 hinge_axis_ls{0.0f};  // knee hinge in the hip joint's frame (ik/hinge_axis.h); zero = none
 };
 
-// A downward ray cast result, world space.
-struct GroundProbe {
-  bool hit = false;
-  glm::vec3 point_ws{0.0f};
-  glm::vec3 normal_ws{0.0f, 1.0f, 0.0f};
-};
-using GroundRaycastFn = GroundProbe (*)(const void* context, const glm::vec3& from_ws, float length_m);
 
 struct FootIkSettings {
   bool legs = true;        // master switch of the leg chains

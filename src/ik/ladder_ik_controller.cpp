@@ -9,25 +9,40 @@
 namespace knights::ik {
 namespace {
 
+constexpr int kFeet = 2;  // limbs 0 and 1 are feet, 2 and 3 hands (anim::Limb order)
+// A rung further from the limb's root than this fraction of the limb's
+// length (to the wrist or ankle: the effector's offset is left as slack) is
+// out of reach.
+constexpr float kMaxReachFraction = 0.97f;
+
 float Smoothstep(float x) {
   x = std::clamp(x, 0.0f, 1.0f);
   return x * x * (3.0f - 2.0f * x);
 }
 
-// The rung whose centre line is nearest to p_ws (distance in the x-y plane).
-int NearestRung(std::span<const glm::vec3> rungs_ws, const glm::vec3& p_ws) {
-  int best = -1;
-  float best_d2 = 1e30f;
+// The rung whose hold point for p_ws is nearest to it (3D) among those
+// within max_distance_m of it that the limb reaches from its root
+// (shoulder, hip) now and still will once the body has moved on by
+// body_motion_ws (the rest of the contact); failing that, among those it
+// reaches now; failing that, the nearest of all.
+int ChooseRung(std::span<const glm::vec3> rungs_ws, const glm::vec3& p_ws, float half_length_m,
+               const glm::vec3& limb_root_ws, const glm::vec3& body_motion_ws, float reach_m, float max_distance_m) {
+  std::array<int, 3> best{-1, -1, -1};  // all, reachable now, reachable throughout
+  std::array<float, 3> best_d2{1e30f, 1e30f, 1e30f};
   for (int i = 0; i < static_cast<int>(rungs_ws.size()); ++i) {
-    const glm::vec3 hold = LadderIkController::HoldPointWs(rungs_ws[i], p_ws.z);
-    const float dx = hold.x - p_ws.x, dy = hold.y - p_ws.y;
-    const float d2 = dx * dx + dy * dy;
-    if (d2 < best_d2) {
-      best_d2 = d2;
-      best = i;
+    const glm::vec3 hold_ws = LadderIkController::HoldPointWs(rungs_ws[i], p_ws.z, half_length_m);
+    const float d2 = glm::dot(hold_ws - p_ws, hold_ws - p_ws);
+    const bool now = d2 <= max_distance_m * max_distance_m && glm::distance(hold_ws, limb_root_ws) <= reach_m;
+    const bool later = now && glm::distance(hold_ws, limb_root_ws + body_motion_ws) <= reach_m;
+    const bool ok[3] = {true, now, later};
+    for (int k = 0; k < 3; ++k) {
+      if (ok[k] && d2 < best_d2[k]) {
+        best_d2[k] = d2;
+        best[k] = i;
+      }
     }
   }
-  return best;
+  return best[2] >= 0 ? best[2] : (best[1] >= 0 ? best[1] : best[0]);
 }
 
 }  // namespace
@@ -42,22 +57,15 @@ void LadderIkController::Reset() {
   fader_.phase = 0.0f;
 }
 
-bool LadderIkController::Run(const LadderIkFrame& frame, std::span<const int16_t> parents,
-                             std::span<math::Transform> locals_ls, std::span<glm::mat4> models_ms,
-                             core::DebugLines* debug) {
-  if (!std::isfinite(frame.dt_s) || locals_ls.size() != parents.size() || models_ms.size() < parents.size()) return false;
+bool LadderIkController::Run(const LadderIkFrame& frame, const PoseView& pose, core::DebugLines* debug) {
+  if (!std::isfinite(frame.dt_s) || !pose.Valid()) return false;
   fader_.fade_time = settings.fade_time_s;
   fader_.enabled = settings.enabled && frame.on_ladder && !frame.rungs_ws.empty();
   const float master = fader_.Update(frame.dt_s);
-  const glm::mat4 to_model = math::InverseAffine(frame.model_to_world);
-  std::array<LimbPlacementJob, kLadderLimbs> jobs;
-  std::array<int, kLadderLimbs> job_limb{};
-  size_t job_count = 0;
   for (int i = 0; i < kLadderLimbs; ++i) {
     LadderLimbState& s = state_[i];
     const LadderLimbRig& limb = limbs_[i];
-    const glm::vec3 animated_ms = glm::vec3(models_ms[limb.chain.end] * glm::vec4(limb.effector_ls, 1.0f));
-    s.animated_ws = glm::vec3(frame.model_to_world * glm::vec4(animated_ms, 1.0f));
+    s.animated_ws = glm::vec3(frame.model_to_world * (pose.models_ms[limb.chain.end] * glm::vec4(limb.effector_ls, 1.0f)));
     s.weight = settings.limb_enabled[i] ? master : 0.0f;
     if (master <= 0.0f || frame.rungs_ws.empty()) {
       s.holding = false;
@@ -65,74 +73,122 @@ bool LadderIkController::Run(const LadderIkFrame& frame, std::span<const int16_t
       s.target_ws = s.animated_ws;
       continue;
     }
-    const bool contact = frame.contact[i] >= 0.5f;
-    if (contact && !s.holding && !s.off_ladder_contact) {
-      // Grab: the nearest rung to where the clip puts the limb, if it is
-      // near enough to be the rung the clip reaches for.
-      const int rung = NearestRung(frame.rungs_ws, s.animated_ws);
-      const glm::vec3 hold_ws = HoldPointWs(frame.rungs_ws[rung], s.animated_ws.z);
-      if (glm::length(hold_ws - s.animated_ws) <= settings.max_grab_distance_m) {
-        s.rung = rung;
-        s.hold_point_ws = hold_ws;
-        s.grab_offset_ws = s.hold_point_ws - s.animated_ws;
-        s.has_grab_offset = true;
-        s.holding = true;
-      } else {
-        s.off_ladder_contact = true;  // until this contact ends
-        s.release_offset_ws = glm::vec3(0.0f);
+    // The limb's reach this step: from its root, nearly straight.
+    const glm::vec3 root_ms = pose.PositionMs(limb.chain.start);
+    const float reach_m = kMaxReachFraction * (glm::distance(root_ms, pose.PositionMs(limb.chain.mid)) +
+                                               glm::distance(pose.PositionMs(limb.chain.mid), pose.PositionMs(limb.chain.end)));
+    UpdateHold(i, frame, glm::vec3(frame.model_to_world * glm::vec4(root_ms, 1.0f)), reach_m);  // 1
+    ChooseTarget(i, frame);  // 2
+  }
+  PlaceLimbs(frame, pose);  // 3
+  if (debug != nullptr && master > 0.0f) DrawDebug(*debug);  // 4
+  return true;
+}
+
+// 1. Grab when a contact starts: the nearest rung, or for a foot the ground
+//    when that is nearer; let go when it ends.
+void LadderIkController::UpdateHold(int limb, const LadderIkFrame& frame, const glm::vec3& limb_root_ws,
+                                    float reach_m) {
+  LadderLimbState& s = state_[limb];
+  const bool contact = frame.contact[limb] >= 0.5f;
+  if (contact && !s.holding && !s.off_ladder_contact) {
+    const float half_length_m = std::max(0.0f, frame.rung_half_length_m - settings.rail_margin_m);
+    const int rung =
+        ChooseRung(frame.rungs_ws, s.animated_ws, half_length_m, limb_root_ws, frame.body_motion_per_hold_ws, reach_m,
+                   settings.max_grab_distance_m);
+    glm::vec3 hold_ws = HoldPointWs(frame.rungs_ws[rung], s.animated_ws.z, half_length_m);
+    int held_rung = rung;
+    if (limb < kFeet && frame.raycast != nullptr) {
+      // A foot stands on the ground (the ladder's foot, the ledge) when the
+      // ground is nearer than the rung: the ray from above the reach of any
+      // foot (a rung spacing over the rung) finds it even if the clip's
+      // foot is sunk in a slope.
+      const float above_m = glm::length(hold_ws - s.animated_ws) + 0.5f;
+      const GroundProbe ground = frame.raycast(frame.raycast_context, s.animated_ws + glm::vec3(0.0f, above_m, 0.0f),
+                                               above_m + settings.max_grab_distance_m);
+      if (ground.hit && glm::length(ground.point_ws - s.animated_ws) < glm::length(hold_ws - s.animated_ws)) {
+        hold_ws = ground.point_ws;
+        held_rung = -1;
       }
-    } else if (!contact) {
-      s.off_ladder_contact = false;
     }
-    if (!contact && s.holding) {
-      s.release_offset_ws = s.hold_point_ws - s.animated_ws;
-      s.holding = false;
-    }
-    if (s.holding) {
-      s.target_ws = s.hold_point_ws;
+    if (glm::length(hold_ws - s.animated_ws) <= settings.max_grab_distance_m) {
+      s.rung = held_rung;
+      s.hold_point_ws = hold_ws;
+      s.grab_offset_ws = s.hold_point_ws - s.animated_ws;
+      s.has_grab_offset = true;
+      s.holding = true;
     } else {
-      // Swing: blend the offset from release towards the offset of the next
-      // grab (the same as this limb's last grab: cycles repeat on the rungs).
-      const glm::vec3 next = s.has_grab_offset ? s.grab_offset_ws + frame.grab_drift_per_cycle_ws : glm::vec3(0.0f);
-      s.target_ws = s.animated_ws + glm::mix(s.release_offset_ws, next, Smoothstep(frame.swing_progress[i]));
+      s.off_ladder_contact = true;  // until this contact ends
+      s.release_offset_ws = glm::vec3(0.0f);
     }
+  } else if (!contact) {
+    s.off_ladder_contact = false;
+  }
+  if (!contact && s.holding) {
+    s.release_offset_ws = s.hold_point_ws - s.animated_ws;
+    s.holding = false;
+  }
+}
+
+// 2. The hold, or during a swing the animation plus an offset blending from
+//    the release to the next grab (the same as this limb's last grab plus
+//    the drift: cycles repeat on the rungs).
+void LadderIkController::ChooseTarget(int limb, const LadderIkFrame& frame) {
+  LadderLimbState& s = state_[limb];
+  if (s.holding) {
+    s.target_ws = s.hold_point_ws;
+    return;
+  }
+  const glm::vec3 next = s.has_grab_offset ? s.grab_offset_ws + frame.grab_drift_per_cycle_ws : glm::vec3(0.0f);
+  s.target_ws = s.animated_ws + glm::mix(s.release_offset_ws, next, Smoothstep(frame.swing_progress[limb]));
+}
+
+// 3. All four limbs in one batch (their two-bone solves share SSE
+//    registers); an unreachable hold is let go rather than stretched to.
+void LadderIkController::PlaceLimbs(const LadderIkFrame& frame, const PoseView& pose) {
+  const glm::mat4 to_model = math::InverseAffine(frame.model_to_world);
+  std::array<LimbPlacementJob, kLadderLimbs> jobs;
+  std::array<int, kLadderLimbs> job_limb{};
+  size_t job_count = 0;
+  for (int i = 0; i < kLadderLimbs; ++i) {
+    const LadderLimbState& s = state_[i];
     if (s.weight <= 0.0f) continue;
+    const LadderLimbRig& limb = limbs_[i];
     LimbPlacementJob& job = jobs[job_count];
     job_limb[job_count++] = i;
     job.chain = limb.chain;
-    job.parents = parents;
-    job.locals_ls = locals_ls;
-    job.models_ms = models_ms;
+    job.parents = pose.parents;
+    job.locals_ls = pose.locals_ls;
+    job.models_ms = pose.models_ms;
     job.effector_ls = limb.effector_ls;
     job.target_ms = glm::vec3(to_model * glm::vec4(s.target_ws, 1.0f));
     job.pole_vector_ms = limb.pole_ms;
     job.hinge_axis_ls = limb.hinge_axis_ls;
     job.soften = settings.soften;
     job.weight = s.weight;
-    job.reached = &s.reached;
+    job.reached = &state_[i].reached;
   }
-  // All four limbs in one batch (their two-bone solves share SSE registers).
   LimbPlacementJob::RunAll(std::span(jobs.data(), job_count));
   for (size_t j = 0; j < job_count; ++j) {
     LadderLimbState& s = state_[job_limb[j]];
     const LadderLimbRig& limb = limbs_[job_limb[j]];
     if (s.holding && !s.reached) {
-      // Out of reach: let go rather than stretch towards it.
-      const glm::vec3 effector_ms = glm::vec3(models_ms[limb.chain.end] * glm::vec4(limb.effector_ls, 1.0f));
+      const glm::vec3 effector_ms = glm::vec3(pose.models_ms[limb.chain.end] * glm::vec4(limb.effector_ls, 1.0f));
       s.release_offset_ws = glm::vec3(frame.model_to_world * glm::vec4(effector_ms, 1.0f)) - s.animated_ws;
       s.holding = false;
       s.off_ladder_contact = true;
     }
   }
-  if (debug != nullptr && master > 0.0f) {
-    for (const LadderLimbState& s : state_) {
-      if (s.weight <= 0.0f) continue;
-      const glm::vec4 color = s.holding ? glm::vec4(0.2f, 1.0f, 0.3f, 1.0f) : glm::vec4(0.9f, 0.6f, 0.2f, 1.0f);
-      debug->AddCross(s.target_ws, 0.04f, color);
-      debug->Add(s.animated_ws, s.target_ws, glm::vec4(1.0f, 1.0f, 1.0f, 0.6f));
-    }
+}
+
+// 4. Targets (green holding, orange swinging) and the offset from the clip.
+void LadderIkController::DrawDebug(core::DebugLines& debug) const {
+  for (const LadderLimbState& s : state_) {
+    if (s.weight <= 0.0f) continue;
+    const glm::vec4 color = s.holding ? glm::vec4(0.2f, 1.0f, 0.3f, 1.0f) : glm::vec4(0.9f, 0.6f, 0.2f, 1.0f);
+    debug.AddCross(s.target_ws, 0.04f, color);
+    debug.Add(s.animated_ws, s.target_ws, glm::vec4(1.0f, 1.0f, 1.0f, 0.6f));
   }
-  return true;
 }
 
 }  // namespace knights::ik

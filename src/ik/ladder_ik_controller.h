@@ -1,22 +1,33 @@
 #pragma once
-// Hands and feet on ladder rungs while climbing, whatever the ladder's rung
-// spacing (the climb clip assumes 0.30 m; ladders use 0.22 to 0.40 m).
+// Hands and feet on ladder rungs while entering, climbing and leaving a
+// ladder, whatever its rung spacing (the climb clip assumes 0.30 m; ladders
+// use 0.22 to 0.40 m) and lean.
 //
 // Method: the game plays the climb clip so that one cycle rises exactly the
 // clip's number of rungs on THIS ladder (time warp), so every grip happens
-// at the same place relative to the real rungs in every cycle. Then per limb:
-//   - contact starts: choose the rung nearest to the animated grip (hand) or
-//     sole (foot); hold that rung's point until the contact ends (the IK
-//     error while holding is the solver's, not the clip's);
-//   - between contacts (swing): move the limb with the animation plus an
-//     offset that blends, with smoothstep over the swing, from the offset at
-//     release to the offset the next grab will need (this limb's last grab
-//     offset plus the known per-cycle drift), so there is no snap at either
-//     end of the swing;
-//   - a hold the arm or leg cannot reach (the body moved on) is let go, and
-//     the limb follows the animation until its contact ends.
+// at the same place relative to the real rungs in every cycle. Then per
+// limb, in the steps of Run:
+//   1. UpdateHold: when a contact starts, a hand takes the rung nearest to
+//      where the clip puts it among those within the arm's reach now and
+//      when the hold will end (within
+//      max_grab_distance_m, more than half the widest spacing: every
+//      contact on the ladder holds a rung), at the hand's depth clamped
+//      between the rails; a foot takes the nearer of such a rung and the
+//      ground under it (the ladder's foot, the ledge).
+//      The hold is kept until the contact ends;
+//   2. ChooseTarget: a holding limb's target is its hold; between contacts
+//      (swing) the limb moves with the animation plus an offset that blends,
+//      with smoothstep over the swing, from the offset at release to the
+//      offset the next grab will need (this limb's last grab offset plus the
+//      known per-cycle drift), so nothing snaps at either end of the swing;
+//   3. PlaceLimbs: the four two-bone solves in one batch (knees and elbows
+//      kept on their side by the rig's hinges); a hold the limb cannot reach
+//      (the body moved on) is let go, and the limb follows the animation
+//      until its contact ends;
+//   4. DrawDebug.
 // Rungs are given in world space; the pass works in model space.
 
+#include <algorithm>
 #include <array>
 #include <cstdint>
 #include <span>
@@ -25,7 +36,9 @@
 
 #include "core/debug_lines.h"
 #include "ik/apply_two_bone_ik.h"
+#include "ik/ground_probe.h"
 #include "ik/ik_weight_fader.h"
+#include "ik/pose_view.h"
 #include "math/transform.h"
 
 namespace knights::ik {
@@ -47,10 +60,13 @@ struct LadderIkSettings {
   std::array<bool, kLadderLimbs> limb_enabled{true, true, true, true};
   float fade_time_s = 0.2f;
   float soften = 0.0f;  // full reach on rungs
-  // A contact whose nearest rung is further than this from the animated
-  // effector is not on the ladder (a foot on the ground, a hand on the
-  // ledge): it is left to the animation (and the foot IK), metres.
-  float max_grab_distance_m = 0.16f;
+  // A contact whose nearest rung (or, for a foot, ground) is further than
+  // this from the animated effector is not on the ladder: it is left to the
+  // animation, metres. More than half the widest rung spacing (0.40 m) plus
+  // the clip's reach error, so that every contact on a ladder holds.
+  float max_grab_distance_m = 0.35f;
+  // Hands keep this far inside the rails (half a hand's width), metres.
+  float rail_margin_m = 0.04f;
 };
 
 struct LadderIkFrame {
@@ -60,17 +76,26 @@ struct LadderIkFrame {
   // 0..1 through the gap between two contacts of each limb (swing progress).
   std::array<float, kLadderLimbs> swing_progress{};
   std::span<const glm::vec3> rungs_ws;        // rung centre points
+  float rung_half_length_m = 0.25f;           // half the distance between the rails (rungs run along z)
+  // The ground, for feet standing at the ladder's foot or on the ledge;
+  // null: feet hold rungs only.
+  GroundRaycastFn raycast = nullptr;
+  const void* raycast_context = nullptr;
   // How much a limb's grab offset changes from one cycle to the next, world
   // metres: (rungs climbed per cycle * spacing - the root's rise per cycle)
   // along the rails, when the climb is warped to fit the ladder exactly.
   glm::vec3 grab_drift_per_cycle_ws{0.0f};
+  // How far the body moves while a limb holds (about half a climb cycle),
+  // world metres, signed with the climb's direction: a rung is chosen that
+  // the limb still reaches when the hold ends.
+  glm::vec3 body_motion_per_hold_ws{0.0f};
   float dt_s = 1.0f / 60.0f;
 };
 
 struct LadderLimbState {
   float weight = 0.0f;
   bool holding = false;
-  int rung = -1;                      // index into rungs_ws while holding
+  int rung = -1;                      // index into rungs_ws while holding a rung; -1 on the ground
   glm::vec3 hold_point_ws{0.0f};      // where the effector is held
   glm::vec3 animated_ws{0.0f};        // the clip's effector position
   glm::vec3 target_ws{0.0f};          // where IK puts it this step
@@ -87,19 +112,25 @@ class LadderIkController {
 
   void Init(const std::array<LadderLimbRig, kLadderLimbs>& limbs);
   void Reset();
-  bool Run(const LadderIkFrame& frame, std::span<const int16_t> parents, std::span<math::Transform> locals_ls,
-           std::span<glm::mat4> models_ms, core::DebugLines* debug);
+  bool Run(const LadderIkFrame& frame, const PoseView& pose, core::DebugLines* debug);
 
   const LadderLimbState& Limb(int i) const { return state_[i]; }
   float MasterWeight() const { return fader_.Weight(); }
 
   // Where a limb holding rung_ws puts its effector: on the rung's centre
-  // line (which runs along z), at the effector's own z.
-  static glm::vec3 HoldPointWs(const glm::vec3& rung_ws, float effector_z_ws) {
-    return glm::vec3(rung_ws.x, rung_ws.y, effector_z_ws);
+  // line (which runs along z), at the effector's own z kept within
+  // half_length_m of the rung's centre.
+  static glm::vec3 HoldPointWs(const glm::vec3& rung_ws, float effector_z_ws, float half_length_m) {
+    return glm::vec3(rung_ws.x, rung_ws.y,
+                     std::clamp(effector_z_ws, rung_ws.z - half_length_m, rung_ws.z + half_length_m));
   }
 
  private:
+  void UpdateHold(int limb, const LadderIkFrame& frame, const glm::vec3& limb_root_ws, float reach_m);
+  void ChooseTarget(int limb, const LadderIkFrame& frame);
+  void PlaceLimbs(const LadderIkFrame& frame, const PoseView& pose);
+  void DrawDebug(core::DebugLines& debug) const;
+
   std::array<LadderLimbRig, kLadderLimbs> limbs_{};
   std::array<LadderLimbState, kLadderLimbs> state_{};
   IkWeightFader fader_;

@@ -59,10 +59,10 @@ LadderIkController MakeController() {
   return c;
 }
 
-// Rungs along +y at x = rung_x, z = 0: rung k at y0 + k * spacing.
-std::vector<glm::vec3> MakeRungs(float rung_x, float y0, float spacing, int count) {
+// Rungs along +y at x = rung_x centred on z: rung k at y0 + k * spacing.
+std::vector<glm::vec3> MakeRungs(float rung_x, float y0, float spacing, int count, float z = 0.0f) {
   std::vector<glm::vec3> rungs;
-  for (int k = 0; k < count; ++k) rungs.emplace_back(rung_x, y0 + spacing * static_cast<float>(k), 0.0f);
+  for (int k = 0; k < count; ++k) rungs.emplace_back(rung_x, y0 + spacing * static_cast<float>(k), z);
   return rungs;
 }
 
@@ -79,7 +79,7 @@ LadderIkFrame MakeFrame(const glm::mat4& to_world, std::span<const glm::vec3> ru
 
 Arm Step(LadderIkController& c, const LadderIkFrame& frame, const Arm& animated) {
   Arm pose = animated;
-  EXPECT_TRUE(c.Run(frame, kParents, pose.locals_ls, pose.models_ms, nullptr));
+  EXPECT_TRUE(c.Run(frame, {kParents, pose.locals_ls, pose.models_ms}, nullptr));
   return pose;
 }
 
@@ -108,7 +108,8 @@ TEST_P(LadderIkSpacingTest, GrabsTheNearestRungAndHolds) {
   glm::mat4 to_world = Root({2.0f, 0.5f, 0.3f}, GetParam().yaw);
   const glm::vec3 grip_ws = animated.GripWs(to_world);
   // Rung 5 is 4 cm below the grip, 1 cm further along x.
-  const std::vector<glm::vec3> rungs = MakeRungs(grip_ws.x + 0.01f, grip_ws.y - 0.04f - 5.0f * spacing, spacing, 12);
+  const std::vector<glm::vec3> rungs =
+      MakeRungs(grip_ws.x + 0.01f, grip_ws.y - 0.04f - 5.0f * spacing, spacing, 12, grip_ws.z);
   LadderIkController c = MakeController();
   FadeIn(c, to_world, rungs, animated);
   const glm::vec3 hold_ws(rungs[5].x, rungs[5].y, grip_ws.z);
@@ -278,11 +279,37 @@ TEST(LadderIkController, BadBuffersAreRefused) {
   LadderIkController c = MakeController();
   const std::vector<glm::vec3> rungs = MakeRungs(0.4f, 1.4f, 0.3f, 3);
   LadderIkFrame frame = MakeFrame(glm::mat4(1.0f), rungs, 1.0f);
-  EXPECT_FALSE(c.Run(frame, kParents, std::span(pose.locals_ls).first(3), pose.models_ms, nullptr));
-  EXPECT_FALSE(c.Run(frame, kParents, pose.locals_ls, std::span(pose.models_ms).first(3), nullptr));
+  EXPECT_FALSE(c.Run(frame, {kParents, std::span(pose.locals_ls).first(3), pose.models_ms}, nullptr));
+  EXPECT_FALSE(c.Run(frame, {kParents, pose.locals_ls, std::span(pose.models_ms).first(3)}, nullptr));
   frame.dt_s = std::numeric_limits<float>::infinity();
-  EXPECT_FALSE(c.Run(frame, kParents, pose.locals_ls, pose.models_ms, nullptr));
+  EXPECT_FALSE(c.Run(frame, {kParents, pose.locals_ls, pose.models_ms}, nullptr));
   EXPECT_EQ(std::memcmp(&pose.models_ms, &animated.models_ms, sizeof(pose.models_ms)), 0);
+}
+
+}  // namespace
+}  // namespace knights::ik
+
+namespace knights::ik {
+namespace {
+
+// A hand beside the ladder (a ladder off the play plane, or narrower than
+// the shoulders) holds the rung just inside the rail, never beyond it.
+TEST(LadderIkController, HoldsStayBetweenTheRails) {
+  const Arm animated;
+  const glm::mat4 to_world(1.0f);
+  const glm::vec3 grip_ws = animated.GripWs(to_world);
+  // Rungs centred 0.3 m off the hand's depth, 0.3 m between the rails.
+  const std::vector<glm::vec3> rungs = MakeRungs(grip_ws.x, grip_ws.y - 0.05f, 0.3f, 1, grip_ws.z + 0.3f);
+  LadderIkController c = MakeController();
+  LadderIkFrame frame = MakeFrame(to_world, rungs, 0.0f, 0.5f);
+  frame.rung_half_length_m = 0.15f;
+  for (int i = 0; i < 20; ++i) Step(c, frame, animated);
+  frame.contact[kHand] = 1.0f;
+  const Arm pose = Step(c, frame, animated);
+  ASSERT_TRUE(c.Limb(kHand).holding);
+  const float inner_z = rungs[0].z - (frame.rung_half_length_m - c.settings.rail_margin_m);
+  EXPECT_NEAR(c.Limb(kHand).hold_point_ws.z, inner_z, 1e-5f);
+  EXPECT_LT(glm::distance(pose.GripWs(to_world), glm::vec3(rungs[0].x, rungs[0].y, inner_z)), 1e-4f);
 }
 
 }  // namespace
