@@ -15,8 +15,9 @@ constexpr float kRadToDeg = 57.2957795f;
 // can be sunk into on a legal level.
 constexpr float kProbeAboveM = 2.0f;
 constexpr float kProbeBelowM = 4.0f;
-const world::RayFilter kUpFacing{0.3f, 1.0f};
-const world::RayFilter kDownFacing{-1.0f, -0.3f};
+// Every upward (downward) facing surface, however steep.
+const world::RayFilter kUpFacing{1e-3f, 1.0f};
+const world::RayFilter kDownFacing{-1.0f, -1e-3f};
 
 bool OnLadder(KnightMode mode) {
   return mode == KnightMode::kClimb || mode == KnightMode::kLadderEnter || mode == KnightMode::kLadderEnterTop ||

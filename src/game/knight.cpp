@@ -35,9 +35,11 @@ float FadeTime(ClipRole role) {
 
 ik::GroundProbe CastDown(const void* context, const glm::vec3& from_ws, float length_m) {
   const auto* world = static_cast<const world::World*>(context);
-  // Only upward-facing surfaces are ground (not the underside of a ledge).
+  // Every upward-facing surface is ground for a foot (not the underside of a
+  // ledge), however steep: a legal ripple across depth is 78 degrees steep,
+  // and a foot must not sink into it because walking calls it a wall.
   const world::RayHit hit =
-      world->collision().Raycast(from_ws, glm::vec3(0.0f, -1.0f, 0.0f), length_m, world::RayFilter{0.3f, 1.0f});
+      world->collision().Raycast(from_ws, glm::vec3(0.0f, -1.0f, 0.0f), length_m, world::RayFilter{1e-3f, 1.0f});
   return ik::GroundProbe{hit.hit, hit.point_ws, hit.normal_ws};
 }
 
