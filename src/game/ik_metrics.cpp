@@ -3,7 +3,6 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
-#include <cstdlib>
 
 #include "ik/hinge_axis.h"
 
@@ -137,7 +136,6 @@ void IkMetrics::SampleFeetOnGround(Track& track, const Knight& knight, const wor
       if (SurfaceOver(world.collision(), p_ws, &surface_y)) depth = std::max<double>(depth, surface_y - p_ws.y);
     }
     foot_penetration_m_.Add(depth);
-    if (getenv("KDBG") && depth > 0.02) fprintf(stderr, "PEN f%d k%d side%d depth %.3f x %.2f y %.2f mode %s contact %.2f\n", frames_, (int)(&track - tracks_.data()), side, depth, knight.controller.FeetWs().x, knight.controller.FeetWs().y, ToString(knight.controller.mode()), knight.anim.ContactWeight(side == 0 ? anim::kFootL : anim::kFootR));
 
     const glm::vec3 sole_ws = PointWs(to_world, foot_ms, points_ls[side][0]);
     const bool planted = knight.controller.Grounded() &&
@@ -145,7 +143,6 @@ void IkMetrics::SampleFeetOnGround(Track& track, const Knight& knight, const wor
     if (planted) {
       float surface_y = 0.0f;
       if (SurfaceOver(world.collision(), sole_ws, &surface_y)) foot_ground_error_m_.Add(std::fabs(sole_ws.y - surface_y));
-      if (getenv("KDBG") && std::fabs(sole_ws.y - surface_y) > 0.01) fprintf(stderr, "FGE f%d k%d side%d err %.3f x %.2f y %.2f sole %.2f %.2f lift %.3f locked %d w %.2f\n", frames_, (int)(&track - tracks_.data()), side, sole_ws.y - surface_y, knight.controller.FeetWs().x, knight.controller.FeetWs().y, sole_ws.x, sole_ws.z, knight.foot_ik.Foot(side).lift_m, knight.foot_ik.Foot(side).locked, knight.foot_ik.Foot(side).weight);
       if (!track.planted[side]) {
         track.plant_start_ws[side] = sole_ws;
         track.plant_max_drift[side] = 0.0;
@@ -154,7 +151,6 @@ void IkMetrics::SampleFeetOnGround(Track& track, const Knight& knight, const wor
           std::max<double>(track.plant_max_drift[side], glm::length(sole_ws - track.plant_start_ws[side]));
     } else if (track.planted[side]) {
       plant_slides_m_.Add(track.plant_max_drift[side]);
-      if (getenv("KDBG") && track.plant_max_drift[side] > 0.02) fprintf(stderr, "SLIDE f%d k%d side%d drift %.3f x %.2f start %.2f %.2f %.2f\n", frames_, (int)(&track - tracks_.data()), side, track.plant_max_drift[side], knight.controller.FeetWs().x, track.plant_start_ws[side].x, track.plant_start_ws[side].y, track.plant_start_ws[side].z);
     }
     track.planted[side] = planted;
   }
@@ -174,13 +170,16 @@ void IkMetrics::SampleLadderContacts(const Knight& knight, const world::World& w
     if (knight.anim.ContactWeight(static_cast<anim::Limb>(limb)) < 0.5f) continue;
     const glm::vec3 p_ws = PointWs(to_world, models_ms[end_joint[limb]], effectors_ls[limb]);
     double error = DistanceToRungs(ladder, p_ws);
-    if (getenv("KDBG") && error > 0.02) { const auto& st = knight.ladder_ik.Limb(limb); fprintf(stderr, "RUNG f%d k%d limb%d err %.3f mode %s clip t %.2f holding %d rung %d offl %d w %.2f p %.2f %.2f %.2f\n", frames_, 0, limb, error, ToString(knight.controller.mode()), knight.anim.CurrentTimeS(), st.holding, st.rung, st.off_ladder_contact, st.weight, p_ws.x, p_ws.y, p_ws.z); }
+    // The nearer of a rung and the ground (feet at the ladder's foot, a hand
+    // the exit clip rests on the ledge top).
+    float surface_y = 0.0f;
+    if (SurfaceOver(world.collision(), p_ws, &surface_y)) error = std::min<double>(error, std::fabs(p_ws.y - surface_y));
     if (limb < 2) {
-      float surface_y = 0.0f;
-      if (SurfaceOver(world.collision(), p_ws, &surface_y)) error = std::min<double>(error, std::fabs(p_ws.y - surface_y));
       foot_rung_error_m_.Add(error);
+
     } else {
       hand_rung_error_m_.Add(error);
+
     }
   }
 }

@@ -15,7 +15,8 @@
 //   hand_rung_error_m / foot_rung_error_m: every hand (grip point) or foot
 //     (ball point) whose clip contact is >= 0.5 while the knight enters,
 //     climbs or leaves a ladder, 3D distance to the nearest rung segment
-//     between the rails (feet: the nearer of a rung and the ground), whether
+//     between the rails, or to the ground when that is nearer (feet at the
+//     ladder's foot; the hand the exit clip rests on the ledge top), whether
 //     or not the IK holds it;
 //   foot_slide_m: world drift of a planted sole point within one plant;
 //   knee_reversed_deg / elbow_reversed_deg: how far a knee (elbow) is bent

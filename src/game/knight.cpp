@@ -78,6 +78,11 @@ MotionClipInfo ReadMotionClipInfo(const anim::Skeleton& skeleton, const ClipSet&
   }
   if (exit != nullptr) {
     info.exit_duration_s = exit->DurationS();
+    info.exit_hands_release_s = 0.0f;
+    constexpr float kScanStepS = 1.0f / 120.0f;
+    for (float t = 0.0f; t <= exit->DurationS(); t += kScanStepS) {
+      if (exit->IsInContact(anim::kHandL, t) || exit->IsInContact(anim::kHandR, t)) info.exit_hands_release_s = t;
+    }
     // The exit clip's root motion: where its root joint ends.
     std::vector<math::Transform> pose_ls(skeleton.RestPose().begin(), skeleton.RestPose().end());
     anim::SamplingJob job;

@@ -111,9 +111,11 @@ void KnightController::Step(const core::InputState& input, const world::World& w
 
   // On a leaning ladder the climber leans with it (its up along the rails),
   // so every rung is as far from the shoulders as on an upright ladder.
-  // The exit straightens up while stepping onto the ledge.
+  // The exit straightens up while stepping onto the ledge, once the hands
+  // have let go of the ladder (sooner, the shoulders would leave the rungs
+  // they hold behind).
   float target_pitch = 0.0f;
-  if (ladder_ >= 0 && mode_ != KnightMode::kLadderExit) {
+  if (ladder_ >= 0 && (mode_ != KnightMode::kLadderExit || transition_elapsed_s_ < clip_info_.exit_hands_release_s)) {
     const glm::vec3 up = world.ladders()[ladder_].up_axis_ws();
     target_pitch = -std::atan2(up.x, up.y);
   }
@@ -330,7 +332,14 @@ float KnightController::EaseDepth(float goal_z, float dt_s) const {
 }
 
 float KnightController::MaxClimbS(const world::Ladder& ladder) const {
-  // The exit clip starts with the ledge exit_root_offset.y above the root.
+  // The exit clip starts with its hands on a lip rung exit_root_offset.y
+  // above the root (along the rails): climb until that is the top rung, so
+  // the hands start the exit on a real rung. The rest of the way up to the
+  // ledge (less than a rung spacing) is blended into the exit's motion.
+  if (ladder.RungCount() > 0) {
+    const float top_rung_s = static_cast<float>(ladder.RungCount()) * ladder.desc().rung_spacing;
+    return std::max(0.0f, top_rung_s - clip_info_.exit_root_offset_m.y);
+  }
   const float rise_m = ladder.top_ws().y - ladder.bottom_ws().y - clip_info_.exit_root_offset_m.y;
   return std::max(0.0f, rise_m / std::max(ladder.up_axis_ws().y, 0.5f));
 }

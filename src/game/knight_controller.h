@@ -68,6 +68,9 @@ struct MotionClipInfo {
   // Root motion of ladder_exit_top at its end (model space: x forward, y up):
   // where the knight stands on the ledge relative to its last climbing spot.
   glm::vec2 exit_root_offset_m{0.70f, 1.5f};
+  // When the exit clip's hands let go of the ladder (their last contact
+  // ends), seconds into it: a leaning climber straightens up only then.
+  float exit_hands_release_s = 0.8f;
   float climb_cycle_s = 1.2f;        // climb_up's duration
   // Rungs climbed per cycle: the clip's rise per cycle / its nominal spacing.
   // A cycle rises this many of the ladder's own rungs (time warp), so the

@@ -114,7 +114,18 @@ void FootIkController::ProbeGround(const FootIkFrame& frame, const PoseView& pos
     foot.animated_sole_ws = PointWs(spaces.to_world, pose.models_ms[legs_[side].chain.end], legs_[side].sole_offset_ls);
     foot.ray_from_ws = glm::vec3(foot.animated_sole_ws.x, ray_top_y, foot.animated_sole_ws.z);
     foot.ray_to_ws = foot.ray_from_ws - kUpWs * ray_length_m;
-    const GroundProbe probe = frame.raycast(frame.raycast_context, foot.ray_from_ws, ray_length_m);
+    GroundProbe probe = frame.raycast(frame.raycast_context, foot.ray_from_ws, ray_length_m);
+    // No ground under the sole (over a drop or a pit edge): the nearest
+    // ground towards the body, where the foot is then put.
+    foot.ground_shift_ws = glm::vec3(0.0f);
+    glm::vec3 toward_root_ws(spaces.root_ws.x - foot.ray_from_ws.x, 0.0f, 0.0f);
+    const float to_root_m = std::fabs(toward_root_ws.x);
+    for (int i = 1; !probe.hit && to_root_m > 1e-4f && i <= kEdgeSearchSteps; ++i) {
+      const float shift_m = std::min(settings.max_edge_shift_m * static_cast<float>(i) / kEdgeSearchSteps, to_root_m);
+      const glm::vec3 shift_ws = toward_root_ws * (shift_m / to_root_m);
+      probe = frame.raycast(frame.raycast_context, foot.ray_from_ws + shift_ws, ray_length_m);
+      if (probe.hit) foot.ground_shift_ws = shift_ws;
+    }
     foot.ground_found = probe.hit;
     foot.ground_weight = std::clamp(foot.ground_weight + (probe.hit ? fade_step : -fade_step), 0.0f, 1.0f);
     if (probe.hit) {
@@ -134,7 +145,7 @@ void FootIkController::ChooseTarget(int side, const FootIkFrame& frame, const Po
   // far the animation lifts the sole above it.
   const float lift_m = foot.animated_sole_ws.y - spaces.root_ws.y;
   const float contact = frame.airborne ? 0.0f : std::clamp(frame.contact[side], 0.0f, 1.0f);
-  glm::vec3 free_target_ws = foot.animated_sole_ws;
+  glm::vec3 free_target_ws = foot.animated_sole_ws + foot.ground_shift_ws;
   if (foot.ground.hit && !frame.airborne) {
     free_target_ws.y = foot.ground.point_ws.y + std::max(lift_m, 0.0f) * (1.0f - contact);
   } else if (foot.ground.hit) {

@@ -71,6 +71,9 @@ struct FootIkSettings {
   // (heel or ball on a rock, a riser, a slope change) is planted up to this
   // far along its length, where it fits, metres.
   float max_plant_shift_m = 0.12f;
+  // A sole over no ground (a drop, a pit) is put on the nearest ground this
+  // far at most towards the body, metres.
+  float max_edge_shift_m = 0.3f;
   float pelvis_smooth_time_s = 0.12f;
   float max_pelvis_drop_m = 0.65f;
   float max_pelvis_raise_m = 0.05f;
@@ -103,6 +106,7 @@ struct FootIkState {
   // after a miss, the last hit (ground_found says which).
   GroundProbe ground;
   bool ground_found = false;        // this step's ray hit
+  glm::vec3 ground_shift_ws{0.0f};  // the sole moved towards the body onto ground (over a drop), world metres
   glm::vec3 align_normal_ws{0.0f, 1.0f, 0.0f};  // the sole's up goal: the ground normal, pitched by step 3
   float lift_m = 0.0f;              // step 3 raised the sole target this much (heel or ball out of the ground)
   std::array<glm::vec3, 2> heel_ball_ground_ws{};  // step 3's hits under the heel and the ball
@@ -145,6 +149,7 @@ class FootIkController {
   };
   static constexpr float kPlantLiftToleranceM = 0.004f;  // a plant needing less lift fits
   static constexpr int kPlantShiftSteps = 6;              // spots tried on each side
+  static constexpr int kEdgeSearchSteps = 8;              // spots tried towards the body over a drop
 
   float UpdateFaders(const FootIkFrame& frame);
   FootFit FitFoot(int side, const glm::vec3& sole_ws, const glm::vec3& normal_ws, const FootIkFrame& frame,

@@ -98,11 +98,11 @@ void LadderIkController::UpdateHold(int limb, const LadderIkFrame& frame, const 
                    settings.max_grab_distance_m);
     glm::vec3 hold_ws = HoldPointWs(frame.rungs_ws[rung], s.animated_ws.z, half_length_m);
     int held_rung = rung;
-    if (limb < kFeet && frame.raycast != nullptr) {
-      // A foot stands on the ground (the ladder's foot, the ledge) when the
-      // ground is nearer than the rung: the ray from above the reach of any
-      // foot (a rung spacing over the rung) finds it even if the clip's
-      // foot is sunk in a slope.
+    if (frame.raycast != nullptr) {
+      // A foot stands, a hand rests, on the ground (the ladder's foot, the
+      // ledge top the exit clip puts a hand on) when the ground is nearer
+      // than the rung: the ray from above the rung's distance finds it even
+      // if the clip's limb is sunk in a slope or the ledge.
       const float above_m = glm::length(hold_ws - s.animated_ws) + 0.5f;
       const GroundProbe ground = frame.raycast(frame.raycast_context, s.animated_ws + glm::vec3(0.0f, above_m, 0.0f),
                                                above_m + settings.max_grab_distance_m);
