@@ -55,6 +55,11 @@ glm::vec3 BodyMotionPerHoldWs(const KnightController& controller, const world::L
   return ladder.up_axis_ws() * (0.5f * controller.ClimbRisePerCycleM() * direction);
 }
 
+// Stride warping acts from this ground speed on, and eases in and out
+// over this long.
+constexpr float kStrideWarpMinSpeedMps = 0.3f;
+constexpr float kStrideWarpSmoothS = 0.25f;
+
 bool OnLadder(KnightMode mode) {
   return mode == KnightMode::kClimb || mode == KnightMode::kLadderEnter || mode == KnightMode::kLadderEnterTop ||
          mode == KnightMode::kLadderExit;
@@ -211,7 +216,11 @@ void Knight::Step(const core::InputState& input, const world::World& world, cons
     anim.Play(controller.Role(), root_motion_cut ? 0.0f : FadeTime(controller.Role()), controller.RoleStartS());
   }
   anim.SetRate(controller.RoleRate());
-  anim.Update(dt_s, controller.Grounded() ? std::fabs(controller.VelocityMps().x) : 0.0f);
+  // Stride warping: shorter steps on slopes, played faster to keep the speed.
+  const float ground_speed = controller.Grounded() ? std::fabs(controller.VelocityMps().x) : 0.0f;
+  stride_scale_.Update(ground_speed > kStrideWarpMinSpeedMps ? ik::StrideScaleForSlope(GroundSlopeRad(world)) : 1.0f,
+                       kStrideWarpSmoothS, dt_s);
+  anim.Update(dt_s, ground_speed / stride_scale_.value);
   anim.Evaluate(locals_ls_);
   // 3. Local-to-model (model space: the character's own, feet at the origin).
   anim::LocalToModelJob l2m;
@@ -246,6 +255,7 @@ void Knight::RunIk(const world::World& world, const IkToggles& ik, float dt_s, c
   feet.contact = {anim.ContactWeight(anim::kFootL), anim.ContactWeight(anim::kFootR)};
   feet.active = ik.master && !OnLadder(controller.mode());
   feet.airborne = controller.mode() == KnightMode::kAir;
+  feet.stride_scale = stride_scale_.value;
   feet.raycast = &CastDown;
   feet.raycast_context = &world;
   feet.dt_s = dt_s;
@@ -282,6 +292,18 @@ void Knight::RunIk(const world::World& world, const IkToggles& ik, float dt_s, c
   ladder_ik.settings.enabled = ik.master;
   ladder_ik.settings.limb_enabled = {ik.leg_l, ik.leg_r, ik.arm_l, ik.arm_r};
   ladder_ik.Run(ladder, {skeleton_->Parents(), locals_ls_, models_ms_}, debug);
+}
+
+float Knight::GroundSlopeRad(const world::World& world) const {
+  // The ground's rise along x over a stride's length at the feet, on the
+  // play plane.
+  constexpr float kHalfBaseM = 0.4f;
+  const glm::vec3 feet_ws = controller.FeetWs();
+  const auto& collision = world.collision();
+  const world::RayHit behind = collision.FindGround(feet_ws.x - kHalfBaseM, feet_ws.y + 1.0f, feet_ws.z, 2.0f);
+  const world::RayHit ahead = collision.FindGround(feet_ws.x + kHalfBaseM, feet_ws.y + 1.0f, feet_ws.z, 2.0f);
+  if (!behind.hit || !ahead.hit) return 0.0f;
+  return std::atan2(ahead.point_ws.y - behind.point_ws.y, 2.0f * kHalfBaseM);
 }
 
 void Knight::Prefetch() const {

@@ -84,6 +84,8 @@ class Knight {
 
  private:
   void RunIk(const world::World& world, const IkToggles& ik, float dt_s, core::DebugLines* debug);
+  // The ground's slope along x at the feet, radians (> 0 rising towards +x).
+  float GroundSlopeRad(const world::World& world) const;
 
   const anim::Skeleton* skeleton_ = nullptr;
   const Rig* rig_ = nullptr;
@@ -96,6 +98,9 @@ class Knight {
   std::vector<glm::mat4> previous_palette_ms_;
   glm::mat4 model_to_world_{1.0f};
   glm::mat4 previous_model_to_world_{1.0f};
+  // Stride warping's scale (FootIkFrame::stride_scale), eased towards the
+  // slope's so that a slope change never moves the feet in one step.
+  ik::DampedSpring<float> stride_scale_{1.0f, 0.0f};
   double last_ik_s_ = 0.0;
   double last_anim_s_ = 0.0;
   double last_palette_s_ = 0.0;

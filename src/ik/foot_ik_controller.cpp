@@ -54,7 +54,20 @@ PitchAndLift SolvePitchAndLift(float heel_m, float heel_depth_m, float ball_m, f
   return out;
 }
 
+// How much of the ground's tilt a foot takes: fully from the moment it
+// counts as planted (contact 0.5), so that a planted foot keeps one
+// orientation, and its heel and ball one clearance, for the whole plant.
+float AlignWeight(const FootIkFrame& frame, int side) {
+  return frame.airborne ? 0.0f : std::clamp(2.0f * frame.contact[side], 0.0f, 1.0f);
+}
+
 }  // namespace
+
+float StrideScaleForSlope(float slope_rad, float min_scale) {
+  constexpr float kSteepestSin = 0.6427876f;  // sin 40 degrees, the steepest legal slope
+  const float steepness = std::min(std::fabs(std::sin(slope_rad)) / kSteepestSin, 1.0f);
+  return 1.0f - (1.0f - min_scale) * steepness;
+}
 
 void FootIkController::Init(const LegRig& left, const LegRig& right, int pelvis_joint) {
   legs_ = {left, right};
@@ -70,7 +83,8 @@ void FootIkController::Reset(bool active) {
 }
 
 bool FootIkController::Run(const FootIkFrame& frame, const PoseView& pose, core::DebugLines* debug) {
-  if (frame.raycast == nullptr || !IsFinite(frame.model_to_world) || !std::isfinite(frame.dt_s) || pelvis_ < 0 ||
+  if (frame.raycast == nullptr || !IsFinite(frame.model_to_world) || !std::isfinite(frame.dt_s) ||
+      !(frame.stride_scale > 0.0f && frame.stride_scale <= 2.0f) || pelvis_ < 0 ||
       pelvis_ >= pose.JointCount() || !pose.Valid()) {
     return false;
   }
@@ -109,9 +123,17 @@ void FootIkController::ProbeGround(const FootIkFrame& frame, const PoseView& pos
                           settings.ray_above_hip_m;
   const float ray_length_m = std::max(0.0f, ray_top_y - spaces.root_ws.y) + settings.ray_below_m;
   const float fade_step = settings.fade_time_s > 0.0f ? frame.dt_s / settings.fade_time_s : 1.0f;
+  const glm::vec3 pelvis_ws = glm::vec3(spaces.to_world * pose.models_ms[pelvis_][3]);
+  const glm::vec3 forward_ws = glm::normalize(glm::vec3(spaces.to_world[0]));  // the model's +x, its facing
   for (int side = 0; side < 2; ++side) {
     FootIkState& foot = feet_[side];
-    foot.animated_sole_ws = PointWs(spaces.to_world, pose.models_ms[legs_[side].chain.end], legs_[side].sole_offset_ls);
+    foot.clip_sole_ws = PointWs(spaces.to_world, pose.models_ms[legs_[side].chain.end], legs_[side].sole_offset_ls);
+    foot.animated_sole_ws = foot.clip_sole_ws;
+    if (!frame.airborne && frame.stride_scale != 1.0f) {
+      // Stride warping: along the forward axis, about the pelvis.
+      const float ahead_m = glm::dot(foot.clip_sole_ws - pelvis_ws, forward_ws);
+      foot.animated_sole_ws -= forward_ws * ((1.0f - frame.stride_scale) * ahead_m);
+    }
     foot.ray_from_ws = glm::vec3(foot.animated_sole_ws.x, ray_top_y, foot.animated_sole_ws.z);
     foot.ray_to_ws = foot.ray_from_ws - kUpWs * ray_length_m;
     GroundProbe probe = frame.raycast(frame.raycast_context, foot.ray_from_ws, ray_length_m);
@@ -152,17 +174,23 @@ void FootIkController::ChooseTarget(int side, const FootIkFrame& frame, const Po
     free_target_ws.y = std::max(foot.animated_sole_ws.y, foot.ground.point_ws.y);
   }
   const bool planted = settings.foot_lock && master > 0.0f && contact >= 0.5f && foot.ground.hit;
-  if (planted && !foot.locked) {
+  if (planted && !foot.locked && !foot.lock_let_go) {
     // Locked on the ground itself (the free target may still hold part of
     // the swing lift while the contact weight blends in).
     foot.locked = true;
-    foot.lock_point_ws = ChoosePlant(side, free_target_ws, frame, pose, spaces);
+    const GroundProbe plant = ChoosePlant(side, free_target_ws, frame, pose, spaces);
+    foot.lock_point_ws = plant.point_ws;
+    foot.lock_normal_ws = plant.normal_ws;
+    foot.has_lock_fit = false;
     foot.lock_blend = 1.0f;
-  } else if (planted && glm::length(glm::vec2(foot.lock_point_ws.x - free_target_ws.x,
-                                              foot.lock_point_ws.z - free_target_ws.z)) > settings.max_lock_distance_m) {
-    foot.locked = false;  // dragged too far (teleport, turn): let go
+  } else if (planted && foot.locked &&
+             glm::length(glm::vec2(foot.lock_point_ws.x - free_target_ws.x, foot.lock_point_ws.z - free_target_ws.z)) >
+                 settings.max_lock_distance_m) {
+    foot.locked = false;  // dragged too far (teleport, turn): let go for the rest of this contact
+    foot.lock_let_go = true;
   } else if (!planted) {
     foot.locked = false;
+    foot.lock_let_go = false;
   }
   if (!foot.locked) {
     foot.lock_blend = settings.lock_release_time_s > 0.0f
@@ -178,7 +206,7 @@ void FootIkController::ChooseTarget(int side, const FootIkFrame& frame, const Po
 // normal normal_ws: where the heel and the ball will be once the sole is
 // there and tilted to the ground, their own ground under them, and the
 // pitch (into the returned up goal) and lift that keep both out of it.
-FootIkController::FootFit FootIkController::FitFoot(int side, const glm::vec3& sole_ws, const glm::vec3& normal_ws,
+FootFit FootIkController::FitFoot(int side, const glm::vec3& sole_ws, const glm::vec3& normal_ws,
                                                     const FootIkFrame& frame, const PoseView& pose,
                                                     const Spaces& spaces) const {
   const FootIkState& foot = feet_[side];
@@ -187,10 +215,10 @@ FootIkController::FootFit FootIkController::FitFoot(int side, const glm::vec3& s
   fit.align_normal_ws = normal_ws;
   if (leg.heel_offset_ls == leg.ball_offset_ls) return fit;
   const glm::mat4& ankle_ms = pose.models_ms[leg.chain.end];
-  const glm::vec3 heel_anim_ws = PointWs(spaces.to_world, ankle_ms, leg.heel_offset_ls) - foot.animated_sole_ws;
-  const glm::vec3 ball_anim_ws = PointWs(spaces.to_world, ankle_ms, leg.ball_offset_ls) - foot.animated_sole_ws;
+  const glm::vec3 heel_anim_ws = PointWs(spaces.to_world, ankle_ms, leg.heel_offset_ls) - foot.clip_sole_ws;
+  const glm::vec3 ball_anim_ws = PointWs(spaces.to_world, ankle_ms, leg.ball_offset_ls) - foot.clip_sole_ws;
   const glm::vec3 up_anim_ws = glm::mat3(spaces.to_world) * (glm::mat3(ankle_ms) * leg.foot_up_ls);
-  const float align = frame.airborne ? 0.0f : std::clamp(frame.contact[side], 0.0f, 1.0f);
+  const float align = AlignWeight(frame, side);
   const float max_tilt = settings.foot_align ? settings.max_tilt_deg * kDegToRad : 0.0f;
   // How deep heel and ball end in their ground for a given up goal.
   auto depths = [&](const glm::vec3& up_goal_ws, float* heel_depth, float* ball_depth, bool probe) {
@@ -229,16 +257,16 @@ FootIkController::FootFit FootIkController::FitFoot(int side, const glm::vec3& s
 // spot would need the foot lifted off its sole's ground (the heel or the
 // ball on a rock, a riser or the far side of a slope change), the nearest
 // spot along the foot within max_plant_shift_m that needs the least lift.
-glm::vec3 FootIkController::ChoosePlant(int side, const glm::vec3& free_target_ws, const FootIkFrame& frame,
-                                        const PoseView& pose, const Spaces& spaces) const {
+GroundProbe FootIkController::ChoosePlant(int side, const glm::vec3& free_target_ws, const FootIkFrame& frame,
+                                          const PoseView& pose, const Spaces& spaces) const {
   const FootIkState& foot = feet_[side];
-  glm::vec3 best_ws(free_target_ws.x, foot.ground.point_ws.y, free_target_ws.z);
-  float best_lift = FitFoot(side, best_ws, foot.ground.normal_ws, frame, pose, spaces).lift_m;
+  GroundProbe best{true, glm::vec3(free_target_ws.x, foot.ground.point_ws.y, free_target_ws.z), foot.ground.normal_ws};
+  float best_lift = FitFoot(side, best.point_ws, best.normal_ws, frame, pose, spaces).lift_m;
   const LegRig& leg = legs_[side];
   glm::vec3 along_ws = PointWs(spaces.to_world, pose.models_ms[leg.chain.end], leg.ball_offset_ls) -
                        PointWs(spaces.to_world, pose.models_ms[leg.chain.end], leg.heel_offset_ls);
   along_ws.y = 0.0f;
-  if (best_lift <= kPlantLiftToleranceM || glm::dot(along_ws, along_ws) < 1e-8f) return best_ws;
+  if (best_lift <= kPlantLiftToleranceM || glm::dot(along_ws, along_ws) < 1e-8f) return best;
   along_ws = glm::normalize(along_ws);
   const float ray_length_m = foot.ray_from_ws.y - foot.ray_to_ws.y;
   for (int i = 1; i <= kPlantShiftSteps; ++i) {
@@ -251,12 +279,12 @@ glm::vec3 FootIkController::ChoosePlant(int side, const glm::vec3& free_target_w
       const float lift = FitFoot(side, ground.point_ws, ground.normal_ws, frame, pose, spaces).lift_m;
       if (lift < best_lift - 1e-4f) {
         best_lift = lift;
-        best_ws = ground.point_ws;
+        best = ground;
       }
     }
     if (best_lift <= kPlantLiftToleranceM) break;  // the nearest spot that fits
   }
-  return best_ws;
+  return best;
 }
 
 // 3. Two-point placement of the target chosen in step 2.
@@ -264,7 +292,15 @@ void FootIkController::PlaceHeelAndBall(int side, const FootIkFrame& frame, cons
                                         const Spaces& spaces) {
   FootIkState& foot = feet_[side];
   if (!foot.ground.hit) return;
-  const FootFit fit = FitFoot(side, foot.target_sole_ws, foot.ground.normal_ws, frame, pose, spaces);
+  // A locked foot keeps the fit of its plant: it must not move while
+  // planted, whatever the clip's foot does meanwhile.
+  if (!(foot.locked && foot.lock_blend >= 1.0f && foot.has_lock_fit)) {
+    const glm::vec3 normal_ws =
+        glm::normalize(glm::mix(foot.ground.normal_ws, foot.lock_normal_ws, foot.lock_blend));
+    foot.lock_fit = FitFoot(side, foot.target_sole_ws, normal_ws, frame, pose, spaces);
+    foot.has_lock_fit = foot.locked && foot.lock_blend >= 1.0f;
+  }
+  const FootFit& fit = foot.lock_fit;
   foot.align_normal_ws = fit.align_normal_ws;
   foot.heel_ball_ground_ws = fit.heel_ball_ground_ws;
   foot.lift_m = fit.lift_m;
@@ -291,7 +327,7 @@ void FootIkController::LowerPelvis(const FootIkFrame& frame, const PoseView& pos
     const glm::vec3 knee_ws = glm::vec3(spaces.to_world * pose.models_ms[leg.chain.mid][3]);
     const glm::vec3 ankle_ws = glm::vec3(spaces.to_world * pose.models_ms[leg.chain.end][3]);
     const float reach_m = settings.max_leg_extension * (glm::length(knee_ws - hip_ws) + glm::length(ankle_ws - knee_ws));
-    const glm::vec3 ankle_target_ws = foot.target_sole_ws + (ankle_ws - foot.animated_sole_ws);
+    const glm::vec3 ankle_target_ws = foot.target_sole_ws + (ankle_ws - foot.clip_sole_ws);
     const float horizontal_sq = (hip_ws.x - ankle_target_ws.x) * (hip_ws.x - ankle_target_ws.x) +
                                 (hip_ws.z - ankle_target_ws.z) * (hip_ws.z - ankle_target_ws.z);
     if (horizontal_sq >= reach_m * reach_m) continue;  // no drop helps
@@ -350,7 +386,7 @@ void FootIkController::PlaceLegs(const FootIkFrame& frame, const PoseView& pose,
     job.normal_ms = to_model_linear * foot.align_normal_ws;
     job.end_up_ls = leg.foot_up_ls;
     job.max_tilt_deg = settings.max_tilt_deg;
-    job.align_weight = frame.airborne ? 0.0f : std::clamp(frame.contact[side], 0.0f, 1.0f);
+    job.align_weight = AlignWeight(frame, side);
     job.pole_vector_ms = leg.knee_pole_ms;
     job.hinge_axis_ls = leg.hinge_axis_ls;
     job.soften = settings.soften;
@@ -359,11 +395,12 @@ void FootIkController::PlaceLegs(const FootIkFrame& frame, const PoseView& pose,
   }
   LimbPlacementJob::RunAll(std::span(jobs.data(), job_count));
   for (FootIkState& foot : feet_) {
-    // A lock the leg cannot reach even with the pelvis lowered is released
-    // (it blends back to the free target) instead of stretching the leg.
+    // A lock the leg cannot reach even with the pelvis lowered is let go
+    // for the rest of the contact (it blends back to the free target over
+    // lock_release_time_s) instead of stretching the leg.
     if (foot.weight > 0.0f && foot.locked && !foot.reached) {
       foot.locked = false;
-      foot.lock_blend = 0.0f;  // the free target takes over at once
+      foot.lock_let_go = true;
     }
   }
 }

@@ -70,7 +70,7 @@ struct FootIkSettings {
   // A foot planting where it would have to be lifted off its sole's ground
   // (heel or ball on a rock, a riser, a slope change) is planted up to this
   // far along its length, where it fits, metres.
-  float max_plant_shift_m = 0.12f;
+  float max_plant_shift_m = 0.2f;
   // A sole over no ground (a drop, a pit) is put on the nearest ground this
   // far at most towards the body, metres.
   float max_edge_shift_m = 0.3f;
@@ -92,9 +92,22 @@ struct FootIkFrame {
   // blend; switching the IK itself on or off (settings.legs) always fades.
   bool active = true;
   bool airborne = false;  // true: feet only pushed out of the ground, never planted
+  // Stride warping: the clip's feet are placed this fraction of their
+  // distance ahead of or behind the pelvis along the model's forward axis
+  // (1: as animated; < 1: shorter steps on slopes, the clip played faster
+  // to keep the speed, see StrideScaleForSlope). Ignored in the air.
+  float stride_scale = 1.0f;
   GroundRaycastFn raycast = nullptr;
   const void* raycast_context = nullptr;
   float dt_s = 1.0f / 60.0f;
+};
+
+// Two-point placement of a foot (FootIkController::FitFoot): how its sole
+// is tilted and raised so that neither heel nor ball is in the ground.
+struct FootFit {
+  glm::vec3 align_normal_ws{0.0f, 1.0f, 0.0f};    // the sole's up goal, pitched
+  float lift_m = 0.0f;                             // the sole raised this much, metres
+  std::array<glm::vec3, 2> heel_ball_ground_ws{};  // the ground under heel and ball, world
 };
 
 // What one foot did this step (for the overlay, debug lines and metrics).
@@ -111,13 +124,24 @@ struct FootIkState {
   float lift_m = 0.0f;              // step 3 raised the sole target this much (heel or ball out of the ground)
   std::array<glm::vec3, 2> heel_ball_ground_ws{};  // step 3's hits under the heel and the ball
   float ground_weight = 1.0f;       // 0..1: fades out over fade_time_s while no ground is found, back in when found
-  glm::vec3 animated_sole_ws{0.0f};
+  glm::vec3 clip_sole_ws{0.0f};      // the sole point as the clip puts it
+  glm::vec3 animated_sole_ws{0.0f};  // the same after stride warping: what the IK follows
   glm::vec3 target_sole_ws{0.0f};
   bool locked = false;              // a planted foot held in place
+  bool lock_let_go = false;         // the lock was let go (out of reach, dragged): none until the contact ends
   glm::vec3 lock_point_ws{0.0f};
+  glm::vec3 lock_normal_ws{0.0f, 1.0f, 0.0f};  // the ground's normal at the lock point
+  FootFit lock_fit;                 // this step's fit; kept while the foot stays locked
+  bool has_lock_fit = false;
   float lock_blend = 0.0f;          // 0..1: how much the lock point is used
   bool reached = false;
 };
+
+// The stride scale for a run or walk over ground rising (or falling) at
+// slope_rad: steps shorten as the ground steepens, to min_scale at 40
+// degrees, so a run up or down a steep slope needs no deep crouch to keep
+// both feet on the ground and still reads as a run (Unreal's stride warping).
+float StrideScaleForSlope(float slope_rad, float min_scale = 0.7f);
 
 class FootIkController {
  public:
@@ -141,21 +165,15 @@ class FootIkController {
     glm::mat4 to_model{1.0f};
     glm::vec3 root_ws{0.0f};  // the clip's floor: the root joint (it carries root motion)
   };
-  // Two-point placement of a foot whose sole is at sole_ws (FitFoot).
-  struct FootFit {
-    glm::vec3 align_normal_ws{0.0f, 1.0f, 0.0f};  // the sole's up goal, pitched
-    float lift_m = 0.0f;                           // the sole raised this much
-    std::array<glm::vec3, 2> heel_ball_ground_ws{};  // the ground under heel and ball
-  };
   static constexpr float kPlantLiftToleranceM = 0.004f;  // a plant needing less lift fits
-  static constexpr int kPlantShiftSteps = 6;              // spots tried on each side
+  static constexpr int kPlantShiftSteps = 10;             // spots tried on each side
   static constexpr int kEdgeSearchSteps = 8;              // spots tried towards the body over a drop
 
   float UpdateFaders(const FootIkFrame& frame);
   FootFit FitFoot(int side, const glm::vec3& sole_ws, const glm::vec3& normal_ws, const FootIkFrame& frame,
                   const PoseView& pose, const Spaces& spaces) const;
-  glm::vec3 ChoosePlant(int side, const glm::vec3& free_target_ws, const FootIkFrame& frame, const PoseView& pose,
-                        const Spaces& spaces) const;
+  GroundProbe ChoosePlant(int side, const glm::vec3& free_target_ws, const FootIkFrame& frame, const PoseView& pose,
+                          const Spaces& spaces) const;
   void ProbeGround(const FootIkFrame& frame, const PoseView& pose, const Spaces& spaces);
   void ChooseTarget(int side, const FootIkFrame& frame, const PoseView& pose, const Spaces& spaces, float master);
   void PlaceHeelAndBall(int side, const FootIkFrame& frame, const PoseView& pose, const Spaces& spaces);
