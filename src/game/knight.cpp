@@ -218,8 +218,8 @@ void Knight::Step(const core::InputState& input, const world::World& world, cons
   anim.SetRate(controller.RoleRate());
   // Stride warping: shorter steps on slopes, played faster to keep the speed.
   const float ground_speed = controller.Grounded() ? std::fabs(controller.VelocityMps().x) : 0.0f;
-  stride_scale_.Update(ground_speed > kStrideWarpMinSpeedMps ? ik::StrideScaleForSlope(GroundSlopeRad(world)) : 1.0f,
-                       kStrideWarpSmoothS, dt_s);
+  const bool warp = ik.master && ik.leg_l && ik.leg_r && ground_speed > kStrideWarpMinSpeedMps;
+  stride_scale_.Update(warp ? ik::StrideScaleForSlope(GroundSlopeRad(world)) : 1.0f, kStrideWarpSmoothS, dt_s);
   anim.Update(dt_s, ground_speed / stride_scale_.value);
   anim.Evaluate(locals_ls_);
   // 3. Local-to-model (model space: the character's own, feet at the origin).
@@ -256,6 +256,7 @@ void Knight::RunIk(const world::World& world, const IkToggles& ik, float dt_s, c
   feet.active = ik.master && !OnLadder(controller.mode());
   feet.airborne = controller.mode() == KnightMode::kAir;
   feet.stride_scale = stride_scale_.value;
+  feet.swing_progress = {anim.SwingProgress(anim::kFootL), anim.SwingProgress(anim::kFootR)};
   feet.raycast = &CastDown;
   feet.raycast_context = &world;
   feet.dt_s = dt_s;

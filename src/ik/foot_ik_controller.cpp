@@ -168,12 +168,30 @@ void FootIkController::ChooseTarget(int side, const FootIkFrame& frame, const Po
   const float lift_m = foot.animated_sole_ws.y - spaces.root_ws.y;
   const float contact = frame.airborne ? 0.0f : std::clamp(frame.contact[side], 0.0f, 1.0f);
   glm::vec3 free_target_ws = foot.animated_sole_ws + foot.ground_shift_ws;
+  // A swinging foot follows the ground under it down a step eased, not in
+  // one step (up at once: never into the ground).
+  const float ground_y = foot.ground.point_ws.y;
+  if (contact >= 0.5f || !foot.ground.hit) {
+    foot.swing_ground_y = {ground_y, 0.0f};
+  } else {
+    foot.swing_ground_y.Update(ground_y, settings.swing_ground_smooth_s, frame.dt_s);
+    if (foot.swing_ground_y.value < ground_y) foot.swing_ground_y = {ground_y, 0.0f};
+  }
   if (foot.ground.hit && !frame.airborne) {
-    free_target_ws.y = foot.ground.point_ws.y + std::max(lift_m, 0.0f) * (1.0f - contact);
+    free_target_ws.y = foot.swing_ground_y.value + std::max(lift_m, 0.0f) * (1.0f - contact);
   } else if (foot.ground.hit) {
     free_target_ws.y = std::max(foot.animated_sole_ws.y, foot.ground.point_ws.y);
   }
   const bool planted = settings.foot_lock && master > 0.0f && contact >= 0.5f && foot.ground.hit;
+  if (!planted && foot.ground.hit && !frame.airborne && frame.swing_progress[side] > kLandingStart) {
+    // Landing: the second half of the swing moves the foot on to where it
+    // will be planted (ChoosePlant), so the plant itself is not a jump.
+    const float u = std::min((frame.swing_progress[side] - kLandingStart) / (1.0f - kLandingStart), 1.0f);
+    const glm::vec3 plant_ws = ChoosePlant(side, free_target_ws, frame, pose, spaces).point_ws;
+    const float w = u * u * (3.0f - 2.0f * u);
+    free_target_ws.x += (plant_ws.x - free_target_ws.x) * w;
+    free_target_ws.z += (plant_ws.z - free_target_ws.z) * w;
+  }
   if (planted && !foot.locked && !foot.lock_let_go) {
     // Locked on the ground itself (the free target may still hold part of
     // the swing lift while the contact weight blends in).
@@ -206,9 +224,8 @@ void FootIkController::ChooseTarget(int side, const FootIkFrame& frame, const Po
 // normal normal_ws: where the heel and the ball will be once the sole is
 // there and tilted to the ground, their own ground under them, and the
 // pitch (into the returned up goal) and lift that keep both out of it.
-FootFit FootIkController::FitFoot(int side, const glm::vec3& sole_ws, const glm::vec3& normal_ws,
-                                                    const FootIkFrame& frame, const PoseView& pose,
-                                                    const Spaces& spaces) const {
+FootFit FootIkController::FitFoot(int side, const glm::vec3& sole_ws, const glm::vec3& normal_ws, float align,
+                                  const FootIkFrame& frame, const PoseView& pose, const Spaces& spaces) const {
   const FootIkState& foot = feet_[side];
   const LegRig& leg = legs_[side];
   FootFit fit;
@@ -218,7 +235,6 @@ FootFit FootIkController::FitFoot(int side, const glm::vec3& sole_ws, const glm:
   const glm::vec3 heel_anim_ws = PointWs(spaces.to_world, ankle_ms, leg.heel_offset_ls) - foot.clip_sole_ws;
   const glm::vec3 ball_anim_ws = PointWs(spaces.to_world, ankle_ms, leg.ball_offset_ls) - foot.clip_sole_ws;
   const glm::vec3 up_anim_ws = glm::mat3(spaces.to_world) * (glm::mat3(ankle_ms) * leg.foot_up_ls);
-  const float align = AlignWeight(frame, side);
   const float max_tilt = settings.foot_align ? settings.max_tilt_deg * kDegToRad : 0.0f;
   // How deep heel and ball end in their ground for a given up goal.
   auto depths = [&](const glm::vec3& up_goal_ws, float* heel_depth, float* ball_depth, bool probe) {
@@ -261,7 +277,7 @@ GroundProbe FootIkController::ChoosePlant(int side, const glm::vec3& free_target
                                           const PoseView& pose, const Spaces& spaces) const {
   const FootIkState& foot = feet_[side];
   GroundProbe best{true, glm::vec3(free_target_ws.x, foot.ground.point_ws.y, free_target_ws.z), foot.ground.normal_ws};
-  float best_lift = FitFoot(side, best.point_ws, best.normal_ws, frame, pose, spaces).lift_m;
+  float best_lift = FitFoot(side, best.point_ws, best.normal_ws, 1.0f, frame, pose, spaces).lift_m;
   const LegRig& leg = legs_[side];
   glm::vec3 along_ws = PointWs(spaces.to_world, pose.models_ms[leg.chain.end], leg.ball_offset_ls) -
                        PointWs(spaces.to_world, pose.models_ms[leg.chain.end], leg.heel_offset_ls);
@@ -276,7 +292,7 @@ GroundProbe FootIkController::ChoosePlant(int side, const glm::vec3& free_target
       const GroundProbe ground =
           frame.raycast(frame.raycast_context, glm::vec3(spot_ws.x, foot.ray_from_ws.y, spot_ws.z), ray_length_m);
       if (!ground.hit) continue;
-      const float lift = FitFoot(side, ground.point_ws, ground.normal_ws, frame, pose, spaces).lift_m;
+      const float lift = FitFoot(side, ground.point_ws, ground.normal_ws, 1.0f, frame, pose, spaces).lift_m;
       if (lift < best_lift - 1e-4f) {
         best_lift = lift;
         best = ground;
@@ -297,7 +313,7 @@ void FootIkController::PlaceHeelAndBall(int side, const FootIkFrame& frame, cons
   if (!(foot.locked && foot.lock_blend >= 1.0f && foot.has_lock_fit)) {
     const glm::vec3 normal_ws =
         glm::normalize(glm::mix(foot.ground.normal_ws, foot.lock_normal_ws, foot.lock_blend));
-    foot.lock_fit = FitFoot(side, foot.target_sole_ws, normal_ws, frame, pose, spaces);
+    foot.lock_fit = FitFoot(side, foot.target_sole_ws, normal_ws, AlignWeight(frame, side), frame, pose, spaces);
     foot.has_lock_fit = foot.locked && foot.lock_blend >= 1.0f;
   }
   const FootFit& fit = foot.lock_fit;

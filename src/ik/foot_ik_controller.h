@@ -75,6 +75,7 @@ struct FootIkSettings {
   // far at most towards the body, metres.
   float max_edge_shift_m = 0.3f;
   float pelvis_smooth_time_s = 0.12f;
+  float swing_ground_smooth_s = 0.08f;  // a swinging foot eases down a step over about this long
   float max_pelvis_drop_m = 0.65f;
   float max_pelvis_raise_m = 0.05f;
   float fade_time_s = 0.2f;       // IK fade in/out on landing and take-off
@@ -97,6 +98,9 @@ struct FootIkFrame {
   // (1: as animated; < 1: shorter steps on slopes, the clip played faster
   // to keep the speed, see StrideScaleForSlope). Ignored in the air.
   float stride_scale = 1.0f;
+  // 0..1 through each foot's swing (0 while in contact): late in the swing
+  // the foot heads for the spot it will be planted on.
+  std::array<float, 2> swing_progress{0.0f, 0.0f};
   GroundRaycastFn raycast = nullptr;
   const void* raycast_context = nullptr;
   float dt_s = 1.0f / 60.0f;
@@ -119,6 +123,7 @@ struct FootIkState {
   // after a miss, the last hit (ground_found says which).
   GroundProbe ground;
   bool ground_found = false;        // this step's ray hit
+  DampedSpring<float> swing_ground_y;  // the ground height a swinging foot follows (eased down steps), world metres
   glm::vec3 ground_shift_ws{0.0f};  // the sole moved towards the body onto ground (over a drop), world metres
   glm::vec3 align_normal_ws{0.0f, 1.0f, 0.0f};  // the sole's up goal: the ground normal, pitched by step 3
   float lift_m = 0.0f;              // step 3 raised the sole target this much (heel or ball out of the ground)
@@ -168,10 +173,12 @@ class FootIkController {
   static constexpr float kPlantLiftToleranceM = 0.004f;  // a plant needing less lift fits
   static constexpr int kPlantShiftSteps = 10;             // spots tried on each side
   static constexpr int kEdgeSearchSteps = 8;              // spots tried towards the body over a drop
+  static constexpr float kLandingStart = 0.5f;            // swing progress from which the foot heads for its plant
 
   float UpdateFaders(const FootIkFrame& frame);
-  FootFit FitFoot(int side, const glm::vec3& sole_ws, const glm::vec3& normal_ws, const FootIkFrame& frame,
-                  const PoseView& pose, const Spaces& spaces) const;
+  // align: how much of the ground's tilt the foot takes (1 when planning a plant).
+  FootFit FitFoot(int side, const glm::vec3& sole_ws, const glm::vec3& normal_ws, float align,
+                  const FootIkFrame& frame, const PoseView& pose, const Spaces& spaces) const;
   GroundProbe ChoosePlant(int side, const glm::vec3& free_target_ws, const FootIkFrame& frame, const PoseView& pose,
                           const Spaces& spaces) const;
   void ProbeGround(const FootIkFrame& frame, const PoseView& pose, const Spaces& spaces);
