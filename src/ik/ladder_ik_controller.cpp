@@ -20,32 +20,59 @@ float Smoothstep(float x) {
   return x * x * (3.0f - 2.0f * x);
 }
 
-// The rung whose hold point for p_ws is nearest to it (3D) among those
-// within max_distance_m of it that the limb reaches from its root
-// (shoulder, hip) now and still will once the body has moved on by
-// body_motion_ws (the rest of the contact); failing that, among those it
-// reaches now; failing that, the nearest of all.
-int ChooseRung(std::span<const glm::vec3> rungs_ws, const glm::vec3& p_ws, float half_length_m,
-               const glm::vec3& limb_root_ws, const glm::vec3& body_motion_ws, float reach_m, float max_distance_m) {
-  std::array<int, 3> best{-1, -1, -1};  // all, reachable now, reachable throughout
-  std::array<float, 3> best_d2{1e30f, 1e30f, 1e30f};
-  for (int i = 0; i < static_cast<int>(rungs_ws.size()); ++i) {
-    const glm::vec3 hold_ws = LadderIkController::HoldPointWs(rungs_ws[i], p_ws.z, half_length_m);
-    const float d2 = glm::dot(hold_ws - p_ws, hold_ws - p_ws);
-    const bool now = d2 <= max_distance_m * max_distance_m && glm::distance(hold_ws, limb_root_ws) <= reach_m;
-    const bool later = now && glm::distance(hold_ws, limb_root_ws + body_motion_ws) <= reach_m;
-    const bool ok[3] = {true, now, later};
-    for (int k = 0; k < 3; ++k) {
-      if (ok[k] && d2 < best_d2[k]) {
-        best_d2[k] = d2;
-        best[k] = i;
-      }
-    }
-  }
-  return best[2] >= 0 ? best[2] : (best[1] >= 0 ? best[1] : best[0]);
+// A place a limb can hold: a rung (index) or the ground (-1).
+struct Hold {
+  int rung = -1;
+  glm::vec3 point_ws{0.0f};
+};
+
+// How well a hold suits a limb at p_ws whose root (shoulder, hip) is at
+// limb_root_ws: 2 when the limb reaches it now and still will once the body
+// has moved on by body_motion_ws (the rest of the contact), 1 when only
+// now, 0 when not now, and -1 when it is further than max_distance_m from
+// where the clip puts the limb.
+int HoldTier(const glm::vec3& hold_ws, const glm::vec3& p_ws, const glm::vec3& limb_root_ws,
+             const glm::vec3& body_motion_ws, float reach_m, float max_distance_m) {
+  if (glm::distance(hold_ws, p_ws) > max_distance_m) return -1;
+  if (glm::distance(hold_ws, limb_root_ws) > reach_m) return 0;
+  return glm::distance(hold_ws, limb_root_ws + body_motion_ws) <= reach_m ? 2 : 1;
 }
 
 }  // namespace
+
+// The hold for a contact starting at p_ws: among the rungs (at the limb's
+// depth between the rails) and the ground under the limb, the best tier
+// (HoldTier), nearest first. false: none within max_grab_distance_m.
+bool LadderIkController::ChooseHold(int limb, const LadderIkFrame& frame, const glm::vec3& limb_root_ws, float reach_m,
+                                    int* rung, glm::vec3* hold_ws) const {
+  const glm::vec3& p_ws = state_[limb].animated_ws;
+  const float half_length_m = std::max(0.0f, frame.rung_half_length_m - settings.rail_margin_m);
+  int best_tier = -1;
+  float best_d2 = 1e30f;
+  auto consider = [&](int index, const glm::vec3& point_ws) {
+    const int tier = HoldTier(point_ws, p_ws, limb_root_ws, frame.body_motion_per_hold_ws, reach_m,
+                              settings.max_grab_distance_m);
+    const float d2 = glm::dot(point_ws - p_ws, point_ws - p_ws);
+    if (tier > best_tier || (tier == best_tier && tier >= 0 && d2 < best_d2)) {
+      best_tier = tier;
+      best_d2 = d2;
+      *rung = index;
+      *hold_ws = point_ws;
+    }
+  };
+  for (int i = 0; i < static_cast<int>(frame.rungs_ws.size()); ++i) consider(i, HoldPointWs(frame.rungs_ws[i], p_ws.z, half_length_m));
+  if (frame.raycast != nullptr) {
+    // A foot stands, a hand rests, on the ground (the ladder's foot, the
+    // ledge top the exit clip puts a hand on): a ray from above the grab
+    // distance finds it even if the clip's limb is sunk in a slope or ledge.
+    const float above_m = settings.max_grab_distance_m + 0.5f;
+    const GroundProbe ground = frame.raycast(frame.raycast_context, p_ws + glm::vec3(0.0f, above_m, 0.0f),
+                                             above_m + settings.max_grab_distance_m);
+    if (ground.hit) consider(-1, ground.point_ws);
+  }
+  return best_tier >= 0;
+}
+
 
 void LadderIkController::Init(const std::array<LadderLimbRig, kLadderLimbs>& limbs) {
   limbs_ = limbs;
@@ -92,27 +119,10 @@ void LadderIkController::UpdateHold(int limb, const LadderIkFrame& frame, const 
   LadderLimbState& s = state_[limb];
   const bool contact = frame.contact[limb] >= 0.5f;
   if (contact && !s.holding && !s.off_ladder_contact) {
-    const float half_length_m = std::max(0.0f, frame.rung_half_length_m - settings.rail_margin_m);
-    const int rung =
-        ChooseRung(frame.rungs_ws, s.animated_ws, half_length_m, limb_root_ws, frame.body_motion_per_hold_ws, reach_m,
-                   settings.max_grab_distance_m);
-    glm::vec3 hold_ws = HoldPointWs(frame.rungs_ws[rung], s.animated_ws.z, half_length_m);
-    int held_rung = rung;
-    if (frame.raycast != nullptr) {
-      // A foot stands, a hand rests, on the ground (the ladder's foot, the
-      // ledge top the exit clip puts a hand on) when the ground is nearer
-      // than the rung: the ray from above the rung's distance finds it even
-      // if the clip's limb is sunk in a slope or the ledge.
-      const float above_m = glm::length(hold_ws - s.animated_ws) + 0.5f;
-      const GroundProbe ground = frame.raycast(frame.raycast_context, s.animated_ws + glm::vec3(0.0f, above_m, 0.0f),
-                                               above_m + settings.max_grab_distance_m);
-      if (ground.hit && glm::length(ground.point_ws - s.animated_ws) < glm::length(hold_ws - s.animated_ws)) {
-        hold_ws = ground.point_ws;
-        held_rung = -1;
-      }
-    }
-    if (glm::length(hold_ws - s.animated_ws) <= settings.max_grab_distance_m) {
-      s.rung = held_rung;
+    int rung = -1;
+    glm::vec3 hold_ws(0.0f);
+    if (ChooseHold(limb, frame, limb_root_ws, reach_m, &rung, &hold_ws)) {
+      s.rung = rung;
       s.hold_point_ws = hold_ws;
       s.grab_offset_ws = s.hold_point_ws - s.animated_ws;
       s.has_grab_offset = true;

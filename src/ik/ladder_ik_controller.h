@@ -127,6 +127,8 @@ class LadderIkController {
 
  private:
   void UpdateHold(int limb, const LadderIkFrame& frame, const glm::vec3& limb_root_ws, float reach_m);
+  bool ChooseHold(int limb, const LadderIkFrame& frame, const glm::vec3& limb_root_ws, float reach_m, int* rung,
+                  glm::vec3* hold_ws) const;
   void ChooseTarget(int limb, const LadderIkFrame& frame);
   void PlaceLimbs(const LadderIkFrame& frame, const PoseView& pose);
   void DrawDebug(core::DebugLines& debug) const;
