@@ -243,8 +243,11 @@ FootFit FootIkController::FitFoot(int side, const glm::vec3& sole_ws, const glm:
     float* out[2] = {heel_depth, ball_depth};
     for (int i = 0; i < 2; ++i) {
       if (probe) {
-        const glm::vec3 from_ws(points_ws[i].x, foot.ray_from_ws.y, points_ws[i].z);
-        const GroundProbe hit = frame.raycast(frame.raycast_context, from_ws, foot.ray_from_ws.y - foot.ray_to_ws.y);
+        // From above the hips, or a riser's height over the sole if that is
+        // higher (a foot against the foot of a stair has treads above it).
+        const float top_y = std::max(foot.ray_from_ws.y, sole_ws.y + kHeelBallProbeAboveSoleM);
+        const glm::vec3 from_ws(points_ws[i].x, top_y, points_ws[i].z);
+        const GroundProbe hit = frame.raycast(frame.raycast_context, from_ws, top_y - foot.ray_to_ws.y);
         fit.heel_ball_ground_ws[i] = hit.hit ? hit.point_ws : points_ws[i] - kUpWs;  // none: never inside
       }
       *out[i] = fit.heel_ball_ground_ws[i].y - points_ws[i].y;
@@ -343,7 +346,13 @@ void FootIkController::LowerPelvis(const FootIkFrame& frame, const PoseView& pos
     const glm::vec3 knee_ws = glm::vec3(spaces.to_world * pose.models_ms[leg.chain.mid][3]);
     const glm::vec3 ankle_ws = glm::vec3(spaces.to_world * pose.models_ms[leg.chain.end][3]);
     const float reach_m = settings.max_leg_extension * (glm::length(knee_ws - hip_ws) + glm::length(ankle_ws - knee_ws));
-    const glm::vec3 ankle_target_ws = foot.target_sole_ws + (ankle_ws - foot.clip_sole_ws);
+    // The ankle goes where the sole's target puts it once the foot is
+    // tilted to its ground (LimbPlacementJob turns the foot the same way).
+    const glm::vec3 up_anim_ws =
+        glm::mat3(spaces.to_world) * (glm::mat3(pose.models_ms[leg.chain.end]) * leg.foot_up_ls);
+    const float max_tilt = settings.foot_align ? settings.max_tilt_deg * kDegToRad : 0.0f;
+    const glm::quat tilt = LimitedTilt(up_anim_ws, foot.align_normal_ws, max_tilt, AlignWeight(frame, side));
+    const glm::vec3 ankle_target_ws = foot.target_sole_ws + tilt * (ankle_ws - foot.clip_sole_ws);
     const float horizontal_sq = (hip_ws.x - ankle_target_ws.x) * (hip_ws.x - ankle_target_ws.x) +
                                 (hip_ws.z - ankle_target_ws.z) * (hip_ws.z - ankle_target_ws.z);
     if (horizontal_sq >= reach_m * reach_m) continue;  // no drop helps
@@ -410,11 +419,15 @@ void FootIkController::PlaceLegs(const FootIkFrame& frame, const PoseView& pose,
     job.reached = &foot.reached;
   }
   LimbPlacementJob::RunAll(std::span(jobs.data(), job_count));
-  for (FootIkState& foot : feet_) {
-    // A lock the leg cannot reach even with the pelvis lowered is let go
-    // for the rest of the contact (it blends back to the free target over
-    // lock_release_time_s) instead of stretching the leg.
-    if (foot.weight > 0.0f && foot.locked && !foot.reached) {
+  for (int side = 0; side < 2; ++side) {
+    // A lock the leg misses by more than max_lock_miss_m even with the
+    // pelvis lowered is let go for the rest of the contact (it blends back
+    // to the free target over lock_release_time_s) instead of stretching
+    // the leg; a smaller miss is the leg at full stretch, kept.
+    FootIkState& foot = feet_[side];
+    if (foot.weight <= 0.0f || !foot.locked || foot.reached) continue;
+    const glm::vec3 sole_ws = PointWs(spaces.to_world, pose.models_ms[legs_[side].chain.end], legs_[side].sole_offset_ls);
+    if (glm::distance(sole_ws, foot.target_sole_ws) > settings.max_lock_miss_m) {
       foot.locked = false;
       foot.lock_let_go = true;
     }

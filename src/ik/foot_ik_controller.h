@@ -81,6 +81,7 @@ struct FootIkSettings {
   float fade_time_s = 0.2f;       // IK fade in/out on landing and take-off
   float lock_release_time_s = 0.12f;  // a released lock blends back over this long
   float max_lock_distance_m = 0.35f;  // a lock further than this from the animated foot breaks
+  float max_lock_miss_m = 0.01f;      // a lock the leg misses by more than this is let go
   float max_leg_extension = 0.97f;    // the pelvis drops so targets stay within this fraction of the leg
 };
 
@@ -174,6 +175,7 @@ class FootIkController {
   static constexpr int kPlantShiftSteps = 10;             // spots tried on each side
   static constexpr int kEdgeSearchSteps = 8;              // spots tried towards the body over a drop
   static constexpr float kLandingStart = 0.5f;            // swing progress from which the foot heads for its plant
+  static constexpr float kHeelBallProbeAboveSoleM = 0.5f;  // heel and ball rays start at least this far over the sole
 
   float UpdateFaders(const FootIkFrame& frame);
   // align: how much of the ground's tilt the foot takes (1 when planning a plant).
