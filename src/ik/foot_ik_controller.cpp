@@ -169,16 +169,22 @@ void FootIkController::ChooseTarget(int side, const FootIkFrame& frame, const Po
   const float contact = frame.airborne ? 0.0f : std::clamp(frame.contact[side], 0.0f, 1.0f);
   glm::vec3 free_target_ws = foot.animated_sole_ws + foot.ground_shift_ws;
   // A swinging foot follows the ground under it down a step eased, not in
-  // one step (up at once: never into the ground).
+  // one step: the part of a drop that no walkable slope explains is held
+  // and let down over swing_ground_smooth_s (a rise is followed at once:
+  // never into the ground).
   const float ground_y = foot.ground.point_ws.y;
-  if (contact >= 0.5f || !foot.ground.hit) {
-    foot.swing_ground_y = {ground_y, 0.0f};
+  if (contact >= 0.5f || !foot.ground.hit || !foot.has_swing_ground) {
+    foot.swing_drop_m = {0.0f, 0.0f};
   } else {
-    foot.swing_ground_y.Update(ground_y, settings.swing_ground_smooth_s, frame.dt_s);
-    if (foot.swing_ground_y.value < ground_y) foot.swing_ground_y = {ground_y, 0.0f};
+    const float slope_drop_m = std::fabs(foot.ground.point_ws.x - foot.swing_ground_ws.x) * kStepSlopeTan;
+    foot.swing_drop_m.value = std::max(0.0f, foot.swing_drop_m.value + (foot.swing_ground_ws.y - ground_y) - slope_drop_m);
+    foot.swing_drop_m.Update(0.0f, settings.swing_ground_smooth_s, frame.dt_s);
+    foot.swing_drop_m.value = std::max(foot.swing_drop_m.value, 0.0f);
   }
+  foot.swing_ground_ws = foot.ground.point_ws;
+  foot.has_swing_ground = foot.ground.hit;
   if (foot.ground.hit && !frame.airborne) {
-    free_target_ws.y = foot.swing_ground_y.value + std::max(lift_m, 0.0f) * (1.0f - contact);
+    free_target_ws.y = ground_y + foot.swing_drop_m.value + std::max(lift_m, 0.0f) * (1.0f - contact);
   } else if (foot.ground.hit) {
     free_target_ws.y = std::max(foot.animated_sole_ws.y, foot.ground.point_ws.y);
   }
@@ -255,7 +261,7 @@ FootFit FootIkController::FitFoot(int side, const glm::vec3& sole_ws, const glm:
   };
   float heel_depth = 0.0f, ball_depth = 0.0f;
   depths(fit.align_normal_ws, &heel_depth, &ball_depth, /*probe=*/true);
-  if (heel_depth <= 0.0f && ball_depth <= 0.0f) return fit;
+  if (heel_depth <= settings.sole_give_m && ball_depth <= settings.sole_give_m) return fit;
   // Pitch about the foot's side axis (planted feet only: a swing foot keeps
   // the clip's orientation and is lifted), then lift what is left.
   if (align >= 0.5f && settings.foot_align) {
@@ -268,7 +274,10 @@ FootFit FootIkController::FitFoot(int side, const glm::vec3& sole_ws, const glm:
       depths(fit.align_normal_ws, &heel_depth, &ball_depth, /*probe=*/false);
     }
   }
-  fit.lift_m = std::max({0.0f, heel_depth, ball_depth});
+  // The boot's sole gives a little: a heel or ball that deep in the ground
+  // is left there rather than the whole sole lifted off it (in a concave
+  // corner both cannot touch).
+  fit.lift_m = std::max({0.0f, heel_depth - settings.sole_give_m, ball_depth - settings.sole_give_m});
   return fit;
 }
 
@@ -288,13 +297,20 @@ GroundProbe FootIkController::ChoosePlant(int side, const glm::vec3& free_target
   if (best_lift <= kPlantLiftToleranceM || glm::dot(along_ws, along_ws) < 1e-8f) return best;
   along_ws = glm::normalize(along_ws);
   const float ray_length_m = foot.ray_from_ws.y - foot.ray_to_ws.y;
+  // Only spots the leg reaches with the pelvis lowered half its range: a
+  // spot shifted down a slope out of reach would be let go at once.
+  const glm::vec3 hip_ws = glm::vec3(spaces.to_world * pose.models_ms[leg.chain.start][3]) -
+                           glm::vec3(0.0f, 0.5f * settings.max_pelvis_drop_m, 0.0f);
+  const float reach_m = settings.max_leg_extension * (glm::distance(pose.PositionMs(leg.chain.start), pose.PositionMs(leg.chain.mid)) +
+                                                      glm::distance(pose.PositionMs(leg.chain.mid), pose.PositionMs(leg.chain.end)));
+  const glm::vec3 ankle_over_sole_ws = PointWs(spaces.to_world, pose.models_ms[leg.chain.end], glm::vec3(0.0f)) - foot.clip_sole_ws;
   for (int i = 1; i <= kPlantShiftSteps; ++i) {
     const float shift_m = settings.max_plant_shift_m * static_cast<float>(i) / kPlantShiftSteps;
     for (const float sign : {-1.0f, 1.0f}) {
       const glm::vec3 spot_ws = free_target_ws + along_ws * (sign * shift_m);
       const GroundProbe ground =
           frame.raycast(frame.raycast_context, glm::vec3(spot_ws.x, foot.ray_from_ws.y, spot_ws.z), ray_length_m);
-      if (!ground.hit) continue;
+      if (!ground.hit || glm::distance(ground.point_ws + ankle_over_sole_ws, hip_ws) > reach_m) continue;
       const float lift = FitFoot(side, ground.point_ws, ground.normal_ws, 1.0f, frame, pose, spaces).lift_m;
       if (lift < best_lift - 1e-4f) {
         best_lift = lift;

@@ -67,6 +67,7 @@ struct FootIkSettings {
   float soften = 0.02f;       // soft IK fraction of the leg length
   float max_tilt_deg = 50.0f;       // the sole tilts this far at most to lie on the ground
   float max_pitch_deg = 30.0f;      // two-point placement pitches the foot this far beyond that at most
+  float sole_give_m = 0.009f;       // heel or ball may rest this deep in the ground (the boot's sole), metres
   // A foot planting where it would have to be lifted off its sole's ground
   // (heel or ball on a rock, a riser, a slope change) is planted up to this
   // far along its length, where it fits, metres.
@@ -124,7 +125,11 @@ struct FootIkState {
   // after a miss, the last hit (ground_found says which).
   GroundProbe ground;
   bool ground_found = false;        // this step's ray hit
-  DampedSpring<float> swing_ground_y;  // the ground height a swinging foot follows (eased down steps), world metres
+  // A swinging foot is held this far over its ground after a step down,
+  // easing to 0, metres; the ground it saw last step.
+  DampedSpring<float> swing_drop_m;
+  glm::vec3 swing_ground_ws{0.0f};
+  bool has_swing_ground = false;
   glm::vec3 ground_shift_ws{0.0f};  // the sole moved towards the body onto ground (over a drop), world metres
   glm::vec3 align_normal_ws{0.0f, 1.0f, 0.0f};  // the sole's up goal: the ground normal, pitched by step 3
   float lift_m = 0.0f;              // step 3 raised the sole target this much (heel or ball out of the ground)
@@ -148,6 +153,10 @@ struct FootIkState {
 // degrees, so a run up or down a steep slope needs no deep crouch to keep
 // both feet on the ground and still reads as a run (Unreal's stride warping).
 float StrideScaleForSlope(float slope_rad, float min_scale = 0.7f);
+
+// A ground height change steeper than this (rise over run, tan 46 degrees:
+// above the steepest legal slope, 40) under a swinging foot is a step.
+inline constexpr float kStepSlopeTan = 1.0355f;
 
 class FootIkController {
  public:
