@@ -371,8 +371,10 @@ void ParseNpcs(const json& j, const std::string& path, const Extent& e, Level* l
     }
     const auto& pts = level->terrain.points;
     for (size_t k = 1; k < pts.size(); ++k) {
+      // The rise is a difference of two parsed floats: a 0.40 m riser from
+      // y = 0.8 to 1.2 comes out as 0.4000001. Compare with 0.1 mm of slack.
       if (pts[k].x == pts[k - 1].x && pts[k].x > npc.patrol_x0 && pts[k].x < npc.patrol_x1 &&
-          std::fabs(pts[k].y - pts[k - 1].y) > lim::kMaxWalkableStep) {
+          std::fabs(pts[k].y - pts[k - 1].y) > lim::kMaxWalkableStep + 1e-4f) {
         Fail(patrol_path, "crosses a " + Num(std::fabs(pts[k].y - pts[k - 1].y)) + " m step at x = " + Num(pts[k].x) +
                               " (NPCs cannot walk steps over 0.40 m)");
       }

@@ -60,28 +60,75 @@ std::vector<std::string> AllLevels() {
   return levels;
 }
 
-constexpr int kFrames = 12000;  // enough sim steps to reach the goal of every level with margin
+constexpr int kFrames = 6000;  // enough sim steps to reach the goal of every level with margin (the latest: 5102)
 
-// The IK's done-when bounds, measured from outside (game::IkMetrics) up to the
-// goal, for every knight.
-void ExpectIkBounds(const nlohmann::json& m, const std::string& where) {
+// A bound of issue 14 that one level does not meet yet: the value measured
+// when it was recorded (the worse of seeds 1 and 7). The test fails if the
+// level gets worse, and says so when it gets better, so the entry can go.
+struct OpenBound {
+  const char* level;  // file name in assets/levels
+  const char* metric;
+  const char* field;
+  double recorded;
+};
+constexpr OpenBound kOpenBounds[] = {
+    {"demo.json", "foot_rung_error_m", "frames_over_2cm", 11},             // the exit clip's second foot hold
+    {"torture_ladder_feet.json", "foot_penetration_m", "frames_over_2cm", 2},
+    {"torture_ladder_feet.json", "hand_rung_error_m", "frames_over_2cm", 86},
+    {"torture_ladder_feet.json", "foot_rung_error_m", "frames_over_2cm", 213},
+    {"torture_ladders.json", "hand_rung_error_m", "frames_over_2cm", 96},
+    {"torture_ladders.json", "foot_rung_error_m", "frames_over_2cm", 56},
+    {"torture_ripples.json", "foot_penetration_m", "frames_over_2cm", 24},
+    {"torture_ripples_fine.json", "foot_penetration_m", "frames_over_2cm", 772},
+    {"torture_slopes_short.json", "foot_ground_error_m", "max", 0.0138},
+    {"torture_stairs.json", "foot_penetration_m", "frames_over_2cm", 12},
+};
+
+const OpenBound* FindOpenBound(const std::string& level, const char* metric, const char* field) {
+  const std::string name = std::filesystem::path(level).filename().string();
+  for (const OpenBound& b : kOpenBounds) {
+    if (name == b.level && std::string(metric) == b.metric && std::string(field) == b.field) return &b;
+  }
+  return nullptr;
+}
+
+// One bound: value <= limit, or for an open bound value <= its recorded value.
+void ExpectBound(const nlohmann::json& m, const std::string& level, const char* metric, const char* field,
+                 double limit, const std::string& where) {
+  const nlohmann::json& v = m[metric][field];
+  if (v.is_null()) return;  // no samples (no ladder on this level)
+  const double value = v.get<double>();
+  if (const OpenBound* open = FindOpenBound(level, metric, field); open != nullptr) {
+    EXPECT_LE(value, open->recorded * 1.0001 + 1e-9) << where << ": " << metric << "." << field << " got worse";
+    if (value <= limit) std::printf("%s: %s.%s now meets its bound: drop it from kOpenBounds\n", where.c_str(), metric, field);
+    return;
+  }
+  EXPECT_LE(value, limit) << where << ": " << metric << "." << field;
+}
+
+// The IK's done-when bounds (issue 14), measured from outside
+// (game::IkMetrics) up to the goal, for every knight.
+void ExpectIkBounds(const nlohmann::json& m, const std::string& level, const std::string& where) {
   ASSERT_TRUE(m.is_object()) << where;
   EXPECT_TRUE(m["ik"].get<bool>()) << where;
   EXPECT_TRUE(m["reached_goal"].get<bool>()) << where;
   EXPECT_EQ(m["nan_frames"].get<int>(), 0) << where;
   EXPECT_GT(m["foot_ground_error_m"]["samples"].get<int>(), 100) << where;
-  EXPECT_EQ(m["knee_reversed_deg"]["frames_over_5deg"].get<int>(), 0) << where;
-  EXPECT_EQ(m["elbow_reversed_deg"]["frames_over_5deg"].get<int>(), 0) << where;
-  EXPECT_LE(m["foot_ground_error_m"]["max"].get<double>(), 0.01) << where;
-  EXPECT_LE(m["foot_slide_m"]["max"].get<double>(), 0.02) << where;
+  ExpectBound(m, level, "knee_reversed_deg", "frames_over_5deg", 0, where);
+  ExpectBound(m, level, "elbow_reversed_deg", "frames_over_5deg", 0, where);
+  ExpectBound(m, level, "foot_penetration_m", "frames_over_2cm", 0, where);
+  ExpectBound(m, level, "foot_ground_error_m", "max", 0.01, where);
+  ExpectBound(m, level, "hand_rung_error_m", "frames_over_2cm", 0, where);
+  ExpectBound(m, level, "foot_rung_error_m", "frames_over_2cm", 0, where);
+  ExpectBound(m, level, "foot_slide_m", "max", 0.02, where);
 }
 
 TEST(EveryLevelAutoplay, ReachesTheGoalWithinTheIkBounds) {
   const std::vector<std::string> levels = AllLevels();
-  ASSERT_GE(levels.size(), 2u);
+  ASSERT_GE(levels.size(), 9u) << "the shipped levels and the seven torture levels";
   for (const std::string& level : levels) {
     for (int seed : {1, 7}) {
-      ExpectIkBounds(RunMetrics(level, "on", kFrames, seed), level + " seed " + std::to_string(seed));
+      ExpectIkBounds(RunMetrics(level, "on", kFrames, seed), level, level + " seed " + std::to_string(seed));
     }
   }
 }
@@ -92,8 +139,14 @@ TEST(EveryLevelAutoplay, WithoutIkTheSameRunShowsTheErrors) {
     ASSERT_TRUE(m.is_object()) << level;
     EXPECT_FALSE(m["ik"].get<bool>()) << level;
     EXPECT_TRUE(m["reached_goal"].get<bool>()) << level;  // gameplay does not depend on IK
+    // What the IK removes: feet off and in the ground, sliding; hands and
+    // feet off the rungs.
     EXPECT_GT(m["foot_ground_error_m"]["max"].get<double>(), 0.05) << level;
     EXPECT_GT(m["foot_penetration_m"]["frames_over_2cm"].get<int>(), 0) << level;
+    EXPECT_GT(m["foot_slide_m"]["max"].get<double>(), 0.05) << level;
+    if (!m["hand_rung_error_m"]["max"].is_null()) {
+      EXPECT_GT(m["hand_rung_error_m"]["frames_over_2cm"].get<int>(), 0) << level;
+    }
   }
 }
 

@@ -200,6 +200,19 @@ INSTANTIATE_TEST_SUITE_P(
                   "npcs[0].patrol: crosses a 2 m step at x = 10 (NPCs cannot walk steps over 0.40 m)"},
         WrongCase{"/rocks/0/x", "6.5", "rocks[0].x: 6.5 is over pits[0] (6..7 m)"}));
 
+// A patrol may cross a riser of exactly 0.40 m wherever it stands: the rise
+// from y = 0.8 to 1.2 is 0.4000001 in floats, and used to be rejected.
+TEST(LevelLoader, PatrolsCrossRisersOfExactlyTheWalkableHeight) {
+  nlohmann::json level = nlohmann::json::parse(kMinimal);
+  level["terrain"]["points"] = nlohmann::json::parse("[[0, 0.8], [10, 0.8], [10, 1.2], [20, 1.2]]");
+  level["ladders"] = nlohmann::json::array();
+  level["npcs"][0]["patrol"] = nlohmann::json::parse("[8, 19]");
+  const auto result = ParseLevel(level.dump(), "mini.json");
+  EXPECT_TRUE(result.ok()) << result.status().message();
+  level["terrain"]["points"] = nlohmann::json::parse("[[0, 0.8], [10, 0.8], [10, 1.21], [20, 1.21]]");
+  EXPECT_NE(ErrorOf(level.dump()).find("crosses a 0.41 m step"), std::string::npos) << ErrorOf(level.dump());
+}
+
 TEST(LevelLoader, UnknownFieldsAreRejected) {
   const json one = 1;
   EXPECT_EQ(ErrorOf(Mutated("/spwan", &one)),
