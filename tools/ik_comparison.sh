@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # Side-by-side screenshots of the same autoplay moment with IK off and on,
-# for the README: a ladder climb (hands and feet on the rungs) and a run
-# down stairs (feet on the steps). Runs are deterministic, so the same
+# for the README and docs/ik.md: a run up a 40 degree slope with full tilt
+# and bump, a 0.40 m step, a 0.40 m ladder leaning 15 degrees, the demo's
+# frame 2608 (where knees used to bend backwards), a ladder climb and a run
+# down stairs. Runs are deterministic, so the same
 # --frames gives the same moment. Needs ImageMagick (convert) to compose.
 #   tools/ik_comparison.sh [build/src/knights]
 set -euo pipefail
@@ -12,15 +14,19 @@ mkdir -p "$out"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
-# name frames crop (WxH+X+Y of the 1280x720 frame, around the player)
+# name level frames crop (WxH+X+Y of the 1280x720 frame, around the player)
 shots=(
-  "ladder 3150 560x560+330+80"
-  "stairs 3794 560x560+300+100"
+  "slope_40 torture_slopes 140 440x440+340+80"
+  "step_040 torture_stairs 161 440x440+320+160"
+  "ladder_040_lean15 torture_ladders 2000 440x440+470+250"
+  "demo_2608 demo 2608 440x440+320+120"
+  "ladder demo 3150 560x560+330+80"
+  "stairs demo 3794 560x560+300+100"
 )
 for shot in "${shots[@]}"; do
-  read -r name frames crop <<< "$shot"
+  read -r name level frames crop <<< "$shot"
   for ik in off on; do
-    "$knights" --headless --level assets/levels/demo.json --frames "$frames" --ik "$ik" \
+    "$knights" --headless --level "assets/levels/$level.json" --frames "$frames" --ik "$ik" --seed 1 \
       --size 1280x720 --screenshot "$tmp/${name}_$ik.png" > /dev/null
     convert "$tmp/${name}_$ik.png" -crop "$crop" +repage \
       -gravity north -background '#202020' -splice 0x28 -fill white -pointsize 20 \

@@ -5,7 +5,7 @@
 //   auto model = asset::LoadCharacterModel("assets/knights/knight_player.glb");
 //   if (!model) { puts(model.status().message().c_str()); return 2; }
 //
-// How assimp 5.2's glTF quirks are handled (see ../shared/design/architecture.md):
+// How assimp 5.2's glTF quirks are handled:
 // - Key times are in ticks (mTicksPerSecond, 1000 for glTF: milliseconds);
 //   they are converted to seconds, and Clip::Create shifts a clip that starts
 //   late (Blender's frame 1) to t = 0; the duration is the real key range.

@@ -1,6 +1,6 @@
 #pragma once
 // Closed-form two-bone IK (hip-knee-ankle, shoulder-elbow-wrist), following
-// /work/shared/design/ik.md. The job reads the three joints' model matrices and
+// docs/ik.md. The job reads the three joints' model matrices and
 // a target, and writes two local-space correction quaternions: post-multiply
 // them into the start and mid joints' local rotations
 // (locals_ls[start].rotation = locals_ls[start].rotation * start_correction),

@@ -1,5 +1,5 @@
 // Transform <-> matrix conversions and the glm pitfalls listed in
-// shared/design/ik.md.
+// docs/ik.md.
 #include "math/transform.h"
 
 #include <cmath>
