@@ -1,0 +1,104 @@
+// game::IkMetrics' building blocks, measured against the world alone: the
+// surface over a point (found from above, never dropped when the point is
+// inside the ground, not confused by a platform overhead), the per-step
+// threshold counts, and "no samples" written as null, never 0.
+
+#include "game/ik_metrics.h"
+
+#include <gtest/gtest.h>
+
+#include "world/collision_mesh.h"
+#include "world/level.h"
+
+namespace knights::game {
+namespace {
+
+// Flat ground at y = 0 from x = 0 to 20, a platform over 5..10 with its top
+// at y = 2 (0.3 m thick).
+world::CollisionMesh MakeGroundAndPlatform() {
+  world::Level level;
+  level.name = "metrics";
+  level.terrain.points = {{0.0f, 0.0f}, {20.0f, 0.0f}};
+  level.spawn.x = 1.0f;
+  level.goal.x = 19.0f;
+  world::Platform platform;
+  platform.x0 = 5.0f;
+  platform.x1 = 10.0f;
+  platform.top_y = 2.0f;
+  level.platforms.push_back(platform);
+  return world::CollisionMesh::Build(level);
+}
+
+TEST(IkMetricsSurfaceOver, FindsTheGroundOverAPointInsideIt) {
+  const world::CollisionMesh mesh = MakeGroundAndPlatform();
+  float surface_y = -1.0f;
+  ASSERT_TRUE(SurfaceOver(mesh, glm::vec3(2.0f, -0.5f, 0.1f), &surface_y));  // half a metre in the ground
+  EXPECT_NEAR(surface_y, 0.0f, 1e-4f);
+  ASSERT_TRUE(SurfaceOver(mesh, glm::vec3(2.0f, -1.9f, 0.1f), &surface_y));  // nearly 2 m in
+  EXPECT_NEAR(surface_y, 0.0f, 1e-4f);
+  ASSERT_TRUE(SurfaceOver(mesh, glm::vec3(2.0f, 0.3f, 0.1f), &surface_y));  // above it
+  EXPECT_NEAR(surface_y, 0.0f, 1e-4f);
+}
+
+TEST(IkMetricsSurfaceOver, APointUnderAPlatformStandsOnTheGroundBelowIt) {
+  const world::CollisionMesh mesh = MakeGroundAndPlatform();
+  float surface_y = -1.0f;
+  ASSERT_TRUE(SurfaceOver(mesh, glm::vec3(7.0f, 1.0f, 0.1f), &surface_y));  // in the open under the slab
+  EXPECT_NEAR(surface_y, 0.0f, 1e-4f);
+  ASSERT_TRUE(SurfaceOver(mesh, glm::vec3(7.0f, 1.9f, 0.1f), &surface_y));  // inside the slab
+  EXPECT_NEAR(surface_y, 2.0f, 1e-4f);
+  ASSERT_TRUE(SurfaceOver(mesh, glm::vec3(7.0f, 2.2f, 0.1f), &surface_y));  // on top
+  EXPECT_NEAR(surface_y, 2.0f, 1e-4f);
+}
+
+TEST(IkMetricsSurfaceOver, NoSurfaceOverAPit) {
+  const world::CollisionMesh mesh = MakeGroundAndPlatform();
+  float surface_y = 0.0f;
+  EXPECT_FALSE(SurfaceOver(mesh, glm::vec3(30.0f, 0.0f, 0.1f), &surface_y));  // past the terrain's end
+}
+
+TEST(ThresholdStats, CountsStepsOverTheThresholdNotSamples) {
+  ThresholdStats stats(0.02);
+  stats.Add(0.03);
+  stats.Add(0.05);  // the same step: one frame over
+  stats.EndStep();
+  stats.Add(0.01);
+  stats.EndStep();
+  stats.Add(0.02);  // at the threshold is not over it
+  stats.EndStep();
+  const SampleStats s = stats.Summary();
+  EXPECT_EQ(s.samples, 4u);
+  EXPECT_EQ(s.frames_over, 1);
+  EXPECT_DOUBLE_EQ(s.max, 0.05);
+  EXPECT_NEAR(s.mean, 0.0275, 1e-12);
+}
+
+TEST(IkMetricsJson, NoSamplesAreNullNeverZero) {
+  IkMetrics metrics;
+  metrics.EndStep(0.0, false);
+  metrics.EndStep(0.0, true);
+  const std::string json = metrics.ToJson(true, "");
+  EXPECT_NE(json.find("\"frames\": 2"), std::string::npos) << json;
+  EXPECT_NE(json.find("\"nan_frames\": 1"), std::string::npos) << json;
+  for (const char* metric : {"foot_penetration_m", "foot_ground_error_m", "hand_rung_error_m", "foot_rung_error_m"}) {
+    const std::string expected = std::string("\"") + metric +
+                                 "\": {\"mean\": null, \"p95\": null, \"max\": null, \"samples\": 0, \"frames_over_2cm\": 0}";
+    EXPECT_NE(json.find(expected), std::string::npos) << metric << "\n" << json;
+  }
+  EXPECT_NE(json.find("\"knee_reversed_deg\": {\"max\": null, \"samples\": 0, \"frames_over_5deg\": 0}"),
+            std::string::npos)
+      << json;
+  EXPECT_NE(json.find("\"foot_slide_m\": {\"mean\": null, \"max\": null, \"plants\": 0}"), std::string::npos) << json;
+}
+
+TEST(IkMetricsJson, AfterTheGoalOnlyFramesAndNanCount) {
+  IkMetrics metrics;
+  metrics.collecting = false;
+  metrics.EndStep(0.001, true);
+  EXPECT_EQ(metrics.frames(), 1);
+  EXPECT_EQ(metrics.nan_frames(), 1);
+  EXPECT_EQ(metrics.IkTimeMs().samples, 0u);
+}
+
+}  // namespace
+}  // namespace knights::game
