@@ -204,7 +204,7 @@ void IkMetrics::SampleHinges(Track& track, const Knight& knight, float dt_s) {
     const glm::vec3 a = knee - hip, b = ankle - knee;
     const float angle_deg = std::atan2(glm::length(glm::cross(a, b)), glm::dot(a, b)) * kRadToDeg;
     if (track.has_knee && dt_s > 0.0f) {
-      knee_speed_deg_s_.Add(std::fabs(angle_deg - track.knee_angle_deg[side]) / dt_s);
+      knee_speed_kdeg_s_.Add(std::fabs(angle_deg - track.knee_angle_deg[side]) / dt_s * 1e-3);
     }
     track.knee_angle_deg[side] = angle_deg;
   }
@@ -220,6 +220,12 @@ void IkMetrics::EndStep(double ik_seconds_all_knights, bool any_nan) {
                             &knee_reversed_deg_, &elbow_reversed_deg_}) {
     s->EndStep();
   }
+}
+
+SampleStats IkMetrics::KneeAngularSpeed() const {
+  SampleStats s = Summarise(knee_speed_kdeg_s_);
+  for (double* v : {&s.mean, &s.median, &s.p95, &s.p99, &s.max}) *v *= 1e3;
+  return s;
 }
 
 SampleStats IkMetrics::FootSlide() const {

@@ -94,7 +94,7 @@ class IkMetrics {
   SampleStats KneeReversed() const { return knee_reversed_deg_.Summary(); }
   SampleStats ElbowReversed() const { return elbow_reversed_deg_.Summary(); }
   SampleStats FootSlide() const;
-  SampleStats KneeAngularSpeed() const { return Summarise(knee_speed_deg_s_); }
+  SampleStats KneeAngularSpeed() const;  // deg/s
   SampleStats IkTimeMs() const { return Summarise(ik_ms_); }
 
   // The metrics as a JSON object; `extra` is spliced in as more members
@@ -122,7 +122,9 @@ class IkMetrics {
   ThresholdStats knee_reversed_deg_{kReversedThresholdDeg};
   ThresholdStats elbow_reversed_deg_{kReversedThresholdDeg};
   core::StreamingStats plant_slides_m_;
-  core::StreamingStats knee_speed_deg_s_;
+  // In 1000 deg/s: StreamingStats' range ends near 1e3, and knees reach
+  // several thousand degrees a second.
+  core::StreamingStats knee_speed_kdeg_s_;
   core::StreamingStats ik_ms_;
   int frames_ = 0;
   int nan_frames_ = 0;
