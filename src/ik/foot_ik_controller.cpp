@@ -158,15 +158,36 @@ void FootIkController::ProbeGround(const FootIkFrame& frame, const PoseView& pos
   }
 }
 
-// 2. The sole's target: on the ground when planted, the clip's lift above it
-//    while swinging, only out of it in the air; a planted foot locked.
+// 2. The sole's target: the free target (FreeTarget), or the lock of a
+//    planted foot (UpdateLock), blended while a lock is let go.
 void FootIkController::ChooseTarget(int side, const FootIkFrame& frame, const PoseView& pose, const Spaces& spaces,
                                     float master) {
+  FootIkState& foot = feet_[side];
+  const float contact = frame.airborne ? 0.0f : std::clamp(frame.contact[side], 0.0f, 1.0f);
+  const bool planted = settings.foot_lock && master > 0.0f && contact >= 0.5f && foot.ground.hit;
+  glm::vec3 free_target_ws = FreeTarget(side, frame, spaces, contact);
+  if (!planted && foot.ground.hit && !frame.airborne && frame.swing_progress[side] > kLandingStart) {
+    // Landing: the second half of the swing moves the foot on to where it
+    // will be planted (ChoosePlant), so the plant itself is not a jump.
+    const float u = std::min((frame.swing_progress[side] - kLandingStart) / (1.0f - kLandingStart), 1.0f);
+    const glm::vec3 plant_ws = ChoosePlant(side, free_target_ws, frame, pose, spaces).point_ws;
+    const float w = u * u * (3.0f - 2.0f * u);
+    free_target_ws.x += (plant_ws.x - free_target_ws.x) * w;
+    free_target_ws.z += (plant_ws.z - free_target_ws.z) * w;
+  }
+  UpdateLock(side, planted, free_target_ws, frame, pose, spaces);
+  foot.target_sole_ws = glm::mix(free_target_ws, foot.lock_point_ws, foot.lock_blend);
+  foot.align_normal_ws = foot.ground.normal_ws;
+  foot.lift_m = 0.0f;
+}
+
+// Where the sole goes unlocked: on the ground when planted, the clip's lift
+// above it while swinging, only out of it in the air.
+glm::vec3 FootIkController::FreeTarget(int side, const FootIkFrame& frame, const Spaces& spaces, float contact) {
   FootIkState& foot = feet_[side];
   // The clip is authored on flat ground at the root's height: this is how
   // far the animation lifts the sole above it.
   const float lift_m = foot.animated_sole_ws.y - spaces.root_ws.y;
-  const float contact = frame.airborne ? 0.0f : std::clamp(frame.contact[side], 0.0f, 1.0f);
   glm::vec3 free_target_ws = foot.animated_sole_ws + foot.ground_shift_ws;
   // A swinging foot follows the ground under it down a step eased, not in
   // one step: the part of a drop that no walkable slope explains is held
@@ -188,19 +209,16 @@ void FootIkController::ChooseTarget(int side, const FootIkFrame& frame, const Po
   } else if (foot.ground.hit) {
     free_target_ws.y = std::max(foot.animated_sole_ws.y, foot.ground.point_ws.y);
   }
-  const bool planted = settings.foot_lock && master > 0.0f && contact >= 0.5f && foot.ground.hit;
-  if (!planted && foot.ground.hit && !frame.airborne && frame.swing_progress[side] > kLandingStart) {
-    // Landing: the second half of the swing moves the foot on to where it
-    // will be planted (ChoosePlant), so the plant itself is not a jump.
-    const float u = std::min((frame.swing_progress[side] - kLandingStart) / (1.0f - kLandingStart), 1.0f);
-    const glm::vec3 plant_ws = ChoosePlant(side, free_target_ws, frame, pose, spaces).point_ws;
-    const float w = u * u * (3.0f - 2.0f * u);
-    free_target_ws.x += (plant_ws.x - free_target_ws.x) * w;
-    free_target_ws.z += (plant_ws.z - free_target_ws.z) * w;
-  }
+  return free_target_ws;
+}
+
+// A foot that plants is locked where it fits (ChoosePlant) until its
+// contact ends; dragged too far it is let go for the rest of the contact;
+// a let-go lock blends back to the free target over lock_release_time_s.
+void FootIkController::UpdateLock(int side, bool planted, const glm::vec3& free_target_ws, const FootIkFrame& frame,
+                                  const PoseView& pose, const Spaces& spaces) {
+  FootIkState& foot = feet_[side];
   if (planted && !foot.locked && !foot.lock_let_go) {
-    // Locked on the ground itself (the free target may still hold part of
-    // the swing lift while the contact weight blends in).
     foot.locked = true;
     const GroundProbe plant = ChoosePlant(side, free_target_ws, frame, pose, spaces);
     foot.lock_point_ws = plant.point_ws;
@@ -210,7 +228,7 @@ void FootIkController::ChooseTarget(int side, const FootIkFrame& frame, const Po
   } else if (planted && foot.locked &&
              glm::length(glm::vec2(foot.lock_point_ws.x - free_target_ws.x, foot.lock_point_ws.z - free_target_ws.z)) >
                  settings.max_lock_distance_m) {
-    foot.locked = false;  // dragged too far (teleport, turn): let go for the rest of this contact
+    foot.locked = false;  // dragged too far (teleport, turn)
     foot.lock_let_go = true;
   } else if (!planted) {
     foot.locked = false;
@@ -221,9 +239,6 @@ void FootIkController::ChooseTarget(int side, const FootIkFrame& frame, const Po
                           ? std::max(0.0f, foot.lock_blend - frame.dt_s / settings.lock_release_time_s)
                           : 0.0f;
   }
-  foot.target_sole_ws = glm::mix(free_target_ws, foot.lock_point_ws, foot.lock_blend);
-  foot.align_normal_ws = foot.ground.normal_ws;
-  foot.lift_m = 0.0f;
 }
 
 // Two-point placement of one foot with its sole on sole_ws, on ground of

@@ -194,6 +194,9 @@ class FootIkController {
                           const Spaces& spaces) const;
   void ProbeGround(const FootIkFrame& frame, const PoseView& pose, const Spaces& spaces);
   void ChooseTarget(int side, const FootIkFrame& frame, const PoseView& pose, const Spaces& spaces, float master);
+  glm::vec3 FreeTarget(int side, const FootIkFrame& frame, const Spaces& spaces, float contact);
+  void UpdateLock(int side, bool planted, const glm::vec3& free_target_ws, const FootIkFrame& frame,
+                  const PoseView& pose, const Spaces& spaces);
   void PlaceHeelAndBall(int side, const FootIkFrame& frame, const PoseView& pose, const Spaces& spaces);
   void LowerPelvis(const FootIkFrame& frame, const PoseView& pose, const Spaces& spaces, float master);
   void PlaceLegs(const FootIkFrame& frame, const PoseView& pose, const Spaces& spaces, float master);
