@@ -256,6 +256,7 @@ void Knight::RunIk(const world::World& world, const IkToggles& ik, float dt_s, c
   feet.active = ik.master && !OnLadder(controller.mode());
   feet.airborne = controller.mode() == KnightMode::kAir;
   feet.stride_scale = stride_scale_.value;
+  feet.moving = controller.Grounded() && std::fabs(controller.VelocityMps().x) > kStrideWarpMinSpeedMps;
   feet.swing_progress = {anim.SwingProgress(anim::kFootL), anim.SwingProgress(anim::kFootR)};
   feet.raycast = &CastDown;
   feet.raycast_context = &world;

@@ -390,12 +390,13 @@ void FootIkController::LowerPelvis(const FootIkFrame& frame, const PoseView& pos
     const float drop_m = (hip_ws.y - ankle_target_ws.y) - std::sqrt(reach_m * reach_m - horizontal_sq);
     reach_offset = std::min(reach_offset, -drop_m);
   }
+  // While moving the pelvis drops less: a runner on a steep slope takes
+  // shorter steps (stride warping) rather than a lunge.
+  const float max_drop_m = frame.moving ? settings.max_pelvis_drop_moving_m : settings.max_pelvis_drop_m;
   const float pelvis_goal =
-      settings.pelvis && any_hit
-          ? std::clamp(lowest_delta, -settings.max_pelvis_drop_m, settings.max_pelvis_raise_m) * master
-          : 0.0f;
+      settings.pelvis && any_hit ? std::clamp(lowest_delta, -max_drop_m, settings.max_pelvis_raise_m) * master : 0.0f;
   float pelvis_offset = pelvis_spring_.Update(pelvis_goal, settings.pelvis_smooth_time_s, frame.dt_s);
-  const float reach_floor = std::max(reach_offset, -settings.max_pelvis_drop_m) * master;
+  const float reach_floor = std::max(reach_offset, -settings.max_pelvis_drop_m) * master;  // reach wins over style
   if (settings.pelvis && pelvis_offset > reach_floor) {
     // Continue the spring from where the constraint put the pelvis.
     pelvis_offset = pelvis_spring_.value = reach_floor;

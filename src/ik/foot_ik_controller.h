@@ -78,6 +78,9 @@ struct FootIkSettings {
   float pelvis_smooth_time_s = 0.12f;
   float swing_ground_smooth_s = 0.08f;  // a swinging foot eases down a step over about this long
   float max_pelvis_drop_m = 0.65f;
+  // The spring's goal drops this far at most while moving (FootIkFrame::
+  // moving); the reach limit may still take the pelvis to max_pelvis_drop_m.
+  float max_pelvis_drop_moving_m = 0.2f;
   float max_pelvis_raise_m = 0.05f;
   float fade_time_s = 0.2f;       // IK fade in/out on landing and take-off
   float lock_release_time_s = 0.12f;  // a released lock blends back over this long
@@ -100,6 +103,7 @@ struct FootIkFrame {
   // (1: as animated; < 1: shorter steps on slopes, the clip played faster
   // to keep the speed, see StrideScaleForSlope). Ignored in the air.
   float stride_scale = 1.0f;
+  bool moving = false;  // walking or running: the pelvis drops less (max_pelvis_drop_moving_m)
   // 0..1 through each foot's swing (0 while in contact): late in the swing
   // the foot heads for the spot it will be planted on.
   std::array<float, 2> swing_progress{0.0f, 0.0f};
