@@ -9,6 +9,10 @@ namespace knights::ui {
 namespace {
 
 void MetricRow(const char* name, const game::SampleStats& s, const char* unit, double scale) {
+  if (s.samples == 0) {
+    ImGui::Text("%-18s no samples", name);  // never 0: nothing was measured
+    return;
+  }
   ImGui::Text("%-18s mean %7.2f  p95 %7.2f  max %7.2f %s  (%zu)", name, s.mean * scale, s.p95 * scale, s.max * scale,
               unit, s.samples);
 }
@@ -89,7 +93,7 @@ void DrawDebugOverlay(game::GameSession& session, std::span<const anim::Clip> cl
     }
   }
 
-  if (ImGui::CollapsingHeader("Metrics (whole run)", ImGuiTreeNodeFlags_DefaultOpen)) {
+  if (ImGui::CollapsingHeader("Metrics (up to the goal)", ImGuiTreeNodeFlags_DefaultOpen)) {
     const game::IkMetrics& m = session.metrics();
     MetricRow("foot in ground", m.FootPenetration(), "cm", 100.0);
     MetricRow("foot-ground err", m.FootGroundError(), "cm", 100.0);
