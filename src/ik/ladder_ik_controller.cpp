@@ -14,6 +14,11 @@ constexpr int kFeet = 2;  // limbs 0 and 1 are feet, 2 and 3 hands (anim::Limb o
 // length (to the wrist or ankle: the effector's offset is left as slack) is
 // out of reach.
 constexpr float kMaxReachFraction = 0.97f;
+// A limb that takes a hold in the middle of a contact gets there over this long.
+constexpr float kRegrabTimeS = 0.1f;
+// HoldTier's tiers a hold must reach to be taken.
+constexpr int kTierWithinGrab = 0;     // within the grab distance
+constexpr int kTierKeptToTheEnd = 2;   // reached now and when the hold ends
 
 float Smoothstep(float x) {
   x = std::clamp(x, 0.0f, 1.0f);
@@ -44,7 +49,7 @@ int HoldTier(const glm::vec3& hold_ws, const glm::vec3& p_ws, const glm::vec3& l
 // depth between the rails) and the ground under the limb, the best tier
 // (HoldTier), nearest first. false: none within max_grab_distance_m.
 bool LadderIkController::ChooseHold(int limb, const LadderIkFrame& frame, const glm::vec3& limb_root_ws, float reach_m,
-                                    int* rung, glm::vec3* hold_ws) const {
+                                    int min_tier, int* rung, glm::vec3* hold_ws) const {
   const glm::vec3& p_ws = state_[limb].animated_ws;
   const float half_length_m = std::max(0.0f, frame.rung_half_length_m - settings.rail_margin_m);
   int best_tier = -1;
@@ -70,7 +75,7 @@ bool LadderIkController::ChooseHold(int limb, const LadderIkFrame& frame, const 
                                              above_m + settings.max_grab_distance_m);
     if (ground.hit) consider(-1, ground.point_ws);
   }
-  return best_tier >= 0;
+  return best_tier >= min_tier;
 }
 
 
@@ -118,21 +123,30 @@ void LadderIkController::UpdateHold(int limb, const LadderIkFrame& frame, const 
                                     float reach_m) {
   LadderLimbState& s = state_[limb];
   const bool contact = frame.contact[limb] >= 0.5f;
-  if (contact && !s.holding && !s.off_ladder_contact) {
+  if (contact && !s.holding) {
+    // Every step of a contact without a hold (it started out of reach, or
+    // its hold was let go) looks for one: the limb moves there over
+    // kRegrabTimeS from where it is, rather than following the clip off
+    // the ladder for the rest of the contact.
     int rung = -1;
     glm::vec3 hold_ws(0.0f);
-    if (ChooseHold(limb, frame, limb_root_ws, reach_m, &rung, &hold_ws)) {
+    // After a hold was let go, only one the limb will keep to the end.
+    if (ChooseHold(limb, frame, limb_root_ws, reach_m, s.let_go ? kTierKeptToTheEnd : kTierWithinGrab, &rung, &hold_ws)) {
       s.rung = rung;
       s.hold_point_ws = hold_ws;
-      s.grab_offset_ws = s.hold_point_ws - s.animated_ws;
+      if (!s.off_ladder_contact) s.grab_offset_ws = s.hold_point_ws - s.animated_ws;
       s.has_grab_offset = true;
       s.holding = true;
+      s.grab_from_ws = s.target_ws;
+      s.grab_blend = s.off_ladder_contact ? 0.0f : 1.0f;
+      s.off_ladder_contact = false;
     } else {
-      s.off_ladder_contact = true;  // until this contact ends
-      s.release_offset_ws = glm::vec3(0.0f);
+      if (!s.off_ladder_contact) s.release_offset_ws = glm::vec3(0.0f);
+      s.off_ladder_contact = true;
     }
   } else if (!contact) {
     s.off_ladder_contact = false;
+    s.let_go = false;
   }
   if (!contact && s.holding) {
     s.release_offset_ws = s.hold_point_ws - s.animated_ws;
@@ -146,7 +160,8 @@ void LadderIkController::UpdateHold(int limb, const LadderIkFrame& frame, const 
 void LadderIkController::ChooseTarget(int limb, const LadderIkFrame& frame) {
   LadderLimbState& s = state_[limb];
   if (s.holding) {
-    s.target_ws = s.hold_point_ws;
+    s.grab_blend = std::min(1.0f, s.grab_blend + frame.dt_s / kRegrabTimeS);
+    s.target_ws = glm::mix(s.grab_from_ws, s.hold_point_ws, Smoothstep(s.grab_blend));
     return;
   }
   const glm::vec3 next = s.has_grab_offset ? s.grab_offset_ws + frame.grab_drift_per_cycle_ws : glm::vec3(0.0f);
@@ -187,6 +202,7 @@ void LadderIkController::PlaceLimbs(const LadderIkFrame& frame, const PoseView& 
       s.release_offset_ws = glm::vec3(frame.model_to_world * glm::vec4(effector_ms, 1.0f)) - s.animated_ws;
       s.holding = false;
       s.off_ladder_contact = true;
+      s.let_go = true;  // for the rest of this contact
     }
   }
 }

@@ -102,7 +102,10 @@ struct LadderLimbState {
   glm::vec3 release_offset_ws{0.0f};  // target - animated when the last hold ended
   glm::vec3 grab_offset_ws{0.0f};     // target - animated when the last hold began
   bool has_grab_offset = false;
-  bool off_ladder_contact = false;    // in contact, but not with a rung
+  bool off_ladder_contact = false;    // in contact, but holding nothing (none in reach yet, or let go)
+  glm::vec3 grab_from_ws{0.0f};       // where a hold taken mid-contact starts from
+  float grab_blend = 1.0f;            // 0..1 of the way from grab_from_ws to the hold
+  bool let_go = false;                // a hold let go out of reach: no other until the contact ends
   bool reached = false;
 };
 
@@ -127,8 +130,8 @@ class LadderIkController {
 
  private:
   void UpdateHold(int limb, const LadderIkFrame& frame, const glm::vec3& limb_root_ws, float reach_m);
-  bool ChooseHold(int limb, const LadderIkFrame& frame, const glm::vec3& limb_root_ws, float reach_m, int* rung,
-                  glm::vec3* hold_ws) const;
+  bool ChooseHold(int limb, const LadderIkFrame& frame, const glm::vec3& limb_root_ws, float reach_m, int min_tier,
+                  int* rung, glm::vec3* hold_ws) const;
   void ChooseTarget(int limb, const LadderIkFrame& frame);
   void PlaceLimbs(const LadderIkFrame& frame, const PoseView& pose);
   void DrawDebug(core::DebugLines& debug) const;

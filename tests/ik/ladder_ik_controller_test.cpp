@@ -188,28 +188,34 @@ INSTANTIATE_TEST_SUITE_P(Spacings, LadderIkSpacingTest,
                          });
 
 // A rung further than max_grab_distance_m from the grip is not taken: the
-// hand follows the animation until its contact ends.
-TEST(LadderIkController, RungOutOfGrabDistanceIsNotTaken) {
+// hand follows the animation. When a rung comes within reach during the
+// same contact (the climber still moving onto the ladder), the hand takes
+// it, moving there over a few steps rather than in one.
+TEST(LadderIkController, RungOutOfGrabDistanceIsNotTakenUntilInReach) {
   const Arm animated;
   const glm::mat4 to_world(1.0f);
   const glm::vec3 grip_ws = animated.GripWs(to_world);
   LadderIkController c = MakeController();
-  const std::vector<glm::vec3> rungs = MakeRungs(grip_ws.x + c.settings.max_grab_distance_m + 0.02f, grip_ws.y, 0.3f, 1);
+  const std::vector<glm::vec3> rungs =
+      MakeRungs(grip_ws.x + c.settings.max_grab_distance_m + 0.02f, grip_ws.y, 0.3f, 1, grip_ws.z);
   FadeIn(c, to_world, rungs, animated);
   const Arm pose = Step(c, MakeFrame(to_world, rungs, 1.0f), animated);
   EXPECT_FALSE(c.Limb(kHand).holding);
   EXPECT_TRUE(c.Limb(kHand).off_ladder_contact);
   EXPECT_LT(glm::distance(pose.GripWs(to_world), grip_ws), 1e-4f);
-  // Moving the rung within reach during the same contact changes nothing...
-  const std::vector<glm::vec3> near = MakeRungs(grip_ws.x + 0.05f, grip_ws.y, 0.3f, 1);
-  Step(c, MakeFrame(to_world, near, 1.0f), animated);
-  EXPECT_FALSE(c.Limb(kHand).holding);
-  // ...until the contact ends and starts again.
-  Step(c, MakeFrame(to_world, near, 0.0f, 0.5f), animated);
-  EXPECT_FALSE(c.Limb(kHand).off_ladder_contact);
-  const Arm grabbed = Step(c, MakeFrame(to_world, near, 1.0f), animated);
-  EXPECT_TRUE(c.Limb(kHand).holding);
-  EXPECT_LT(glm::distance(grabbed.GripWs(to_world), glm::vec3(near[0].x, near[0].y, grip_ws.z)), 1e-4f);
+  // The rung comes within reach during the same contact: taken, reached
+  // over several steps, each a fraction of the way.
+  const std::vector<glm::vec3> near = MakeRungs(grip_ws.x + 0.05f, grip_ws.y, 0.3f, 1, grip_ws.z);
+  const glm::vec3 hold_ws(near[0].x, near[0].y, grip_ws.z);
+  glm::vec3 previous_ws = pose.GripWs(to_world);
+  for (int step = 0; step < 10; ++step) {
+    const Arm moved = Step(c, MakeFrame(to_world, near, 1.0f), animated);
+    EXPECT_TRUE(c.Limb(kHand).holding) << "step " << step;
+    const glm::vec3 grip_now = moved.GripWs(to_world);
+    EXPECT_LT(glm::distance(grip_now, previous_ws), 0.5f * glm::distance(grip_ws, hold_ws)) << "step " << step;
+    previous_ws = grip_now;
+  }
+  EXPECT_LT(glm::distance(previous_ws, hold_ws), 1e-4f);
 }
 
 // A hold the arm can no longer reach is let go (no stretching) and not
