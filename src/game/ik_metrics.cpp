@@ -18,10 +18,6 @@ constexpr float kProbeBelowM = 4.0f;
 const world::RayFilter kUpFacing{1e-3f, 1.0f};
 const world::RayFilter kDownFacing{-1.0f, -1e-3f};
 
-bool OnLadder(KnightMode mode) {
-  return mode == KnightMode::kClimb || mode == KnightMode::kLadderEnter || mode == KnightMode::kLadderEnterTop ||
-         mode == KnightMode::kLadderExit;
-}
 
 glm::vec3 PointWs(const glm::mat4& to_world, const glm::mat4& joint_ms, const glm::vec3& offset_ls) {
   return glm::vec3(to_world * (joint_ms * glm::vec4(offset_ls, 1.0f)));

@@ -60,10 +60,6 @@ glm::vec3 BodyMotionPerHoldWs(const KnightController& controller, const world::L
 constexpr float kStrideWarpMinSpeedMps = 0.3f;
 constexpr float kStrideWarpSmoothS = 0.25f;
 
-bool OnLadder(KnightMode mode) {
-  return mode == KnightMode::kClimb || mode == KnightMode::kLadderEnter || mode == KnightMode::kLadderEnterTop ||
-         mode == KnightMode::kLadderExit;
-}
 
 }  // namespace
 

@@ -5,6 +5,8 @@
 
 #include <glm/gtc/matrix_transform.hpp>
 
+#include "ik/foot_ik_controller.h"
+
 namespace knights::game {
 namespace {
 
@@ -91,9 +93,10 @@ void KnightController::Step(const core::InputState& input, const world::World& w
   // the visual offset, which then eases back to zero. Only the part of the
   // height change that no walkable slope explains is a step: absorbing a
   // slope's steady climb would draw the body below its feet for as long as
-  // the slope lasts (0.24 m on 40 degrees at a run).
+  // the slope lasts (0.24 m on 40 degrees at a run). ik::kStepSlopeTan is
+  // the steepest rise (46 degrees) still taken for a slope.
   if (previous_mode == KnightMode::kGround && mode_ == KnightMode::kGround) {
-    const float slope_rise_m = std::fabs(feet_ws_.x - previous_x) * kStepSlopeTan;
+    const float slope_rise_m = std::fabs(feet_ws_.x - previous_x) * ik::kStepSlopeTan;
     const float rise_m = feet_ws_.y - previous_y;
     visual_offset_y_.value -= rise_m - std::clamp(rise_m, -slope_rise_m, slope_rise_m);
   }

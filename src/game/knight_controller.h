@@ -52,11 +52,6 @@ struct KnightTuning {
   float depth_speed_mps = 1.5f;
 };
 
-// A height change on the ground steeper than this (rise over run, tan 46
-// degrees: above the steepest legal slope, 40, with the walkable margin) is
-// a step and is smoothed; a gentler one is a slope and is not.
-inline constexpr float kStepSlopeTan = 1.0355f;
-
 // The rung spacing the character's climb clip is authored for, metres.
 inline constexpr float kNominalRungSpacingM = 0.30f;
 
@@ -83,6 +78,11 @@ struct MotionClipInfo {
 
 enum class KnightMode { kGround, kAir, kLadderEnter, kLadderEnterTop, kClimb, kLadderExit };
 const char* ToString(KnightMode mode);
+// Entering, climbing or leaving a ladder.
+inline bool OnLadder(KnightMode mode) {
+  return mode == KnightMode::kClimb || mode == KnightMode::kLadderEnter || mode == KnightMode::kLadderEnterTop ||
+         mode == KnightMode::kLadderExit;
+}
 
 class KnightController {
  public:

@@ -241,6 +241,25 @@ void FootIkController::UpdateLock(int side, bool planted, const glm::vec3& free_
   }
 }
 
+// The leg's reach this step: max_leg_extension of hip-knee plus knee-ankle,
+// metres (bone lengths are the same in world and model space).
+float FootIkController::LegReachM(int side, const PoseView& pose) const {
+  const TwoBoneChain& c = legs_[side].chain;
+  return settings.max_leg_extension * (glm::distance(pose.PositionMs(c.start), pose.PositionMs(c.mid)) +
+                                       glm::distance(pose.PositionMs(c.mid), pose.PositionMs(c.end)));
+}
+
+// The world rotation that tilts the clip's foot towards up_goal_ws by
+// `align` of the way, at most max_tilt_deg: what LimbPlacementJob gives the
+// foot, for predicting where its points go.
+glm::quat FootIkController::FootTiltWs(int side, const glm::vec3& up_goal_ws, float align, const PoseView& pose,
+                                       const Spaces& spaces) const {
+  const LegRig& leg = legs_[side];
+  const glm::vec3 up_anim_ws = glm::mat3(spaces.to_world) * (glm::mat3(pose.models_ms[leg.chain.end]) * leg.foot_up_ls);
+  const float max_tilt = settings.foot_align ? settings.max_tilt_deg * kDegToRad : 0.0f;
+  return LimitedTilt(up_anim_ws, up_goal_ws, max_tilt, align);
+}
+
 // Two-point placement of one foot with its sole on sole_ws, on ground of
 // normal normal_ws: where the heel and the ball will be once the sole is
 // there and tilted to the ground, their own ground under them, and the
@@ -255,11 +274,9 @@ FootFit FootIkController::FitFoot(int side, const glm::vec3& sole_ws, const glm:
   const glm::mat4& ankle_ms = pose.models_ms[leg.chain.end];
   const glm::vec3 heel_anim_ws = PointWs(spaces.to_world, ankle_ms, leg.heel_offset_ls) - foot.clip_sole_ws;
   const glm::vec3 ball_anim_ws = PointWs(spaces.to_world, ankle_ms, leg.ball_offset_ls) - foot.clip_sole_ws;
-  const glm::vec3 up_anim_ws = glm::mat3(spaces.to_world) * (glm::mat3(ankle_ms) * leg.foot_up_ls);
-  const float max_tilt = settings.foot_align ? settings.max_tilt_deg * kDegToRad : 0.0f;
   // How deep heel and ball end in their ground for a given up goal.
   auto depths = [&](const glm::vec3& up_goal_ws, float* heel_depth, float* ball_depth, bool probe) {
-    const glm::quat tilt = LimitedTilt(up_anim_ws, up_goal_ws, max_tilt, align);
+    const glm::quat tilt = FootTiltWs(side, up_goal_ws, align, pose, spaces);
     const glm::vec3 points_ws[2] = {sole_ws + tilt * heel_anim_ws, sole_ws + tilt * ball_anim_ws};
     float* out[2] = {heel_depth, ball_depth};
     for (int i = 0; i < 2; ++i) {
@@ -316,8 +333,7 @@ GroundProbe FootIkController::ChoosePlant(int side, const glm::vec3& free_target
   // spot shifted down a slope out of reach would be let go at once.
   const glm::vec3 hip_ws = glm::vec3(spaces.to_world * pose.models_ms[leg.chain.start][3]) -
                            glm::vec3(0.0f, 0.5f * settings.max_pelvis_drop_m, 0.0f);
-  const float reach_m = settings.max_leg_extension * (glm::distance(pose.PositionMs(leg.chain.start), pose.PositionMs(leg.chain.mid)) +
-                                                      glm::distance(pose.PositionMs(leg.chain.mid), pose.PositionMs(leg.chain.end)));
+  const float reach_m = LegReachM(side, pose);
   const glm::vec3 ankle_over_sole_ws = PointWs(spaces.to_world, pose.models_ms[leg.chain.end], glm::vec3(0.0f)) - foot.clip_sole_ws;
   for (int i = 1; i <= kPlantShiftSteps; ++i) {
     const float shift_m = settings.max_plant_shift_m * static_cast<float>(i) / kPlantShiftSteps;
@@ -374,15 +390,11 @@ void FootIkController::LowerPelvis(const FootIkFrame& frame, const PoseView& pos
     lowest_delta = std::min(lowest_delta, foot.ground.point_ws.y + foot.lift_m - spaces.root_ws.y);
     any_hit = true;
     const glm::vec3 hip_ws = glm::vec3(spaces.to_world * pose.models_ms[leg.chain.start][3]);
-    const glm::vec3 knee_ws = glm::vec3(spaces.to_world * pose.models_ms[leg.chain.mid][3]);
     const glm::vec3 ankle_ws = glm::vec3(spaces.to_world * pose.models_ms[leg.chain.end][3]);
-    const float reach_m = settings.max_leg_extension * (glm::length(knee_ws - hip_ws) + glm::length(ankle_ws - knee_ws));
+    const float reach_m = LegReachM(side, pose);
     // The ankle goes where the sole's target puts it once the foot is
     // tilted to its ground (LimbPlacementJob turns the foot the same way).
-    const glm::vec3 up_anim_ws =
-        glm::mat3(spaces.to_world) * (glm::mat3(pose.models_ms[leg.chain.end]) * leg.foot_up_ls);
-    const float max_tilt = settings.foot_align ? settings.max_tilt_deg * kDegToRad : 0.0f;
-    const glm::quat tilt = LimitedTilt(up_anim_ws, foot.align_normal_ws, max_tilt, AlignWeight(frame, side));
+    const glm::quat tilt = FootTiltWs(side, foot.align_normal_ws, AlignWeight(frame, side), pose, spaces);
     const glm::vec3 ankle_target_ws = foot.target_sole_ws + tilt * (ankle_ws - foot.clip_sole_ws);
     const float horizontal_sq = (hip_ws.x - ankle_target_ws.x) * (hip_ws.x - ankle_target_ws.x) +
                                 (hip_ws.z - ankle_target_ws.z) * (hip_ws.z - ankle_target_ws.z);

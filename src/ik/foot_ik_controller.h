@@ -191,6 +191,9 @@ class FootIkController {
   static constexpr float kHeelBallProbeAboveSoleM = 0.5f;  // heel and ball rays start at least this far over the sole
 
   float UpdateFaders(const FootIkFrame& frame);
+  float LegReachM(int side, const PoseView& pose) const;
+  glm::quat FootTiltWs(int side, const glm::vec3& up_goal_ws, float align, const PoseView& pose,
+                       const Spaces& spaces) const;
   // align: how much of the ground's tilt the foot takes (1 when planning a plant).
   FootFit FitFoot(int side, const glm::vec3& sole_ws, const glm::vec3& normal_ws, float align,
                   const FootIkFrame& frame, const PoseView& pose, const Spaces& spaces) const;

@@ -562,8 +562,12 @@ TEST(FootIkController, NoGroundFadesTheLegOutOverSeveralSteps) {
     // The leg's fade and the pelvis spring's return: a few mm a step, where
     // dropping the leg at once would move the sole 5 cm.
     EXPECT_LE(std::fabs(y - previous_y), 0.006f) << "step " << step;
-    if (step < fade_steps) EXPECT_GT(ik.Foot(0).weight, 0.0f) << "step " << step;
-    if (step > fade_steps) EXPECT_EQ(ik.Foot(0).weight, 0.0f) << "step " << step;
+    if (step < fade_steps) {
+      EXPECT_GT(ik.Foot(0).weight, 0.0f) << "step " << step;
+    }
+    if (step > fade_steps) {
+      EXPECT_EQ(ik.Foot(0).weight, 0.0f) << "step " << step;
+    }
     previous_y = y;
   }
   EXPECT_NEAR(previous_y, 0.0f, 1e-3f);  // the clip's pose once faded
