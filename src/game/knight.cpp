@@ -43,23 +43,10 @@ ik::GroundProbe CastDown(const void* context, const glm::vec3& from_ws, float le
   return ik::GroundProbe{hit.hit, hit.point_ws, hit.normal_ws};
 }
 
-// How far the body moves on a ladder while a limb holds a rung: half a
-// climb cycle along the rails, up or down with the climb; on the way out at
-// the top, half the exit clip's rise.
-glm::vec3 BodyMotionPerHoldWs(const KnightController& controller, const world::Ladder& ladder) {
-  if (controller.mode() == KnightMode::kLadderExit) {
-    return glm::vec3(0.0f, 0.5f * controller.motion_clip_info().exit_root_offset_m.y, 0.0f);
-  }
-  const float vy = controller.VelocityMps().y;
-  const float direction = vy > 0.0f ? 1.0f : (vy < 0.0f ? -1.0f : 0.0f);
-  return ladder.up_axis_ws() * (0.5f * controller.ClimbRisePerCycleM() * direction);
-}
-
 // Stride warping acts from this ground speed on, and eases in and out
 // over this long.
 constexpr float kStrideWarpMinSpeedMps = 0.3f;
 constexpr float kStrideWarpSmoothS = 0.25f;
-
 
 }  // namespace
 
@@ -83,6 +70,12 @@ MotionClipInfo ReadMotionClipInfo(const anim::Skeleton& skeleton, const ClipSet&
     constexpr float kScanStepS = 1.0f / 120.0f;
     for (float t = 0.0f; t <= exit->DurationS(); t += kScanStepS) {
       if (exit->IsInContact(anim::kHandL, t) || exit->IsInContact(anim::kHandR, t)) info.exit_hands_release_s = t;
+    }
+    info.exit_feet_off_rungs_s = 0.0f;
+    for (const anim::Limb foot : {anim::kFootL, anim::kFootR}) {
+      for (const anim::ContactRange& range : exit->Contacts(foot)) {
+        if (range.end_s < exit->DurationS() - kScanStepS) info.exit_feet_off_rungs_s = std::max(info.exit_feet_off_rungs_s, range.end_s);
+      }
     }
     // The exit clip's root motion: where its root joint ends.
     std::vector<math::Transform> pose_ls(skeleton.RestPose().begin(), skeleton.RestPose().end());
@@ -141,6 +134,14 @@ void Knight::Init(const anim::Skeleton& skeleton, const ClipSet& clips, const Ri
   controller.SetMotionClipInfo(ReadMotionClipInfo(skeleton, clips));
 
   anim.SetLocomotionStartPhase(FindLocomotionStartPhase(skeleton, clips, rig));
+  for (const ClipRole role : {ClipRole::kClimbUp, ClipRole::kClimbDown, ClipRole::kLadderEnterBottom,
+                              ClipRole::kLadderExitTop}) {
+    const anim::Clip* clip = clips[static_cast<int>(role)];
+    if (clip != nullptr) {
+      contact_ends_[static_cast<int>(role)].Build(skeleton, *clip,
+                                                 {rig.leg_l.upper, rig.leg_r.upper, rig.arm_l.upper, rig.arm_r.upper});
+    }
+  }
 
   // The sole's "up" in each foot joint's frame: the model's up at rest.
   anim::LocalToModelJob rest;
@@ -172,7 +173,8 @@ void Knight::Init(const anim::Skeleton& skeleton, const ClipSet& clips, const Ri
   ladder_ik.Init({limb(0, rig.leg_l, rig.ball_offset_l_ls, glm::vec3(1.0f, 0.0f, 0.0f)),
                   limb(1, rig.leg_r, rig.ball_offset_r_ls, glm::vec3(1.0f, 0.0f, 0.0f)),
                   limb(2, rig.arm_l, rig.grip_offset_l_ls, glm::vec3(-0.5f, -1.0f, -0.4f)),
-                  limb(3, rig.arm_r, rig.grip_offset_r_ls, glm::vec3(-0.5f, -1.0f, 0.4f))});
+                  limb(3, rig.arm_r, rig.grip_offset_r_ls, glm::vec3(-0.5f, -1.0f, 0.4f))},
+                 rig.pelvis);
 }
 
 void Knight::Spawn(const glm::vec3& feet_ws, int facing) {
@@ -245,11 +247,20 @@ void Knight::Step(const core::InputState& input, const world::World& world, cons
   last_palette_s_ = SecondsSince(palette_start);
 }
 
+// Hands and feet on the ladder first (it may move the body toward
+//   its holds), then the feet on the ground, which therefore places them
+//   on the body as the ladder left it when the two overlap (the exit's
+//   steps onto the ledge).
 void Knight::RunIk(const world::World& world, const IkToggles& ik, float dt_s, core::DebugLines* debug) {
+  RunLadderIk(world, ik, dt_s, debug);
+  RunFootIk(world, ik, dt_s, debug);
+}
+
+void Knight::RunFootIk(const world::World& world, const IkToggles& ik, float dt_s, core::DebugLines* debug) {
   ik::FootIkFrame feet;
   feet.model_to_world = model_to_world_;
   feet.contact = {anim.ContactWeight(anim::kFootL), anim.ContactWeight(anim::kFootR)};
-  feet.active = ik.master && !OnLadder(controller.mode());
+  feet.active = ik.master && (!OnLadder(controller.mode()) || controller.FeetOnLedge());
   feet.airborne = controller.mode() == KnightMode::kAir;
   feet.stride_scale = stride_scale_.value;
   feet.moving = controller.Grounded() && std::fabs(controller.VelocityMps().x) > kStrideWarpMinSpeedMps;
@@ -264,7 +275,29 @@ void Knight::RunIk(const world::World& world, const IkToggles& ik, float dt_s, c
   foot_ik.settings.foot_align = ik.foot_align;
   foot_ik.settings.foot_lock = ik.foot_lock;
   foot_ik.Run(feet, {skeleton_->Parents(), locals_ls_, models_ms_}, debug);
+}
 
+// How far each limb's root (hip, shoulder) moves from now until its current
+// contact ends: the clip's own motion of that joint (root motion included)
+// plus the knight's, at its present velocity, for the time left.
+std::array<glm::vec3, ik::kLadderLimbs> Knight::RootMotionToContactEndsWs(float dt_s) const {
+  std::array<glm::vec3, ik::kLadderLimbs> motion_ws{};
+  const anim::ContactEndPositions& ends = contact_ends_[static_cast<int>(anim.CurrentRole())];
+  const float rate = controller.RoleRate();
+  const glm::vec3 velocity_ws = dt_s > 0.0f ? glm::vec3(model_to_world_[3] - previous_model_to_world_[3]) / dt_s
+                                            : glm::vec3(0.0f);
+  const int roots[ik::kLadderLimbs] = {rig_->leg_l.upper, rig_->leg_r.upper, rig_->arm_l.upper, rig_->arm_r.upper};
+  for (int limb = 0; limb < ik::kLadderLimbs; ++limb) {
+    const auto end = ends.Find(static_cast<anim::Limb>(limb), anim.CurrentTimeS(), rate >= 0.0f);
+    if (!end || roots[limb] < 0) continue;
+    const float seconds_left = std::fabs(rate) > 1e-3f ? end->clip_s_left / std::fabs(rate) : 0.0f;
+    motion_ws[limb] = glm::mat3(model_to_world_) * (end->joint_ms - animated_joints_ms_[roots[limb]]) +
+                      velocity_ws * seconds_left;
+  }
+  return motion_ws;
+}
+
+void Knight::RunLadderIk(const world::World& world, const IkToggles& ik, float dt_s, core::DebugLines* debug) {
   ik::LadderIkFrame ladder;
   ladder.model_to_world = model_to_world_;
   ladder.on_ladder = ik.master && OnLadder(controller.mode()) && controller.Ladder() >= 0;
@@ -274,7 +307,7 @@ void Knight::RunIk(const world::World& world, const IkToggles& ik, float dt_s, c
     ladder.rung_half_length_m = 0.5f * on.desc().width;
     const float nominal_m = controller.motion_clip_info().climb_rungs_per_cycle * on.desc().rung_spacing;
     ladder.grab_drift_per_cycle_ws = on.up_axis_ws() * (nominal_m - controller.ClimbRisePerCycleM());
-    ladder.body_motion_per_hold_ws = BodyMotionPerHoldWs(controller, on);
+    ladder.root_motion_to_contact_end_ws = RootMotionToContactEndsWs(dt_s);
   }
   // Contacts and swing phases are read only while the ladder IK is on or
   // still fading out (off the ladder it fades from 0 to 0).
@@ -288,7 +321,8 @@ void Knight::RunIk(const world::World& world, const IkToggles& ik, float dt_s, c
   ladder.raycast_context = &world;
   ladder.dt_s = dt_s;
   ladder_ik.settings.enabled = ik.master;
-  ladder_ik.settings.limb_enabled = {ik.leg_l, ik.leg_r, ik.arm_l, ik.arm_r};
+  const bool feet_on_ladder = !controller.FeetOnLedge();
+  ladder_ik.settings.limb_enabled = {ik.leg_l && feet_on_ladder, ik.leg_r && feet_on_ladder, ik.arm_l, ik.arm_r};
   ladder_ik.Run(ladder, {skeleton_->Parents(), locals_ls_, models_ms_}, debug);
 }
 

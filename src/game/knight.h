@@ -14,6 +14,7 @@
 
 #include <glm/glm.hpp>
 
+#include "anim/contact_end_positions.h"
 #include "anim/skeleton.h"
 #include "core/debug_lines.h"
 #include "core/input_state.h"
@@ -84,6 +85,9 @@ class Knight {
 
  private:
   void RunIk(const world::World& world, const IkToggles& ik, float dt_s, core::DebugLines* debug);
+  void RunFootIk(const world::World& world, const IkToggles& ik, float dt_s, core::DebugLines* debug);
+  void RunLadderIk(const world::World& world, const IkToggles& ik, float dt_s, core::DebugLines* debug);
+  std::array<glm::vec3, ik::kLadderLimbs> RootMotionToContactEndsWs(float dt_s) const;
   // The ground's slope along x at the feet, radians (> 0 rising towards +x).
   float GroundSlopeRad(const world::World& world) const;
 
@@ -98,6 +102,9 @@ class Knight {
   std::vector<glm::mat4> previous_palette_ms_;
   glm::mat4 model_to_world_{1.0f};
   glm::mat4 previous_model_to_world_{1.0f};
+  // Per clip role (ladder roles only): where each limb's root is when each
+  // of its contacts ends, for the ladder IK's choice of holds.
+  std::array<anim::ContactEndPositions, kClipRoleCount> contact_ends_;
   // Stride warping's scale (FootIkFrame::stride_scale), eased towards the
   // slope's so that a slope change never moves the feet in one step.
   ik::DampedSpring<float> stride_scale_{1.0f, 0.0f};

@@ -125,6 +125,20 @@ void KnightController::Step(const core::InputState& input, const world::World& w
   pitch_rad_ = MoveTowards(pitch_rad_, target_pitch, tuning.lean_rate_rad_s * dt_s);
 }
 
+bool KnightController::FeetOnLedge() const {
+  // The exit clip's time: played forwards when leaving, backwards when
+  // entering from the top.
+  float clip_s = 0.0f;
+  if (mode_ == KnightMode::kLadderExit) {
+    clip_s = transition_elapsed_s_;
+  } else if (mode_ == KnightMode::kLadderEnterTop) {
+    clip_s = clip_info_.exit_duration_s - transition_elapsed_s_;
+  } else {
+    return false;
+  }
+  return clip_s >= clip_info_.exit_feet_off_rungs_s;
+}
+
 float KnightController::MoveHorizontally(const world::World& world, float dx) {
   if (dx == 0.0f) return 0.0f;
   world::WallProbe probe;

@@ -66,6 +66,11 @@ struct MotionClipInfo {
   // When the exit clip's hands let go of the ladder (their last contact
   // ends), seconds into it: a leaning climber straightens up only then.
   float exit_hands_release_s = 0.8f;
+  // When the exit clip's feet are off the rungs for good, seconds into it:
+  // the end of the last foot contact that does not last to the clip's end
+  // (the clip ends standing, so those final contacts are on the ledge).
+  // From then on the feet are on the ground, the foot IK's to place.
+  float exit_feet_off_rungs_s = 1.0f;
   float climb_cycle_s = 1.2f;        // climb_up's duration
   // Rungs climbed per cycle: the clip's rise per cycle / its nominal spacing.
   // A cycle rises this many of the ladder's own rungs (time warp), so the
@@ -117,6 +122,9 @@ class KnightController {
   // The model's origin: the feet position with the step smoothing applied.
   glm::vec3 VisualFeetWs() const { return feet_ws_ + glm::vec3(0.0f, visual_offset_y_.value, 0.0f); }
   bool Grounded() const { return mode_ == KnightMode::kGround; }
+  // Leaving (entering from the top) with both feet off the rungs: they
+  // stand on the ledge or step onto it (MotionClipInfo::exit_feet_off_rungs_s).
+  bool FeetOnLedge() const;
   // The ladder being used (-1 when none).
   int Ladder() const { return ladder_; }
   // Clip role and clip-seconds-per-second the animation should play.

@@ -20,8 +20,6 @@ const glm::vec4 kMissedColor{1.0f, 0.25f, 0.2f, 1.0f};
 const glm::vec4 kLockColor{1.0f, 0.85f, 0.1f, 1.0f};
 const glm::vec4 kHeelBallColor{0.9f, 0.4f, 1.0f, 1.0f};
 
-void ShiftTranslation(glm::mat4& m, const glm::vec3& offset) { m[3] += glm::vec4(offset, 0.0f); }
-
 glm::vec3 PointWs(const glm::mat4& to_world, const glm::mat4& joint_ms, const glm::vec3& offset_ls) {
   return glm::vec3(to_world * (joint_ms * glm::vec4(offset_ls, 1.0f)));
 }
@@ -415,19 +413,7 @@ void FootIkController::LowerPelvis(const FootIkFrame& frame, const PoseView& pos
     pelvis_spring_.velocity = std::min(pelvis_spring_.velocity, 0.0f);
   }
   if (std::fabs(pelvis_offset) <= 1e-6f) return;
-  const glm::vec3 offset_ms = glm::mat3(spaces.to_model) * (kUpWs * pelvis_offset);
-  const int parent = pose.parents[pelvis_];
-  const glm::vec3 offset_parent =
-      parent >= 0 ? glm::inverse(glm::mat3(pose.models_ms[parent])) * offset_ms : offset_ms;
-  pose.locals_ls[pelvis_].translation += offset_parent;
-  // Moving the pelvis's translation moves its model matrix, and every matrix
-  // below it (each is the pelvis's times a product of locals), by offset_ms:
-  // shift the subtree's translations rather than recompute it. The subtree
-  // is the depth-first run after the pelvis whose parents are at or after it.
-  ShiftTranslation(pose.models_ms[pelvis_], offset_ms);
-  for (int j = pelvis_ + 1; j < pose.JointCount() && pose.parents[j] >= pelvis_; ++j) {
-    ShiftTranslation(pose.models_ms[j], offset_ms);
-  }
+  pose.TranslateSubtree(pelvis_, glm::mat3(spaces.to_model) * (kUpWs * pelvis_offset));
 }
 
 // 5. Solve each leg onto its target, sole aligned while planted: both legs

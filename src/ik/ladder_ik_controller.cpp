@@ -55,7 +55,7 @@ bool LadderIkController::ChooseHold(int limb, const LadderIkFrame& frame, const 
   int best_tier = -1;
   float best_d2 = 1e30f;
   auto consider = [&](int index, const glm::vec3& point_ws) {
-    const int tier = HoldTier(point_ws, p_ws, limb_root_ws, frame.body_motion_per_hold_ws, reach_m,
+    const int tier = HoldTier(point_ws, p_ws, limb_root_ws, frame.root_motion_to_contact_end_ws[limb], reach_m,
                               settings.max_grab_distance_m);
     const float d2 = glm::dot(point_ws - p_ws, point_ws - p_ws);
     if (tier > best_tier || (tier == best_tier && tier >= 0 && d2 < best_d2)) {
@@ -79,14 +79,16 @@ bool LadderIkController::ChooseHold(int limb, const LadderIkFrame& frame, const 
 }
 
 
-void LadderIkController::Init(const std::array<LadderLimbRig, kLadderLimbs>& limbs) {
+void LadderIkController::Init(const std::array<LadderLimbRig, kLadderLimbs>& limbs, int pelvis_joint) {
   limbs_ = limbs;
+  pelvis_ = pelvis_joint;
   Reset();
 }
 
 void LadderIkController::Reset() {
   state_ = {};
   fader_.phase = 0.0f;
+  body_spring_ = {};
 }
 
 bool LadderIkController::Run(const LadderIkFrame& frame, const PoseView& pose, core::DebugLines* debug) {
@@ -94,6 +96,7 @@ bool LadderIkController::Run(const LadderIkFrame& frame, const PoseView& pose, c
   fader_.fade_time = settings.fade_time_s;
   fader_.enabled = settings.enabled && frame.on_ladder && !frame.rungs_ws.empty();
   const float master = fader_.Update(frame.dt_s);
+  std::array<float, kLadderLimbs> reach_m{};
   for (int i = 0; i < kLadderLimbs; ++i) {
     LadderLimbState& s = state_[i];
     const LadderLimbRig& limb = limbs_[i];
@@ -107,13 +110,18 @@ bool LadderIkController::Run(const LadderIkFrame& frame, const PoseView& pose, c
     }
     // The limb's reach this step: from its root, nearly straight.
     const glm::vec3 root_ms = pose.PositionMs(limb.chain.start);
-    const float reach_m = kMaxReachFraction * (glm::distance(root_ms, pose.PositionMs(limb.chain.mid)) +
-                                               glm::distance(pose.PositionMs(limb.chain.mid), pose.PositionMs(limb.chain.end)));
-    UpdateHold(i, frame, glm::vec3(frame.model_to_world * glm::vec4(root_ms, 1.0f)), reach_m);  // 1
+    reach_m[i] = kMaxReachFraction * (glm::distance(root_ms, pose.PositionMs(limb.chain.mid)) +
+                                      glm::distance(pose.PositionMs(limb.chain.mid), pose.PositionMs(limb.chain.end)));
+    // The reach is the end joint's (ankle, wrist), which goes where the hold
+    // is less the effector's offset (the solve keeps the end joint's
+    // rotation): holds are weighed from the root moved by that offset.
+    const glm::vec3 effector_offset_ms = glm::vec3(pose.models_ms[limb.chain.end] * glm::vec4(limb.effector_ls, 0.0f));
+    UpdateHold(i, frame, glm::vec3(frame.model_to_world * glm::vec4(root_ms + effector_offset_ms, 1.0f)), reach_m[i]);  // 1
     ChooseTarget(i, frame);  // 2
   }
-  PlaceLimbs(frame, pose);  // 3
-  if (debug != nullptr && master > 0.0f) DrawDebug(*debug);  // 4
+  MoveBody(frame, pose, master, reach_m);  // 3
+  PlaceLimbs(frame, pose);  // 4
+  if (debug != nullptr && master > 0.0f) DrawDebug(*debug);  // 5
   return true;
 }
 
@@ -168,7 +176,49 @@ void LadderIkController::ChooseTarget(int limb, const LadderIkFrame& frame) {
   s.target_ws = s.animated_ws + glm::mix(s.release_offset_ws, next, Smoothstep(frame.swing_progress[limb]));
 }
 
-// 3. All four limbs in one batch (their two-bone solves share SSE
+// 3. The least shift of the body that brings every held limb's end joint
+//    within reach: a few rounds of moving the limb roots onto each hold's
+//    reach sphere (holds may pull apart: hands up, feet down), at most
+//    max_body_shift_m. Eased back when the holds need less; never behind
+//    when they need more, or the limb would be let go.
+void LadderIkController::MoveBody(const LadderIkFrame& frame, const PoseView& pose, float master,
+                                  const std::array<float, kLadderLimbs>& reach_m) {
+  if (pelvis_ < 0 || pelvis_ >= pose.JointCount() || !(settings.max_body_shift_m > 0.0f)) return;
+  std::array<glm::vec3, kLadderLimbs> root_ws{}, end_target_ws{};
+  std::array<bool, kLadderLimbs> held{};
+  for (int i = 0; i < kLadderLimbs; ++i) {
+    const LadderLimbState& s = state_[i];
+    const TwoBoneChain& chain = limbs_[i].chain;
+    held[i] = s.holding && s.weight > 0.0f && pose.InSubtree(chain.start, pelvis_);
+    if (!held[i]) continue;
+    const glm::vec3 end_ws = glm::vec3(frame.model_to_world * glm::vec4(pose.PositionMs(chain.end), 1.0f));
+    root_ws[i] = glm::vec3(frame.model_to_world * glm::vec4(pose.PositionMs(chain.start), 1.0f));
+    // The end joint goes where the target is less the effector's offset.
+    end_target_ws[i] = s.target_ws - (s.animated_ws - end_ws);
+  }
+  auto into_reach = [&](glm::vec3 shift_ws) {
+    constexpr int kRounds = 4;
+    for (int round = 0; round < kRounds; ++round) {
+      for (int i = 0; i < kLadderLimbs; ++i) {
+        if (!held[i]) continue;
+        const glm::vec3 d = end_target_ws[i] - (root_ws[i] + shift_ws);
+        const float length = glm::length(d);
+        if (length > reach_m[i]) shift_ws += d * ((length - reach_m[i]) / length);
+      }
+    }
+    const float length = glm::length(shift_ws);
+    return length > settings.max_body_shift_m ? shift_ws * (settings.max_body_shift_m / length) : shift_ws;
+  };
+  body_spring_.Update(into_reach(glm::vec3(0.0f)) * master, settings.body_smooth_time_s, frame.dt_s);
+  if (master >= 1.0f) {
+    const glm::vec3 needed_ws = into_reach(body_spring_.value);
+    if (needed_ws != body_spring_.value) body_spring_ = {needed_ws, glm::vec3(0.0f)};
+  }
+  if (glm::dot(body_spring_.value, body_spring_.value) <= 1e-12f) return;
+  pose.TranslateSubtree(pelvis_, glm::mat3(math::InverseAffine(frame.model_to_world)) * body_spring_.value);
+}
+
+// 4. All four limbs in one batch (their two-bone solves share SSE
 //    registers); an unreachable hold is let go rather than stretched to.
 void LadderIkController::PlaceLimbs(const LadderIkFrame& frame, const PoseView& pose) {
   const glm::mat4 to_model = math::InverseAffine(frame.model_to_world);
@@ -207,7 +257,7 @@ void LadderIkController::PlaceLimbs(const LadderIkFrame& frame, const PoseView& 
   }
 }
 
-// 4. Targets (green holding, orange swinging) and the offset from the clip.
+// 5. Targets (green holding, orange swinging) and the offset from the clip.
 void LadderIkController::DrawDebug(core::DebugLines& debug) const {
   for (const LadderLimbState& s : state_) {
     if (s.weight <= 0.0f) continue;

@@ -20,11 +20,16 @@
 //      with smoothstep over the swing, from the offset at release to the
 //      offset the next grab will need (this limb's last grab offset plus the
 //      known per-cycle drift), so nothing snaps at either end of the swing;
-//   3. PlaceLimbs: the four two-bone solves in one batch (knees and elbows
+//   3. MoveBody: when the clip carries the body further from a hold than
+//      the limb reaches (a clip made for another spacing or lean, the exit
+//      climbing on), the pelvis and everything under it move toward the
+//      holds by the least shift that brings every held limb within reach,
+//      smoothed, at most max_body_shift_m;
+//   4. PlaceLimbs: the four two-bone solves in one batch (knees and elbows
 //      kept on their side by the rig's hinges); a hold the limb cannot reach
-//      (the body moved on) is let go, and the limb follows the animation
-//      until its contact ends;
-//   4. DrawDebug.
+//      even so is let go, and the limb follows the animation until its
+//      contact ends;
+//   5. DrawDebug.
 // Rungs are given in world space; the pass works in model space.
 
 #include <algorithm>
@@ -36,6 +41,7 @@
 
 #include "core/debug_lines.h"
 #include "ik/apply_two_bone_ik.h"
+#include "ik/damped_spring.h"
 #include "ik/ground_probe.h"
 #include "ik/ik_weight_fader.h"
 #include "ik/pose_view.h"
@@ -67,6 +73,13 @@ struct LadderIkSettings {
   float max_grab_distance_m = 0.35f;
   // Hands keep this far inside the rails (half a hand's width), metres.
   float rail_margin_m = 0.04f;
+  // The body (pelvis subtree) moves at most this far toward holds the limbs
+  // would not reach otherwise, metres; 0 disables the shift.
+  float max_body_shift_m = 0.2f;
+  // How fast the shift follows its goal when the goal eases off (a hold
+  // let go at the end of its contact), seconds; growing, the shift is never
+  // behind what the holds need.
+  float body_smooth_time_s = 0.15f;
 };
 
 struct LadderIkFrame {
@@ -85,10 +98,10 @@ struct LadderIkFrame {
   // metres: (rungs climbed per cycle * spacing - the root's rise per cycle)
   // along the rails, when the climb is warped to fit the ladder exactly.
   glm::vec3 grab_drift_per_cycle_ws{0.0f};
-  // How far the body moves while a limb holds (about half a climb cycle),
-  // world metres, signed with the climb's direction: a rung is chosen that
-  // the limb still reaches when the hold ends.
-  glm::vec3 body_motion_per_hold_ws{0.0f};
+  // How far each limb's root (hip, shoulder) moves from now until the limb's
+  // current contact ends, world metres (zero: unknown or not in contact): a
+  // hold is chosen that the limb still reaches when the contact ends.
+  std::array<glm::vec3, kLadderLimbs> root_motion_to_contact_end_ws{};
   float dt_s = 1.0f / 60.0f;
 };
 
@@ -113,12 +126,16 @@ class LadderIkController {
  public:
   LadderIkSettings settings;
 
-  void Init(const std::array<LadderLimbRig, kLadderLimbs>& limbs);
+  // pelvis_joint: the joint moved by MoveBody (every limb's start joint
+  // below it); -1: the body never moves.
+  void Init(const std::array<LadderLimbRig, kLadderLimbs>& limbs, int pelvis_joint = -1);
   void Reset();
   bool Run(const LadderIkFrame& frame, const PoseView& pose, core::DebugLines* debug);
 
   const LadderLimbState& Limb(int i) const { return state_[i]; }
   float MasterWeight() const { return fader_.Weight(); }
+  // How far MoveBody moved the body this step, world metres.
+  glm::vec3 BodyShiftWs() const { return body_spring_.value; }
 
   // Where a limb holding rung_ws puts its effector: on the rung's centre
   // line (which runs along z), at the effector's own z kept within
@@ -133,12 +150,16 @@ class LadderIkController {
   bool ChooseHold(int limb, const LadderIkFrame& frame, const glm::vec3& limb_root_ws, float reach_m, int min_tier,
                   int* rung, glm::vec3* hold_ws) const;
   void ChooseTarget(int limb, const LadderIkFrame& frame);
+  void MoveBody(const LadderIkFrame& frame, const PoseView& pose, float master,
+                const std::array<float, kLadderLimbs>& reach_m);
   void PlaceLimbs(const LadderIkFrame& frame, const PoseView& pose);
   void DrawDebug(core::DebugLines& debug) const;
 
   std::array<LadderLimbRig, kLadderLimbs> limbs_{};
   std::array<LadderLimbState, kLadderLimbs> state_{};
   IkWeightFader fader_;
+  int pelvis_ = -1;
+  DampedSpring<glm::vec3> body_spring_;  // the body's shift, world metres
 };
 
 }  // namespace knights::ik

@@ -23,6 +23,24 @@ struct PoseView {
   bool Valid() const { return locals_ls.size() == parents.size() && models_ms.size() >= parents.size(); }
   // A joint's position, model space.
   glm::vec3 PositionMs(int joint) const { return glm::vec3(models_ms[joint][3]); }
+  // Whether `joint` is `ancestor` or lies below it.
+  bool InSubtree(int joint, int ancestor) const {
+    for (int j = joint; j >= 0; j = parents[j]) {
+      if (j == ancestor) return true;
+    }
+    return false;
+  }
+  // Moves `joint` and everything below it by offset_ms (model space,
+  // metres): its local translation, and the translations of its subtree's
+  // model matrices (each is the joint's times a product of locals, so only
+  // the translation changes). The subtree is the depth-first run after the
+  // joint whose parents are at or after it.
+  void TranslateSubtree(int joint, const glm::vec3& offset_ms) const {
+    const int parent = parents[joint];
+    locals_ls[joint].translation += parent >= 0 ? glm::inverse(glm::mat3(models_ms[parent])) * offset_ms : offset_ms;
+    models_ms[joint][3] += glm::vec4(offset_ms, 0.0f);
+    for (int j = joint + 1; j < JointCount() && parents[j] >= joint; ++j) models_ms[j][3] += glm::vec4(offset_ms, 0.0f);
+  }
 };
 
 }  // namespace knights::ik

@@ -245,6 +245,59 @@ TEST(LadderIkController, UnreachableHoldIsReleased) {
   }
 }
 
+// The step at which a hold 2 cm under the grip is let go while the body
+// climbs on 1 cm per step (-1: never within 100 steps); the grip is on the
+// rung, within the solver's reach tolerance (2 mm), on every step it holds.
+int StepOfRelease(LadderIkController& c) {
+  const Arm animated;
+  const glm::vec3 grip_ws = animated.GripWs(glm::mat4(1.0f));
+  const std::vector<glm::vec3> rungs = MakeRungs(grip_ws.x, grip_ws.y - 0.02f, 0.3f, 1);
+  FadeIn(c, glm::mat4(1.0f), rungs, animated);
+  for (int step = 0; step < 100; ++step) {
+    const glm::mat4 to_world = Root({0.0f, 0.01f * static_cast<float>(step), 0.0f});
+    const Arm pose = Step(c, MakeFrame(to_world, rungs, 1.0f), animated);
+    if (!c.Limb(kHand).holding) return step;
+    EXPECT_LT(glm::distance(pose.GripWs(to_world), glm::vec3(rungs[0].x, rungs[0].y, grip_ws.z)), 2e-3f) << step;
+  }
+  return -1;
+}
+
+// With a pelvis to move, the body follows a hold it would otherwise leave,
+// by up to max_body_shift_m, and eases back without a jump once the
+// contact ends.
+TEST(LadderIkController, BodyMovesToKeepAHoldInReach) {
+  LadderIkController fixed = MakeController();
+  const int fixed_release = StepOfRelease(fixed);
+  ASSERT_GT(fixed_release, 0);
+  EXPECT_EQ(fixed.BodyShiftWs(), glm::vec3(0.0f));
+
+  LadderIkController moving = MakeController();
+  LadderLimbRig limb;
+  limb.chain = {kShoulder, kElbow, kWrist};
+  limb.effector_ls = kGripLs;
+  limb.pole_ms = {0.0f, -1.0f, 0.0f};
+  moving.Init({limb, limb, limb, limb}, kRoot);
+  moving.settings.max_body_shift_m = 0.15f;
+  const int moving_release = StepOfRelease(moving);
+  // 0.15 m more at 1 cm per step, give or take the solver's tolerance at
+  // full reach (the wrist turns with the forearm, so the shift is aimed a
+  // little short).
+  EXPECT_GE(moving_release, fixed_release + 13);
+  EXPECT_LE(moving_release, fixed_release + 18);
+
+  // The contact ends: the shift eases back to nothing, never by a jump.
+  const Arm animated;
+  const std::vector<glm::vec3> rungs = MakeRungs(0.0f, 5.0f, 0.3f, 1);
+  glm::vec3 previous_ws = moving.BodyShiftWs();
+  EXPECT_GT(glm::length(previous_ws), 0.1f);
+  for (int step = 0; step < 90; ++step) {
+    Step(moving, MakeFrame(Root({0.0f, 1.0f, 0.0f}), rungs, 0.0f, 0.5f), animated);
+    EXPECT_LT(glm::distance(moving.BodyShiftWs(), previous_ws), 0.025f) << step;
+    previous_ws = moving.BodyShiftWs();
+  }
+  EXPECT_LT(glm::length(previous_ws), 1e-3f);
+}
+
 // on_ladder off fades out over fade_time_s; while fading the grip lies
 // part of the way from the animation to the hold.
 TEST(LadderIkController, FadesInAndOut) {
