@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <limits>
+#include <span>
 
 #include "ik/hinge_axis.h"
 
@@ -152,6 +154,18 @@ void IkMetrics::SampleFeetOnGround(Track& track, const Knight& knight, const wor
   }
 }
 
+double FootFromGround(const world::CollisionMesh& collision, std::span<const glm::vec3> points_ws) {
+  double deepest = 0.0;
+  double lowest_gap = std::numeric_limits<double>::infinity();
+  for (const glm::vec3& p_ws : points_ws) {
+    float surface_y = 0.0f;
+    if (!SurfaceOver(collision, p_ws, &surface_y)) continue;
+    deepest = std::max<double>(deepest, surface_y - p_ws.y);
+    lowest_gap = std::min<double>(lowest_gap, std::max(0.0f, p_ws.y - surface_y));
+  }
+  return deepest > 0.0 ? deepest : lowest_gap;
+}
+
 // Every hand and foot in clip contact on a ladder, to the nearest rung
 // (feet: or the ground), held by the IK or not.
 void IkMetrics::SampleLadderContacts(const Knight& knight, const world::World& world) {
@@ -162,20 +176,28 @@ void IkMetrics::SampleLadderContacts(const Knight& knight, const world::World& w
   const int end_joint[4] = {rig.leg_l.end, rig.leg_r.end, rig.arm_l.end, rig.arm_r.end};
   const glm::vec3 effectors_ls[4] = {rig.ball_offset_l_ls, rig.ball_offset_r_ls, rig.grip_offset_l_ls,
                                      rig.grip_offset_r_ls};
+  const glm::vec3 foot_points_ls[2][3] = {{rig.sole_offset_l_ls, rig.ball_offset_l_ls, rig.heel_offset_l_ls},
+                                          {rig.sole_offset_r_ls, rig.ball_offset_r_ls, rig.heel_offset_r_ls}};
   for (int limb = 0; limb < 4; ++limb) {
     if (knight.anim.ContactWeight(static_cast<anim::Limb>(limb)) < 0.5f) continue;
     const glm::vec3 p_ws = PointWs(to_world, models_ms[end_joint[limb]], effectors_ls[limb]);
     double error = DistanceToRungs(ladder, p_ws);
-    // The nearer of a rung and the ground (feet at the ladder's foot, a hand
-    // the exit clip rests on the ledge top).
+    // The nearer of a rung and the ground: a foot at the ladder's foot or on
+    // the ledge stands on whichever of its points is lowest (a bump may lift
+    // its ball off while its heel stands); a hand rests its grip on the
+    // ledge top.
     float surface_y = 0.0f;
-    if (SurfaceOver(world.collision(), p_ws, &surface_y)) error = std::min<double>(error, std::fabs(p_ws.y - surface_y));
+    if (limb < 2) {
+      glm::vec3 points_ws[3];
+      for (int i = 0; i < 3; ++i) points_ws[i] = PointWs(to_world, models_ms[end_joint[limb]], foot_points_ls[limb][i]);
+      error = std::min(error, FootFromGround(world.collision(), points_ws));
+    } else if (SurfaceOver(world.collision(), p_ws, &surface_y)) {
+      error = std::min<double>(error, std::fabs(p_ws.y - surface_y));
+    }
     if (limb < 2) {
       foot_rung_error_m_.Add(error);
-
     } else {
       hand_rung_error_m_.Add(error);
-
     }
   }
 }

@@ -15,9 +15,12 @@
 //   hand_rung_error_m / foot_rung_error_m: every hand (grip point) or foot
 //     (ball point) whose clip contact is >= 0.5 while the knight enters,
 //     climbs or leaves a ladder, 3D distance to the nearest rung segment
-//     between the rails, or to the ground when that is nearer (feet at the
-//     ladder's foot; the hand the exit clip rests on the ledge top), whether
-//     or not the IK holds it;
+//     between the rails, or to the ground when that is nearer, whether or
+//     not the IK holds it. A hand's grip to the surface under or over it
+//     (the exit clip rests a hand on the ledge top); a foot at the ladder's
+//     foot or on the ledge by FootFromGround (the depth of its deepest
+//     sole, ball or heel point in the ground, else the gap under its
+//     lowest), metres;
 //   foot_slide_m: world drift of a planted sole point within one plant;
 //   knee_reversed_deg / elbow_reversed_deg: how far a knee (elbow) is bent
 //     past straight the wrong way, about the hinge axis read from the rig's
@@ -30,6 +33,7 @@
 // Statistics are streamed (constant memory): quantiles are exact to 2%.
 
 #include <array>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -137,5 +141,12 @@ class IkMetrics {
 // platform's underside first), the surface under the point is taken instead.
 // Returns false when there is no surface within 4 m below the point.
 bool SurfaceOver(const world::CollisionMesh& collision, const glm::vec3& p_ws, float* surface_y_ws);
+
+// How far a foot is from standing on the ground, from its points (sole,
+// ball, heel; world space): the depth of the deepest inside the ground
+// (SurfaceOver), or when none is, the gap under the lowest. A foot stands
+// on whichever of its points is lowest: on a bump its ball may be off the
+// ground while its heel stands. Infinity when no point has ground under it.
+double FootFromGround(const world::CollisionMesh& collision, std::span<const glm::vec3> points_ws);
 
 }  // namespace knights::game

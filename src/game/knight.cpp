@@ -55,7 +55,19 @@ MotionClipInfo ReadMotionClipInfo(const anim::Skeleton& skeleton, const ClipSet&
   const anim::Clip* enter = clips[static_cast<int>(ClipRole::kLadderEnterBottom)];
   const anim::Clip* exit = clips[static_cast<int>(ClipRole::kLadderExitTop)];
   const anim::Clip* climb = clips[static_cast<int>(ClipRole::kClimbUp)];
-  if (enter != nullptr) info.enter_duration_s = enter->DurationS();
+  if (enter != nullptr) {
+    info.enter_duration_s = enter->DurationS();
+    info.enter_first_foot_off_ground_s = enter->DurationS();
+    info.enter_feet_off_ground_s = 0.0f;
+    for (const anim::Limb foot : {anim::kFootL, anim::kFootR}) {
+      for (const anim::ContactRange& range : enter->Contacts(foot)) {
+        if (range.start_s > 0.0f) continue;
+        info.enter_first_foot_off_ground_s = std::min(info.enter_first_foot_off_ground_s, range.end_s);
+        info.enter_feet_off_ground_s = std::max(info.enter_feet_off_ground_s, range.end_s);
+      }
+    }
+    info.enter_first_foot_off_ground_s = std::min(info.enter_first_foot_off_ground_s, info.enter_feet_off_ground_s);
+  }
   if (const anim::Clip* turn = clips[static_cast<int>(ClipRole::kTurn)]; turn != nullptr) {
     info.turn_duration_s = turn->DurationS();
   }
@@ -166,7 +178,13 @@ void Knight::Init(const anim::Skeleton& skeleton, const ClipSet& clips, const Ri
                leg(rig.leg_r, rig.sole_offset_r_ls, rig.ball_offset_r_ls, rig.heel_offset_r_ls, rig.hinge_axis_ls[1]),
                rig.pelvis);
   auto limb = [&](int index, const LimbChain& chain, const glm::vec3& effector_ls, const glm::vec3& pole_ms) {
-    return ik::LadderLimbRig{{chain.upper, chain.mid, chain.end}, effector_ls, pole_ms, rig.hinge_axis_ls[index]};
+    // Feet turn onto the ground they stand on: the sole's up is the model's
+    // up at rest.
+    const glm::vec3 end_up_ls =
+        index < 2 ? glm::normalize(glm::inverse(glm::mat3(models_ms_[chain.end])) * glm::vec3(0.0f, 1.0f, 0.0f))
+                  : glm::vec3(0.0f);
+    return ik::LadderLimbRig{{chain.upper, chain.mid, chain.end}, effector_ls, pole_ms, rig.hinge_axis_ls[index],
+                             end_up_ls};
   };
   // Limb order of anim::Limb: foot_l, foot_r, hand_l, hand_r. Elbows point
   // down and back, out to their side (left is -z).
@@ -247,13 +265,19 @@ void Knight::Step(const core::InputState& input, const world::World& world, cons
   last_palette_s_ = SecondsSince(palette_start);
 }
 
-// Hands and feet on the ladder first (it may move the body toward
-//   its holds), then the feet on the ground, which therefore places them
-//   on the body as the ladder left it when the two overlap (the exit's
-//   steps onto the ledge).
+// The pass that is taking the feet over runs last, so that while the two
+// cross-fade the feet go from where the other left them to their new place:
+// on the ground (walking, and the exit's steps onto the ledge) the ladder
+// pass first (it may still move the body toward the hands' holds) and the
+// foot pass on the body as it left it; on the ladder the other way round.
 void Knight::RunIk(const world::World& world, const IkToggles& ik, float dt_s, core::DebugLines* debug) {
-  RunLadderIk(world, ik, dt_s, debug);
-  RunFootIk(world, ik, dt_s, debug);
+  if (!OnLadder(controller.mode()) || controller.FeetOnLedge()) {
+    RunLadderIk(world, ik, dt_s, debug);
+    RunFootIk(world, ik, dt_s, debug);
+  } else {
+    RunFootIk(world, ik, dt_s, debug);
+    RunLadderIk(world, ik, dt_s, debug);
+  }
 }
 
 void Knight::RunFootIk(const world::World& world, const IkToggles& ik, float dt_s, core::DebugLines* debug) {

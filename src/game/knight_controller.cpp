@@ -404,10 +404,21 @@ void KnightController::StepLadderTransition(const world::World& world, float dt_
   transition_elapsed_s_ += dt_s;
   switch (mode_) {
     case KnightMode::kLadderEnter: {
-      // Shuffle onto the climbing spot during the first third of the clip.
+      // Shuffle onto the climbing spot during the first third of the clip,
+      // on the ground under it while both the clip's feet are on the ground
+      // (a ladder's foot on a slope stands higher or lower than the
+      // climber), rising or dropping to the ladder's own foot while the
+      // first foot steps onto it.
       const glm::vec3 goal_ws = ClimbRootWs(world, 0.0f);
       const float u = std::clamp(transition_elapsed_s_ / (clip_info_.enter_duration_s / 3.0f), 0.0f, 1.0f);
       feet_ws_ = glm::mix(transition_from_ws_, glm::vec3(goal_ws.x, transition_from_ws_.y, goal_ws.z), u);
+      const world::RayHit ground = world.collision().FindGround(
+          feet_ws_.x, transition_from_ws_.y + tuning.max_step_up_m, feet_ws_.z, tuning.max_step_up_m + tuning.snap_down_m);
+      const float ground_y = ground.hit ? ground.point_ws.y : transition_from_ws_.y;
+      const float step_s = clip_info_.enter_feet_off_ground_s - clip_info_.enter_first_foot_off_ground_s;
+      const float since_s = transition_elapsed_s_ - clip_info_.enter_first_foot_off_ground_s;
+      const float rise = step_s > 0.0f ? std::clamp(since_s / step_s, 0.0f, 1.0f) : (since_s >= 0.0f ? 1.0f : 0.0f);
+      feet_ws_.y = glm::mix(ground_y, goal_ws.y, rise * rise * (3.0f - 2.0f * rise));
       if (transition_elapsed_s_ >= clip_info_.enter_duration_s) {
         mode_ = KnightMode::kClimb;
         climb_s_ = 0.0f;

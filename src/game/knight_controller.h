@@ -59,6 +59,12 @@ inline constexpr float kNominalRungSpacingM = 0.30f;
 // from the clips at load, see Knight::Init).
 struct MotionClipInfo {
   float enter_duration_s = 1.0f;     // ladder_enter_bottom
+  // When the enter clip's first and last foot leave the ground, seconds
+  // into it: the ends of the foot contacts that begin at the clip's start
+  // (the clip starts standing, so those contacts are on the ground). In
+  // between, the first foot steps onto the ladder's foot.
+  float enter_first_foot_off_ground_s = 0.2f;
+  float enter_feet_off_ground_s = 0.5f;
   float exit_duration_s = 1.6f;      // ladder_exit_top
   // Root motion of ladder_exit_top at its end (model space: x forward, y up):
   // where the knight stands on the ledge relative to its last climbing spot.

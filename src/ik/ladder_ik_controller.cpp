@@ -25,12 +25,6 @@ float Smoothstep(float x) {
   return x * x * (3.0f - 2.0f * x);
 }
 
-// A place a limb can hold: a rung (index) or the ground (-1).
-struct Hold {
-  int rung = -1;
-  glm::vec3 point_ws{0.0f};
-};
-
 // How well a hold suits a limb at p_ws whose root (shoulder, hip) is at
 // limb_root_ws: 2 when the limb reaches it now and still will once the body
 // has moved on by body_motion_ws (the rest of the contact), 1 when only
@@ -49,23 +43,22 @@ int HoldTier(const glm::vec3& hold_ws, const glm::vec3& p_ws, const glm::vec3& l
 // depth between the rails) and the ground under the limb, the best tier
 // (HoldTier), nearest first. false: none within max_grab_distance_m.
 bool LadderIkController::ChooseHold(int limb, const LadderIkFrame& frame, const glm::vec3& limb_root_ws, float reach_m,
-                                    int min_tier, int* rung, glm::vec3* hold_ws) const {
+                                    int min_tier, LadderHold* hold) const {
   const glm::vec3& p_ws = state_[limb].animated_ws;
   const float half_length_m = std::max(0.0f, frame.rung_half_length_m - settings.rail_margin_m);
   int best_tier = -1;
   float best_d2 = 1e30f;
-  auto consider = [&](int index, const glm::vec3& point_ws) {
+  auto consider = [&](int index, const glm::vec3& point_ws, const glm::vec3& normal_ws) {
     const int tier = HoldTier(point_ws, p_ws, limb_root_ws, frame.root_motion_to_contact_end_ws[limb], reach_m,
                               settings.max_grab_distance_m);
     const float d2 = glm::dot(point_ws - p_ws, point_ws - p_ws);
     if (tier > best_tier || (tier == best_tier && tier >= 0 && d2 < best_d2)) {
       best_tier = tier;
       best_d2 = d2;
-      *rung = index;
-      *hold_ws = point_ws;
+      *hold = {index, point_ws, normal_ws};
     }
   };
-  for (int i = 0; i < static_cast<int>(frame.rungs_ws.size()); ++i) consider(i, HoldPointWs(frame.rungs_ws[i], p_ws.z, half_length_m));
+  for (int i = 0; i < static_cast<int>(frame.rungs_ws.size()); ++i) consider(i, HoldPointWs(frame.rungs_ws[i], p_ws.z, half_length_m), glm::vec3(0.0f, 1.0f, 0.0f));
   if (frame.raycast != nullptr) {
     // A foot stands, a hand rests, on the ground (the ladder's foot, the
     // ledge top the exit clip puts a hand on): a ray from above the grab
@@ -73,7 +66,7 @@ bool LadderIkController::ChooseHold(int limb, const LadderIkFrame& frame, const 
     const float above_m = settings.max_grab_distance_m + 0.5f;
     const GroundProbe ground = frame.raycast(frame.raycast_context, p_ws + glm::vec3(0.0f, above_m, 0.0f),
                                              above_m + settings.max_grab_distance_m);
-    if (ground.hit) consider(-1, ground.point_ws);
+    if (ground.hit) consider(-1, ground.point_ws, ground.normal_ws);
   }
   return best_tier >= min_tier;
 }
@@ -89,6 +82,7 @@ void LadderIkController::Reset() {
   state_ = {};
   fader_.phase = 0.0f;
   body_spring_ = {};
+  body_shift_ws_ = glm::vec3(0.0f);
 }
 
 bool LadderIkController::Run(const LadderIkFrame& frame, const PoseView& pose, core::DebugLines* debug) {
@@ -136,12 +130,12 @@ void LadderIkController::UpdateHold(int limb, const LadderIkFrame& frame, const 
     // its hold was let go) looks for one: the limb moves there over
     // kRegrabTimeS from where it is, rather than following the clip off
     // the ladder for the rest of the contact.
-    int rung = -1;
-    glm::vec3 hold_ws(0.0f);
+    LadderHold hold;
     // After a hold was let go, only one the limb will keep to the end.
-    if (ChooseHold(limb, frame, limb_root_ws, reach_m, s.let_go ? kTierKeptToTheEnd : kTierWithinGrab, &rung, &hold_ws)) {
-      s.rung = rung;
-      s.hold_point_ws = hold_ws;
+    if (ChooseHold(limb, frame, limb_root_ws, reach_m, s.let_go ? kTierKeptToTheEnd : kTierWithinGrab, &hold)) {
+      s.rung = hold.rung;
+      s.hold_point_ws = hold.point_ws;
+      s.hold_normal_ws = hold.normal_ws;
       if (!s.off_ladder_contact) s.grab_offset_ws = s.hold_point_ws - s.animated_ws;
       s.has_grab_offset = true;
       s.holding = true;
@@ -183,6 +177,7 @@ void LadderIkController::ChooseTarget(int limb, const LadderIkFrame& frame) {
 //    when they need more, or the limb would be let go.
 void LadderIkController::MoveBody(const LadderIkFrame& frame, const PoseView& pose, float master,
                                   const std::array<float, kLadderLimbs>& reach_m) {
+  body_shift_ws_ = glm::vec3(0.0f);
   if (pelvis_ < 0 || pelvis_ >= pose.JointCount() || !(settings.max_body_shift_m > 0.0f)) return;
   std::array<glm::vec3, kLadderLimbs> root_ws{}, end_target_ws{};
   std::array<bool, kLadderLimbs> held{};
@@ -209,13 +204,13 @@ void LadderIkController::MoveBody(const LadderIkFrame& frame, const PoseView& po
     const float length = glm::length(shift_ws);
     return length > settings.max_body_shift_m ? shift_ws * (settings.max_body_shift_m / length) : shift_ws;
   };
-  body_spring_.Update(into_reach(glm::vec3(0.0f)) * master, settings.body_smooth_time_s, frame.dt_s);
-  if (master >= 1.0f) {
-    const glm::vec3 needed_ws = into_reach(body_spring_.value);
-    if (needed_ws != body_spring_.value) body_spring_ = {needed_ws, glm::vec3(0.0f)};
-  }
-  if (glm::dot(body_spring_.value, body_spring_.value) <= 1e-12f) return;
-  pose.TranslateSubtree(pelvis_, glm::mat3(math::InverseAffine(frame.model_to_world)) * body_spring_.value);
+  body_spring_.Update(into_reach(glm::vec3(0.0f)), settings.body_smooth_time_s, frame.dt_s);
+  const glm::vec3 needed_ws = into_reach(body_spring_.value);
+  if (needed_ws != body_spring_.value) body_spring_ = {needed_ws, glm::vec3(0.0f)};
+  // The pass's fade scales the shift, as it does the limbs.
+  body_shift_ws_ = body_spring_.value * master;
+  if (glm::dot(body_shift_ws_, body_shift_ws_) <= 1e-12f) return;
+  pose.TranslateSubtree(pelvis_, glm::mat3(math::InverseAffine(frame.model_to_world)) * body_shift_ws_);
 }
 
 // 4. All four limbs in one batch (their two-bone solves share SSE
@@ -239,6 +234,12 @@ void LadderIkController::PlaceLimbs(const LadderIkFrame& frame, const PoseView& 
     job.target_ms = glm::vec3(to_model * glm::vec4(s.target_ws, 1.0f));
     job.pole_vector_ms = limb.pole_ms;
     job.hinge_axis_ls = limb.hinge_axis_ls;
+    // A foot on the ground lies on it (the ball alone would leave the heel
+    // in the ground under a leaning climber).
+    job.align = s.holding && s.rung < 0 && limb.end_up_ls != glm::vec3(0.0f);
+    job.normal_ms = glm::normalize(glm::mat3(to_model) * s.hold_normal_ws);
+    job.end_up_ls = limb.end_up_ls;
+    job.max_tilt_deg = settings.max_foot_tilt_deg;
     job.soften = settings.soften;
     job.weight = s.weight;
     job.reached = &state_[i].reached;
@@ -247,7 +248,7 @@ void LadderIkController::PlaceLimbs(const LadderIkFrame& frame, const PoseView& 
   for (size_t j = 0; j < job_count; ++j) {
     LadderLimbState& s = state_[job_limb[j]];
     const LadderLimbRig& limb = limbs_[job_limb[j]];
-    if (s.holding && !s.reached) {
+    if (s.holding && !s.reached && s.weight >= 1.0f) {
       const glm::vec3 effector_ms = glm::vec3(pose.models_ms[limb.chain.end] * glm::vec4(limb.effector_ls, 1.0f));
       s.release_offset_ws = glm::vec3(frame.model_to_world * glm::vec4(effector_ms, 1.0f)) - s.animated_ws;
       s.holding = false;

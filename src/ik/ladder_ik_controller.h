@@ -59,6 +59,16 @@ struct LadderLimbRig {
   glm::vec3 effector_ls{0.0f};
   glm::vec3 pole_ms{0.0f};      // bend direction hint, model space
   glm::vec3 hinge_axis_ls{0.0f};  // knee/elbow hinge in the start joint's frame (ik/hinge_axis.h); zero = none
+  // The sole's "up" in the end joint's space: a foot holding the ground is
+  // turned to lie on it (zero: never turned; hands).
+  glm::vec3 end_up_ls{0.0f};
+};
+
+// A place a limb holds: a rung, or the ground (rung -1).
+struct LadderHold {
+  int rung = -1;                         // index into LadderIkFrame::rungs_ws; -1: the ground
+  glm::vec3 point_ws{0.0f};              // where the effector goes
+  glm::vec3 normal_ws{0.0f, 1.0f, 0.0f};  // the ground's normal there (rungs: up)
 };
 
 struct LadderIkSettings {
@@ -71,6 +81,8 @@ struct LadderIkSettings {
   // animation, metres. More than half the widest rung spacing (0.40 m) plus
   // the clip's reach error, so that every contact on a ladder holds.
   float max_grab_distance_m = 0.35f;
+  // A foot on the ground is turned onto it by at most this much, degrees.
+  float max_foot_tilt_deg = 50.0f;
   // Hands keep this far inside the rails (half a hand's width), metres.
   float rail_margin_m = 0.04f;
   // The body (pelvis subtree) moves at most this far toward holds the limbs
@@ -110,6 +122,7 @@ struct LadderLimbState {
   bool holding = false;
   int rung = -1;                      // index into rungs_ws while holding a rung; -1 on the ground
   glm::vec3 hold_point_ws{0.0f};      // where the effector is held
+  glm::vec3 hold_normal_ws{0.0f, 1.0f, 0.0f};  // the ground's normal under a foot holding it
   glm::vec3 animated_ws{0.0f};        // the clip's effector position
   glm::vec3 target_ws{0.0f};          // where IK puts it this step
   glm::vec3 release_offset_ws{0.0f};  // target - animated when the last hold ended
@@ -135,7 +148,7 @@ class LadderIkController {
   const LadderLimbState& Limb(int i) const { return state_[i]; }
   float MasterWeight() const { return fader_.Weight(); }
   // How far MoveBody moved the body this step, world metres.
-  glm::vec3 BodyShiftWs() const { return body_spring_.value; }
+  glm::vec3 BodyShiftWs() const { return body_shift_ws_; }
 
   // Where a limb holding rung_ws puts its effector: on the rung's centre
   // line (which runs along z), at the effector's own z kept within
@@ -148,7 +161,7 @@ class LadderIkController {
  private:
   void UpdateHold(int limb, const LadderIkFrame& frame, const glm::vec3& limb_root_ws, float reach_m);
   bool ChooseHold(int limb, const LadderIkFrame& frame, const glm::vec3& limb_root_ws, float reach_m, int min_tier,
-                  int* rung, glm::vec3* hold_ws) const;
+                  LadderHold* hold) const;
   void ChooseTarget(int limb, const LadderIkFrame& frame);
   void MoveBody(const LadderIkFrame& frame, const PoseView& pose, float master,
                 const std::array<float, kLadderLimbs>& reach_m);
@@ -159,7 +172,8 @@ class LadderIkController {
   std::array<LadderLimbState, kLadderLimbs> state_{};
   IkWeightFader fader_;
   int pelvis_ = -1;
-  DampedSpring<glm::vec3> body_spring_;  // the body's shift, world metres
+  DampedSpring<glm::vec3> body_spring_;  // the body's shift at full weight, world metres
+  glm::vec3 body_shift_ws_{0.0f};        // the shift applied this step (times the pass's fade)
 };
 
 }  // namespace knights::ik

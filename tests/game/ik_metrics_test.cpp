@@ -5,6 +5,9 @@
 
 #include "game/ik_metrics.h"
 
+#include <array>
+#include <cmath>
+
 #include <gtest/gtest.h>
 
 #include "world/collision_mesh.h"
@@ -55,6 +58,23 @@ TEST(IkMetricsSurfaceOver, NoSurfaceOverAPit) {
   const world::CollisionMesh mesh = MakeGroundAndPlatform();
   float surface_y = 0.0f;
   EXPECT_FALSE(SurfaceOver(mesh, glm::vec3(30.0f, 0.0f, 0.1f), &surface_y));  // past the terrain's end
+}
+
+// Sole, ball (10 cm ahead) and heel (5 cm behind) of a foot over the flat
+// ground at x = 2, heights given per point.
+std::array<glm::vec3, 3> Foot(float sole_y, float ball_y, float heel_y) {
+  return {glm::vec3(2.0f, sole_y, 0.1f), glm::vec3(2.1f, ball_y, 0.1f), glm::vec3(1.95f, heel_y, 0.1f)};
+}
+
+TEST(IkMetricsFootFromGround, TheLowestPointStandsAndTheDeepestSinks) {
+  const world::CollisionMesh mesh = MakeGroundAndPlatform();
+  EXPECT_NEAR(FootFromGround(mesh, Foot(0.03f, 0.03f, 0.03f)), 0.03, 1e-5);  // hovering 3 cm
+  EXPECT_NEAR(FootFromGround(mesh, Foot(0.02f, 0.07f, 0.0f)), 0.0, 1e-5);    // toes up, heel standing
+  EXPECT_NEAR(FootFromGround(mesh, Foot(0.02f, 0.07f, -0.04f)), 0.04, 1e-5);  // heel 4 cm in the ground
+  EXPECT_NEAR(FootFromGround(mesh, Foot(-0.01f, -0.05f, 0.02f)), 0.05, 1e-5);  // toes 5 cm in
+  const std::array<glm::vec3, 3> over_pit = {glm::vec3(30.0f, 0.0f, 0.1f), glm::vec3(30.1f, 0.0f, 0.1f),
+                                             glm::vec3(29.95f, 0.0f, 0.1f)};
+  EXPECT_TRUE(std::isinf(FootFromGround(mesh, over_pit)));
 }
 
 TEST(ThresholdStats, CountsStepsOverTheThresholdNotSamples) {

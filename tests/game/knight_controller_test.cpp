@@ -333,6 +333,81 @@ TEST_F(KnightControllerTest, EntersFromTheTop) {
   }
 }
 
+// A ladder whose foot stands on a slope, higher than the climbing spot:
+// the feet stay on the ground under them while both the enter clip's feet
+// are on it, and the body rises to the ladder's foot, never down, while the
+// first foot steps onto it.
+TEST(KnightControllerLadderOnASlope, EntersFromTheGroundUnderTheFeet) {
+  world::Level level;
+  level.name = "ladder on a slope";
+  level.terrain.points = {{0.0f, 0.0f}, {20.0f, 0.0f}, {26.0f, 3.0f}, {26.0f, 6.0f}, {40.0f, 6.0f}};
+  level.spawn.x = 2.0f;
+  level.goal.x = 38.0f;
+  level.kill_y = -10.0f;
+  auto slope_y = [](float x) { return 3.0f * (x - 20.0f) / 6.0f; };
+  world::LadderDesc ladder;
+  ladder.x = 25.85f;
+  ladder.bottom_y = slope_y(ladder.x);
+  ladder.top_y = 6.0f;
+  ladder.rung_spacing = 0.3f;
+  level.ladders = {ladder};
+  const world::World world(level);
+  KnightController c;
+  const MotionClipInfo& info = c.motion_clip_info();
+  ASSERT_LT(info.enter_first_foot_off_ground_s, info.enter_feet_off_ground_s);
+  c.Spawn(glm::vec3(ladder.x - 0.5f, slope_y(ladder.x - 0.5f), 0.0f), +1);
+  c.Step(Input(0.0f, 1.0f), world, kDt);
+  ASSERT_EQ(c.mode(), KnightMode::kLadderEnter);
+  float elapsed_s = kDt;
+  float previous_y = c.FeetWs().y;
+  ASSERT_TRUE(DriveUntil(c, world, Input(0.0f, 1.0f), 200, [&] {
+    elapsed_s += kDt;
+    if (c.mode() != KnightMode::kLadderEnter) return true;
+    if (elapsed_s < info.enter_first_foot_off_ground_s - 0.5f * kDt) {
+      EXPECT_NEAR(c.FeetWs().y, slope_y(c.FeetWs().x), 1e-4f) << elapsed_s;
+    } else {
+      EXPECT_GE(c.FeetWs().y, previous_y - 1e-5f) << elapsed_s;
+    }
+    if (elapsed_s > info.enter_feet_off_ground_s + 0.5f * kDt) EXPECT_NEAR(c.FeetWs().y, ladder.bottom_y, 1e-4f);
+    EXPECT_FALSE(c.FeetOnLedge());
+    previous_y = c.FeetWs().y;
+    return false;
+  }));
+  EXPECT_EQ(c.mode(), KnightMode::kClimb);
+  EXPECT_LT(std::fabs(c.FeetWs().y - ladder.bottom_y), 0.02f);
+}
+
+// Leaving at the top, the feet are the foot IK's from the end of the exit
+// clip's last foot contact on a rung; entering from the top, until then.
+TEST_F(KnightControllerTest, FeetAreOnTheLedgeOnceOffTheRungs) {
+  const MotionClipInfo& info = c_.motion_clip_info();
+  Spawn(test::kLadderX - 0.4f);
+  ASSERT_TRUE(DriveUntil(c_, world_, Input(0.0f, 1.0f), 900, [&] {
+    EXPECT_FALSE(c_.FeetOnLedge());
+    return c_.mode() == KnightMode::kLadderExit;
+  }));
+  float elapsed_s = 0.0f;
+  ASSERT_TRUE(DriveUntil(c_, world_, Input(0.0f, 0.0f), 200, [&] {
+    elapsed_s += kDt;
+    if (c_.mode() != KnightMode::kLadderExit) return true;
+    EXPECT_EQ(c_.FeetOnLedge(), elapsed_s >= info.exit_feet_off_rungs_s + 0.5f * kDt) << elapsed_s;
+    return false;
+  }));
+  EXPECT_EQ(c_.mode(), KnightMode::kGround);
+  EXPECT_FALSE(c_.FeetOnLedge());
+  c_.Step(Input(0.0f, -1.0f), world_, kDt);
+  ASSERT_EQ(c_.mode(), KnightMode::kLadderEnterTop);
+  elapsed_s = kDt;
+  EXPECT_TRUE(c_.FeetOnLedge());
+  ASSERT_TRUE(DriveUntil(c_, world_, Input(0.0f, -1.0f), 200, [&] {
+    elapsed_s += kDt;
+    if (c_.mode() != KnightMode::kLadderEnterTop) return true;
+    EXPECT_EQ(c_.FeetOnLedge(), info.exit_duration_s - elapsed_s >= info.exit_feet_off_rungs_s - 0.5f * kDt)
+        << elapsed_s;
+    return false;
+  }));
+}
+
 TEST_F(KnightControllerTest, SmallStickInputDoesNotStartALadder) {
   Spawn(test::kLadderX - 0.4f);
   Drive(c_, world_, Input(0.0f, 0.4f), 10);

@@ -298,6 +298,52 @@ TEST(LadderIkController, BodyMovesToKeepAHoldInReach) {
   EXPECT_LT(glm::length(previous_ws), 1e-3f);
 }
 
+// A plane through point_ws with normal normal_ws, for LadderIkFrame::raycast.
+struct Plane {
+  glm::vec3 point_ws;
+  glm::vec3 normal_ws;
+};
+GroundProbe CastOnPlane(const void* context, const glm::vec3& from_ws, float length_m) {
+  const Plane& plane = *static_cast<const Plane*>(context);
+  const float distance = glm::dot(from_ws - plane.point_ws, plane.normal_ws) / plane.normal_ws.y;
+  if (distance < 0.0f || distance > length_m) return {};
+  return {true, from_ws - glm::vec3(0.0f, distance, 0.0f), plane.normal_ws};
+}
+
+// A foot (the synthetic limb, as limb 0) whose contact starts just over
+// sloping ground and far from any rung stands on the ground, its sole
+// turned to lie on it.
+TEST(LadderIkController, AFootOnTheGroundLiesOnIt) {
+  const Arm animated;
+  const glm::mat4 to_world(1.0f);
+  const glm::vec3 grip_ws = animated.GripWs(to_world);
+  LadderLimbRig limb;
+  limb.chain = {kShoulder, kElbow, kWrist};
+  limb.effector_ls = kGripLs;
+  limb.pole_ms = {0.0f, -1.0f, 0.0f};
+  // The "sole" is up in the animated pose.
+  limb.end_up_ls = glm::normalize(glm::inverse(glm::mat3(animated.models_ms[kWrist])) * glm::vec3(0.0f, 1.0f, 0.0f));
+  LadderIkController c;
+  c.Init({limb, limb, limb, limb});
+  c.settings.limb_enabled = {true, false, false, false};
+  const Plane ground{grip_ws - glm::vec3(0.0f, 0.03f, 0.0f),
+                     glm::normalize(glm::vec3(std::sin(0.35f), std::cos(0.35f), 0.0f))};  // 20 degrees
+  const std::vector<glm::vec3> rungs = MakeRungs(grip_ws.x, grip_ws.y + 2.0f, 0.3f, 1);
+  LadderIkFrame frame = MakeFrame(to_world, rungs, 0.0f, 0.5f);
+  frame.contact = {0.0f, 0.0f, 0.0f, 0.0f};
+  frame.raycast = &CastOnPlane;
+  frame.raycast_context = &ground;
+  for (int i = 0; i < 20; ++i) Step(c, frame, animated);
+  frame.contact[0] = 1.0f;
+  const Arm pose = Step(c, frame, animated);
+  ASSERT_TRUE(c.Limb(0).holding);
+  EXPECT_EQ(c.Limb(0).rung, -1);
+  const glm::vec3 on_ground_ws = CastOnPlane(&ground, grip_ws + glm::vec3(0.0f, 1.0f, 0.0f), 2.0f).point_ws;
+  EXPECT_LT(glm::distance(pose.GripWs(to_world), on_ground_ws), 2e-3f);
+  const glm::vec3 sole_up_ws = glm::normalize(glm::mat3(pose.models_ms[kWrist]) * limb.end_up_ls);
+  EXPECT_GT(glm::dot(sole_up_ws, ground.normal_ws), std::cos(glm::radians(1.0f)));
+}
+
 // on_ladder off fades out over fade_time_s; while fading the grip lies
 // part of the way from the animation to the hold.
 TEST(LadderIkController, FadesInAndOut) {
