@@ -301,13 +301,21 @@ FootFit FootIkController::FitFoot(int side, const glm::vec3& sole_ws, const glm:
     const glm::vec3 side_axis = glm::cross(ball_anim_ws - heel_anim_ws, fit.align_normal_ws);
     if (glm::dot(side_axis, side_axis) > 1e-12f) {
       fit.align_normal_ws = glm::angleAxis(pl.pitch_rad, glm::normalize(side_axis)) * fit.align_normal_ws;
-      depths(fit.align_normal_ws, &heel_depth, &ball_depth, /*probe=*/false);
+      // Probed again where the pitch put them: across a steep ripple a few
+      // millimetres sideways are centimetres of ground.
+      depths(fit.align_normal_ws, &heel_depth, &ball_depth, /*probe=*/true);
     }
   }
   // The boot's sole gives a little: a heel or ball that deep in the ground
   // is left there rather than the whole sole lifted off it (in a concave
   // corner both cannot touch).
   fit.lift_m = std::max({0.0f, heel_depth - settings.sole_give_m, ball_depth - settings.sole_give_m});
+  // The sole point itself, where it is put rather than where its ground was
+  // found (a swing foot over a riser's edge).
+  const float top_y = std::max(foot.ray_from_ws.y, sole_ws.y + kHeelBallProbeAboveSoleM);
+  const GroundProbe under_sole =
+      frame.raycast(frame.raycast_context, glm::vec3(sole_ws.x, top_y, sole_ws.z), top_y - foot.ray_to_ws.y);
+  if (under_sole.hit) fit.lift_m = std::max(fit.lift_m, under_sole.point_ws.y - sole_ws.y - settings.sole_give_m);
   return fit;
 }
 
@@ -320,6 +328,7 @@ GroundProbe FootIkController::ChoosePlant(int side, const glm::vec3& free_target
   const FootIkState& foot = feet_[side];
   GroundProbe best{true, glm::vec3(free_target_ws.x, foot.ground.point_ws.y, free_target_ws.z), foot.ground.normal_ws};
   float best_lift = FitFoot(side, best.point_ws, best.normal_ws, 1.0f, frame, pose, spaces).lift_m;
+  float best_cost = best_lift;  // lift, plus kPlantShiftCost per metre moved from the clip's spot
   const LegRig& leg = legs_[side];
   glm::vec3 along_ws = PointWs(spaces.to_world, pose.models_ms[leg.chain.end], leg.ball_offset_ls) -
                        PointWs(spaces.to_world, pose.models_ms[leg.chain.end], leg.heel_offset_ls);
@@ -341,8 +350,9 @@ GroundProbe FootIkController::ChoosePlant(int side, const glm::vec3& free_target
           frame.raycast(frame.raycast_context, glm::vec3(spot_ws.x, foot.ray_from_ws.y, spot_ws.z), ray_length_m);
       if (!ground.hit || glm::distance(ground.point_ws + ankle_over_sole_ws, hip_ws) > reach_m) continue;
       const float lift = FitFoot(side, ground.point_ws, ground.normal_ws, 1.0f, frame, pose, spaces).lift_m;
-      if (lift < best_lift - 1e-4f) {
+      if (lift + kPlantShiftCost * shift_m < best_cost - 1e-4f) {
         best_lift = lift;
+        best_cost = lift + kPlantShiftCost * shift_m;
         best = ground;
       }
     }

@@ -185,6 +185,11 @@ class FootIkController {
     glm::vec3 root_ws{0.0f};  // the clip's floor: the root joint (it carries root motion)
   };
   static constexpr float kPlantLiftToleranceM = 0.004f;  // a plant needing less lift fits
+  // A plant moved from the clip's spot must save this much lift per metre
+  // moved: on ground that nowhere fits (fine ripples) the foot stays near
+  // where the clip puts it, and a lock the body walks away from is not
+  // dragged far when it stops.
+  static constexpr float kPlantShiftCost = 0.1f;
   static constexpr int kPlantShiftSteps = 10;             // spots tried on each side
   static constexpr int kEdgeSearchSteps = 8;              // spots tried towards the body over a drop
   static constexpr float kLandingStart = 0.5f;            // swing progress from which the foot heads for its plant

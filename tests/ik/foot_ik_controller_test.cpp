@@ -521,6 +521,52 @@ TEST(FootIkController, DebugLinesShowRaysTargetsAndLocks) {
   Step(ik, MakeFrame(Ground{2.0f}, to_world), animated, nullptr);
 }
 
+// Ground rising steeply across depth (68 degrees, towards +z) through each
+// sole's spot: a toed-out foot's ball is over ground 10 cm higher than its
+// sole's.
+struct CrossSlope {
+  float rise_per_z = 2.5f;
+  float Height(float z) const { return rise_per_z * (std::fabs(z) - 0.1f); }
+};
+GroundProbe CastCrossSlope(const void* context, const glm::vec3& from_ws, float length_m) {
+  const CrossSlope& ground = *static_cast<const CrossSlope*>(context);
+  const float h = ground.Height(from_ws.z);
+  if (from_ws.y < h || from_ws.y - length_m > h) return {};
+  const float side = from_ws.z < 0.0f ? -1.0f : 1.0f;
+  return {true, glm::vec3(from_ws.x, h, from_ws.z), glm::normalize(glm::vec3(0.0f, 1.0f, -side * ground.rise_per_z))};
+}
+
+// Heel, sole and ball end out of the ground, up to the sole's give, where
+// the foot is finally put (the tilt onto the slope and the pitch move heel
+// and ball sideways, onto higher ground), and not only where they were
+// first probed.
+TEST(FootIkController, HeelAndBallStayOutOfGroundSteepAcrossDepth) {
+  LegRig left = MakeLegRig(0), right = MakeLegRig(1);
+  // Toed out: the ball 4 cm and the heel 2 cm off the sole's line, outwards
+  // and inwards.
+  left.ball_offset_ls = kSoleLs + glm::vec3(0.13f, 0.0f, -0.04f);
+  left.heel_offset_ls = kSoleLs + glm::vec3(-0.08f, 0.0f, 0.02f);
+  right.ball_offset_ls = kSoleLs + glm::vec3(0.13f, 0.0f, 0.04f);
+  right.heel_offset_ls = kSoleLs + glm::vec3(-0.08f, 0.0f, -0.02f);
+  FootIkController ik;
+  ik.Init(left, right, kPelvis);
+  const Rig animated;
+  CrossSlope ground;
+  FootIkFrame frame = MakeFrame(Ground{}, glm::mat4(1.0f));
+  frame.raycast = &CastCrossSlope;
+  frame.raycast_context = &ground;
+  Rig pose;
+  for (int i = 0; i < 30; ++i) pose = Step(ik, frame, animated);
+  for (int side = 0; side < 2; ++side) {
+    const LegRig& leg = side == 0 ? left : right;
+    const glm::mat4& foot = pose.models_ms[side == 0 ? kFootL : kFootR];
+    for (const glm::vec3& point_ls : {leg.sole_offset_ls, leg.ball_offset_ls, leg.heel_offset_ls}) {
+      const glm::vec3 p = glm::vec3(foot * glm::vec4(point_ls, 1.0f));
+      EXPECT_GE(p.y, ground.Height(p.z) - ik.settings.sole_give_m - 1e-3f) << "side " << side << " point " << p.x;
+    }
+  }
+}
+
 }  // namespace
 }  // namespace knights::ik
 
