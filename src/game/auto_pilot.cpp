@@ -75,7 +75,7 @@ core::InputState AutoPilot::Decide(const KnightController& knight, const world::
   const float speed = std::fabs(knight.VelocityMps().x);
   // Jump at the very edge of a pit (a run jump covers about 2.7 m).
   const float look_ahead = 0.2f + speed * 0.02f;
-  const auto ground_ahead = collision.FindGround(feet.x + look_ahead, feet.y + 0.45f, 0.0f, 1.2f);
+  const auto ground_ahead = collision.FindGround(feet.x + look_ahead, feet.y + 0.45f, feet.z, 1.2f);
   world::WallProbe probe;
   probe.x = feet.x;
   probe.y_bottom = feet.y + 0.5f;

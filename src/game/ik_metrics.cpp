@@ -104,6 +104,14 @@ void IkMetrics::ResetKnight(int knight_index) {
 }
 
 void IkMetrics::Sample(int knight_index, const Knight& knight, const world::World& world, float dt_s) {
+  // The mover's own modes: on a ladder the climb places the body (its
+  // hands and feet are measured against the rungs).
+  float surface_y = 0.0f;
+  const glm::vec3 feet_ws = knight.controller.FeetWs();
+  if (!OnLadder(knight.controller.mode()) && SurfaceOver(world.collision(), feet_ws, &surface_y) &&
+      surface_y - feet_ws.y > kDistanceThresholdM) {
+    mover_in_ground_this_step_ = true;
+  }
   if (!collecting) return;
   if (knight_index >= static_cast<int>(tracks_.size())) tracks_.resize(knight_index + 1);
   Track& track = tracks_[knight_index];
@@ -232,6 +240,8 @@ void IkMetrics::SampleHinges(Track& track, const Knight& knight, float dt_s) {
 void IkMetrics::EndStep(double ik_seconds_all_knights, bool any_nan) {
   ++frames_;
   if (any_nan) ++nan_frames_;
+  if (mover_in_ground_this_step_) ++mover_penetration_frames_;
+  mover_in_ground_this_step_ = false;
   if (!collecting) return;
   ik_ms_.Add(ik_seconds_all_knights * 1000.0);
   for (ThresholdStats* s : {&foot_penetration_m_, &foot_ground_error_m_, &hand_rung_error_m_, &foot_rung_error_m_,
@@ -263,7 +273,8 @@ std::string IkMetrics::ToJson(bool ik_enabled, const std::string& extra) const {
   const SampleStats ik = IkTimeMs();
   const auto number = NumberOrNull;
   std::string json = "{\n  \"frames\": " + std::to_string(frames_) + ",\n  \"ik\": " + (ik_enabled ? "true" : "false") +
-                     ",\n  \"nan_frames\": " + std::to_string(nan_frames_) + ",\n";
+                     ",\n  \"nan_frames\": " + std::to_string(nan_frames_) +
+                     ",\n  \"mover_penetration_frames\": " + std::to_string(mover_penetration_frames_) + ",\n";
   json += extra;
   json += "  \"foot_penetration_m\": " + StatsJson(FootPenetration(), true, "frames_over_2cm") + ",\n";
   json += "  \"foot_ground_error_m\": " + StatsJson(FootGroundError(), true, "frames_over_2cm") + ",\n";

@@ -27,7 +27,13 @@
 //     rest pose (ik/hinge_axis.h), 0 when bent the right way;
 //   knee_angular_speed_deg_s: how fast knees bend (pops show as spikes);
 //   timing_ms.ik: wall time of the IK pass of all knights per step;
-//   nan_frames: steps with a non-finite pose.
+//   nan_frames: steps with a non-finite pose;
+//   mover_penetration_frames: steps at whose end any knight on the ground
+//     or in the air has its feet (the controller's, not the pose's) more
+//     than 2 cm below the collision surface over them (SurfaceOver): the
+//     mover let the body into the ground. Counted on every step, like
+//     frames (on a ladder the climb places the body; its hands and feet
+//     are measured against the rungs).
 // "frames_over_X" counts sim steps in which any knight had a sample over X.
 // A statistic with no samples is written as null with samples 0.
 // Statistics are streamed (constant memory): quantiles are exact to 2%.
@@ -81,7 +87,8 @@ class IkMetrics {
   // still count every step.
   bool collecting = true;
 
-  // Per knight slot: call Sample for each knight after its Step.
+  // Per knight slot: call Sample for each knight after its Step (the mover
+  // check runs even when not collecting).
   void Sample(int knight_index, const Knight& knight, const world::World& world, float dt_s);
   // Once per sim step, after every knight.
   void EndStep(double ik_seconds_all_knights, bool any_nan);
@@ -91,6 +98,7 @@ class IkMetrics {
 
   int frames() const { return frames_; }
   int nan_frames() const { return nan_frames_; }
+  int mover_penetration_frames() const { return mover_penetration_frames_; }
   SampleStats FootPenetration() const { return foot_penetration_m_.Summary(); }
   SampleStats FootGroundError() const { return foot_ground_error_m_.Summary(); }
   SampleStats HandRungError() const { return hand_rung_error_m_.Summary(); }
@@ -132,6 +140,8 @@ class IkMetrics {
   core::StreamingStats ik_ms_;
   int frames_ = 0;
   int nan_frames_ = 0;
+  int mover_penetration_frames_ = 0;
+  bool mover_in_ground_this_step_ = false;
 };
 
 // The collision surface over a point, measured from outside: a ray down

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <utility>
 
 #include <glm/gtc/matrix_transform.hpp>
 
@@ -16,6 +17,12 @@ float MoveTowards(float value, float target, float max_delta) {
   if (value < target) return std::min(value + max_delta, target);
   return std::max(value - max_delta, target);
 }
+
+// Walls start this far above a step's height, and the ground is looked for
+// from a little higher still: an edge between the two is both stepped onto
+// and never walked into, so nothing is neither a wall nor a step.
+constexpr float kWallAboveStepM = 0.02f;
+constexpr float kGroundAboveStepM = 0.03f;
 
 }  // namespace
 
@@ -141,19 +148,42 @@ bool KnightController::FeetOnLedge() const {
 
 float KnightController::MoveHorizontally(const world::World& world, float dx) {
   if (dx == 0.0f) return 0.0f;
-  world::WallProbe probe;
-  probe.x = feet_ws_.x;
-  probe.z = feet_ws_.z;
-  probe.y_bottom = feet_ws_.y + tuning.max_step_up_m + 0.02f;  // lower obstacles are steps
-  probe.y_top = feet_ws_.y + tuning.body_height_m;
-  probe.ray_count = 4;
-  probe.direction_x = dx > 0.0f ? 1.0f : -1.0f;
-  probe.max_distance = std::fabs(dx) + tuning.body_radius_m;
-  const world::RayHit wall = world.collision().CastWall(probe);
+  // The body as two stacked probes: the legs, narrow (the leading foot
+  // steps onto a step before the body reaches the next riser, so stairs with
+  // treads shorter than the body radius and rocks on steep slopes are walked
+  // up), and the torso at the full body radius. Anything lower than a step is
+  // the ground's business (FollowGround, LandOrRise).
+  world::WallProbe legs;
+  legs.x = feet_ws_.x;
+  legs.z = feet_ws_.z;
+  legs.y_bottom = feet_ws_.y + tuning.max_step_up_m + kWallAboveStepM;
+  legs.y_top = feet_ws_.y + tuning.legs_height_m;
+  legs.ray_count = 3;
+  legs.direction_x = dx > 0.0f ? 1.0f : -1.0f;
+  world::WallProbe torso = legs;
+  torso.y_bottom = feet_ws_.y + tuning.legs_height_m;
+  torso.y_top = feet_ws_.y + tuning.body_height_m;
   float allowed = std::fabs(dx);
-  if (wall.hit) allowed = std::clamp(wall.distance - tuning.body_radius_m, 0.0f, allowed);
-  feet_ws_.x += probe.direction_x * allowed;
+  for (const auto& [probe, radius_m] : {std::pair{legs, tuning.legs_radius_m}, std::pair{torso, tuning.body_radius_m}}) {
+    world::WallProbe cast = probe;
+    cast.max_distance = allowed + radius_m;
+    const world::RayHit wall = world.collision().CastWall(cast);
+    if (wall.hit) allowed = std::clamp(wall.distance - radius_m, 0.0f, allowed);
+  }
+  // Ground too high to step onto but not steep enough to be a wall (the
+  // slanted side of a rock, the cap of one on a slope): the feet would end
+  // inside it, so they stop short of it (halving the move until they fit).
+  for (int i = 0; i < 4 && allowed > 0.0f && GroundAboveStep(world, feet_ws_.x + legs.direction_x * allowed); ++i) {
+    allowed = i < 3 ? 0.5f * allowed : 0.0f;
+  }
+  feet_ws_.x += legs.direction_x * allowed;
   return allowed;
+}
+
+bool KnightController::GroundAboveStep(const world::World& world, float x) const {
+  const float from_y = feet_ws_.y + tuning.body_height_m;
+  const float above_step_y = feet_ws_.y + tuning.max_step_up_m + kGroundAboveStepM;
+  return world.collision().FindGround(x, from_y, feet_ws_.z, from_y - above_step_y).hit;
 }
 
 bool KnightController::TryStartLadder(const core::InputState& input, const world::World& world) {
@@ -229,8 +259,9 @@ void KnightController::StepGround(const core::InputState& input, const world::Wo
 
   // Follow the ground: up steps of max_step_up, down slopes and steps of snap_down.
   feet_ws_.z = EaseDepth(0.0f, dt_s);  // back to the play plane after a ladder off it
-  const world::RayHit ground = world.collision().FindGround(feet_ws_.x, feet_ws_.y + tuning.max_step_up_m, feet_ws_.z,
-                                                            tuning.max_step_up_m + tuning.snap_down_m);
+  const float top_y = feet_ws_.y + tuning.max_step_up_m + kGroundAboveStepM;
+  const world::RayHit ground =
+      world.collision().FindGround(feet_ws_.x, top_y, feet_ws_.z, top_y - (feet_ws_.y - tuning.snap_down_m));
   if (ground.hit) {
     feet_ws_.y = ground.point_ws.y;
     coyote_left_s_ = tuning.coyote_time_s;
@@ -304,19 +335,24 @@ void KnightController::StepAir(const core::InputState& input, const world::World
   // The mean of the velocities over the step: exact under constant gravity,
   // so a jump peaks at jump_apex_m (with the end-of-step velocity alone it
   // peaks v0 dt / 2, about 5 cm, lower).
-  const float new_y = old_y + 0.5f * (old_vy + velocity_.y) * dt_s;
+  float new_y = old_y + 0.5f * (old_vy + velocity_.y) * dt_s;
   if (velocity_.y > 0.0f) {
     // Rising: stop at a ceiling.
     const world::RayHit ceiling = world.collision().Raycast(
         feet_ws_ + glm::vec3(0.0f, tuning.body_height_m, 0.0f), glm::vec3(0.0f, 1.0f, 0.0f), new_y - old_y,
         world::RayFilter{-1.0f, -0.3f});
     if (ceiling.hit) velocity_.y = 0.0f;
-    feet_ws_.y = ceiling.hit ? old_y : new_y;
-  } else {
-    // Falling: land on the first surface between the old and the new height
-    // (the ray starts a step up so a landing on a step edge is not missed).
-    const world::RayHit ground =
-        world.collision().FindGround(feet_ws_.x, old_y + 0.05f, 0.0f, (old_y - new_y) + 0.05f);
+    if (ceiling.hit) new_y = old_y;
+  }
+  {
+    // Land on the first surface from a step above the higher of the old and
+    // the new height down to the new one: falling onto anything, rising into
+    // ground that climbs faster than the jump (a steep slope, stairs, a low
+    // edge: stepped up onto in the air as on the ground). Higher ground is a
+    // wall, which MoveHorizontally stopped at, so the feet never end inside
+    // the ground.
+    const float top_y = std::max(old_y, new_y) + tuning.max_step_up_m + kGroundAboveStepM;
+    const world::RayHit ground = world.collision().FindGround(feet_ws_.x, top_y, feet_ws_.z, top_y - new_y);
     if (ground.hit) {
       feet_ws_.y = ground.point_ws.y;
       velocity_.y = 0.0f;
@@ -386,7 +422,7 @@ void KnightController::StepClimb(const core::InputState& input, const world::Wor
   } else if (climb_input < 0.0f && climb_s_ <= 0.0f) {
     // Stepped off at the bottom (back to the play plane on the ground).
     feet_ws_.y = ladder.bottom_ws().y;
-    const world::RayHit ground = world.collision().FindGround(feet_ws_.x, feet_ws_.y + 0.3f, 0.0f, 1.0f);
+    const world::RayHit ground = world.collision().FindGround(feet_ws_.x, feet_ws_.y + 0.3f, feet_ws_.z, 1.0f);
     if (ground.hit) feet_ws_.y = ground.point_ws.y;
     mode_ = KnightMode::kGround;
     ladder_ = -1;
@@ -457,7 +493,7 @@ void KnightController::StepLadderTransition(const world::World& world, float dt_
         // Move the knight to where the root motion ended as the pose
         // switches to standing.
         feet_ws_ = clip_end_ws + correction_ws;
-        const world::RayHit ground = world.collision().FindGround(feet_ws_.x, feet_ws_.y + 0.3f, 0.0f, 1.0f);
+        const world::RayHit ground = world.collision().FindGround(feet_ws_.x, feet_ws_.y + 0.3f, feet_ws_.z, 1.0f);
         if (ground.hit) feet_ws_.y = ground.point_ws.y;
         mode_ = KnightMode::kGround;
         ladder_ = -1;

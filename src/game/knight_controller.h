@@ -38,7 +38,9 @@ struct KnightTuning {
   float max_step_up_m = 0.45f;      // steps up to this are walked over
   float snap_down_m = 0.45f;        // follow the ground down steps and slopes this far
   float max_walk_slope_deg = 42.0f; // steeper surfaces are walls
-  float body_radius_m = 0.28f;      // horizontal collision radius
+  float body_radius_m = 0.28f;      // horizontal collision radius of the torso
+  float legs_radius_m = 0.12f;      // of the legs (below legs_height_m): the leading foot's reach
+  float legs_height_m = 0.9f;       // where the torso's radius starts, above the feet
   float body_height_m = 1.7f;
   float rung_reach_m = 0.35f;       // rungs' centre line in front of the root while climbing
   float turn_time_s = 0.18f;        // facing flips over this long when turning while moving
@@ -156,6 +158,9 @@ class KnightController {
   void StepLadderTransition(const world::World& world, float dt_s);
   // Moves horizontally by dx, stopping at walls; returns the distance moved.
   float MoveHorizontally(const world::World& world, float dx);
+  // Upward-facing ground at x between a step's height and the body's top
+  // over the feet: too high to step onto.
+  bool GroundAboveStep(const world::World& world, float x) const;
   bool TryStartLadder(const core::InputState& input, const world::World& world);
   void SetRole(ClipRole role, float rate, float start_s = 0.0f, bool restart = false);
   void Respawn(const world::World& world);

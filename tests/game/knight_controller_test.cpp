@@ -368,7 +368,9 @@ TEST(KnightControllerLadderOnASlope, EntersFromTheGroundUnderTheFeet) {
     } else {
       EXPECT_GE(c.FeetWs().y, previous_y - 1e-5f) << elapsed_s;
     }
-    if (elapsed_s > info.enter_feet_off_ground_s + 0.5f * kDt) EXPECT_NEAR(c.FeetWs().y, ladder.bottom_y, 1e-4f);
+    if (elapsed_s > info.enter_feet_off_ground_s + 0.5f * kDt) {
+      EXPECT_NEAR(c.FeetWs().y, ladder.bottom_y, 1e-4f);
+    }
     EXPECT_FALSE(c.FeetOnLedge());
     previous_y = c.FeetWs().y;
     return false;
