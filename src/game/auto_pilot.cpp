@@ -18,6 +18,12 @@ core::InputState AutoPilot::Decide(const KnightController& knight, const world::
   const auto& collision = world.collision();
 
   // Progress watchdog: jump when stuck (an obstacle the rules below missed).
+  // A respawn starts it afresh from the checkpoint.
+  if (knight.Respawns() != respawns_seen_) {
+    respawns_seen_ = knight.Respawns();
+    best_x_ = feet.x;
+    stuck_s_ = 0.0f;
+  }
   if (feet.x > best_x_ + 0.05f) {
     best_x_ = feet.x;
     stuck_s_ = 0.0f;
@@ -76,16 +82,11 @@ core::InputState AutoPilot::Decide(const KnightController& knight, const world::
   // Jump at the very edge of a pit (a run jump covers about 2.7 m).
   const float look_ahead = 0.2f + speed * 0.02f;
   const auto ground_ahead = collision.FindGround(feet.x + look_ahead, feet.y + 0.45f, feet.z, 1.2f);
-  world::WallProbe probe;
-  probe.x = feet.x;
-  probe.y_bottom = feet.y + 0.5f;
-  probe.y_top = feet.y + 1.5f;
-  probe.ray_count = 3;
-  probe.direction_x = 1.0f;
-  probe.max_distance = 0.5f + speed * 0.15f;
-  const world::RayHit wall = collision.CastWall(probe);
+  // A wall is what stops the mover itself (steps, ripples and rocks it walks
+  // over are not).
+  const float wall_look_ahead = 0.25f + speed * 0.1f;
   const bool pit_ahead = !ground_ahead.hit;
-  const bool wall_ahead = wall.hit;
+  const bool wall_ahead = knight.AllowedMove(world, wall_look_ahead) < wall_look_ahead - 1e-3f;
   if (pit_ahead || wall_ahead || stuck_s_ > 1.5f) {
     input.run_held = true;
     if (!jump_was_pressed_) {

@@ -147,6 +147,12 @@ bool KnightController::FeetOnLedge() const {
 }
 
 float KnightController::MoveHorizontally(const world::World& world, float dx) {
+  const float allowed = AllowedMove(world, dx);
+  feet_ws_.x += (dx > 0.0f ? 1.0f : -1.0f) * allowed;
+  return allowed;
+}
+
+float KnightController::AllowedMove(const world::World& world, float dx) const {
   if (dx == 0.0f) return 0.0f;
   // The body as two stacked probes: the legs, narrow (the leading foot
   // steps onto a step before the body reaches the next riser, so stairs with
@@ -176,7 +182,6 @@ float KnightController::MoveHorizontally(const world::World& world, float dx) {
   for (int i = 0; i < 4 && allowed > 0.0f && GroundAboveStep(world, feet_ws_.x + legs.direction_x * allowed); ++i) {
     allowed = i < 3 ? 0.5f * allowed : 0.0f;
   }
-  feet_ws_.x += legs.direction_x * allowed;
   return allowed;
 }
 

@@ -130,6 +130,10 @@ class KnightController {
   // The model's origin: the feet position with the step smoothing applied.
   glm::vec3 VisualFeetWs() const { return feet_ws_ + glm::vec3(0.0f, visual_offset_y_.value, 0.0f); }
   bool Grounded() const { return mode_ == KnightMode::kGround; }
+  // How far (metres, >= 0) the body can move by dx along x from where it
+  // stands before a wall, or ground too high to step onto, stops it: what
+  // a step of the mover would allow (the autopilot looks ahead with it).
+  float AllowedMove(const world::World& world, float dx) const;
   // Leaving (entering from the top) with both feet off the rungs: they
   // stand on the ledge or step onto it (MotionClipInfo::exit_feet_off_rungs_s).
   bool FeetOnLedge() const;
