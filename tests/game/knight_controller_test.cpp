@@ -8,6 +8,7 @@
 
 #include <cmath>
 #include <limits>
+#include <utility>
 
 #include <gtest/gtest.h>
 
@@ -87,6 +88,51 @@ TEST_F(KnightControllerTest, WalksUpASmallStepWithoutJumping) {
   const float w = 2.0f / c_.tuning.step_smooth_time_s;
   EXPECT_LE(max_visual_change, 0.3f * w / std::exp(1.0f) * kDt * 1.01f);
   EXPECT_NEAR(c_.VisualFeetWs().y, c_.FeetWs().y, 1e-3f);
+}
+
+// The level README's promises at their limits: 0.40 m risers on 0.25 m
+// treads, a 0.40 m rock on flat ground and 0.25 m rocks (0.4 m long) on a
+// 40 degree slope (their top 0.42 m over the ground at their downhill
+// edge) are walked and run over without a jump or a stop.
+TEST(KnightControllerLimits, WalksUpTheSteepestStairsAndOverRocksOnTheSteepestSlope) {
+  world::Level level;
+  level.name = "limits";
+  float x = 5.0f, y = 0.0f;
+  level.terrain.points = {{0.0f, 0.0f}, {x, y}};
+  for (int i = 0; i < 6; ++i) {
+    y += 0.40f;
+    level.terrain.points.push_back({x, y});
+    x += 0.25f;
+    level.terrain.points.push_back({x, y});
+  }
+  x += 3.0f;
+  level.terrain.points.push_back({x, y});
+  const float slope_x0 = x;
+  x += 5.0f;
+  y += 5.0f * 0.8390996f * 0.9999f;  // 40 degrees
+  level.terrain.points.push_back({x, y});
+  level.terrain.points.push_back({x + 4.0f, y});
+  for (const auto& [rock_x, height] : {std::pair{3.0f, 0.4f}, {slope_x0 + 1.5f, 0.25f}, {slope_x0 + 3.5f, 0.25f}}) {
+    world::Rock rock;
+    rock.x = rock_x;
+    rock.size = {0.4f, height, 0.4f};
+    level.rocks.push_back(rock);
+  }
+  level.spawn.x = 1.0f;
+  level.goal.x = x + 3.0f;
+  level.kill_y = -10.0f;
+  const world::World world(level);
+  for (const bool run : {false, true}) {
+    KnightController c;
+    c.Spawn(glm::vec3(1.0f, 0.0f, 0.0f));
+    int steps = 0;
+    ASSERT_TRUE(DriveUntil(c, world, Input(1.0f, 0.0f, run), 1200, [&] {
+      ++steps;
+      EXPECT_EQ(c.mode(), KnightMode::kGround) << "run " << run << " step " << steps << " x " << c.FeetWs().x;
+      return c.FeetWs().x >= level.goal.x;
+    })) << "run " << run << ": stopped at x " << c.FeetWs().x;
+    EXPECT_EQ(c.Respawns(), 0);
+  }
 }
 
 TEST_F(KnightControllerTest, AOneMetreStepIsAWall) {
