@@ -12,6 +12,17 @@ float AutoPilot::Random01() {
   return static_cast<float>(rng_state_ & 0xFFFFFF) / static_cast<float>(0x1000000);
 }
 
+bool AutoPilot::ObstacleWithin(const KnightController& knight, const world::World& world, float distance_m) const {
+  const glm::vec3 feet = knight.FeetWs();
+  if (knight.AllowedMove(world, distance_m) < distance_m - 1e-3f) return true;
+  constexpr float kProbeSpacingM = 0.25f;
+  for (float ahead = kProbeSpacingM; ahead <= distance_m; ahead += kProbeSpacingM) {
+    // Ground far below the feet counts as a pit too (a drop to jump over).
+    if (!world.collision().FindGround(feet.x + ahead, feet.y + 1.0f, feet.z, 3.0f).hit) return true;
+  }
+  return false;
+}
+
 core::InputState AutoPilot::Decide(const KnightController& knight, const world::World& world, float dt_s) {
   core::InputState input;
   const glm::vec3 feet = knight.FeetWs();
@@ -87,6 +98,9 @@ core::InputState AutoPilot::Decide(const KnightController& knight, const world::
   const float wall_look_ahead = 0.25f + speed * 0.1f;
   const bool pit_ahead = !ground_ahead.hit;
   const bool wall_ahead = knight.AllowedMove(world, wall_look_ahead) < wall_look_ahead - 1e-3f;
+  // A run-up: run (never walk) towards a pit or a wall within a few metres,
+  // so that the jump at its edge is a running one.
+  if (ObstacleWithin(knight, world, kRunUpM)) input.run_held = true;
   if (pit_ahead || wall_ahead || stuck_s_ > 1.5f) {
     input.run_held = true;
     if (!jump_was_pressed_) {

@@ -22,6 +22,10 @@ class AutoPilot {
 
  private:
   float Random01();
+  // A pit (no ground within 3 m below) or a wall within distance_m ahead.
+  bool ObstacleWithin(const KnightController& knight, const world::World& world, float distance_m) const;
+  // Pits and walls closer than this are run at.
+  static constexpr float kRunUpM = 3.0f;
 
   uint32_t rng_state_;
   bool jump_was_pressed_ = false;
