@@ -263,7 +263,10 @@ void KnightController::StepGround(const core::InputState& input, const world::Wo
   if (moved < std::fabs(velocity_.x * dt_s) - 1e-5f) velocity_.x = 0.0f;  // blocked by a wall
 
   // Follow the ground: up steps of max_step_up, down slopes and steps of snap_down.
-  feet_ws_.z = EaseDepth(0.0f, dt_s);  // back to the play plane after a ladder off it
+  // Back to the play plane after a ladder off it, while walking or running
+  // (a standing knight shifting sideways would drag its planted feet): at
+  // most half the ground speed, a diagonal the strides carry.
+  feet_ws_.z = MoveTowards(feet_ws_.z, 0.0f, std::min(tuning.depth_speed_mps, 0.5f * std::fabs(velocity_.x)) * dt_s);
   const float top_y = feet_ws_.y + tuning.max_step_up_m + kGroundAboveStepM;
   const world::RayHit ground =
       world.collision().FindGround(feet_ws_.x, top_y, feet_ws_.z, top_y - (feet_ws_.y - tuning.snap_down_m));
