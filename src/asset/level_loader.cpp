@@ -303,7 +303,12 @@ void ParseLadders(const json& j, const std::string& path, const Extent& e, Level
     d.x = RequiredNumber(o, "x", p);
     CheckInsideTerrain(d.x, e, Key(p, "x"));
     d.z = OptionalNumber(o, "z", p, 0.0f);
-    CheckRange(d.z, level->terrain.z_min, level->terrain.z_max, Key(p, "z"), "the terrain's z_min..z_max");
+    // The climber stands at the ladder's depth with its feet 0.1 m to either
+    // side, on the ground strip (0.1 mm of slack: z_max - 0.3 in floats).
+    constexpr float kSlack = 1e-4f;
+    CheckRange(d.z, level->terrain.z_min + lim::kLadderStripMargin - kSlack,
+               level->terrain.z_max - lim::kLadderStripMargin + kSlack, Key(p, "z"),
+               "the terrain's z_min + 0.3 .. z_max - 0.3 (the climber stands at the ladder's depth)");
     d.bottom_y = RequiredNumber(o, "bottom_y", p);
     d.top_y = RequiredNumber(o, "top_y", p);
     if (!(d.top_y > d.bottom_y)) Fail(Key(p, "top_y"), Num(d.top_y) + " must be above bottom_y (" + Num(d.bottom_y) + ")");

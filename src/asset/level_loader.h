@@ -36,6 +36,7 @@ inline constexpr float kMaxRungSpacing = 0.40f;     // metres
 inline constexpr float kMaxLadderLeanDeg = 15.0f;
 inline constexpr float kMaxLadderHeight = 12.0f;    // metres
 inline constexpr float kLadderGroundTolerance = 0.3f;  // ladder bottom / top vs. the ground there, metres
+inline constexpr float kLadderStripMargin = 0.3f;      // a ladder's z at least this far inside the ground strip, metres
 inline constexpr float kMaxPitWidth = 10.0f;        // metres
 }  // namespace level_limits
 

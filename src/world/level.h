@@ -29,6 +29,8 @@ struct TerrainPoint {
   float y = 0.0f;       // profile height at z = 0, world metres
   float tilt_z = 0.0f;  // cross-depth slope dy/dz (dimensionless); feet at z = +-0.1 differ by 0.2 * tilt_z
   float bump_z = 0.0f;  // amplitude of the cross-depth ripple, metres (0 = none)
+
+  bool operator==(const TerrainPoint&) const = default;
 };
 
 struct Terrain {
@@ -40,6 +42,8 @@ struct Terrain {
   float cell_x = 0.25f;            // length of one collision cell along x, metres (segments are split to at most this)
   float cell_z = 0.2f;             // width of one collision cell along z, metres
   float bump_wavelength_z = 1.2f;  // period of the cross-depth ripple, metres
+
+  bool operator==(const Terrain&) const = default;
 };
 
 // A solid box: a floating platform or a ledge. Its top is walkable.
@@ -50,6 +54,8 @@ struct Platform {
   float thickness = 0.3f;  // box height below the top, metres
   float z0 = -3.0f;        // back side, world z, metres
   float z1 = 3.0f;         // front side, world z, metres (z1 > z0)
+
+  bool operator==(const Platform&) const = default;
 };
 
 // A rock on the ground: a small convex polyhedron (a seven-sided frustum with
@@ -59,6 +65,8 @@ struct Rock {
   float z = 0.0f;                  // centre, world z, metres
   glm::vec3 size{0.5f, 0.3f, 0.5f};  // full extent along x, y (height above the ground) and z, metres
   float yaw_deg = 0.0f;            // rotation about +y, degrees
+
+  bool operator==(const Rock&) const = default;
 };
 
 // A ladder. It is not collision: its rungs are data (world/ladder.h) that the
@@ -72,11 +80,15 @@ struct LadderDesc {
   float rung_spacing = 0.3f;  // distance between rungs measured along the rails, metres (0.22..0.40)
   float lean_deg = 0.0f;      // tilt of the rails from vertical: > 0 moves the top towards +x, < 0 towards -x
   int exit_dir = +1;          // +1: the ledge at the top lies towards +x (climber faces +x); -1: towards -x
+
+  bool operator==(const LadderDesc&) const = default;
 };
 
 struct Spawn {
   float x = 0.0f;  // world x, metres; the player starts on the ground there
   float z = 0.0f;  // world z, metres (the play plane is 0)
+
+  bool operator==(const Spawn&) const = default;
 };
 
 enum class GoalKind { kGate, kBanner };
@@ -84,6 +96,8 @@ enum class GoalKind { kGate, kBanner };
 struct Goal {
   float x = 0.0f;  // reaching x >= this world x ends the level, metres
   GoalKind kind = GoalKind::kGate;
+
+  bool operator==(const Goal&) const = default;
 };
 
 // A gap in the ground: no terrain between x0 and x1. Falling below the
@@ -91,6 +105,8 @@ struct Goal {
 struct Pit {
   float x0 = 0.0f;  // left edge, world x, metres
   float x1 = 0.0f;  // right edge, world x, metres (x1 > x0)
+
+  bool operator==(const Pit&) const = default;
 };
 
 enum class NpcVariant { kRed, kGreen };
@@ -101,6 +117,8 @@ struct Npc {
   float patrol_x0 = 0.0f;  // world x, metres
   float patrol_x1 = 0.0f;  // world x, metres (> patrol_x0)
   NpcVariant variant = NpcVariant::kRed;
+
+  bool operator==(const Npc&) const = default;
 };
 
 enum class PropKind { kTree, kRock, kBanner, kCrate, kBush, kTorch, kBarrel, kFence };
@@ -113,6 +131,8 @@ struct Prop {
   std::optional<float> y;    // world y, metres; empty: on the terrain at (x, z)
   float scale = 1.0f;        // uniform scale of the prop's model
   float yaw_deg = 0.0f;      // rotation about +y, degrees
+
+  bool operator==(const Prop&) const = default;
 };
 
 struct Level {
@@ -128,6 +148,10 @@ struct Level {
   std::vector<LadderDesc> ladders;
   std::vector<Npc> npcs;
   std::vector<Prop> props;
+
+  // Field by field, floats compared exactly: a level written by
+  // asset::LevelToJson (asset/level_writer.h) parses back equal.
+  bool operator==(const Level&) const = default;
 };
 
 // --- Pure helpers on the description (no collision mesh needed). ---------

@@ -154,6 +154,9 @@ INSTANTIATE_TEST_SUITE_P(
         WrongCase{"/ladders/0/top_y", "-1", "ladders[0].top_y: -1 must be above bottom_y (0)"},
         WrongCase{"/ladders/0/top_y", "0", "ladders[0].top_y: 0 must be above bottom_y (0)"},
         WrongCase{"/ladders/0/width", "2", "ladders[0].width: 2 is outside 0.3..1.0 m"},
+        WrongCase{"/ladders/0/z", "2.8",
+                  "ladders[0].z: 2.8 is outside the terrain's z_min + 0.3 .. z_max - 0.3 (the climber stands at the "
+                  "ladder's depth)"},
         WrongCase{"/spawn/x", "1e300", "spawn.x: 1e+300 is too large (|value| must be <= 10000)"},
         WrongCase{"/spawn/x", "-20000", "spawn.x: -20000 is too large (|value| must be <= 10000)"},
         WrongCase{"/spawn/x", "25", "spawn.x: 25 is outside the terrain (0..20 m)"},
