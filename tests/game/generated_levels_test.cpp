@@ -1,0 +1,79 @@
+// Every level the generator makes (world::GenerateLevel, legal and at the
+// format's limits) is finished by the autopilot driving the knight's mover,
+// with no respawn and the feet never more than 2 cm inside the ground at the
+// end of a step. CI plays 10 seeds per range; KNIGHTS_GENERATED_LEVELS=100
+// plays 100 per range (the 200-level check, about 7 s).
+
+#include <cstdint>
+#include <cstdlib>
+#include <string>
+
+#include <gtest/gtest.h>
+
+#include "game/auto_pilot.h"
+#include "game/ik_metrics.h"
+#include "game/knight_controller.h"
+#include "game_test_util.h"
+#include "world/level_generator.h"
+#include "world/world.h"
+
+namespace knights::game {
+namespace {
+
+struct PlayResult {
+  bool reached_goal = false;
+  int steps = 0;
+  int respawns = 0;
+  int mover_penetration_steps = 0;  // ground or air, feet > 2 cm below the surface over them
+};
+
+PlayResult Play(const world::World& world, uint32_t pilot_seed, int max_steps) {
+  KnightController knight;
+  const float spawn_x = world.level().spawn.x;
+  knight.Spawn(glm::vec3(spawn_x, world.collision().GroundHeight(spawn_x, world.level().spawn.z).value_or(0.0f),
+                         world.level().spawn.z));
+  AutoPilot pilot(pilot_seed);
+  PlayResult result;
+  for (; result.steps < max_steps && !result.reached_goal; ++result.steps) {
+    knight.Step(pilot.Decide(knight, world, test::kDt), world, test::kDt);
+    result.reached_goal = knight.FeetWs().x >= world.level().goal.x;
+    float surface_y = 0.0f;
+    if (!OnLadder(knight.mode()) && SurfaceOver(world.collision(), knight.FeetWs(), &surface_y) &&
+        surface_y - knight.FeetWs().y > IkMetrics::kDistanceThresholdM) {
+      ++result.mover_penetration_steps;
+    }
+  }
+  result.respawns = knight.Respawns();
+  return result;
+}
+
+class GeneratedLevelTest : public ::testing::TestWithParam<world::LevelGenRange> {};
+
+// Seeds per range: 10, or KNIGHTS_GENERATED_LEVELS.
+uint32_t SeedsPerRange() {
+  const char* env = std::getenv("KNIGHTS_GENERATED_LEVELS");
+  const long count = env != nullptr ? std::strtol(env, nullptr, 10) : 0;
+  return count > 0 ? static_cast<uint32_t>(count) : 10u;
+}
+
+TEST_P(GeneratedLevelTest, TheAutopilotFinishesEveryOneWithoutARespawn) {
+  for (uint32_t seed = 1; seed <= SeedsPerRange(); ++seed) {
+    const world::LevelGenDesc desc{seed, GetParam()};
+    const world::World world(world::GenerateLevel(desc));
+    // At a walk (1.5 m/s) with every ladder climbed, a level is done well
+    // within two steps per centimetre.
+    const float length_m = world.level().goal.x - world.level().spawn.x;
+    const PlayResult result = Play(world, seed, static_cast<int>(length_m * 200.0f) + 3600);
+    const std::string where = std::string(world::ToString(GetParam())) + " seed " + std::to_string(seed);
+    EXPECT_TRUE(result.reached_goal) << where << ": not finished in " << result.steps << " steps";
+    EXPECT_EQ(result.respawns, 0) << where;
+    EXPECT_EQ(result.mover_penetration_steps, 0) << where;
+  }
+}
+
+INSTANTIATE_TEST_SUITE_P(Ranges, GeneratedLevelTest,
+                         ::testing::Values(world::LevelGenRange::kWhole, world::LevelGenRange::kLimits),
+                         [](const auto& info) { return std::string(world::ToString(info.param)); });
+
+}  // namespace
+}  // namespace knights::game
