@@ -39,7 +39,7 @@ struct KnightTuning {
   float snap_down_m = 0.45f;        // follow the ground down steps and slopes this far
   float max_walk_slope_deg = 42.0f; // steeper surfaces are walls
   float body_radius_m = 0.28f;      // horizontal collision radius of the torso
-  float legs_radius_m = 0.12f;      // of the legs (below legs_height_m): the leading foot's reach
+  float legs_radius_m = 0.2f;       // of the legs (below legs_height_m): the toes in front of the feet
   float legs_height_m = 0.9f;       // where the torso's radius starts, above the feet
   float body_height_m = 1.7f;
   float rung_reach_m = 0.35f;       // rungs' centre line in front of the root while climbing
