@@ -11,6 +11,18 @@
 //   kClimb   --down at the bottom-->  kGround
 //   anywhere --below the kill plane-->  respawn at the last checkpoint
 //
+// The mover (ground and air) keeps one rule: the feet never end a step
+// inside the ground. Horizontally the body is two stacked wall probes, the
+// legs (legs_radius_m, the toes' reach) and the torso (body_radius_m), from
+// just above a step's height; ground too high to step onto but not steep
+// enough for a wall stops the move too (AllowedMove). Vertically the feet
+// follow the ground up steps of max_step_up_m and down snap_down_m; in the
+// air they land on the first ground from a step above the higher of the
+// old and new height down to the new one (rising into a steep slope, onto
+// a low edge, as on the ground). tests/game/knight_mover_property_test.cpp
+// checks it on random legal terrain; --metrics counts any step that breaks
+// it (mover_penetration_frames).
+//
 // The controller decides which clip role plays (Role()) and at what rate; the
 // AnimPlayer crossfades. It never reads the pose: animation follows gameplay.
 
