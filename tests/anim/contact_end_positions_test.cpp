@@ -27,7 +27,10 @@ Clip MakeRisingClip(bool loop, std::vector<ContactRange> foot_l) {
   desc.name = "rise";
   desc.joint_count = 2;
   desc.loop = loop;
-  desc.tracks.push_back({.joint = 0, .translations = {{0.0f, glm::vec3(0.0f)}, {2.0f, glm::vec3(0.0f, 2.0f, 0.0f)}}});
+  JointTrackDesc root;
+  root.joint = 0;
+  root.translations = {{0.0f, glm::vec3(0.0f)}, {2.0f, glm::vec3(0.0f, 2.0f, 0.0f)}};
+  desc.tracks.push_back(root);
   desc.contacts[kFootL] = std::move(foot_l);
   auto clip = Clip::Create(std::move(desc));
   EXPECT_TRUE(clip.ok()) << clip.status().message();

@@ -190,7 +190,9 @@ TEST_P(HingeRuleTest, KneeCarriedAcrossTheLineMovesContinuously) {
     EXPECT_GE(BendDeg(pose), -0.01f) << "step " << i;
     const glm::vec3 knee_ps = pose.PositionPs(kKnee);
     // The target moves 0.6 * 1.6 / 400 = 2.4 mm a step.
-    if (i > 0) EXPECT_LT(glm::distance(knee_ps, previous_knee_ps), 0.03f) << "step " << i << " scale " << scale;
+    if (i > 0) {
+      EXPECT_LT(glm::distance(knee_ps, previous_knee_ps), 0.03f) << "step " << i << " scale " << scale;
+    }
     previous_knee_ps = knee_ps;
   }
 }
