@@ -12,6 +12,23 @@ float AutoPilot::Random01() {
   return static_cast<float>(rng_state_ & 0xFFFFFF) / static_cast<float>(0x1000000);
 }
 
+// A wall is what stops the mover itself: a copy of the knight is run on
+// for a moment, as the mover would take it (up steps and stairs, over
+// ripples and low rocks), and a wall is there when it gets stuck.
+bool AutoPilot::WallAhead(const KnightController& knight, const world::World& world, bool run) const {
+  constexpr int kLookSteps = 10;
+  constexpr float kLookStepS = 1.0f / 60.0f;
+  KnightController probe = knight;
+  core::InputState forward;
+  forward.move_x = 1.0f;
+  forward.run_held = run;
+  const float start_x = knight.FeetWs().x;
+  for (int i = 0; i < kLookSteps && probe.mode() == KnightMode::kGround; ++i) probe.Step(forward, world, kLookStepS);
+  if (probe.mode() != KnightMode::kGround) return false;  // off an edge: the pit rule's business
+  // Stuck: less than a third of a walk's progress.
+  return probe.FeetWs().x - start_x < kLookSteps * kLookStepS * probe.tuning.walk_speed_mps / 3.0f;
+}
+
 bool AutoPilot::ObstacleWithin(const KnightController& knight, const world::World& world, float distance_m) const {
   const glm::vec3 feet = knight.FeetWs();
   if (knight.AllowedMove(world, distance_m) < distance_m - 1e-3f) return true;
@@ -93,11 +110,8 @@ core::InputState AutoPilot::Decide(const KnightController& knight, const world::
   // Jump at the very edge of a pit (a run jump covers about 2.7 m).
   const float look_ahead = 0.2f + speed * 0.02f;
   const auto ground_ahead = collision.FindGround(feet.x + look_ahead, feet.y + 0.45f, feet.z, 1.2f);
-  // A wall is what stops the mover itself (steps, ripples and rocks it walks
-  // over are not).
-  const float wall_look_ahead = 0.25f + speed * 0.1f;
   const bool pit_ahead = !ground_ahead.hit;
-  const bool wall_ahead = knight.AllowedMove(world, wall_look_ahead) < wall_look_ahead - 1e-3f;
+  const bool wall_ahead = WallAhead(knight, world, input.run_held);
   // A run-up: run (never walk) towards a pit or a wall within a few metres,
   // so that the jump at its edge is a running one.
   if (ObstacleWithin(knight, world, kRunUpM)) input.run_held = true;

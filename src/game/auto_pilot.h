@@ -22,6 +22,8 @@ class AutoPilot {
 
  private:
   float Random01();
+  // Whether running (walking) on for a moment would leave the knight stuck.
+  bool WallAhead(const KnightController& knight, const world::World& world, bool run) const;
   // A pit (no ground within 3 m below) or a wall within distance_m ahead.
   bool ObstacleWithin(const KnightController& knight, const world::World& world, float distance_m) const;
   // Pits and walls closer than this are run at.

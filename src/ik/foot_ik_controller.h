@@ -84,7 +84,7 @@ struct FootIkSettings {
   float max_pelvis_raise_m = 0.05f;
   float fade_time_s = 0.2f;       // IK fade in/out on landing and take-off
   float lock_release_time_s = 0.12f;  // a released lock blends back over this long
-  float max_lock_distance_m = 0.35f;  // a lock further than this from the animated foot breaks
+  float max_lock_distance_m = 0.5f;   // a lock further than this from the animated foot breaks
   float max_lock_miss_m = 0.01f;      // a lock the leg misses by more than this is let go
   float max_leg_extension = 0.97f;    // the pelvis drops so targets stay within this fraction of the leg
 };
