@@ -349,34 +349,38 @@ void KnightController::StepAir(const core::InputState& input, const world::World
     const world::RayHit ceiling = world.collision().Raycast(
         feet_ws_ + glm::vec3(0.0f, tuning.body_height_m, 0.0f), glm::vec3(0.0f, 1.0f, 0.0f), new_y - old_y,
         world::RayFilter{-1.0f, -0.3f});
-    if (ceiling.hit) velocity_.y = 0.0f;
-    if (ceiling.hit) new_y = old_y;
-  }
-  {
-    // Land on the first surface from a step above the higher of the old and
-    // the new height down to the new one: falling onto anything, rising into
-    // ground that climbs faster than the jump (a steep slope, stairs, a low
-    // edge: stepped up onto in the air as on the ground). Higher ground is a
-    // wall, which MoveHorizontally stopped at, so the feet never end inside
-    // the ground.
-    const float top_y = std::max(old_y, new_y) + tuning.max_step_up_m + kGroundAboveStepM;
-    const world::RayHit ground = world.collision().FindGround(feet_ws_.x, top_y, feet_ws_.z, top_y - new_y);
-    if (ground.hit) {
-      feet_ws_.y = ground.point_ws.y;
+    if (ceiling.hit) {
       velocity_.y = 0.0f;
-      mode_ = KnightMode::kGround;
-      just_landed_ = true;
-      land_time_left_s_ = 0.25f;
-      if (jump_buffer_left_s_ > 0.0f) {
-        StepGround(input, world, 0.0f);  // buffered jump: take off again at once
-      } else {
-        SetRole(std::fabs(velocity_.x) > 0.5f ? ClipRole::kWalk : ClipRole::kLand, 1.0f, 0.0f, true);
-      }
-      return;
+      new_y = old_y;
     }
-    feet_ws_.y = new_y;
   }
+  if (LandOnGround(input, world, old_y, new_y)) return;
+  feet_ws_.y = new_y;
   if (velocity_.y < 0.0f && role_ != ClipRole::kFall) SetRole(ClipRole::kFall, 1.0f);
+}
+
+// Lands on the first surface from a step above the higher of the old and
+// the new height down to the new one: falling onto anything, rising into
+// ground that climbs faster than the jump (a steep slope, stairs, a low
+// edge: stepped up onto in the air as on the ground). Higher ground is a
+// wall, which MoveHorizontally stopped at, so the feet never end inside the
+// ground. Returns whether it landed.
+bool KnightController::LandOnGround(const core::InputState& input, const world::World& world, float old_y,
+                                    float new_y) {
+  const float top_y = std::max(old_y, new_y) + tuning.max_step_up_m + kGroundAboveStepM;
+  const world::RayHit ground = world.collision().FindGround(feet_ws_.x, top_y, feet_ws_.z, top_y - new_y);
+  if (!ground.hit) return false;
+  feet_ws_.y = ground.point_ws.y;
+  velocity_.y = 0.0f;
+  mode_ = KnightMode::kGround;
+  just_landed_ = true;
+  land_time_left_s_ = 0.25f;
+  if (jump_buffer_left_s_ > 0.0f) {
+    StepGround(input, world, 0.0f);  // buffered jump: take off again at once
+  } else {
+    SetRole(std::fabs(velocity_.x) > 0.5f ? ClipRole::kWalk : ClipRole::kLand, 1.0f, 0.0f, true);
+  }
+  return true;
 }
 
 glm::vec3 KnightController::ClimbRootWs(const world::World& world, float climb_s) const {

@@ -172,6 +172,7 @@ class KnightController {
   void StepAir(const core::InputState& input, const world::World& world, float dt_s);
   void StepClimb(const core::InputState& input, const world::World& world, float dt_s);
   void StepLadderTransition(const world::World& world, float dt_s);
+  bool LandOnGround(const core::InputState& input, const world::World& world, float old_y, float new_y);
   // Moves horizontally by dx, stopping at walls; returns the distance moved.
   float MoveHorizontally(const world::World& world, float dx);
   // Upward-facing ground at x between a step's height and the body's top
