@@ -7,6 +7,7 @@
 #include <cstring>
 #include <fstream>
 #include <initializer_list>
+#include <limits>
 #include <sstream>
 
 #include <nlohmann/json.hpp>
@@ -41,6 +42,9 @@ std::string Num(double v) {
 
 std::string Key(const std::string& path, const char* key) { return path.empty() ? std::string(key) : path + "." + key; }
 std::string At(const std::string& path, size_t i) { return path + "[" + std::to_string(i) + "]"; }
+
+// The gap between |v| and the next float up: v's rounding, metres.
+double Ulp(float v) { return std::nextafter(std::fabs(v), std::numeric_limits<float>::infinity()) - std::fabs(v); }
 
 const char* TypeName(const json& j) {
   switch (j.type()) {
@@ -212,9 +216,13 @@ void ParseTerrain(const json& j, const std::string& path, world::Terrain* terrai
           Fail(p, "tilt_z/bump_z differ from " + prev_name + "'s (both points of a vertical step share them)");
         }
       } else {
-        const float slope = std::fabs(tp.y - prev.y) / (tp.x - prev.x);
-        if (slope > max_slope + 1e-6f) {
-          const float deg = std::atan(slope) / kDegToRad;
+        // In doubles, with the slack of the points' own float rounding: a
+        // slope written as exactly 40 degrees passes anywhere in the level.
+        const double run = static_cast<double>(tp.x) - prev.x;
+        const double slope = std::fabs(static_cast<double>(tp.y) - prev.y) / run;
+        const double rounding = (Ulp(tp.y) + Ulp(prev.y) + max_slope * (Ulp(tp.x) + Ulp(prev.x))) / run;
+        if (slope > max_slope + rounding + 1e-6) {
+          const float deg = static_cast<float>(std::atan(slope)) / kDegToRad;
           Fail(p, "slope of " + Num(deg) + " degrees from " + prev_name + " is steeper than " +
                       Num(lim::kMaxSlopeDeg) + " (use a vertical step: two points with the same x)");
         }
@@ -455,7 +463,8 @@ Level ParseRoot(const json& root) {
   float lowest = level.terrain.points.front().y;
   for (const world::TerrainPoint& tp : level.terrain.points) lowest = std::min(lowest, tp.y);
   level.kill_y = OptionalNumber(root, "kill_y", top, lowest - 10.0f);
-  if (!(level.kill_y <= lowest - 1.0f)) {
+  // 0.1 mm of slack: "lowest - 1" rounds differently from the written value.
+  if (!(level.kill_y <= lowest - 1.0f + 1e-4f)) {
     Fail("kill_y", Num(level.kill_y) + " must be at least 1 m below the lowest terrain point (y = " + Num(lowest) + ")");
   }
 

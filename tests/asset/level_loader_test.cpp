@@ -216,6 +216,42 @@ TEST(LevelLoader, PatrolsCrossRisersOfExactlyTheWalkableHeight) {
   EXPECT_NE(ErrorOf(level.dump()).find("crosses a 0.41 m step"), std::string::npos) << ErrorOf(level.dump());
 }
 
+// Limits written exactly are legal wherever they are: kill_y exactly 1 m
+// below the lowest point, a slope of exactly tan 40 degrees far from x = 0;
+// just past them is not.
+TEST(LevelLoader, LimitsWrittenExactlyPassAnywhere) {
+  nlohmann::json level = nlohmann::json::parse(kMinimal);
+  level["ladders"] = nlohmann::json::array();
+  level["npcs"] = nlohmann::json::array();
+  level["platforms"] = nlohmann::json::array();
+  level["terrain"]["points"] = nlohmann::json::parse("[[0, -15.998], [20, -15.998]]");
+  level["kill_y"] = -16.998;
+  EXPECT_EQ(ErrorOf(level.dump()), "(no error)");
+  level["kill_y"] = -16.99;
+  EXPECT_NE(ErrorOf(level.dump()).find("kill_y"), std::string::npos);
+
+  const double tan40 = std::tan(40.0 * 3.14159265358979323846 / 180.0);
+  level = nlohmann::json::parse(kMinimal);
+  level["ladders"] = nlohmann::json::array();
+  level["npcs"] = nlohmann::json::array();
+  level["platforms"] = nlohmann::json::array();
+  level["pits"] = nlohmann::json::array();
+  level["checkpoints"] = nlohmann::json::array();
+  level["rocks"] = nlohmann::json::array();
+  level["props"] = nlohmann::json::array();
+  level["spawn"]["x"] = 9001;
+  level["goal"]["x"] = 9019;
+  level["kill_y"] = -20;
+  for (const double x0 : {0.0, 5000.0, 9000.0}) {
+    level["terrain"]["points"] = {{x0, 0}, {x0 + 1.0, 0}, {x0 + 1.25, 0.25 * tan40}, {9020, 0.25 * tan40}};
+    level["spawn"]["x"] = x0 + 0.5;
+    EXPECT_EQ(ErrorOf(level.dump()), "(no error)") << "x0 " << x0;
+    level["terrain"]["points"][2][1] = 0.25 * tan40 * 1.01;  // 2 mm more rise: beyond the rounding
+    level["terrain"]["points"][3][1] = 0.25 * tan40 * 1.01;
+    EXPECT_NE(ErrorOf(level.dump()).find("steeper than 40"), std::string::npos) << "x0 " << x0;
+  }
+}
+
 TEST(LevelLoader, UnknownFieldsAreRejected) {
   const json one = 1;
   EXPECT_EQ(ErrorOf(Mutated("/spwan", &one)),
