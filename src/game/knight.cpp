@@ -48,6 +48,48 @@ ik::GroundProbe CastDown(const void* context, const glm::vec3& from_ws, float le
 constexpr float kStrideWarpMinSpeedMps = 0.3f;
 constexpr float kStrideWarpSmoothS = 0.25f;
 
+// The enter clip's duration and when its feet leave the ground (the ends
+// of the foot contacts it starts with).
+void ReadEnterInfo(const anim::Clip& enter, MotionClipInfo* info) {
+  info->enter_duration_s = enter.DurationS();
+  info->enter_first_foot_off_ground_s = enter.DurationS();
+  info->enter_feet_off_ground_s = 0.0f;
+  for (const anim::Limb foot : {anim::kFootL, anim::kFootR}) {
+    for (const anim::ContactRange& range : enter.Contacts(foot)) {
+      if (range.start_s > 0.0f) continue;
+      info->enter_first_foot_off_ground_s = std::min(info->enter_first_foot_off_ground_s, range.end_s);
+      info->enter_feet_off_ground_s = std::max(info->enter_feet_off_ground_s, range.end_s);
+    }
+  }
+  info->enter_first_foot_off_ground_s = std::min(info->enter_first_foot_off_ground_s, info->enter_feet_off_ground_s);
+}
+
+// The exit clip's duration, when its hands let go and its feet leave the
+// rungs, and its root motion (where its root joint ends).
+void ReadExitInfo(const anim::Skeleton& skeleton, const anim::Clip& exit, MotionClipInfo* info) {
+  info->exit_duration_s = exit.DurationS();
+  info->exit_hands_release_s = 0.0f;
+  constexpr float kScanStepS = 1.0f / 120.0f;
+  for (float t = 0.0f; t <= exit.DurationS(); t += kScanStepS) {
+    if (exit.IsInContact(anim::kHandL, t) || exit.IsInContact(anim::kHandR, t)) info->exit_hands_release_s = t;
+  }
+  info->exit_feet_off_rungs_s = 0.0f;
+  for (const anim::Limb foot : {anim::kFootL, anim::kFootR}) {
+    for (const anim::ContactRange& range : exit.Contacts(foot)) {
+      if (range.end_s < exit.DurationS() - kScanStepS) {
+        info->exit_feet_off_rungs_s = std::max(info->exit_feet_off_rungs_s, range.end_s);
+      }
+    }
+  }
+  std::vector<math::Transform> pose_ls(skeleton.RestPose().begin(), skeleton.RestPose().end());
+  anim::SamplingJob job;
+  job.clip = &exit;
+  job.time_s = exit.DurationS();
+  job.rest_pose_ls = skeleton.RestPose();
+  job.output_ls = pose_ls;
+  if (job.Run()) info->exit_root_offset_m = glm::vec2(pose_ls[0].translation.x, pose_ls[0].translation.y);
+}
+
 }  // namespace
 
 MotionClipInfo ReadMotionClipInfo(const anim::Skeleton& skeleton, const ClipSet& clips) {
@@ -55,19 +97,7 @@ MotionClipInfo ReadMotionClipInfo(const anim::Skeleton& skeleton, const ClipSet&
   const anim::Clip* enter = clips[static_cast<int>(ClipRole::kLadderEnterBottom)];
   const anim::Clip* exit = clips[static_cast<int>(ClipRole::kLadderExitTop)];
   const anim::Clip* climb = clips[static_cast<int>(ClipRole::kClimbUp)];
-  if (enter != nullptr) {
-    info.enter_duration_s = enter->DurationS();
-    info.enter_first_foot_off_ground_s = enter->DurationS();
-    info.enter_feet_off_ground_s = 0.0f;
-    for (const anim::Limb foot : {anim::kFootL, anim::kFootR}) {
-      for (const anim::ContactRange& range : enter->Contacts(foot)) {
-        if (range.start_s > 0.0f) continue;
-        info.enter_first_foot_off_ground_s = std::min(info.enter_first_foot_off_ground_s, range.end_s);
-        info.enter_feet_off_ground_s = std::max(info.enter_feet_off_ground_s, range.end_s);
-      }
-    }
-    info.enter_first_foot_off_ground_s = std::min(info.enter_first_foot_off_ground_s, info.enter_feet_off_ground_s);
-  }
+  if (enter != nullptr) ReadEnterInfo(*enter, &info);
   if (const anim::Clip* turn = clips[static_cast<int>(ClipRole::kTurn)]; turn != nullptr) {
     info.turn_duration_s = turn->DurationS();
   }
@@ -76,28 +106,7 @@ MotionClipInfo ReadMotionClipInfo(const anim::Skeleton& skeleton, const ClipSet&
     const float rise_m = climb->ClimbMPerCycle().value_or(climb->SpeedMps().value_or(0.5f) * climb->DurationS());
     info.climb_rungs_per_cycle = std::max(1.0f, std::round(rise_m / kNominalRungSpacingM));
   }
-  if (exit != nullptr) {
-    info.exit_duration_s = exit->DurationS();
-    info.exit_hands_release_s = 0.0f;
-    constexpr float kScanStepS = 1.0f / 120.0f;
-    for (float t = 0.0f; t <= exit->DurationS(); t += kScanStepS) {
-      if (exit->IsInContact(anim::kHandL, t) || exit->IsInContact(anim::kHandR, t)) info.exit_hands_release_s = t;
-    }
-    info.exit_feet_off_rungs_s = 0.0f;
-    for (const anim::Limb foot : {anim::kFootL, anim::kFootR}) {
-      for (const anim::ContactRange& range : exit->Contacts(foot)) {
-        if (range.end_s < exit->DurationS() - kScanStepS) info.exit_feet_off_rungs_s = std::max(info.exit_feet_off_rungs_s, range.end_s);
-      }
-    }
-    // The exit clip's root motion: where its root joint ends.
-    std::vector<math::Transform> pose_ls(skeleton.RestPose().begin(), skeleton.RestPose().end());
-    anim::SamplingJob job;
-    job.clip = exit;
-    job.time_s = exit->DurationS();
-    job.rest_pose_ls = skeleton.RestPose();
-    job.output_ls = pose_ls;
-    if (job.Run()) info.exit_root_offset_m = glm::vec2(pose_ls[0].translation.x, pose_ls[0].translation.y);
-  }
+  if (exit != nullptr) ReadExitInfo(skeleton, *exit, &info);
   return info;
 }
 

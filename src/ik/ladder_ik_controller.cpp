@@ -113,8 +113,9 @@ bool LadderIkController::Run(const LadderIkFrame& frame, const PoseView& pose, c
     UpdateHold(i, frame, glm::vec3(frame.model_to_world * glm::vec4(root_ms + effector_offset_ms, 1.0f)), reach_m[i]);  // 1
     ChooseTarget(i, frame);  // 2
   }
-  MoveBody(frame, pose, master, reach_m);  // 3
-  PlaceLimbs(frame, pose);  // 4
+  const glm::mat4 to_model = math::InverseAffine(frame.model_to_world);
+  MoveBody(frame, pose, to_model, master, reach_m);  // 3
+  PlaceLimbs(frame, pose, to_model);  // 4
   if (debug != nullptr && master > 0.0f) DrawDebug(*debug);  // 5
   return true;
 }
@@ -175,7 +176,7 @@ void LadderIkController::ChooseTarget(int limb, const LadderIkFrame& frame) {
 //    reach sphere (holds may pull apart: hands up, feet down), at most
 //    max_body_shift_m. Eased back when the holds need less; never behind
 //    when they need more, or the limb would be let go.
-void LadderIkController::MoveBody(const LadderIkFrame& frame, const PoseView& pose, float master,
+void LadderIkController::MoveBody(const LadderIkFrame& frame, const PoseView& pose, const glm::mat4& to_model, float master,
                                   const std::array<float, kLadderLimbs>& reach_m) {
   body_shift_ws_ = glm::vec3(0.0f);
   if (pelvis_ < 0 || pelvis_ >= pose.JointCount() || !(settings.max_body_shift_m > 0.0f)) return;
@@ -210,13 +211,12 @@ void LadderIkController::MoveBody(const LadderIkFrame& frame, const PoseView& po
   // The pass's fade scales the shift, as it does the limbs.
   body_shift_ws_ = body_spring_.value * master;
   if (glm::dot(body_shift_ws_, body_shift_ws_) <= 1e-12f) return;
-  pose.TranslateSubtree(pelvis_, glm::mat3(math::InverseAffine(frame.model_to_world)) * body_shift_ws_);
+  pose.TranslateSubtree(pelvis_, glm::mat3(to_model) * body_shift_ws_);
 }
 
 // 4. All four limbs in one batch (their two-bone solves share SSE
 //    registers); an unreachable hold is let go rather than stretched to.
-void LadderIkController::PlaceLimbs(const LadderIkFrame& frame, const PoseView& pose) {
-  const glm::mat4 to_model = math::InverseAffine(frame.model_to_world);
+void LadderIkController::PlaceLimbs(const LadderIkFrame& frame, const PoseView& pose, const glm::mat4& to_model) {
   std::array<LimbPlacementJob, kLadderLimbs> jobs;
   std::array<int, kLadderLimbs> job_limb{};
   size_t job_count = 0;

@@ -163,9 +163,10 @@ class LadderIkController {
   bool ChooseHold(int limb, const LadderIkFrame& frame, const glm::vec3& limb_root_ws, float reach_m, int min_tier,
                   LadderHold* hold) const;
   void ChooseTarget(int limb, const LadderIkFrame& frame);
-  void MoveBody(const LadderIkFrame& frame, const PoseView& pose, float master,
+  // to_model: the inverse of frame.model_to_world, found once per Run.
+  void MoveBody(const LadderIkFrame& frame, const PoseView& pose, const glm::mat4& to_model, float master,
                 const std::array<float, kLadderLimbs>& reach_m);
-  void PlaceLimbs(const LadderIkFrame& frame, const PoseView& pose);
+  void PlaceLimbs(const LadderIkFrame& frame, const PoseView& pose, const glm::mat4& to_model);
   void DrawDebug(core::DebugLines& debug) const;
 
   std::array<LadderLimbRig, kLadderLimbs> limbs_{};
