@@ -181,6 +181,14 @@ def cases(tmp):
                                              model=model("badtex.glb", skinned_glb(image=b"\x89PNG\r\n\x1a\nbroken")))],
               2, "badtex.glb", None))
     c.append(("missing level file", ["--level", "/nonexistent/level.json"], 2, "/nonexistent/level.json", None))
+    fifo = os.path.join(tmp, "level.fifo")
+    os.mkfifo(fifo)
+    c.append(("level that is a FIFO (opening it would block)", ["--level", fifo], 2,
+              "level.fifo: not a regular file", None))
+    c.append(("level that is a device (/dev/zero never ends)", ["--level", "/dev/zero"], 2,
+              "/dev/zero: not a regular file", None))
+    c.append(("level that is a directory", ["--level", tmp], 2, "is a directory", None))
+    c.append(("character file that is a FIFO", ["--character", fifo], 2, "level.fifo: not a regular file", None))
     c.append(("level that is not JSON", ["--level", write(tmp, "broken.json", '{"name": "x", "terrain": ')], 2,
               "broken.json", None))
     c.append(("level missing a required field",

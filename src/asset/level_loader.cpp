@@ -1,18 +1,15 @@
 #include "asset/level_loader.h"
 
 #include <algorithm>
-#include <cerrno>
 #include <cmath>
 #include <cstdio>
-#include <cstring>
-#include <fstream>
 #include <initializer_list>
 #include <limits>
-#include <sstream>
 
 #include <nlohmann/json.hpp>
 
 #include "asset/printable.h"
+#include "core/file_io.h"
 
 namespace knights::asset {
 namespace {
@@ -565,12 +562,9 @@ core::Expected<Level> ParseLevel(std::string_view json_text, std::string_view fi
 }
 
 core::Expected<Level> LoadLevel(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) return core::Status::Error(path + ": cannot open file (" + std::strerror(errno) + ")");
-  std::ostringstream text;
-  text << in.rdbuf();
-  if (in.bad()) return core::Status::Error(path + ": read error");
-  return ParseLevel(text.str(), path);
+  const core::Expected<std::string> text = core::ReadTextFile(path);
+  if (!text) return text.status();
+  return ParseLevel(*text, path);
 }
 
 }  // namespace knights::asset

@@ -12,10 +12,23 @@ std::string g_data_dir = ".";
 }  // namespace
 
 Expected<std::string> ReadTextFile(const std::string& path) {
+  // Checked before opening: opening a FIFO blocks until a writer comes,
+  // and a device such as /dev/zero never ends.
   std::error_code ec;
-  if (std::filesystem::is_directory(path, ec)) return Status::Error(path + ": is a directory, not a file");
+  const std::filesystem::file_status status = std::filesystem::status(path, ec);
+  if (std::filesystem::is_directory(status)) return Status::Error(path + ": is a directory, not a file");
+  if (std::filesystem::exists(status) && !std::filesystem::is_regular_file(status)) {
+    return Status::Error(path + ": not a regular file (a FIFO, socket or device)");
+  }
+  if (std::filesystem::exists(status)) {
+    const std::uintmax_t size = std::filesystem::file_size(path, ec);
+    if (!ec && size > kMaxFileBytes) {
+      return Status::Error(path + ": " + std::to_string(size) + " bytes is more than a file may have (" +
+                           std::to_string(kMaxFileBytes >> 20) + " MiB)");
+    }
+  }
   std::ifstream in(path, std::ios::binary);
-  if (!in) return Status::Error(path + ": cannot open: " + std::strerror(errno));
+  if (!in) return Status::Error(path + ": cannot open file (" + std::strerror(errno) + ")");
   std::ostringstream contents;
   contents << in.rdbuf();
   if (in.bad()) return Status::Error(path + ": read error");

@@ -9,7 +9,11 @@
 
 namespace knights::core {
 
-// Reads a whole file; the error names the file and the reason.
+// The largest file any loader reads, bytes (the biggest asset is a few MiB).
+inline constexpr std::uintmax_t kMaxFileBytes = std::uintmax_t{256} << 20;
+
+// Reads a whole regular file of at most kMaxFileBytes; the error names the
+// file and the reason (missing, a directory, a FIFO or device, too large).
 Expected<std::string> ReadTextFile(const std::string& path);
 
 // Reads a whole file as bytes; the error names the file and the reason.
