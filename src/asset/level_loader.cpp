@@ -10,6 +10,7 @@
 
 #include "asset/printable.h"
 #include "core/file_io.h"
+#include "world/collision_mesh.h"
 
 namespace knights::asset {
 namespace {
@@ -19,8 +20,9 @@ using world::Level;
 namespace lim = level_limits;
 
 constexpr float kDegToRad = 0.017453292519943295f;
-// At most this many terrain cells (cell_x by cell_z) per level, so a typo in
-// a cell size cannot ask for gigabytes of triangles.
+// At most this many terrain cells (world::TerrainCellCount: rows across depth
+// times the pieces every segment is cut into) per level, so a typo in a cell
+// size or a flood of points cannot ask for gigabytes of triangles.
 constexpr double kMaxTerrainCells = 2.0e6;
 
 // Thrown inside the parser only and turned into a Status at its boundary.
@@ -227,8 +229,7 @@ void ParseTerrain(const json& j, const std::string& path, world::Terrain* terrai
     }
     terrain->points.push_back(tp);
   }
-  const double cells = (terrain->points.back().x - terrain->points.front().x) / terrain->cell_x *
-                       ((terrain->z_max - terrain->z_min) / terrain->cell_z);
+  const double cells = world::TerrainCellCount(*terrain);
   if (cells > kMaxTerrainCells) {
     Fail(path, "cell_x and cell_z make " + Num(cells) + " collision cells (at most " + Num(kMaxTerrainCells) + ")");
   }

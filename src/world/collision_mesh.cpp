@@ -115,19 +115,25 @@ void AddWallStrip(MeshBuilder* builder, float x, const std::vector<float>& z_row
   }
 }
 
+// Pieces of at most `cell` metres that cut a span of `length` metres.
+int ColumnCount(float length, float cell) {
+  return std::max(1, static_cast<int>(std::ceil(length / std::max(cell, 1e-3f) - 1e-4f)));
+}
+
+// Rows from z0 to z1 at most `cell` apart, z0 included, z1 not.
+void AppendRows(float z0, float z1, float cell, std::vector<float>* rows_z) {
+  const int n = ColumnCount(z1 - z0, cell);
+  for (int j = 0; j < n; ++j) rows_z->push_back(z0 + (z1 - z0) * static_cast<float>(j) / static_cast<float>(n));
+}
+
 void BuildTerrain(const Level& level, MeshBuilder* builder) {
   const Terrain& terrain = level.terrain;
   const auto& pts = terrain.points;
   if (pts.size() < 2) return;
 
-  // 1. Rows across depth, evenly spaced with exact ends.
-  const float depth = terrain.z_max - terrain.z_min;
-  const int nz = std::max(1, static_cast<int>(std::ceil(depth / std::max(terrain.cell_z, 1e-3f) - 1e-4f)));
-  std::vector<float> z_rows(static_cast<size_t>(nz) + 1);
-  for (int j = 0; j <= nz; ++j) {
-    z_rows[static_cast<size_t>(j)] =
-        j == nz ? terrain.z_max : terrain.z_min + depth * static_cast<float>(j) / static_cast<float>(nz);
-  }
+  // 1. Rows across depth.
+  std::vector<float> z_rows;
+  TerrainRowsZ(terrain, &z_rows);
 
   std::vector<float> left_heights, right_heights, floor_heights(z_rows.size(), level.kill_y - kPitWallBelowKill);
   std::vector<float> breaks;
@@ -164,7 +170,7 @@ void BuildTerrain(const Level& level, MeshBuilder* builder) {
       const float u1 = breaks[k + 1];
       if (!(u1 > u0)) continue;
       if (InPit(level, 0.5f * (u0 + u1))) continue;
-      const int nx = std::max(1, static_cast<int>(std::ceil((u1 - u0) / std::max(terrain.cell_x, 1e-3f) - 1e-4f)));
+      const int nx = ColumnCount(u1 - u0, terrain.cell_x);
       float x_prev = u0;
       ColumnHeights(terrain, a, b, u0 == a.x ? 0.0f : (u0 - a.x) / seg_dx, z_rows, &left_heights);
       // Pit wall at a piece that starts at a pit's right edge (faces -x, into the pit).
@@ -266,6 +272,23 @@ inline void KeepNearest(double t_scaled, double det, uint32_t triangle, double& 
 }
 
 }  // namespace
+
+void TerrainRowsZ(const Terrain& terrain, std::vector<float>* rows_z) {
+  rows_z->clear();
+  AppendRows(terrain.z_min, 0.0f, terrain.cell_z, rows_z);
+  AppendRows(0.0f, terrain.z_max, terrain.cell_z, rows_z);
+  rows_z->push_back(terrain.z_max);
+}
+
+double TerrainCellCount(const Terrain& terrain) {
+  const double rows = ColumnCount(-terrain.z_min, terrain.cell_z) + ColumnCount(terrain.z_max, terrain.cell_z);
+  double columns = 0.0;
+  for (size_t i = 0; i + 1 < terrain.points.size(); ++i) {
+    const float dx = terrain.points[i + 1].x - terrain.points[i].x;
+    if (dx > 0.0f) columns += ColumnCount(dx, terrain.cell_x);
+  }
+  return rows * columns;
+}
 
 CollisionMesh CollisionMesh::Build(const Level& level, const BuildOptions& options) {
   std::vector<CollisionTriangle> triangles;

@@ -75,6 +75,17 @@ struct WallProbe {
   float max_abs_normal_y = 0.5f;  // surfaces with |ny| above this are floors/ceilings, not walls (0.5 = steeper than 60 deg)
 };
 
+// The terrain's rows across depth, world z in metres, ascending: z_min, the
+// play plane z = 0 (so that the ground on the play plane is the profile
+// itself, whatever cell_z is), z_max, and even splits between them at most
+// cell_z apart. Requires z_min < 0 < z_max.
+void TerrainRowsZ(const Terrain& terrain, std::vector<float>* rows_z);
+
+// How many collision cells the terrain makes: rows across depth times
+// columns (each segment between points cut into pieces at most cell_x long),
+// pits not subtracted. The loader caps it.
+double TerrainCellCount(const Terrain& terrain);
+
 class CollisionMesh {
  public:
   struct BuildOptions {

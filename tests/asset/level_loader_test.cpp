@@ -252,6 +252,19 @@ TEST(LevelLoader, LimitsWrittenExactlyPassAnywhere) {
   }
 }
 
+// The cell cap counts the pieces every segment is cut into, so 1600 points
+// packed into 2 m cannot make gigabytes of triangles on a deep strip.
+TEST(LevelLoader, ManyShortSegmentsCountAgainstTheCellCap) {
+  json j = json::parse(kMinimal);
+  json points = json::array();
+  for (int i = 0; i < 1600; ++i) points.push_back(json::array({0.00125 * i, 0}));
+  points.push_back(json::array({20, 0}));
+  j["terrain"] = json{{"points", points}, {"z_min", -50}, {"z_max", 50}, {"cell_x", 0.05}, {"cell_z", 0.05}};
+  EXPECT_NE(ErrorOf(j.dump()).find("terrain: cell_x and cell_z make "), std::string::npos) << ErrorOf(j.dump());
+  j["terrain"]["cell_z"] = 0.1;  // half the rows: 1,000,000 cells pass
+  EXPECT_EQ(ErrorOf(j.dump()).find("collision cells"), std::string::npos) << ErrorOf(j.dump());
+}
+
 TEST(LevelLoader, UnknownFieldsAreRejected) {
   const json one = 1;
   EXPECT_EQ(ErrorOf(Mutated("/spwan", &one)),

@@ -1,6 +1,9 @@
 #include "world/collision_mesh.h"
 
+#include <algorithm>
 #include <cmath>
+#include <tuple>
+#include <vector>
 #include <limits>
 #include <random>
 
@@ -249,6 +252,44 @@ TEST(CollisionMesh, BumpsFollowTheAnalyticHeightWithinTheInterpolationBound) {
   EXPECT_NEAR(left, TerrainHeight(level.terrain, 3.3f, -0.1f), 1e-5f);
   EXPECT_NEAR(right, TerrainHeight(level.terrain, 3.3f, 0.1f), 1e-5f);
   EXPECT_GT(right - left, 0.05f);
+}
+
+// Whatever the strip and cell_z, a row lies on the play plane, so the ground
+// the knights walk on is the profile itself, even on the finest ripple.
+TEST(CollisionMesh, TheGroundOnThePlayPlaneIsTheProfile) {
+  for (const auto& [z_min, z_max, cell_z] : {std::tuple{-0.5f, 0.7f, 0.2f}, {-0.55f, 3.0f, 0.4f},
+                                              {-2.0f, 0.5f, 2.0f}, {-0.6f, 0.6f, 0.05f}}) {
+    Level level = MakeLevel({{0.0f, 0.0f, 0.36f, 0.3f}, {4.0f, 2.0f, -0.36f, 0.3f}, {8.0f, 1.0f, 0.0f, 0.3f}});
+    level.terrain.z_min = z_min;
+    level.terrain.z_max = z_max;
+    level.terrain.cell_z = cell_z;
+    level.terrain.bump_wavelength_z = 0.2f;
+    const CollisionMesh mesh = CollisionMesh::Build(level);
+    for (float x = 0.05f; x < 7.95f; x += 0.0371f) {
+      EXPECT_NEAR(mesh.GroundHeight(x, 0.0f).value_or(-100.0f), TerrainHeight(level.terrain, x, 0.0f), 1e-4f)
+          << "x " << x << " strip " << z_min << ".." << z_max << " cell_z " << cell_z;
+    }
+    std::vector<float> rows_z;
+    TerrainRowsZ(level.terrain, &rows_z);
+    EXPECT_EQ(rows_z.front(), z_min);
+    EXPECT_EQ(rows_z.back(), z_max);
+    EXPECT_NE(std::find(rows_z.begin(), rows_z.end(), 0.0f), rows_z.end());
+    for (size_t j = 1; j < rows_z.size(); ++j) EXPECT_LE(rows_z[j] - rows_z[j - 1], cell_z * (1.0f + 1e-5f));
+  }
+}
+
+// The cell count is what the mesh is made of: every segment is cut into
+// pieces of at most cell_x, so many short segments count for more than
+// their length.
+TEST(CollisionMesh, TerrainCellCountCountsEverySegmentsPieces) {
+  Level level = MakeLevel({{0.0f, 0.0f}, {1.0f, 0.0f}, {1.01f, 0.0f}, {1.02f, 0.0f}, {3.0f, 0.0f}});
+  level.terrain.z_min = -1.0f;
+  level.terrain.z_max = 1.0f;
+  level.terrain.cell_x = 0.5f;
+  level.terrain.cell_z = 0.5f;
+  // Columns 2 + 1 + 1 + 4, rows 2 + 2.
+  EXPECT_EQ(TerrainCellCount(level.terrain), 8.0 * 4.0);
+  EXPECT_EQ(CollisionMesh::Build(level).triangles().size(), 2u * 8u * 4u);
 }
 
 TEST(CollisionMesh, PitsHaveNoGroundAndWallsDownToTheKillPlane) {
