@@ -199,6 +199,12 @@ def cases(tmp):
     c.append(("ladder top below its bottom",
               ["--level", level_with(tmp, "ladder.json", lambda l: l["ladders"][0].update(top_y=l["ladders"][0]["bottom_y"] - 1))],
               2, "ladders[0]", None))
+    c.append(("ladder removed: a 3 m wall nothing climbs",
+              ["--level", level_with(tmp, "noladder.json", lambda l: l.update(ladders=[]))], 2,
+              "noladder.json: terrain.points", None))
+    c.append(("a pit wider than a jump",
+              ["--level", level_with(tmp, "widepit.json", lambda l: l.update(pits=[{"x0": 2, "x1": 5}]))], 2,
+              "widepit.json: pits[0]: 3 m of open air", None))
     with open(os.path.join(REPO, "assets/levels/test_terrain.json")) as f:
         level_text = f.read()
     spawn = level_text.index('"spawn"')

@@ -11,6 +11,7 @@
 #include "asset/printable.h"
 #include "core/file_io.h"
 #include "world/collision_mesh.h"
+#include "world/course_check.h"
 
 namespace knights::asset {
 namespace {
@@ -507,6 +508,7 @@ Level ParseRoot(const json& root) {
   if (const json* j = Find(root, "ladders")) ParseLadders(*j, "ladders", e, &level);
   if (const json* j = Find(root, "npcs")) ParseNpcs(*j, "npcs", e, &level);
   if (const json* j = Find(root, "props")) ParseProps(*j, "props", e, &level);
+  if (const auto block = world::FindCourseBlock(level)) Fail(block->path, block->what);
   return level;
 }
 
