@@ -109,7 +109,9 @@ core::InputState AutoPilot::Decide(const KnightController& knight, const world::
   const float speed = std::fabs(knight.VelocityMps().x);
   // Jump at the very edge of a pit (a run jump covers about 2.7 m).
   const float look_ahead = 0.2f + speed * 0.02f;
-  const auto ground_ahead = collision.FindGround(feet.x + look_ahead, feet.y + 0.45f, feet.z, 1.2f);
+  // Ground from 1 m above the feet (two 0.40 m risers of stairs up within
+  // the look-ahead) to 1.2 m below (two risers down, a short drop) is no pit.
+  const auto ground_ahead = collision.FindGround(feet.x + look_ahead, feet.y + 1.0f, feet.z, 2.2f);
   const bool pit_ahead = !ground_ahead.hit;
   const bool wall_ahead = WallAhead(knight, world, input.run_held);
   // A run-up: run (never walk) towards a pit or a wall within a few metres,

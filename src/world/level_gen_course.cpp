@@ -144,7 +144,10 @@ void CourseBuilder::AddGoal(int64_t end_x_mm) {
 }
 
 void CourseBuilder::AddSection(SectionKind kind) {
-  if (kind == SectionKind::kCliff && y_mm() + 6000 > kMaxY) kind = SectionKind::kDrop;
+  const bool rises = kind == SectionKind::kWall || kind == SectionKind::kPit;
+  if ((kind == SectionKind::kCliff && y_mm() + 6000 > kMaxY) || (rises && y_mm() + 1200 > kMaxY)) {
+    kind = SectionKind::kDrop;
+  }
   if (kind == SectionKind::kDrop && y_mm() - 2000 < kMinY) kind = SectionKind::kStep;
   switch (kind) {
     case SectionKind::kFlat: AddFlat(); break;
@@ -156,6 +159,7 @@ void CourseBuilder::AddSection(SectionKind kind) {
     case SectionKind::kCliff: AddCliff(); break;
     case SectionKind::kRocks: AddRocks(); break;
     case SectionKind::kPlatform: AddPlatform(); break;
+    case SectionKind::kWall: AddWall(); break;
     case SectionKind::kStart:
     case SectionKind::kGoal: break;  // only first and last
   }
@@ -217,15 +221,33 @@ void CourseBuilder::AddDrop() {
 }
 
 // A pit 0.3..2 m wide (kLimits: 2 m) in flat ground: 3..5 m of run-up before
-// it and 1..3 m after it (kLimits: 3 and 1).
+// it and 1..3 m after it (kLimits: 3 and 1); its far side 0..0.6 m higher
+// (kLimits: 0.6 m, world::kMaxGapRiseM), the step hidden in the pit.
 void CourseBuilder::AddPit() {
   Begin(SectionKind::kPit);
   const int64_t x0 = x_mm();
   const int64_t run_up = Field(3000, 5000, Extreme::kLow);
   const int64_t width = Field(300, 2000, Extreme::kHigh);
   const int64_t landing = Field(1000, 3000, Extreme::kLow);
+  const int64_t rise = Field(0, 600, Extreme::kHigh);
   course_.pits.push_back({x0 + run_up, x0 + run_up + width});
+  if (rise > 0) {
+    RunTo(x0 + run_up + width / 2, y_mm());
+    StepBy(rise);
+  }
   RunTo(x0 + run_up + width + landing, y_mm());
+  End(false);
+}
+
+// A wall 0.45..1.2 m high (kLimits: 1.2 m, world::kMaxJumpUpM) that the knight
+// jumps up, after 3..5 m of flat run-up (kLimits: 3 m) and before 1..3 m of
+// flat ground.
+void CourseBuilder::AddWall() {
+  Begin(SectionKind::kWall);
+  const int64_t run_up = Field(3000, 5000, Extreme::kLow);
+  RunTo(x_mm() + run_up, y_mm());
+  StepBy(Field(450, 1200, Extreme::kHigh));
+  RunTo(x_mm() + Field(1000, 3000, Extreme::kLow), y_mm());
   End(false);
 }
 

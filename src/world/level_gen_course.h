@@ -51,7 +51,7 @@ struct CourseLadder {
   int64_t lean_tenths = 0;  // lean_deg * 10
 };
 
-enum class SectionKind { kStart, kFlat, kSlope, kStairs, kStep, kDrop, kPit, kCliff, kRocks, kPlatform, kGoal };
+enum class SectionKind { kStart, kFlat, kSlope, kStairs, kStep, kDrop, kPit, kCliff, kRocks, kPlatform, kWall, kGoal };
 
 // One stretch of the course, [x0, x1] along x.
 struct CourseSection {
@@ -124,6 +124,7 @@ class CourseBuilder {
   void AddStep();
   void AddDrop();
   void AddPit();
+  void AddWall();
   void AddCliff();
   void AddRocks();
   void AddPlatform();

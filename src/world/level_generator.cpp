@@ -4,6 +4,7 @@
 #include <array>
 #include <charconv>
 #include <cmath>
+#include <iterator>
 
 #include "world/level_gen_course.h"
 #include "world/seeded_random.h"
@@ -49,14 +50,21 @@ int64_t DrawLength(SeededRandom& random, const LevelGenDesc& desc) {
 // The sections, dealt from a shuffled deck that holds each kind once (dealt
 // again when empty), so that the kinds come in turn: a level of 60 m or more
 // nearly always holds one of each.
-Course BuildCourse(SeededRandom& random, bool at_limits, const CourseStrip& strip, int64_t length_mm) {
-  std::array<SectionKind, 9> deck = {SectionKind::kFlat, SectionKind::kSlope, SectionKind::kStairs,
-                                     SectionKind::kStep, SectionKind::kDrop,  SectionKind::kPit,
-                                     SectionKind::kCliff, SectionKind::kRocks, SectionKind::kPlatform};
+// With LevelGenOnly other than kAll, every section is of that one kind.
+Course BuildCourse(SeededRandom& random, bool at_limits, LevelGenOnly only, const CourseStrip& strip,
+                   int64_t length_mm) {
+  std::array<SectionKind, 10> deck = {SectionKind::kFlat,  SectionKind::kSlope, SectionKind::kStairs,
+                                      SectionKind::kStep,  SectionKind::kDrop,  SectionKind::kPit,
+                                      SectionKind::kCliff, SectionKind::kRocks, SectionKind::kPlatform,
+                                      SectionKind::kWall};
   CourseBuilder builder(&random, at_limits, strip);
   builder.AddStart();
   size_t next = deck.size();
   while (builder.x_mm() < length_mm - 10000) {
+    if (only != LevelGenOnly::kAll) {
+      builder.AddSection(deck[static_cast<size_t>(only) - 1]);
+      continue;
+    }
     if (next == deck.size()) {
       for (size_t i = deck.size() - 1; i > 0; --i) std::swap(deck[i], deck[static_cast<size_t>(random.Int(0, i))]);
       next = 0;
@@ -139,7 +147,7 @@ void PlaceCheckpoints(SeededRandom& random, bool at_limits, const Course& course
   for (const CourseSection& s : course.sections) {
     const bool flat_start = s.kind == SectionKind::kFlat || s.kind == SectionKind::kRocks ||
                             s.kind == SectionKind::kPlatform || s.kind == SectionKind::kPit ||
-                            s.kind == SectionKind::kCliff;
+                            s.kind == SectionKind::kCliff || s.kind == SectionKind::kWall;
     const int64_t x = s.x0_mm + 250;  // before any rock or pit of the section
     if (!flat_start || x < next_mm || x > goal_mm - 2000) continue;
     level->checkpoints.push_back(Metres(x));
@@ -235,15 +243,39 @@ void PlaceProps(SeededRandom& random, bool at_limits, const Course& course, cons
 
 const char* ToString(LevelGenRange range) { return range == LevelGenRange::kLimits ? "limits" : "whole"; }
 
+namespace {
+// In LevelGenOnly's order.
+constexpr const char* kOnlyNames[] = {"all",  "flat",    "slopes", "stairs",    "steps", "drops",
+                                      "pits", "ladders", "rocks",  "platforms", "walls"};
+}  // namespace
+
+const char* ToString(LevelGenOnly only) { return kOnlyNames[static_cast<size_t>(only)]; }
+
+bool LevelGenOnlyFromString(std::string_view name, LevelGenOnly* only) {
+  for (size_t i = 0; i < std::size(kOnlyNames); ++i) {
+    if (name == kOnlyNames[i]) {
+      *only = static_cast<LevelGenOnly>(i);
+      return true;
+    }
+  }
+  return false;
+}
+
+std::string LevelGenFileName(const LevelGenDesc& desc) {
+  const std::string only = desc.only == LevelGenOnly::kAll ? "" : std::string(ToString(desc.only)) + "_";
+  return std::string("gen_") + ToString(desc.range) + "_" + only + std::to_string(desc.seed) + ".json";
+}
+
 Level GenerateLevel(const LevelGenDesc& desc) {
   const bool at_limits = desc.range == LevelGenRange::kLimits;
   SeededRandom random(desc.seed, at_limits ? 2 : 1);
   const CourseStrip strip = DrawStrip(random, at_limits);
   const int64_t length_mm = DrawLength(random, desc);
-  const Course course = BuildCourse(random, at_limits, strip, length_mm);
+  const Course course = BuildCourse(random, at_limits, desc.only, strip, length_mm);
 
   Level level;
-  level.name = std::string("Generated (") + ToString(desc.range) + ") #" + std::to_string(desc.seed);
+  const std::string only = desc.only == LevelGenOnly::kAll ? "" : std::string(", ") + ToString(desc.only) + " only";
+  level.name = std::string("Generated (") + ToString(desc.range) + only + ") #" + std::to_string(desc.seed);
   level.terrain = MakeTerrain(random, at_limits, course, strip);
   CopyCourseObjects(course, &level);
 
@@ -275,6 +307,7 @@ std::string LevelGenComment(const LevelGenDesc& desc, const Level& level) {
     const auto end = std::to_chars(buffer, buffer + sizeof buffer, desc.length_m).ptr;
     length_option = " --length " + std::string(buffer, end);
   }
+  const std::string only_option = desc.only == LevelGenOnly::kAll ? "" : std::string(" --only ") + ToString(desc.only);
   const bool at_limits = desc.range == LevelGenRange::kLimits;
   auto count = [](size_t n, const char* what) { return std::to_string(n) + " " + what; };
   return "Generated by knights_levelgen (world::GenerateLevel, src/world/level_generator.h) from seed " +
@@ -285,7 +318,7 @@ std::string LevelGenComment(const LevelGenDesc& desc, const Level& level) {
          count(level.npcs.size(), "NPCs, ") + count(level.checkpoints.size(), "checkpoints. Every field is ") +
          (at_limits ? "pushed to its limits (steepest, tallest, finest, widest)" : "drawn from its whole legal range") +
          ". Regenerate with: knights_levelgen --seed " + std::to_string(desc.seed) + (at_limits ? " --limits" : "") +
-         length_option + " --out DIR. Format: assets/levels/README.md.";
+         length_option + only_option + " --out DIR. Format: assets/levels/README.md.";
 }
 
 }  // namespace knights::world

@@ -25,6 +25,7 @@ struct PlayResult {
   int steps = 0;
   int respawns = 0;
   int mover_penetration_steps = 0;  // ground or air, feet > 2 cm below the surface over them
+  int jumps = 0;                    // steps on which the autopilot pressed jump
 };
 
 PlayResult Play(const world::World& world, uint32_t pilot_seed, int max_steps) {
@@ -35,7 +36,9 @@ PlayResult Play(const world::World& world, uint32_t pilot_seed, int max_steps) {
   AutoPilot pilot(pilot_seed);
   PlayResult result;
   for (; result.steps < max_steps && !result.reached_goal; ++result.steps) {
-    knight.Step(pilot.Decide(knight, world, test::kDt), world, test::kDt);
+    const core::InputState input = pilot.Decide(knight, world, test::kDt);
+    result.jumps += input.jump_pressed ? 1 : 0;
+    knight.Step(input, world, test::kDt);
     result.reached_goal = knight.FeetWs().x >= world.level().goal.x;
     float surface_y = 0.0f;
     if (!OnLadder(knight.mode()) && SurfaceOver(world.collision(), knight.FeetWs(), &surface_y) &&
@@ -70,6 +73,41 @@ TEST_P(GeneratedLevelTest, TheAutopilotFinishesEveryOneWithoutARespawn) {
     EXPECT_EQ(result.mover_penetration_steps, 0) << where;
   }
 }
+
+// The level README's limits, each shown by a level of one kind of section
+// at the limits (knights_levelgen --limits --only KIND): finished without a
+// respawn or the feet in the ground, and the kinds the README promises are
+// walked (stairs and steps up and down, slopes, ripples, rocks on the
+// walking line, platforms overhead) never need a jump.
+class OneKindLevelTest : public ::testing::TestWithParam<world::LevelGenOnly> {};
+
+TEST_P(OneKindLevelTest, AtTheLimitsTheAutopilotFinishesAndWalksWhatIsWalked) {
+  const world::LevelGenOnly only = GetParam();
+  const bool walked = only != world::LevelGenOnly::kPits && only != world::LevelGenOnly::kLadders &&
+                      only != world::LevelGenOnly::kDrops && only != world::LevelGenOnly::kWalls;
+  for (uint32_t seed = 1; seed <= 5; ++seed) {
+    world::LevelGenDesc desc{seed, world::LevelGenRange::kLimits};
+    desc.only = only;
+    const world::World world(world::GenerateLevel(desc));
+    const float length_m = world.level().goal.x - world.level().spawn.x;
+    const PlayResult result = Play(world, seed, static_cast<int>(length_m * 200.0f) + 3600);
+    const std::string where = world::LevelGenFileName(desc);
+    EXPECT_TRUE(result.reached_goal) << where << ": not finished in " << result.steps << " steps";
+    EXPECT_EQ(result.respawns, 0) << where;
+    EXPECT_EQ(result.mover_penetration_steps, 0) << where;
+    if (walked) {
+      EXPECT_EQ(result.jumps, 0) << where;
+    }
+  }
+}
+
+INSTANTIATE_TEST_SUITE_P(
+    Kinds, OneKindLevelTest,
+    ::testing::Values(world::LevelGenOnly::kFlat, world::LevelGenOnly::kSlopes, world::LevelGenOnly::kStairs,
+                      world::LevelGenOnly::kSteps, world::LevelGenOnly::kDrops, world::LevelGenOnly::kPits,
+                      world::LevelGenOnly::kLadders, world::LevelGenOnly::kRocks, world::LevelGenOnly::kPlatforms,
+                      world::LevelGenOnly::kWalls),
+    [](const auto& info) { return std::string(world::ToString(info.param)); });
 
 INSTANTIATE_TEST_SUITE_P(Ranges, GeneratedLevelTest,
                          ::testing::Values(world::LevelGenRange::kWhole, world::LevelGenRange::kLimits),

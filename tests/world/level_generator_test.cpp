@@ -1,3 +1,4 @@
+#include "world/course_check.h"
 #include "world/level_generator.h"
 
 #include <algorithm>
@@ -219,7 +220,14 @@ void ExpectStepsAreWalkableOrClimbable(const Level& level) {
     if (p[i].x != p[i - 1].x) continue;
     const float rise = p[i].y - p[i - 1].y;
     EXPECT_GE(rise, -2.0f - kEps) << "a drop of more than 2 m at x = " << p[i].x;
-    if (rise <= 0.40f + kEps) continue;
+    if (rise <= 0.40f + kEps || InPit(level, p[i].x)) continue;  // walked, or a pit's far side
+    if (rise <= kMaxJumpUpM + kEps) {
+      // A wall jumped up: 3 m of flat run-up (within 1 cm) before it.
+      for (float x = p[i].x - 3.0f + kEps; x < p[i].x - kEps; x += 0.05f) {
+        EXPECT_NEAR(ProfileHeight(level.terrain, x), p[i - 1].y, 0.01f) << "no run-up at x = " << x;
+      }
+      continue;
+    }
     // A cliff: a ladder leads up it, and a plateau of 3 m follows.
     bool climbable = false;
     for (const LadderDesc& l : level.ladders) {
@@ -236,12 +244,18 @@ void ExpectPitsAreJumpable(const Level& level) {
   for (const Pit& pit : level.pits) {
     EXPECT_LE(pit.x1 - pit.x0, 2.0f + kEps);
     EXPECT_GE(pit.x1 - pit.x0, 0.3f - kEps);
-    // Flat (<= 10 degrees) with no step for 3 m before and 1 m after.
-    const float y = ProfileHeight(level.terrain, pit.x0);
-    for (float x = pit.x0 - 3.0f + kEps; x <= pit.x1 + 1.0f - kEps; x += 0.05f) {
-      EXPECT_LE(std::fabs(ProfileHeight(level.terrain, x) - y),
-                std::tan(10.0f / 57.29578f) * std::fabs(x - pit.x0) + kEps)
+    // Flat (<= 10 degrees) with no step for 3 m before and 1 m after; the far
+    // side at most kMaxGapRiseM higher.
+    const float y0 = ProfileHeight(level.terrain, pit.x0);
+    const float y1 = ProfileHeight(level.terrain, pit.x1);
+    EXPECT_LE(y1 - y0, kMaxGapRiseM + kEps) << "pit at x = " << pit.x0;
+    for (float x = pit.x0 - 3.0f + kEps; x <= pit.x0; x += 0.05f) {
+      EXPECT_LE(std::fabs(ProfileHeight(level.terrain, x) - y0), std::tan(10.0f / 57.29578f) * (pit.x0 - x) + kEps)
           << "no run-up at x = " << x;
+    }
+    for (float x = pit.x1; x <= pit.x1 + 1.0f - kEps; x += 0.05f) {
+      EXPECT_LE(std::fabs(ProfileHeight(level.terrain, x) - y1), std::tan(10.0f / 57.29578f) * (x - pit.x1) + kEps)
+          << "no landing at x = " << x;
     }
     for (const Rock& r : level.rocks) {
       const float radius = 0.5f * std::max(r.size.x, r.size.z);
@@ -285,6 +299,7 @@ struct Extremes {
   bool riser_040_on_tread_025 = false;
   std::set<float> bumps, tilts, wavelengths, spacings, leans, widths, pit_widths, thicknesses, cells;
   float tallest_ladder = 0.0f, biggest_drop = 0.0f, tallest_off_plane_rock = 0.0f;
+  float tallest_jumped_wall = 0.0f, highest_pit_landing = 0.0f;  // metres
 };
 
 Extremes FindExtremes(const std::vector<Level>& levels) {
@@ -299,6 +314,12 @@ Extremes FindExtremes(const std::vector<Level>& levels) {
         e.steepest_deg = std::max(e.steepest_deg, std::atan(gradient) * 57.2957795f);
       } else {
         e.biggest_drop = std::max(e.biggest_drop, p[i - 1].y - p[i].y);
+        const float rise = p[i].y - p[i - 1].y;
+        if (InPit(level, p[i].x)) {
+          e.highest_pit_landing = std::max(e.highest_pit_landing, rise);
+        } else if (rise <= kMaxJumpUpM + kEps) {
+          e.tallest_jumped_wall = std::max(e.tallest_jumped_wall, rise);
+        }
         const bool riser_040 = std::fabs(std::fabs(p[i].y - p[i - 1].y) - 0.40f) < kEps;
         e.riser_040_on_tread_025 |= riser_040 && i + 1 < p.size() && std::fabs(p[i + 1].x - p[i].x - 0.25f) < kEps;
       }
@@ -339,6 +360,8 @@ TEST(LevelGenerator, LimitsLevelsReachTheLimits) {
   EXPECT_TRUE(Has(e.leans, 15.0f) && Has(e.leans, -15.0f));
   EXPECT_TRUE(Has(e.widths, 0.3f) && Has(e.widths, 1.0f));
   EXPECT_TRUE(Has(e.pit_widths, 2.0f));
+  EXPECT_NEAR(e.highest_pit_landing, kMaxGapRiseM, kEps);
+  EXPECT_NEAR(e.tallest_jumped_wall, kMaxJumpUpM, kEps);
   EXPECT_TRUE(Has(e.thicknesses, 0.05f) && Has(e.thicknesses, 50.0f));
   EXPECT_NEAR(e.tallest_ladder, 6.0f, 0.2f);
   EXPECT_NEAR(e.biggest_drop, 2.0f, kEps);

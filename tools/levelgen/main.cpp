@@ -2,9 +2,10 @@
 // validation and that a good player can finish (world::GenerateLevel, see
 // src/world/level_generator.h and assets/levels/README.md, "Generated levels").
 //
-//   knights_levelgen --seed N [--count K] [--limits] [--length M] --out DIR
+//   knights_levelgen --seed N [--count K] [--limits] [--length M] [--only KIND] --out DIR
 //
-// writes DIR/gen_<whole|limits>_<seed>.json for the seeds N .. N+K-1. The
+// writes DIR/gen_<whole|limits>_<seed>.json (gen_<whole|limits>_<KIND>_<seed>.json
+// with --only) for the seeds N .. N+K-1. The
 // files are byte-identical for the same arguments on every platform. Each
 // level is parsed back with asset::ParseLevel before it is written.
 // Exit codes: 0 done; 1 a level could not be written (or, a generator bug,
@@ -25,7 +26,8 @@
 
 namespace {
 
-constexpr const char* kUsage = "usage: knights_levelgen --seed N [--count K] [--limits] [--length M] --out DIR";
+constexpr const char* kUsage =
+    "usage: knights_levelgen --seed N [--count K] [--limits] [--length M] [--only KIND] --out DIR";
 
 struct Options {
   bool show_help = false;
@@ -34,6 +36,7 @@ struct Options {
   uint32_t count = 1;
   knights::world::LevelGenRange range = knights::world::LevelGenRange::kWhole;
   float length_m = 0.0f;
+  knights::world::LevelGenOnly only = knights::world::LevelGenOnly::kAll;
   std::string out_dir;
 };
 
@@ -55,7 +58,7 @@ std::string ParseArguments(int argc, char** argv, Options* options) {
       options->range = knights::world::LevelGenRange::kLimits;
       continue;
     }
-    if (arg != "--seed" && arg != "--count" && arg != "--length" && arg != "--out") {
+    if (arg != "--seed" && arg != "--count" && arg != "--length" && arg != "--only" && arg != "--out") {
       return "unknown argument '" + std::string(arg) + "'";
     }
     if (i + 1 >= argc) return std::string(arg) + ": expected a value";
@@ -77,6 +80,11 @@ std::string ParseArguments(int argc, char** argv, Options* options) {
         return "--length: expected whole metres 20..1000 (0: from the seed), got '" + std::string(value) + "'";
       }
       options->length_m = static_cast<float>(value == "0" ? 0 : number);
+    } else if (arg == "--only") {
+      if (!knights::world::LevelGenOnlyFromString(value, &options->only)) {
+        return "--only: expected all, flat, slopes, stairs, steps, drops, pits, ladders, rocks, platforms or walls, got '" +
+               std::string(value) + "'";
+      }
     } else {
       if (value.empty()) return "--out: expected a directory";
       options->out_dir = std::string(value);
@@ -97,11 +105,10 @@ std::string WriteLevel(const Options& options, uint32_t seed) {
   desc.seed = seed;
   desc.range = options.range;
   desc.length_m = options.length_m;
+  desc.only = options.only;
   const knights::world::Level level = knights::world::GenerateLevel(desc);
   const std::string text = knights::asset::LevelToJson(level, knights::world::LevelGenComment(desc, level));
-  const std::string name =
-      std::string("gen_") + knights::world::ToString(options.range) + "_" + std::to_string(seed) + ".json";
-  const std::string path = (std::filesystem::path(options.out_dir) / name).string();
+  const std::string path = (std::filesystem::path(options.out_dir) / knights::world::LevelGenFileName(desc)).string();
   const auto parsed = knights::asset::ParseLevel(text, path);
   if (!parsed.ok()) return "generated level failed validation: " + parsed.status().message();
   std::ofstream out(path, std::ios::binary | std::ios::trunc);
@@ -122,7 +129,9 @@ int main(int argc, char** argv) {
   }
   if (options.show_help) {
     std::printf("%s\n  writes DIR/gen_<whole|limits>_<seed>.json for seeds N..N+K-1 (K defaults to 1);\n"
-                "  --limits pushes every field to its limits; --length M asks for about M metres (0: from the seed)\n",
+                "  --limits pushes every field to its limits; --length M asks for about M metres (0: from the seed);\n"
+                "  --only KIND makes every section of one kind: flat, slopes, stairs, steps, drops, pits, ladders,\n"
+                "  rocks, platforms or walls (the file is gen_<whole|limits>_<KIND>_<seed>.json)\n",
                 kUsage);
     return 0;
   }
