@@ -334,13 +334,33 @@ void CourseBuilder::AddLadder(int64_t cliff_x_mm, int64_t y_base_mm, int64_t y_t
 void CourseBuilder::AddRocks() {
   Begin(SectionKind::kRocks);
   const int64_t x0 = x_mm();
-  const int64_t gradient = at_limits_ || random_->Percent(50) ? 0 : random_->Int(0, kRockSlopeGradientE7);
-  const int64_t length = PlaceWalkingLineRocks(x0, gradient);
+  // kLimits: half the time the README's steepest case, 0.25 m rocks 0.4 m
+  // long on a 40 degree slope; else the tallest and widest on flat ground.
+  const bool steepest = at_limits_ && random_->Percent(50);
+  const int64_t gradient = steepest ? kSteepestGradientE7
+                           : at_limits_ || random_->Percent(50) ? 0
+                                                                : random_->Int(0, kRockSlopeGradientE7);
+  const int64_t length = steepest ? PlaceSteepSlopeRocks(x0) : PlaceWalkingLineRocks(x0, gradient);
   const int64_t rise = Rise(length, gradient);
   RunTo(x0 + length, y_mm() + Direction(rise) * rise);
   const int64_t off_plane = at_limits_ ? 2 : random_->Int(0, 2);
   for (int64_t i = 0; i < off_plane; ++i) AddOffPlaneRock(x0, x0 + length);
   End(true);
+}
+
+int64_t CourseBuilder::PlaceSteepSlopeRocks(int64_t x0_mm) {
+  int64_t u = 500;  // distance along the run, mm
+  const int64_t count = random_->Int(1, 3);
+  for (int64_t i = 0; i < count; ++i) {
+    CourseRock rock;
+    rock.size_x_mm = 400;
+    rock.size_y_mm = 250;
+    rock.size_z_mm = 400;
+    rock.x_mm = x0_mm + u + 200;
+    course_.rocks.push_back(rock);
+    u += 400 + random_->Int(1000, 2000);
+  }
+  return std::max<int64_t>(u + 500, 3000);
 }
 
 int64_t CourseBuilder::PlaceWalkingLineRocks(int64_t x0_mm, int64_t gradient_e7) {

@@ -132,6 +132,7 @@ class CourseBuilder {
   void AddOffPlanePlatform(int64_t x0_mm, int64_t x1_mm);
   // Rocks on the walking line (|z| < 0.6 m, at most 0.40 m high) along a run
   // from x0 on a slope of gradient_e7; returns the run's length (3 m or more).
+  int64_t PlaceSteepSlopeRocks(int64_t x0_mm);  // returns the section length, mm
   int64_t PlaceWalkingLineRocks(int64_t x0_mm, int64_t gradient_e7);
   void AddOffPlaneRock(int64_t x0_mm, int64_t x1_mm);
   // height * tan(|lean|), rounded to a millimetre.

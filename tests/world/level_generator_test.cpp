@@ -300,6 +300,7 @@ struct Extremes {
   std::set<float> bumps, tilts, wavelengths, spacings, leans, widths, pit_widths, thicknesses, cells;
   float tallest_ladder = 0.0f, biggest_drop = 0.0f, tallest_off_plane_rock = 0.0f;
   float tallest_jumped_wall = 0.0f, highest_pit_landing = 0.0f;  // metres
+  bool rock_025_on_40deg = false;  // a 0.25 m rock on a 40 degree slope, on the walking line
 };
 
 Extremes FindExtremes(const std::vector<Level>& levels) {
@@ -334,6 +335,10 @@ Extremes FindExtremes(const std::vector<Level>& levels) {
       e.tallest_ladder = std::max(e.tallest_ladder, l.top_y - l.bottom_y);
     }
     for (const Pit& pit : level.pits) e.pit_widths.insert(pit.x1 - pit.x0);
+    for (const Rock& r : level.rocks) {
+      const float slope = std::fabs(ProfileHeight(level.terrain, r.x + 0.1f) - ProfileHeight(level.terrain, r.x - 0.1f)) / 0.2f;
+      e.rock_025_on_40deg |= OnWalkingLine(r) && std::fabs(r.size.y - 0.25f) < kEps && std::atan(slope) * 57.2957795f > 39.9f;
+    }
     for (const Platform& pl : level.platforms) e.thicknesses.insert(pl.thickness);
     for (const Rock& r : level.rocks) e.tallest_off_plane_rock = std::max(e.tallest_off_plane_rock, r.size.y);
   }
@@ -362,6 +367,7 @@ TEST(LevelGenerator, LimitsLevelsReachTheLimits) {
   EXPECT_TRUE(Has(e.pit_widths, 2.0f));
   EXPECT_NEAR(e.highest_pit_landing, kMaxGapRiseM, kEps);
   EXPECT_NEAR(e.tallest_jumped_wall, kMaxJumpUpM, kEps);
+  EXPECT_TRUE(e.rock_025_on_40deg);
   EXPECT_TRUE(Has(e.thicknesses, 0.05f) && Has(e.thicknesses, 50.0f));
   EXPECT_NEAR(e.tallest_ladder, 6.0f, 0.2f);
   EXPECT_NEAR(e.biggest_drop, 2.0f, kEps);
