@@ -10,6 +10,7 @@
 
 #include "asset/printable.h"
 #include "core/file_io.h"
+#include "math/angles.h"
 #include "world/collision_mesh.h"
 #include "world/course_check.h"
 
@@ -20,7 +21,7 @@ using nlohmann::json;
 using world::Level;
 namespace lim = level_limits;
 
-constexpr float kDegToRad = 0.017453292519943295f;
+using math::kDegToRad;
 // At most this many terrain cells (world::TerrainCellCount: rows across depth
 // times the pieces every segment is cut into) per level, so a typo in a cell
 // size or a flood of points cannot ask for gigabytes of triangles.

@@ -6,11 +6,13 @@
 
 #include <glm/geometric.hpp>
 
+#include "math/angles.h"
+
 namespace knights::world {
 namespace {
 
 constexpr float kTwoPi = 6.28318530717958647692f;
-constexpr float kDegToRad = 0.017453292519943295f;
+using math::kDegToRad;
 // Barycentric tolerance of the triangle test: rays through a shared edge hit
 // at least one neighbour despite rounding (the overlap is ~1e-7 of an edge).
 constexpr double kBaryEpsilon = 1e-7;
@@ -116,13 +118,13 @@ void AddWallStrip(MeshBuilder* builder, float x, const std::vector<float>& z_row
 }
 
 // Pieces of at most `cell` metres that cut a span of `length` metres.
-int ColumnCount(float length, float cell) {
+int PieceCount(float length, float cell) {
   return std::max(1, static_cast<int>(std::ceil(length / std::max(cell, 1e-3f) - 1e-4f)));
 }
 
 // Rows from z0 to z1 at most `cell` apart, z0 included, z1 not.
 void AppendRows(float z0, float z1, float cell, std::vector<float>* rows_z) {
-  const int n = ColumnCount(z1 - z0, cell);
+  const int n = PieceCount(z1 - z0, cell);
   for (int j = 0; j < n; ++j) rows_z->push_back(z0 + (z1 - z0) * static_cast<float>(j) / static_cast<float>(n));
 }
 
@@ -170,7 +172,7 @@ void BuildTerrain(const Level& level, MeshBuilder* builder) {
       const float u1 = breaks[k + 1];
       if (!(u1 > u0)) continue;
       if (InPit(level, 0.5f * (u0 + u1))) continue;
-      const int nx = ColumnCount(u1 - u0, terrain.cell_x);
+      const int nx = PieceCount(u1 - u0, terrain.cell_x);
       float x_prev = u0;
       ColumnHeights(terrain, a, b, u0 == a.x ? 0.0f : (u0 - a.x) / seg_dx, z_rows, &left_heights);
       // Pit wall at a piece that starts at a pit's right edge (faces -x, into the pit).
@@ -281,11 +283,11 @@ void TerrainRowsZ(const Terrain& terrain, std::vector<float>* rows_z) {
 }
 
 double TerrainCellCount(const Terrain& terrain) {
-  const double rows = ColumnCount(-terrain.z_min, terrain.cell_z) + ColumnCount(terrain.z_max, terrain.cell_z);
+  const double rows = PieceCount(-terrain.z_min, terrain.cell_z) + PieceCount(terrain.z_max, terrain.cell_z);
   double columns = 0.0;
   for (size_t i = 0; i + 1 < terrain.points.size(); ++i) {
     const float dx = terrain.points[i + 1].x - terrain.points[i].x;
-    if (dx > 0.0f) columns += ColumnCount(dx, terrain.cell_x);
+    if (dx > 0.0f) columns += PieceCount(dx, terrain.cell_x);
   }
   return rows * columns;
 }

@@ -6,10 +6,13 @@
 #include <utility>
 #include <vector>
 
+#include "math/angles.h"
+
 namespace knights::world {
 namespace {
 
-constexpr float kDegToRad = 0.017453292519943295f;
+using math::kDegToRad;
+
 // A ladder's top counts as reaching a wall's top within this, metres (the
 // loader's ladder-to-ledge tolerance).
 constexpr float kLadderTopTolerance = 0.3f;

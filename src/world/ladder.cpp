@@ -2,9 +2,12 @@
 
 #include <cmath>
 
+#include "math/angles.h"
+
 namespace knights::world {
 namespace {
-constexpr float kDegToRad = 0.017453292519943295f;
+using math::kDegToRad;
+
 // Rungs whose axis distance exceeds the length by less than this still count
 // (a ladder whose height is an exact multiple of the spacing keeps its top rung).
 constexpr float kRungTolerance = 1e-4f;
