@@ -293,7 +293,8 @@ void Knight::RunFootIk(const world::World& world, const IkToggles& ik, float dt_
   ik::FootIkFrame feet;
   feet.model_to_world = model_to_world_;
   feet.contact = {anim.ContactWeight(anim::kFootL), anim.ContactWeight(anim::kFootR)};
-  feet.active = ik.master && (!OnLadder(controller.mode()) || controller.FeetOnLedge());
+  feet.active = ik.master && (!OnLadder(controller.mode()) || controller.FeetOnLedge() ||
+                              controller.FeetOnGroundEntering());
   feet.airborne = controller.mode() == KnightMode::kAir;
   feet.stride_scale = stride_scale_.value;
   feet.moving = controller.Grounded() && std::fabs(controller.VelocityMps().x) > kStrideWarpMinSpeedMps;
@@ -312,22 +313,29 @@ void Knight::RunFootIk(const world::World& world, const IkToggles& ik, float dt_
 
 // How far each limb's root (hip, shoulder) moves from now until its current
 // contact ends: the clip's own motion of that joint (root motion included)
-// plus the knight's, at its present velocity, for the time left.
-std::array<glm::vec3, ik::kLadderLimbs> Knight::RootMotionToContactEndsWs(float dt_s) const {
-  std::array<glm::vec3, ik::kLadderLimbs> motion_ws{};
+// plus the knight's, along its script while entering a ladder, else at its
+// present velocity. The script also carries the clip's limbs in contact
+// with the body (the clip knows nothing of it), and the foot pass's pelvis
+// drop is gone by then.
+void Knight::PredictContactEnds(const world::World& world, float dt_s, ik::LadderIkFrame& frame) const {
   const anim::ContactEndPositions& ends = contact_ends_[static_cast<int>(anim.CurrentRole())];
   const float rate = controller.RoleRate();
   const glm::vec3 velocity_ws = dt_s > 0.0f ? glm::vec3(model_to_world_[3] - previous_model_to_world_[3]) / dt_s
                                             : glm::vec3(0.0f);
+  const glm::vec3 pelvis_back_ws(0.0f, -foot_ik.PelvisOffsetM(), 0.0f);
   const int roots[ik::kLadderLimbs] = {rig_->leg_l.upper, rig_->leg_r.upper, rig_->arm_l.upper, rig_->arm_r.upper};
   for (int limb = 0; limb < ik::kLadderLimbs; ++limb) {
+    frame.root_motion_to_contact_end_ws[limb] = glm::vec3(0.0f);
+    frame.scripted_motion_to_contact_end_ws[limb] = glm::vec3(0.0f);
     const auto end = ends.Find(static_cast<anim::Limb>(limb), anim.CurrentTimeS(), rate >= 0.0f);
     if (!end || roots[limb] < 0) continue;
     const float seconds_left = std::fabs(rate) > 1e-3f ? end->clip_s_left / std::fabs(rate) : 0.0f;
-    motion_ws[limb] = glm::mat3(model_to_world_) * (end->joint_ms - animated_joints_ms_[roots[limb]]) +
-                      velocity_ws * seconds_left;
+    const std::optional<glm::vec3> scripted_ws = controller.ScriptedFeetWsAfter(world, seconds_left);
+    if (scripted_ws) frame.scripted_motion_to_contact_end_ws[limb] = *scripted_ws - controller.FeetWs() + pelvis_back_ws;
+    const glm::vec3 knight_motion_ws = scripted_ws ? frame.scripted_motion_to_contact_end_ws[limb] : velocity_ws * seconds_left;
+    frame.root_motion_to_contact_end_ws[limb] =
+        glm::mat3(model_to_world_) * (end->joint_ms - animated_joints_ms_[roots[limb]]) + knight_motion_ws;
   }
-  return motion_ws;
 }
 
 void Knight::RunLadderIk(const world::World& world, const IkToggles& ik, float dt_s, core::DebugLines* debug) {
@@ -340,7 +348,7 @@ void Knight::RunLadderIk(const world::World& world, const IkToggles& ik, float d
     ladder.rung_half_length_m = 0.5f * on.desc().width;
     const float nominal_m = controller.motion_clip_info().climb_rungs_per_cycle * on.desc().rung_spacing;
     ladder.grab_drift_per_cycle_ws = on.up_axis_ws() * (nominal_m - controller.ClimbRisePerCycleM());
-    ladder.root_motion_to_contact_end_ws = RootMotionToContactEndsWs(dt_s);
+    PredictContactEnds(world, dt_s, ladder);
   }
   // Contacts and swing phases are read only while the ladder IK is on or
   // still fading out (off the ladder it fades from 0 to 0).

@@ -87,7 +87,7 @@ class Knight {
   void RunIk(const world::World& world, const IkToggles& ik, float dt_s, core::DebugLines* debug);
   void RunFootIk(const world::World& world, const IkToggles& ik, float dt_s, core::DebugLines* debug);
   void RunLadderIk(const world::World& world, const IkToggles& ik, float dt_s, core::DebugLines* debug);
-  std::array<glm::vec3, ik::kLadderLimbs> RootMotionToContactEndsWs(float dt_s) const;
+  void PredictContactEnds(const world::World& world, float dt_s, ik::LadderIkFrame& frame) const;
   // The ground's slope along x at the feet, radians (> 0 rising towards +x).
   float GroundSlopeRad(const world::World& world) const;
 

@@ -146,6 +146,10 @@ bool KnightController::FeetOnLedge() const {
   return clip_s >= clip_info_.exit_feet_off_rungs_s;
 }
 
+bool KnightController::FeetOnGroundEntering() const {
+  return mode_ == KnightMode::kLadderEnter && transition_elapsed_s_ < clip_info_.enter_feet_off_ground_s;
+}
+
 float KnightController::MoveHorizontally(const world::World& world, float dx) {
   const float allowed = AllowedMove(world, dx);
   feet_ws_.x += (dx > 0.0f ? 1.0f : -1.0f) * allowed;
@@ -448,25 +452,35 @@ void KnightController::StepClimb(const core::InputState& input, const world::Wor
   }
 }
 
+// Entering from the bottom, elapsed_s into the clip: shuffle onto the
+// climbing spot during the first third of the clip, on the ground under it
+// while both the clip's feet are on the ground (a ladder's foot on a slope
+// stands higher or lower than the climber), rising or dropping to the
+// ladder's own foot while the first foot steps onto it.
+glm::vec3 KnightController::EnterFeetWs(const world::World& world, float elapsed_s) const {
+  const glm::vec3 goal_ws = ClimbRootWs(world, 0.0f);
+  const float u = std::clamp(elapsed_s / (clip_info_.enter_duration_s / 3.0f), 0.0f, 1.0f);
+  glm::vec3 feet_ws = glm::mix(transition_from_ws_, glm::vec3(goal_ws.x, transition_from_ws_.y, goal_ws.z), u);
+  const world::RayHit ground = world.collision().FindGround(
+      feet_ws.x, transition_from_ws_.y + tuning.max_step_up_m, feet_ws.z, tuning.max_step_up_m + tuning.snap_down_m);
+  const float ground_y = ground.hit ? ground.point_ws.y : transition_from_ws_.y;
+  const float step_s = clip_info_.enter_feet_off_ground_s - clip_info_.enter_first_foot_off_ground_s;
+  const float since_s = elapsed_s - clip_info_.enter_first_foot_off_ground_s;
+  const float rise = step_s > 0.0f ? std::clamp(since_s / step_s, 0.0f, 1.0f) : (since_s >= 0.0f ? 1.0f : 0.0f);
+  feet_ws.y = glm::mix(ground_y, goal_ws.y, rise * rise * (3.0f - 2.0f * rise));
+  return feet_ws;
+}
+
+std::optional<glm::vec3> KnightController::ScriptedFeetWsAfter(const world::World& world, float seconds) const {
+  if (mode_ != KnightMode::kLadderEnter) return std::nullopt;
+  return EnterFeetWs(world, std::min(transition_elapsed_s_ + seconds, clip_info_.enter_duration_s));
+}
+
 void KnightController::StepLadderTransition(const world::World& world, float dt_s) {
   transition_elapsed_s_ += dt_s;
   switch (mode_) {
     case KnightMode::kLadderEnter: {
-      // Shuffle onto the climbing spot during the first third of the clip,
-      // on the ground under it while both the clip's feet are on the ground
-      // (a ladder's foot on a slope stands higher or lower than the
-      // climber), rising or dropping to the ladder's own foot while the
-      // first foot steps onto it.
-      const glm::vec3 goal_ws = ClimbRootWs(world, 0.0f);
-      const float u = std::clamp(transition_elapsed_s_ / (clip_info_.enter_duration_s / 3.0f), 0.0f, 1.0f);
-      feet_ws_ = glm::mix(transition_from_ws_, glm::vec3(goal_ws.x, transition_from_ws_.y, goal_ws.z), u);
-      const world::RayHit ground = world.collision().FindGround(
-          feet_ws_.x, transition_from_ws_.y + tuning.max_step_up_m, feet_ws_.z, tuning.max_step_up_m + tuning.snap_down_m);
-      const float ground_y = ground.hit ? ground.point_ws.y : transition_from_ws_.y;
-      const float step_s = clip_info_.enter_feet_off_ground_s - clip_info_.enter_first_foot_off_ground_s;
-      const float since_s = transition_elapsed_s_ - clip_info_.enter_first_foot_off_ground_s;
-      const float rise = step_s > 0.0f ? std::clamp(since_s / step_s, 0.0f, 1.0f) : (since_s >= 0.0f ? 1.0f : 0.0f);
-      feet_ws_.y = glm::mix(ground_y, goal_ws.y, rise * rise * (3.0f - 2.0f * rise));
+      feet_ws_ = EnterFeetWs(world, transition_elapsed_s_);
       if (transition_elapsed_s_ >= clip_info_.enter_duration_s) {
         mode_ = KnightMode::kClimb;
         climb_s_ = 0.0f;

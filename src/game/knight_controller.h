@@ -27,6 +27,7 @@
 // AnimPlayer crossfades. It never reads the pose: animation follows gameplay.
 
 #include <algorithm>
+#include <optional>
 
 #include <glm/glm.hpp>
 
@@ -149,6 +150,14 @@ class KnightController {
   // Leaving (entering from the top) with both feet off the rungs: they
   // stand on the ledge or step onto it (MotionClipInfo::exit_feet_off_rungs_s).
   bool FeetOnLedge() const;
+  // Entering from the bottom while a foot of the clip still stands on the
+  // ground (MotionClipInfo::enter_feet_off_ground_s): the foot IK keeps the
+  // feet on it until they are on the rungs.
+  bool FeetOnGroundEntering() const;
+  // Where the feet will be `seconds` from now while the game moves them
+  // along a script rather than by velocity (entering a ladder from the
+  // bottom); nullopt otherwise.
+  std::optional<glm::vec3> ScriptedFeetWsAfter(const world::World& world, float seconds) const;
   // The ladder being used (-1 when none).
   int Ladder() const { return ladder_; }
   // Clip role and clip-seconds-per-second the animation should play.
@@ -182,6 +191,7 @@ class KnightController {
   void SetRole(ClipRole role, float rate, float start_s = 0.0f, bool restart = false);
   void Respawn(const world::World& world);
   glm::vec3 ClimbRootWs(const world::World& world, float climb_s) const;
+  glm::vec3 EnterFeetWs(const world::World& world, float elapsed_s) const;
   // The knight's depth (z) moved towards goal_z at depth_speed_mps.
   float EaseDepth(float goal_z, float dt_s) const;
   // The highest climb_s on `ladder` (where the exit clip starts).

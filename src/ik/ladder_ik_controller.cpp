@@ -48,10 +48,15 @@ bool LadderIkController::ChooseHold(int limb, const LadderIkFrame& frame, const 
   const float half_length_m = std::max(0.0f, frame.rung_half_length_m - settings.rail_margin_m);
   int best_tier = -1;
   float best_d2 = 1e30f;
+  // The clip puts a limb on a rung for where the game will have moved the
+  // body by the contact's end (the top of the shuffle onto the ladder's
+  // foot), on the ground for where the body stands now.
+  const glm::vec3 clip_on_rung_ws = p_ws + frame.scripted_motion_to_contact_end_ws[limb];
   auto consider = [&](int index, const glm::vec3& point_ws, const glm::vec3& normal_ws) {
     const int tier = HoldTier(point_ws, p_ws, limb_root_ws, frame.root_motion_to_contact_end_ws[limb], reach_m,
                               settings.max_grab_distance_m);
-    const float d2 = glm::dot(point_ws - p_ws, point_ws - p_ws);
+    const glm::vec3 clip_ws = index >= 0 ? clip_on_rung_ws : p_ws;
+    const float d2 = glm::dot(point_ws - clip_ws, point_ws - clip_ws);
     if (tier > best_tier || (tier == best_tier && tier >= 0 && d2 < best_d2)) {
       best_tier = tier;
       best_d2 = d2;
@@ -187,10 +192,15 @@ void LadderIkController::MoveBody(const LadderIkFrame& frame, const PoseView& po
     const TwoBoneChain& chain = limbs_[i].chain;
     held[i] = s.holding && s.weight > 0.0f && pose.InSubtree(chain.start, pelvis_);
     if (!held[i]) continue;
-    const glm::vec3 end_ws = glm::vec3(frame.model_to_world * glm::vec4(pose.PositionMs(chain.end), 1.0f));
     root_ws[i] = glm::vec3(frame.model_to_world * glm::vec4(pose.PositionMs(chain.start), 1.0f));
-    // The end joint goes where the target is less the effector's offset.
-    end_target_ws[i] = s.target_ws - (s.animated_ws - end_ws);
+    // The end joint goes where the target is less the effector's offset,
+    // turned as the placement will turn it (a foot lying on a slope).
+    glm::vec3 end_target_ms(0.0f);
+    if (!PlacementJob(i, pose, to_model, 1.0f).EndTargetMs(&end_target_ms)) {
+      held[i] = false;
+      continue;
+    }
+    end_target_ws[i] = glm::vec3(frame.model_to_world * glm::vec4(end_target_ms, 1.0f));
   }
   auto into_reach = [&](glm::vec3 shift_ws) {
     constexpr int kRounds = 4;
@@ -214,6 +224,32 @@ void LadderIkController::MoveBody(const LadderIkFrame& frame, const PoseView& po
   pose.TranslateSubtree(pelvis_, glm::mat3(to_model) * body_shift_ws_);
 }
 
+// The placement of one limb on its target this step, at the given weight.
+LimbPlacementJob LadderIkController::PlacementJob(int limb, const PoseView& pose, const glm::mat4& to_model,
+                                                  float weight) {
+  const LadderLimbState& s = state_[limb];
+  const LadderLimbRig& rig = limbs_[limb];
+  LimbPlacementJob job;
+  job.chain = rig.chain;
+  job.parents = pose.parents;
+  job.locals_ls = pose.locals_ls;
+  job.models_ms = pose.models_ms;
+  job.effector_ls = rig.effector_ls;
+  job.target_ms = glm::vec3(to_model * glm::vec4(s.target_ws, 1.0f));
+  job.pole_vector_ms = rig.pole_ms;
+  job.hinge_axis_ls = rig.hinge_axis_ls;
+  // A foot on the ground lies on it (the ball alone would leave the heel
+  // in the ground under a leaning climber).
+  job.align = s.holding && s.rung < 0 && rig.end_up_ls != glm::vec3(0.0f);
+  job.normal_ms = glm::normalize(glm::mat3(to_model) * s.hold_normal_ws);
+  job.end_up_ls = rig.end_up_ls;
+  job.max_tilt_deg = settings.max_foot_tilt_deg;
+  job.soften = settings.soften;
+  job.weight = weight;
+  job.reached = &state_[limb].reached;
+  return job;
+}
+
 // 4. All four limbs in one batch (their two-bone solves share SSE
 //    registers); an unreachable hold is let go rather than stretched to.
 void LadderIkController::PlaceLimbs(const LadderIkFrame& frame, const PoseView& pose, const glm::mat4& to_model) {
@@ -221,28 +257,9 @@ void LadderIkController::PlaceLimbs(const LadderIkFrame& frame, const PoseView& 
   std::array<int, kLadderLimbs> job_limb{};
   size_t job_count = 0;
   for (int i = 0; i < kLadderLimbs; ++i) {
-    const LadderLimbState& s = state_[i];
-    if (s.weight <= 0.0f) continue;
-    const LadderLimbRig& limb = limbs_[i];
-    LimbPlacementJob& job = jobs[job_count];
+    if (state_[i].weight <= 0.0f) continue;
+    jobs[job_count] = PlacementJob(i, pose, to_model, state_[i].weight);
     job_limb[job_count++] = i;
-    job.chain = limb.chain;
-    job.parents = pose.parents;
-    job.locals_ls = pose.locals_ls;
-    job.models_ms = pose.models_ms;
-    job.effector_ls = limb.effector_ls;
-    job.target_ms = glm::vec3(to_model * glm::vec4(s.target_ws, 1.0f));
-    job.pole_vector_ms = limb.pole_ms;
-    job.hinge_axis_ls = limb.hinge_axis_ls;
-    // A foot on the ground lies on it (the ball alone would leave the heel
-    // in the ground under a leaning climber).
-    job.align = s.holding && s.rung < 0 && limb.end_up_ls != glm::vec3(0.0f);
-    job.normal_ms = glm::normalize(glm::mat3(to_model) * s.hold_normal_ws);
-    job.end_up_ls = limb.end_up_ls;
-    job.max_tilt_deg = settings.max_foot_tilt_deg;
-    job.soften = settings.soften;
-    job.weight = s.weight;
-    job.reached = &state_[i].reached;
   }
   LimbPlacementJob::RunAll(std::span(jobs.data(), job_count));
   for (size_t j = 0; j < job_count; ++j) {

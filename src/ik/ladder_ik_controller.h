@@ -8,7 +8,9 @@
 // at the same place relative to the real rungs in every cycle. Then per
 // limb, in the steps of Run:
 //   1. UpdateHold: when a contact starts, a hand takes the rung nearest to
-//      where the clip puts it among those within the arm's reach now and
+//      where the clip puts it (moved on by whatever the game itself moves
+//      the body by before the contact ends: the shuffle and rise onto a
+//      ladder's foot) among those within the arm's reach now and
 //      when the hold will end (within
 //      max_grab_distance_m, more than half the widest spacing: every
 //      contact on the ladder holds a rung), at the hand's depth clamped
@@ -44,6 +46,7 @@
 #include "ik/damped_spring.h"
 #include "ik/ground_probe.h"
 #include "ik/ik_weight_fader.h"
+#include "ik/limb_placement_job.h"
 #include "ik/pose_view.h"
 #include "math/transform.h"
 
@@ -114,6 +117,12 @@ struct LadderIkFrame {
   // current contact ends, world metres (zero: unknown or not in contact): a
   // hold is chosen that the limb still reaches when the contact ends.
   std::array<glm::vec3, kLadderLimbs> root_motion_to_contact_end_ws{};
+  // How far the game itself moves each limb's clip effector from now until
+  // its contact ends, world metres: motion the clip does not know of (the
+  // shuffle and rise onto a ladder's foot carry the clip's planted hands
+  // with the body). Holds are chosen nearest to where the clip's limb will
+  // be then. Zero when the body follows the clip's own root motion.
+  std::array<glm::vec3, kLadderLimbs> scripted_motion_to_contact_end_ws{};
   float dt_s = 1.0f / 60.0f;
 };
 
@@ -166,6 +175,7 @@ class LadderIkController {
   // to_model: the inverse of frame.model_to_world, found once per Run.
   void MoveBody(const LadderIkFrame& frame, const PoseView& pose, const glm::mat4& to_model, float master,
                 const std::array<float, kLadderLimbs>& reach_m);
+  LimbPlacementJob PlacementJob(int limb, const PoseView& pose, const glm::mat4& to_model, float weight);
   void PlaceLimbs(const LadderIkFrame& frame, const PoseView& pose, const glm::mat4& to_model);
   void DrawDebug(core::DebugLines& debug) const;
 

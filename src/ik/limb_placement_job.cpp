@@ -152,6 +152,14 @@ bool LimbPlacementJob::Run() const {
   return true;
 }
 
+bool LimbPlacementJob::EndTargetMs(glm::vec3* end_target_ms) const {
+  if (end_target_ms == nullptr || !Validate() || !IsValidChain(chain, parents)) return false;
+  LimbPlan plan;
+  if (!PlanLimb(*this, plan)) return false;
+  *end_target_ms = plan.end_target_ms;
+  return true;
+}
+
 bool LimbPlacementJob::RunAll(std::span<const LimbPlacementJob> jobs) {
   if (jobs.size() > kMaxBatch) return false;
   // Every job valid, all on one pose, no limb inside another's subtree (so

@@ -65,6 +65,11 @@ struct LimbPlacementJob {
   // Returns false, leaving the pose as it was, on invalid input (NaN, bad
   // indices or sizes).
   bool Run() const;
+  // Where Run() will send the end joint (ankle, wrist), model space: the
+  // weighted target less the effector offset turned by the alignment. A
+  // caller moving the body so the limb reaches weighs the reach with it.
+  // False on invalid input.
+  bool EndTargetMs(glm::vec3* end_target_ms) const;
 
   // Several limbs of one pose (the same parents, locals, models and root;
   // no limb in another's subtree: two legs, or two legs and two arms), with

@@ -72,7 +72,6 @@ struct OpenBound {
   double recorded;
 };
 constexpr OpenBound kOpenBounds[] = {
-    {"torture_ladder_feet.json", "foot_rung_error_m", "frames_over_2cm", 69},
     // A rigid foot on ripples whose flanks rise 0.3 m over 0.05 m across
     // depth: heel and ball are lifted out of the flanks, the sole then
     // stands off its own ground.

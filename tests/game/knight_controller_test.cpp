@@ -7,6 +7,7 @@
 #include "game/knight_controller.h"
 
 #include <cmath>
+#include <optional>
 #include <limits>
 #include <utility>
 
@@ -402,12 +403,25 @@ TEST(KnightControllerLadderOnASlope, EntersFromTheGroundUnderTheFeet) {
   const MotionClipInfo& info = c.motion_clip_info();
   ASSERT_LT(info.enter_first_foot_off_ground_s, info.enter_feet_off_ground_s);
   c.Spawn(glm::vec3(ladder.x - 0.5f, slope_y(ladder.x - 0.5f), 0.0f), +1);
+  EXPECT_FALSE(c.ScriptedFeetWsAfter(world, 0.1f).has_value());  // walking: no script
   c.Step(Input(0.0f, 1.0f), world, kDt);
   ASSERT_EQ(c.mode(), KnightMode::kLadderEnter);
   float elapsed_s = kDt;
   float previous_y = c.FeetWs().y;
+  // Where the script says the feet will be 0.3 s on is where they are then.
+  const std::optional<glm::vec3> ahead_ws = c.ScriptedFeetWsAfter(world, 0.3f);
+  ASSERT_TRUE(ahead_ws.has_value());
   ASSERT_TRUE(DriveUntil(c, world, Input(0.0f, 1.0f), 200, [&] {
     elapsed_s += kDt;
+    if (std::fabs(elapsed_s - (kDt + 0.3f)) < 0.5f * kDt) {
+      EXPECT_LT(glm::distance(c.FeetWs(), *ahead_ws), 1e-4f);
+    }
+    // The foot IK keeps the feet on the ground until both are off it.
+    if (std::fabs(elapsed_s - info.enter_feet_off_ground_s) > 0.5f * kDt) {
+      EXPECT_EQ(c.FeetOnGroundEntering(),
+                c.mode() == KnightMode::kLadderEnter && elapsed_s < info.enter_feet_off_ground_s)
+          << elapsed_s;
+    }
     if (c.mode() != KnightMode::kLadderEnter) return true;
     if (elapsed_s < info.enter_first_foot_off_ground_s - 0.5f * kDt) {
       EXPECT_NEAR(c.FeetWs().y, slope_y(c.FeetWs().x), 1e-4f) << elapsed_s;

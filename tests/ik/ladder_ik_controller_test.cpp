@@ -298,6 +298,29 @@ TEST(LadderIkController, BodyMovesToKeepAHoldInReach) {
   EXPECT_LT(glm::length(previous_ws), 1e-3f);
 }
 
+// Entering a ladder the game lifts the body onto the ladder's foot while a
+// hand's contact lasts; the clip's hand is placed for the body up there.
+// The hold is the rung nearest to where the clip's hand will be then, not
+// the one nearest to it now (which the rise would carry out of reach).
+TEST(LadderIkController, TakesTheRungWhereTheScriptCarriesTheHand) {
+  const Arm animated;
+  const glm::mat4 to_world = Root({1.0f, 0.2f, 0.0f});
+  const glm::vec3 grip_ws = animated.GripWs(to_world);
+  // Rung 3 is 5 cm above the grip, rung 2 3 cm below it.
+  const float spacing = 0.08f;
+  const std::vector<glm::vec3> rungs = MakeRungs(grip_ws.x, grip_ws.y + 0.05f - 3.0f * spacing, spacing, 8, grip_ws.z);
+  for (const float rise_m : {0.0f, 0.045f}) {
+    LadderIkController c = MakeController();
+    FadeIn(c, to_world, rungs, animated);
+    LadderIkFrame frame = MakeFrame(to_world, rungs, 1.0f);
+    frame.scripted_motion_to_contact_end_ws[kHand] = glm::vec3(0.0f, rise_m, 0.0f);
+    frame.root_motion_to_contact_end_ws[kHand] = glm::vec3(0.0f, rise_m, 0.0f);
+    Step(c, frame, animated);
+    ASSERT_TRUE(c.Limb(kHand).holding) << rise_m;
+    EXPECT_EQ(c.Limb(kHand).rung, rise_m > 0.0f ? 3 : 2) << rise_m;
+  }
+}
+
 // A plane through point_ws with normal normal_ws, for LadderIkFrame::raycast.
 struct Plane {
   glm::vec3 point_ws;

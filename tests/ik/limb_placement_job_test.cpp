@@ -203,6 +203,34 @@ TEST_P(LimbPlacementTest, PartialWeightWithAlignPlacesTheEffectorExactly) {
   EXPECT_NEAR(AngleBetween(glm::mat3(pose.models_ms[kAnkle]) * end_up_ls, up_ms), glm::radians(12.5f), 1e-3f);
 }
 
+// EndTargetMs says beforehand where Run will put the end joint, the
+// alignment's turn of the effector offset included (a caller moving the
+// body toward a hold weighs the reach with it), and changes nothing.
+TEST_P(LimbPlacementTest, EndTargetIsWhereRunPutsTheEndJoint) {
+  LegPose pose = MakeLeg(GetParam().root_ms);
+  const glm::vec3 up_ms = glm::normalize(OffsetMs(pose, {0.0f, 1.0f, 0.0f}));
+  const glm::vec3 end_up_ls = glm::normalize(glm::inverse(glm::mat3(pose.models_ms[kAnkle])) * up_ms);
+  const glm::vec3 normal_ps(std::sin(glm::radians(30.0f)), std::cos(glm::radians(30.0f)), 0.0f);
+  LimbPlacementJob job = MakeJob(pose);
+  job.target_ms = EffectorMs(pose) + OffsetMs(pose, {0.04f, 0.06f, -0.02f});
+  job.align = true;
+  job.normal_ms = OffsetMs(pose, normal_ps);
+  job.end_up_ls = end_up_ls;
+  const LegPose before = pose;
+  glm::vec3 end_target_ms(0.0f);
+  ASSERT_TRUE(job.EndTargetMs(&end_target_ms));
+  EXPECT_EQ(std::memcmp(pose.models_ms.data(), before.models_ms.data(), sizeof(pose.models_ms)), 0);
+  // Not the unturned offset: the 30 degree turn moves the ankle target.
+  const glm::vec3 unturned_ms = job.target_ms - (EffectorMs(pose) - pose.Position(kAnkle));
+  const float scale = glm::length(glm::vec3(pose.models_ms[kPelvis][0]));
+  EXPECT_GT(glm::distance(end_target_ms, unturned_ms), 0.01f * scale);
+  ASSERT_TRUE(job.Run());
+  EXPECT_LT(glm::distance(pose.Position(kAnkle), end_target_ms), 1e-4f * scale);
+  job.effector_ls = glm::vec3(kNaN);
+  EXPECT_FALSE(job.EndTargetMs(&end_target_ms));
+  EXPECT_FALSE(MakeJob(pose).EndTargetMs(nullptr));
+}
+
 TEST_P(LimbPlacementTest, ZeroWeightKeepsThePose) {
   LegPose pose = MakeLeg(GetParam().root_ms);
   const LegPose before = pose;
