@@ -43,6 +43,15 @@ ik::GroundProbe CastDown(const void* context, const glm::vec3& from_ws, float le
   return ik::GroundProbe{hit.hit, hit.point_ws, hit.normal_ws};
 }
 
+ik::GroundProbe CastAcross(const void* context, const glm::vec3& from_ws, const glm::vec3& dir_ws, float length_m) {
+  const auto* world = static_cast<const world::World*>(context);
+  // Faces steeper than 60 degrees, then only those turned toward the ray: a
+  // ripple's flank across depth is as steep, but runs along the ray.
+  const world::RayHit hit = world->collision().Raycast(from_ws, dir_ws, length_m, world::RayFilter{-0.5f, 0.5f});
+  if (!hit.hit || glm::dot(hit.normal_ws, dir_ws) > -0.5f) return {};
+  return ik::GroundProbe{true, hit.point_ws, hit.normal_ws};
+}
+
 // Stride warping acts from this ground speed on, and eases in and out
 // over this long.
 constexpr float kStrideWarpMinSpeedMps = 0.3f;
@@ -300,6 +309,7 @@ void Knight::RunFootIk(const world::World& world, const IkToggles& ik, float dt_
   feet.moving = controller.Grounded() && std::fabs(controller.VelocityMps().x) > kStrideWarpMinSpeedMps;
   feet.swing_progress = {anim.SwingProgress(anim::kFootL), anim.SwingProgress(anim::kFootR)};
   feet.raycast = &CastDown;
+  feet.wall_raycast = &CastAcross;
   feet.raycast_context = &world;
   feet.dt_s = dt_s;
   foot_ik.settings.legs = ik.master;

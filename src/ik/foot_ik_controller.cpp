@@ -132,21 +132,37 @@ void FootIkController::ProbeGround(const FootIkFrame& frame, const PoseView& pos
       const float ahead_m = glm::dot(foot.clip_sole_ws - pelvis_ws, forward_ws);
       foot.animated_sole_ws -= forward_ws * ((1.0f - frame.stride_scale) * ahead_m);
     }
-    foot.ray_from_ws = glm::vec3(foot.animated_sole_ws.x, ray_top_y, foot.animated_sole_ws.z);
+    const glm::vec3 wall_shift_ws = WallShiftWs(side, frame, pose, spaces);
+    foot.ray_from_ws = glm::vec3(foot.animated_sole_ws.x + wall_shift_ws.x, ray_top_y,
+                                 foot.animated_sole_ws.z + wall_shift_ws.z);
     foot.ray_to_ws = foot.ray_from_ws - kUpWs * ray_length_m;
+    // On the ground, ground more than a step below the root is over a drop's
+    // edge (the body stands on the ledge): not ground this foot can stand on.
+    const float lowest_y = frame.airborne ? -1e30f : spaces.root_ws.y - settings.max_step_m;
+    auto standable = [&](const GroundProbe& p) { return p.hit && p.point_ws.y >= lowest_y; };
     GroundProbe probe = frame.raycast(frame.raycast_context, foot.ray_from_ws, ray_length_m);
     // No ground under the sole (over a drop or a pit edge): the nearest
     // ground towards the body, where the foot is then put.
-    foot.ground_shift_ws = glm::vec3(0.0f);
+    foot.ground_shift_ws = wall_shift_ws;
     glm::vec3 toward_root_ws(spaces.root_ws.x - foot.ray_from_ws.x, 0.0f, 0.0f);
     const float to_root_m = std::fabs(toward_root_ws.x);
-    for (int i = 1; !probe.hit && to_root_m > 1e-4f && i <= kEdgeSearchSteps; ++i) {
+    for (int i = 1; !standable(probe) && to_root_m > 1e-4f && i <= kEdgeSearchSteps; ++i) {
       const float shift_m = std::min(settings.max_edge_shift_m * static_cast<float>(i) / kEdgeSearchSteps, to_root_m);
       const glm::vec3 shift_ws = toward_root_ws * (shift_m / to_root_m);
-      probe = frame.raycast(frame.raycast_context, foot.ray_from_ws + shift_ws, ray_length_m);
-      if (probe.hit) foot.ground_shift_ws = shift_ws;
+      const GroundProbe shifted = frame.raycast(frame.raycast_context, foot.ray_from_ws + shift_ws, ray_length_m);
+      if (standable(shifted)) {
+        probe = shifted;
+        foot.ground_shift_ws = wall_shift_ws + shift_ws;
+      }
     }
     foot.ground_found = probe.hit;
+    if (frame.airborne) {
+      // In the air only this step's ground counts (the target never pulls
+      // a foot down to it), so nothing fades: the feet land at full weight.
+      foot.ground_weight = 1.0f;
+      foot.ground = probe;
+      continue;
+    }
     foot.ground_weight = std::clamp(foot.ground_weight + (probe.hit ? fade_step : -fade_step), 0.0f, 1.0f);
     if (probe.hit) {
       foot.ground = probe;
@@ -154,6 +170,45 @@ void FootIkController::ProbeGround(const FootIkFrame& frame, const PoseView& pos
       foot.ground.hit = false;  // faded out: the last ground is forgotten
     }
   }
+}
+
+// Whether the face hit at face_ws by a ray along dir_ws is a wall: from the
+// ground at its foot to the ground on top of it, more than a step (a riser
+// two treads ahead on a stair is met at the same height, and is a step).
+bool FootIkController::IsWall(const FootIkFrame& frame, const glm::vec3& face_ws, const glm::vec3& dir_ws) const {
+  constexpr float kAsideM = 0.02f;     // either side of the face
+  constexpr float kAboveTopM = 3.0f;   // the top is looked for from this far above the hit
+  const float rise_limit_m = settings.max_step_m;
+  const GroundProbe foot_of_face =
+      frame.raycast(frame.raycast_context, face_ws - dir_ws * kAsideM, rise_limit_m + kAboveTopM);
+  const GroundProbe top = frame.raycast(frame.raycast_context, face_ws + dir_ws * kAsideM + kUpWs * kAboveTopM,
+                                        kAboveTopM + rise_limit_m + kAboveTopM);
+  if (!foot_of_face.hit || !top.hit) return true;
+  return top.point_ws.y - foot_of_face.point_ws.y > rise_limit_m;
+}
+
+// How far the foot goes back toward the body so that the clip's ball is
+// toe_clearance_m short of any wall between the body and it: a face rising
+// more than max_step_m over the root (a step lower than that, the foot goes
+// onto), met by a ray along x from the root at the ball's depth, at that
+// height or the ball's if higher (a foot swung over the wall's top).
+glm::vec3 FootIkController::WallShiftWs(int side, const FootIkFrame& frame, const PoseView& pose,
+                                        const Spaces& spaces) const {
+  const FootIkState& foot = feet_[side];
+  const LegRig& leg = legs_[side];
+  if (frame.wall_raycast == nullptr) return glm::vec3(0.0f);
+  // The ball as the clip puts it, moved with the sole by stride warping.
+  const glm::vec3 ball_ws = PointWs(spaces.to_world, pose.models_ms[leg.chain.end], leg.ball_offset_ls) +
+                            (foot.animated_sole_ws - foot.clip_sole_ws);
+  const float ahead_m = ball_ws.x - spaces.root_ws.x;
+  if (std::fabs(ahead_m) < 1e-4f) return glm::vec3(0.0f);
+  const glm::vec3 dir_ws(ahead_m > 0.0f ? 1.0f : -1.0f, 0.0f, 0.0f);
+  const glm::vec3 from_ws(spaces.root_ws.x, std::max(spaces.root_ws.y + settings.max_step_m, ball_ws.y), ball_ws.z);
+  const float length_m = std::fabs(ahead_m) + settings.toe_clearance_m;
+  const GroundProbe wall = frame.wall_raycast(frame.raycast_context, from_ws, dir_ws, length_m);
+  if (!wall.hit || !IsWall(frame, wall.point_ws, dir_ws)) return glm::vec3(0.0f);
+  const float into_m = length_m - std::fabs(wall.point_ws.x - from_ws.x);
+  return into_m > 0.0f ? -dir_ws * into_m : glm::vec3(0.0f);
 }
 
 // 2. The sole's target: the free target (FreeTarget), or the lock of a
@@ -204,7 +259,9 @@ glm::vec3 FootIkController::FreeTarget(int side, const FootIkFrame& frame, const
   foot.has_swing_ground = foot.ground.hit;
   if (foot.ground.hit && !frame.airborne) {
     free_target_ws.y = ground_y + foot.swing_drop_m.value + std::max(lift_m, 0.0f) * (1.0f - contact);
-  } else if (foot.ground.hit) {
+  } else if (foot.ground_found) {
+    // In the air only this step's ground: a ledge left behind must not
+    // hold up a foot that has dropped below it.
     free_target_ws.y = std::max(foot.animated_sole_ws.y, foot.ground.point_ws.y);
   }
   return free_target_ws;
@@ -365,7 +422,7 @@ GroundProbe FootIkController::ChoosePlant(int side, const glm::vec3& free_target
 void FootIkController::PlaceHeelAndBall(int side, const FootIkFrame& frame, const PoseView& pose,
                                         const Spaces& spaces) {
   FootIkState& foot = feet_[side];
-  if (!foot.ground.hit) return;
+  if (!foot.ground.hit && !frame.airborne) return;
   // A locked foot keeps the fit of its plant: it must not move while
   // planted, whatever the clip's foot does meanwhile.
   if (!(foot.locked && foot.lock_blend >= 1.0f && foot.has_lock_fit)) {
@@ -436,7 +493,11 @@ void FootIkController::PlaceLegs(const FootIkFrame& frame, const PoseView& pose,
   for (int side = 0; side < 2; ++side) {
     FootIkState& foot = feet_[side];
     const LegRig& leg = legs_[side];
-    foot.weight = side_enabled[side] && foot.ground.hit ? master * foot.ground_weight : 0.0f;
+    // In the air the target never pulls a foot down (the clip's sole, out
+    // of this step's ground, its heel and ball lifted out of whatever is
+    // under them): full weight, whatever the sole's own ray found.
+    const float ground_weight = frame.airborne ? 1.0f : (foot.ground.hit ? foot.ground_weight : 0.0f);
+    foot.weight = side_enabled[side] ? master * ground_weight : 0.0f;
     foot.reached = false;
     if (foot.weight <= 0.0f) continue;
     LimbPlacementJob& job = jobs[job_count++];

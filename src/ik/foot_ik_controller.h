@@ -2,7 +2,8 @@
 // Feet on uneven ground, per character, once per sim step after
 // local-to-model and before the skinning palette, in the six steps of Run:
 //   1. ProbeGround: a ray down under each foot's animated sole point, from
-//      above the hips (above any ground a foot can reach);
+//      above the hips (above any ground a foot can reach), after moving the
+//      foot back out of any wall its toe is in (a face taller than a step);
 //   2. ChooseTargets: the sole on the hit point, keeping the animated lift of
 //      a swing foot above the ground (clips are authored on flat ground at
 //      y = 0); a planted foot locked in the world until its contact ends;
@@ -15,7 +16,9 @@
 //      rig's hinge) with the sole aligned to the ground;
 //   6. DrawDebug: rays, hits, targets and locks.
 // In the air the feet are only kept out of the ground (a foot is never
-// pulled down to it), so the IK stays on and landing needs no fade-in;
+// pulled down to it; a heel or ball over a ledge's corner is lifted out of
+// it at full weight even while the sole's own ray finds nothing), so the IK
+// stays on and landing needs no fade-in;
 // everything fades out on ladders and when switched off. A ray that finds no
 // ground fades its leg out over fade_time_s (the last ground held
 // meanwhile), never in one step. The ray cast is injected (a function
@@ -72,6 +75,12 @@ struct FootIkSettings {
   // (heel or ball on a rock, a riser, a slope change) is planted up to this
   // far along its length, where it fits, metres.
   float max_plant_shift_m = 0.2f;
+  // A face rising more than this over the root is a wall, not a step the
+  // foot goes onto (the walker's highest step, 0.45 m, and 2 cm): a toe the
+  // clip puts inside one is moved back toward the body, metres.
+  float max_step_m = 0.47f;
+  // ... until the ball is this far clear of the wall (the toe beyond it), metres.
+  float toe_clearance_m = 0.04f;
   // A sole over no ground (a drop, a pit) is put on the nearest ground this
   // far at most towards the body, metres.
   float max_edge_shift_m = 0.3f;
@@ -108,6 +117,8 @@ struct FootIkFrame {
   // the foot heads for the spot it will be planted on.
   std::array<float, 2> swing_progress{0.0f, 0.0f};
   GroundRaycastFn raycast = nullptr;
+  // Walls a toe must stay out of (null: none); same context as raycast.
+  WallRaycastFn wall_raycast = nullptr;
   const void* raycast_context = nullptr;
   float dt_s = 1.0f / 60.0f;
 };
@@ -134,7 +145,9 @@ struct FootIkState {
   DampedSpring<float> swing_drop_m;
   glm::vec3 swing_ground_ws{0.0f};
   bool has_swing_ground = false;
-  glm::vec3 ground_shift_ws{0.0f};  // the sole moved towards the body onto ground (over a drop), world metres
+  // The sole moved towards the body: its toe out of a wall, then onto
+  // ground (over a drop), world metres.
+  glm::vec3 ground_shift_ws{0.0f};
   glm::vec3 align_normal_ws{0.0f, 1.0f, 0.0f};  // the sole's up goal: the ground normal, pitched by step 3
   float lift_m = 0.0f;              // step 3 raised the sole target this much (heel or ball out of the ground)
   std::array<glm::vec3, 2> heel_ball_ground_ws{};  // step 3's hits under the heel and the ball
@@ -205,6 +218,8 @@ class FootIkController {
   GroundProbe ChoosePlant(int side, const glm::vec3& free_target_ws, const FootIkFrame& frame, const PoseView& pose,
                           const Spaces& spaces) const;
   void ProbeGround(const FootIkFrame& frame, const PoseView& pose, const Spaces& spaces);
+  glm::vec3 WallShiftWs(int side, const FootIkFrame& frame, const PoseView& pose, const Spaces& spaces) const;
+  bool IsWall(const FootIkFrame& frame, const glm::vec3& face_ws, const glm::vec3& dir_ws) const;
   void ChooseTarget(int side, const FootIkFrame& frame, const PoseView& pose, const Spaces& spaces, float master);
   glm::vec3 FreeTarget(int side, const FootIkFrame& frame, const Spaces& spaces, float contact);
   void UpdateLock(int side, bool planted, const glm::vec3& free_target_ws, const FootIkFrame& frame,

@@ -1,12 +1,12 @@
 #pragma once
-// A downward ray cast, injected into the IK controllers as a function
+// Downward and horizontal ray casts, injected into the IK controllers as a function
 // pointer so the IK layer does not depend on the world's collision code.
 
 #include <glm/glm.hpp>
 
 namespace knights::ik {
 
-// A downward ray cast result, world space.
+// A ray cast's result, world space.
 struct GroundProbe {
   bool hit = false;
   glm::vec3 point_ws{0.0f};
@@ -15,5 +15,10 @@ struct GroundProbe {
 // Casts from from_ws straight down over length_m metres; upward-facing
 // surfaces only.
 using GroundRaycastFn = GroundProbe (*)(const void* context, const glm::vec3& from_ws, float length_m);
+// Casts from from_ws along the horizontal unit direction dir_ws over
+// length_m metres; walls only: faces steeper than 60 degrees turned toward
+// the ray (within 60 degrees of facing it). The hit's point and normal.
+using WallRaycastFn = GroundProbe (*)(const void* context, const glm::vec3& from_ws, const glm::vec3& dir_ws,
+                                      float length_m);
 
 }  // namespace knights::ik

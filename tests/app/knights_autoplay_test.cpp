@@ -75,7 +75,6 @@ constexpr OpenBound kOpenBounds[] = {
     // A rigid foot on ripples whose flanks rise 0.3 m over 0.05 m across
     // depth: heel and ball are lifted out of the flanks, the sole then
     // stands off its own ground.
-    {"torture_ripples.json", "foot_ground_error_m", "max", 0.010254},
     {"torture_ripples_fine.json", "foot_ground_error_m", "max", 0.036969},
     {"torture_ripples_fine.json", "foot_penetration_m", "frames_over_2cm", 14},
     // A locked NPC foot on 40 degrees with full tilt and bump: its heel or

@@ -641,21 +641,34 @@ TEST(FootIkController, GroundAboveTheRootIsFoundFromAboveTheHips) {
 namespace knights::ik {
 namespace {
 
-// A riser: ground 0 before step_x, step_height from it on.
-struct Riser {
-  float step_x = 0.0f;
-  float step_height = 0.3f;
-  float Height(float x) const { return x < step_x ? 0.0f : step_height; }
+// A block: floor_y before face_x, top_y from it on (a wall, a ledge or a
+// step), for both the ground ray and the wall ray.
+struct Block {
+  float face_x = 0.0f;
+  float floor_y = 0.0f;
+  float top_y = 1.0f;
+  float Height(float x) const { return x < face_x ? floor_y : top_y; }
 };
-GroundProbe CastRiser(const void* context, const glm::vec3& from_ws, float length_m) {
-  const auto& riser = *static_cast<const Riser*>(context);
-  GroundProbe probe;
-  const float h = riser.Height(from_ws.x);
-  if (from_ws.y >= h && from_ws.y - length_m <= h) {
-    probe.hit = true;
-    probe.point_ws = glm::vec3(from_ws.x, h, from_ws.z);
-  }
-  return probe;
+GroundProbe CastBlockDown(const void* context, const glm::vec3& from_ws, float length_m) {
+  const auto& block = *static_cast<const Block*>(context);
+  const float h = block.Height(from_ws.x);
+  if (from_ws.y < h || from_ws.y - length_m > h) return {};
+  return {true, glm::vec3(from_ws.x, h, from_ws.z), glm::vec3(0.0f, 1.0f, 0.0f)};
+}
+GroundProbe CastBlockAcross(const void* context, const glm::vec3& from_ws, const glm::vec3& dir_ws, float length_m) {
+  const auto& block = *static_cast<const Block*>(context);
+  const float to_face_m = (block.face_x - from_ws.x) / dir_ws.x;  // the face is seen from -x only
+  if (dir_ws.x <= 0.0f || to_face_m < 0.0f || to_face_m > length_m || from_ws.y >= block.top_y) return {};
+  return {true, from_ws + dir_ws * to_face_m, glm::vec3(-1.0f, 0.0f, 0.0f)};
+}
+
+FootIkController MakeTwoPointController(const glm::vec3& ball_ls, const glm::vec3& heel_ls) {
+  LegRig left = MakeLegRig(0), right = MakeLegRig(1);
+  left.ball_offset_ls = right.ball_offset_ls = ball_ls;
+  left.heel_offset_ls = right.heel_offset_ls = heel_ls;
+  FootIkController ik;
+  ik.Init(left, right, kPelvis);
+  return ik;
 }
 
 // Two-point placement: a foot planting with its sole just before a riser
@@ -665,16 +678,12 @@ GroundProbe CastRiser(const void* context, const glm::vec3& from_ws, float lengt
 TEST(FootIkController, TwoPointPlacementKeepsHeelAndBallOutOfARiser) {
   const glm::vec3 ball_ls = kSoleLs + glm::vec3(0.13f, 0.0f, 0.0f);
   const glm::vec3 heel_ls = kSoleLs - glm::vec3(0.08f, 0.0f, 0.0f);
-  LegRig left = MakeLegRig(0), right = MakeLegRig(1);
-  left.ball_offset_ls = right.ball_offset_ls = ball_ls;
-  left.heel_offset_ls = right.heel_offset_ls = heel_ls;
-  FootIkController ik;
-  ik.Init(left, right, kPelvis);
+  FootIkController ik = MakeTwoPointController(ball_ls, heel_ls);
   const Rig animated;
-  Riser riser;
-  riser.step_x = animated.SoleWs(0, glm::mat4(1.0f)).x + 0.05f;  // between the sole and the ball
+  // The riser between the sole and the ball.
+  const Block riser{animated.SoleWs(0, glm::mat4(1.0f)).x + 0.05f, 0.0f, 0.3f};
   FootIkFrame frame = MakeFrame(Ground{0.0f}, glm::mat4(1.0f));
-  frame.raycast = &CastRiser;
+  frame.raycast = &CastBlockDown;
   frame.raycast_context = &riser;
   const Rig pose = Step(ik, frame, animated);
   for (int side = 0; side < 2; ++side) {
@@ -686,6 +695,95 @@ TEST(FootIkController, TwoPointPlacementKeepsHeelAndBallOutOfARiser) {
     EXPECT_GE(ball.y, riser.Height(ball.x) - 1e-3f) << "side " << side;
     EXPECT_GE(heel.y, riser.Height(heel.x) - 1e-3f) << "side " << side;
     EXPECT_LE(std::fabs(sole.x - animated.SoleWs(side, glm::mat4(1.0f)).x), ik.settings.max_plant_shift_m + 1e-4f);
+  }
+}
+
+// A knight standing at a wall (a face taller than a step) with its toes in
+// it as the clip has them: the feet go back until the ball is the toe's
+// clearance short of the face, on their ground. Against a face no higher
+// than a step the feet are not moved back (they go onto it instead).
+TEST(FootIkController, ToesStayOutOfAWallButGoOntoAStep) {
+  const glm::vec3 ball_ls = kSoleLs + glm::vec3(0.13f, 0.0f, 0.0f);
+  const glm::vec3 heel_ls = kSoleLs - glm::vec3(0.08f, 0.0f, 0.0f);
+  const Rig animated;
+  const float sole_x = animated.SoleWs(0, glm::mat4(1.0f)).x;
+  for (const float top_y : {1.2f, 0.3f}) {
+    FootIkController ik = MakeTwoPointController(ball_ls, heel_ls);
+    const Block block{sole_x + 0.05f, 0.0f, top_y};  // the ball 8 cm inside the face
+    FootIkFrame frame = MakeFrame(Ground{0.0f}, glm::mat4(1.0f));
+    frame.raycast = &CastBlockDown;
+    frame.wall_raycast = &CastBlockAcross;
+    frame.raycast_context = &block;
+    const Rig pose = Step(ik, frame, animated);
+    for (int side = 0; side < 2; ++side) {
+      const glm::mat4& foot = pose.models_ms[side == 0 ? kFootL : kFootR];
+      const glm::vec3 ball = glm::vec3(foot * glm::vec4(ball_ls, 1.0f));
+      const glm::vec3 sole = glm::vec3(foot * glm::vec4(kSoleLs, 1.0f));
+      if (top_y > ik.settings.max_step_m) {
+        EXPECT_NEAR(ball.x, block.face_x - ik.settings.toe_clearance_m, 2e-3f) << "side " << side;
+        EXPECT_NEAR(sole.y, 0.0f, 2e-3f) << "side " << side;
+      } else {
+        EXPECT_EQ(ik.Foot(side).ground_shift_ws, glm::vec3(0.0f)) << "side " << side;
+        EXPECT_GE(ball.y, block.Height(ball.x) - ik.settings.sole_give_m - 1e-3f) << "side " << side;
+      }
+    }
+  }
+}
+
+// A knight facing -x at a drop's edge, its soles (3 cm ahead of the root)
+// just over it: the ground under them is 0.8 m down, more than a step, so
+// the feet stand on the ledge, moved toward the body, not reaching down
+// into the drop.
+TEST(FootIkController, FeetOverADropEdgeStandOnTheLedge) {
+  const Rig animated;
+  const glm::mat4 to_world = glm::rotate(glm::mat4(1.0f), glm::pi<float>(), glm::vec3(0.0f, 1.0f, 0.0f));
+  const float sole_x = animated.SoleWs(0, to_world).x;
+  ASSERT_LT(sole_x, -0.02f);
+  const Block ledge{sole_x * 0.5f, -0.8f, 0.0f};  // the soles over the drop, the root on the ledge
+  FootIkController ik = MakeController();
+  FootIkFrame frame = MakeFrame(Ground{0.0f}, to_world);
+  frame.raycast = &CastBlockDown;
+  frame.raycast_context = &ledge;
+  Rig pose;
+  for (int step = 0; step < 30; ++step) pose = Step(ik, frame, animated);
+  for (int side = 0; side < 2; ++side) {
+    const glm::vec3 sole_ws = pose.SoleWs(side, to_world);
+    EXPECT_GE(sole_ws.x, ledge.face_x - 1e-4f) << "side " << side;
+    EXPECT_NEAR(sole_ws.y, 0.0f, 2e-3f) << "side " << side;
+  }
+  EXPECT_NEAR(ik.PelvisOffsetM(), 0.0f, 1e-3f);
+}
+
+// In the air over nothing the sole's own ray finds (the ground far below),
+// a ball over a ledge's top corner is lifted out of it at full weight; with
+// nothing under it the foot stays as animated.
+TEST(FootIkController, AirborneBallIsLiftedOutOfALedgeCorner) {
+  const glm::vec3 ball_ls = kSoleLs + glm::vec3(0.13f, 0.0f, 0.0f);
+  const glm::vec3 heel_ls = kSoleLs - glm::vec3(0.08f, 0.0f, 0.0f);
+  const Rig animated;
+  const glm::mat4 to_world = glm::translate(glm::mat4(1.0f), glm::vec3(0.0f, 3.0f, 0.0f));
+  const float sole_x = animated.SoleWs(0, to_world).x;
+  for (const float corner_depth_m : {0.04f, -0.1f}) {
+    FootIkController ik = MakeTwoPointController(ball_ls, heel_ls);
+    const Block ledge{sole_x + 0.05f, -20.0f, 3.0f + corner_depth_m};
+    FootIkFrame frame = MakeFrame(Ground{0.0f}, to_world, 0.0f);
+    frame.airborne = true;
+    frame.raycast = &CastBlockDown;
+    frame.raycast_context = &ledge;
+    Rig pose;
+    for (int step = 0; step < 30; ++step) pose = Step(ik, frame, animated);  // long past any fade
+    for (int side = 0; side < 2; ++side) {
+      const glm::mat4 foot_ws = to_world * pose.models_ms[side == 0 ? kFootL : kFootR];
+      const glm::vec3 ball = glm::vec3(foot_ws * glm::vec4(ball_ls, 1.0f));
+      if (corner_depth_m > 0.0f) {
+        EXPECT_GE(ball.y, ledge.top_y - ik.settings.sole_give_m - 1e-3f) << "side " << side;
+      } else {
+        EXPECT_LT(glm::distance(ball, glm::vec3(to_world * animated.models_ms[side == 0 ? kFootL : kFootR] *
+                                                glm::vec4(ball_ls, 1.0f))),
+                  1e-4f)
+            << "side " << side;
+      }
+    }
   }
 }
 
