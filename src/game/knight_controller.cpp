@@ -107,7 +107,7 @@ void KnightController::Step(const core::InputState& input, const world::World& w
     const float rise_m = feet_ws_.y - previous_y;
     visual_offset_y_.value -= rise_m - std::clamp(rise_m, -slope_rise_m, slope_rise_m);
   }
-  visual_offset_y_.value = std::clamp(visual_offset_y_.value, -0.6f, 0.6f);
+  visual_offset_y_.value = std::clamp(visual_offset_y_.value, -0.6f, tuning.max_drop_lag_m);
   visual_offset_y_.Update(0.0f, tuning.step_smooth_time_s, dt_s);
 
   // Checkpoints count when passed on foot; falling out respawns at the last.

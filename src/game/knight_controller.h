@@ -62,6 +62,11 @@ struct KnightTuning {
   // The drawn body follows steps up and down with this smoothing (the
   // physical feet snap to each step; the feet IK puts each foot on it).
   float step_smooth_time_s = 0.08f;
+  // The drawn body lags a step down by at most this much, metres: down a
+  // flight of 0.40 m risers at a run the eased offset would otherwise pile
+  // up beyond a riser, holding the body too high for the legs to reach the
+  // tread below. (Up a step the body is drawn low, which bent knees take.)
+  float max_drop_lag_m = 0.25f;
   // How fast the knight moves across depth (z): to a ladder's centre when
   // climbing one off the play plane, back to the plane on the ground, m/s.
   float depth_speed_mps = 1.5f;

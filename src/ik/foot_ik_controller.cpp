@@ -383,7 +383,17 @@ FootFit FootIkController::FitFoot(int side, const glm::vec3& sole_ws, const glm:
 GroundProbe FootIkController::ChoosePlant(int side, const glm::vec3& free_target_ws, const FootIkFrame& frame,
                                           const PoseView& pose, const Spaces& spaces) const {
   const FootIkState& foot = feet_[side];
+  const float ray_length_m = foot.ray_from_ws.y - foot.ray_to_ws.y;
+  // The ground under the free target itself (late in a swing it has moved
+  // on from where the sole's ray looked: across a stair's edge that is a
+  // tread higher or lower); the sole's own ground if there is none.
   GroundProbe best{true, glm::vec3(free_target_ws.x, foot.ground.point_ws.y, free_target_ws.z), foot.ground.normal_ws};
+  const glm::vec2 moved_on(free_target_ws.x - foot.ray_from_ws.x, free_target_ws.z - foot.ray_from_ws.z);
+  if (glm::dot(moved_on, moved_on) > 1e-8f) {
+    const GroundProbe under = frame.raycast(
+        frame.raycast_context, glm::vec3(free_target_ws.x, foot.ray_from_ws.y, free_target_ws.z), ray_length_m);
+    if (under.hit && under.point_ws.y >= spaces.root_ws.y - settings.max_step_m) best = under;
+  }
   float best_lift = FitFoot(side, best.point_ws, best.normal_ws, 1.0f, frame, pose, spaces).lift_m;
   float best_cost = best_lift;  // lift, plus kPlantShiftCost per metre moved from the clip's spot
   const LegRig& leg = legs_[side];
@@ -392,7 +402,6 @@ GroundProbe FootIkController::ChoosePlant(int side, const glm::vec3& free_target
   along_ws.y = 0.0f;
   if (best_lift <= kPlantLiftToleranceM || glm::dot(along_ws, along_ws) < 1e-8f) return best;
   along_ws = glm::normalize(along_ws);
-  const float ray_length_m = foot.ray_from_ws.y - foot.ray_to_ws.y;
   // Only spots the leg reaches with the pelvis lowered half its range: a
   // spot shifted down a slope out of reach would be let go at once.
   const glm::vec3 hip_ws = glm::vec3(spaces.to_world * pose.models_ms[leg.chain.start][3]) -

@@ -136,6 +136,37 @@ TEST(KnightControllerLimits, WalksUpTheSteepestStairsAndOverRocksOnTheSteepestSl
   }
 }
 
+// Running down a flight of the steepest stairs (0.40 m risers, 0.25 m
+// treads), the drawn body eases each step down but never lags more than
+// max_drop_lag_m above the feet: piled up over several risers it would hold
+// the body too high for a leg to reach the tread below.
+TEST(KnightControllerLimits, RunningDownTheSteepestStairsTheBodyStaysNearTheFeet) {
+  world::Level level;
+  level.name = "stairs down";
+  float x = 5.0f, y = 4.0f;
+  level.terrain.points = {{0.0f, y}, {x, y}};
+  for (int i = 0; i < 10; ++i) {
+    y -= 0.40f;
+    level.terrain.points.push_back({x, y});
+    x += 0.25f;
+    level.terrain.points.push_back({x, y});
+  }
+  level.terrain.points.push_back({x + 6.0f, y});
+  level.spawn.x = 1.0f;
+  level.goal.x = x + 5.0f;
+  level.kill_y = -10.0f;
+  const world::World world(level);
+  KnightController c;
+  c.Spawn(glm::vec3(1.0f, 4.0f, 0.0f));
+  float highest_lag_m = 0.0f;
+  ASSERT_TRUE(DriveUntil(c, world, Input(1.0f, 0.0f, /*run=*/true), 600, [&] {
+    if (c.Grounded()) highest_lag_m = std::max(highest_lag_m, c.VisualFeetWs().y - c.FeetWs().y);
+    return c.FeetWs().x >= x + 2.0f;
+  }));
+  EXPECT_GT(highest_lag_m, 0.1f);  // the steps are eased, not snapped
+  EXPECT_LE(highest_lag_m, c.tuning.max_drop_lag_m + 1e-5f);
+}
+
 TEST_F(KnightControllerTest, AOneMetreStepIsAWall) {
   Spawn(12.0f);
   Drive(c_, world_, Input(1.0f, 0.0f, /*run=*/true), 180, [&](int step) {
