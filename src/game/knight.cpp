@@ -341,8 +341,12 @@ void Knight::PredictContactEnds(const world::World& world, float dt_s, ik::Ladde
     if (!end || roots[limb] < 0) continue;
     const float seconds_left = std::fabs(rate) > 1e-3f ? end->clip_s_left / std::fabs(rate) : 0.0f;
     const std::optional<glm::vec3> scripted_ws = controller.ScriptedFeetWsAfter(world, seconds_left);
-    if (scripted_ws) frame.scripted_motion_to_contact_end_ws[limb] = *scripted_ws - controller.FeetWs() + pelvis_back_ws;
-    const glm::vec3 knight_motion_ws = scripted_ws ? frame.scripted_motion_to_contact_end_ws[limb] : velocity_ws * seconds_left;
+    const glm::vec3 knight_motion_ws =
+        scripted_ws ? *scripted_ws - controller.FeetWs() + pelvis_back_ws : velocity_ws * seconds_left;
+    // A foot in contact before both feet are off the ground stands on it:
+    // the script carries the body over it, not the foot with the body.
+    const bool foot_on_ground = limb < 2 && controller.FeetOnGroundEntering();
+    if (scripted_ws && !foot_on_ground) frame.scripted_motion_to_contact_end_ws[limb] = knight_motion_ws;
     frame.root_motion_to_contact_end_ws[limb] =
         glm::mat3(model_to_world_) * (end->joint_ms - animated_joints_ms_[roots[limb]]) + knight_motion_ws;
   }

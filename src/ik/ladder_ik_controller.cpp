@@ -26,15 +26,18 @@ float Smoothstep(float x) {
 }
 
 // How well a hold suits a limb at p_ws whose root (shoulder, hip) is at
-// limb_root_ws: 2 when the limb reaches it now and still will once the body
-// has moved on by body_motion_ws (the rest of the contact), 1 when only
-// now, 0 when not now, and -1 when it is further than max_distance_m from
-// where the clip puts the limb.
+// limb_root_ws: 2 when the limb reaches it now (reach_m) and still will
+// (reach_at_end_m) once the body has moved on by body_motion_ws (the rest of
+// the contact), 1 when only now, 0 when not now, and -1 when it is further
+// than max_distance_m from where the clip puts the limb.
 int HoldTier(const glm::vec3& hold_ws, const glm::vec3& p_ws, const glm::vec3& limb_root_ws,
-             const glm::vec3& body_motion_ws, float reach_m, float max_distance_m) {
+             const glm::vec3& body_motion_ws, float reach_m, float reach_at_end_m, float max_distance_m) {
   if (glm::distance(hold_ws, p_ws) > max_distance_m) return -1;
-  if (glm::distance(hold_ws, limb_root_ws) > reach_m) return 0;
-  return glm::distance(hold_ws, limb_root_ws + body_motion_ws) <= reach_m ? 2 : 1;
+  // The limb reaches at least as far as the clip stretches it (a leg
+  // standing straight is beyond the reach fraction, but it is there).
+  const float clip_reach_m = glm::distance(p_ws, limb_root_ws) + 1e-3f;
+  if (glm::distance(hold_ws, limb_root_ws) > std::max(reach_m, clip_reach_m)) return 0;
+  return glm::distance(hold_ws, limb_root_ws + body_motion_ws) <= std::max(reach_at_end_m, clip_reach_m) ? 2 : 1;
 }
 
 }  // namespace
@@ -53,8 +56,10 @@ bool LadderIkController::ChooseHold(int limb, const LadderIkFrame& frame, const 
   // foot), on the ground for where the body stands now.
   const glm::vec3 clip_on_rung_ws = p_ws + frame.scripted_motion_to_contact_end_ws[limb];
   auto consider = [&](int index, const glm::vec3& point_ws, const glm::vec3& normal_ws) {
+    // By the contact's end MoveBody may have brought the body closer: half
+    // its range is counted (the other half is left for the other limbs).
     const int tier = HoldTier(point_ws, p_ws, limb_root_ws, frame.root_motion_to_contact_end_ws[limb], reach_m,
-                              settings.max_grab_distance_m);
+                              reach_m + 0.5f * settings.max_body_shift_m, settings.max_grab_distance_m);
     const glm::vec3 clip_ws = index >= 0 ? clip_on_rung_ws : p_ws;
     const float d2 = glm::dot(point_ws - clip_ws, point_ws - clip_ws);
     if (tier > best_tier || (tier == best_tier && tier >= 0 && d2 < best_d2)) {

@@ -48,11 +48,17 @@ struct Arm {
   }
 };
 
-LadderIkController MakeController() {
+// The synthetic arm as a ladder limb.
+LadderLimbRig ArmRig() {
   LadderLimbRig limb;
   limb.chain = {kShoulder, kElbow, kWrist};
   limb.effector_ls = kGripLs;
   limb.pole_ms = {0.0f, -1.0f, 0.0f};
+  return limb;
+}
+
+LadderIkController MakeController() {
+  LadderLimbRig limb = ArmRig();
   LadderIkController c;
   c.Init({limb, limb, limb, limb});
   c.settings.limb_enabled = {false, false, true, false};
@@ -272,10 +278,7 @@ TEST(LadderIkController, BodyMovesToKeepAHoldInReach) {
   EXPECT_EQ(fixed.BodyShiftWs(), glm::vec3(0.0f));
 
   LadderIkController moving = MakeController();
-  LadderLimbRig limb;
-  limb.chain = {kShoulder, kElbow, kWrist};
-  limb.effector_ls = kGripLs;
-  limb.pole_ms = {0.0f, -1.0f, 0.0f};
+  LadderLimbRig limb = ArmRig();
   moving.Init({limb, limb, limb, limb}, kRoot);
   moving.settings.max_body_shift_m = 0.15f;
   const int moving_release = StepOfRelease(moving);
@@ -333,6 +336,19 @@ GroundProbe CastOnPlane(const void* context, const glm::vec3& from_ws, float len
   return {true, from_ws - glm::vec3(0.0f, distance, 0.0f), plane.normal_ws};
 }
 
+// Limb 0 (a foot) fully faded in with no contact over the ground plane,
+// then one step with its contact on; the pose of that step.
+Arm StepOntoGround(LadderIkController& c, const glm::mat4& to_world, std::span<const glm::vec3> rungs,
+                   const Plane& ground, const Arm& animated) {
+  LadderIkFrame frame = MakeFrame(to_world, rungs, 0.0f, 0.5f);
+  frame.contact = {0.0f, 0.0f, 0.0f, 0.0f};
+  frame.raycast = &CastOnPlane;
+  frame.raycast_context = &ground;
+  for (int i = 0; i < 20; ++i) Step(c, frame, animated);
+  frame.contact[0] = 1.0f;
+  return Step(c, frame, animated);
+}
+
 // A foot (the synthetic limb, as limb 0) whose contact starts just over
 // sloping ground and far from any rung stands on the ground, its sole
 // turned to lie on it.
@@ -340,10 +356,7 @@ TEST(LadderIkController, AFootOnTheGroundLiesOnIt) {
   const Arm animated;
   const glm::mat4 to_world(1.0f);
   const glm::vec3 grip_ws = animated.GripWs(to_world);
-  LadderLimbRig limb;
-  limb.chain = {kShoulder, kElbow, kWrist};
-  limb.effector_ls = kGripLs;
-  limb.pole_ms = {0.0f, -1.0f, 0.0f};
+  LadderLimbRig limb = ArmRig();
   // The "sole" is up in the animated pose.
   limb.end_up_ls = glm::normalize(glm::inverse(glm::mat3(animated.models_ms[kWrist])) * glm::vec3(0.0f, 1.0f, 0.0f));
   LadderIkController c;
@@ -352,19 +365,41 @@ TEST(LadderIkController, AFootOnTheGroundLiesOnIt) {
   const Plane ground{grip_ws - glm::vec3(0.0f, 0.03f, 0.0f),
                      glm::normalize(glm::vec3(std::sin(0.35f), std::cos(0.35f), 0.0f))};  // 20 degrees
   const std::vector<glm::vec3> rungs = MakeRungs(grip_ws.x, grip_ws.y + 2.0f, 0.3f, 1);
-  LadderIkFrame frame = MakeFrame(to_world, rungs, 0.0f, 0.5f);
-  frame.contact = {0.0f, 0.0f, 0.0f, 0.0f};
-  frame.raycast = &CastOnPlane;
-  frame.raycast_context = &ground;
-  for (int i = 0; i < 20; ++i) Step(c, frame, animated);
-  frame.contact[0] = 1.0f;
-  const Arm pose = Step(c, frame, animated);
+  const Arm pose = StepOntoGround(c, to_world, rungs, ground, animated);
   ASSERT_TRUE(c.Limb(0).holding);
   EXPECT_EQ(c.Limb(0).rung, -1);
   const glm::vec3 on_ground_ws = CastOnPlane(&ground, grip_ws + glm::vec3(0.0f, 1.0f, 0.0f), 2.0f).point_ws;
   EXPECT_LT(glm::distance(pose.GripWs(to_world), on_ground_ws), 2e-3f);
   const glm::vec3 sole_up_ws = glm::normalize(glm::mat3(pose.models_ms[kWrist]) * limb.end_up_ls);
   EXPECT_GT(glm::dot(sole_up_ws, ground.normal_ws), std::cos(glm::radians(1.0f)));
+}
+
+// A foot standing on the ground with its leg straight (beyond the reach
+// fraction kept for holds, but that is where the clip has it) keeps the
+// ground rather than a rung in reach nearby: the limb reaches at least as
+// far as the clip stretches it.
+TEST(LadderIkController, AStraightLimbOnTheGroundKeepsTheGround) {
+  Arm animated;
+  animated.locals_ls[kElbow].rotation = glm::quat(1.0f, 0.0f, 0.0f, 0.0f);  // straight
+  anim::LocalToModelJob job;
+  job.parents = kParents;
+  job.locals_ls = animated.locals_ls;
+  job.models_ms = animated.models_ms;
+  job.Run();
+  const glm::mat4 to_world(1.0f);
+  const glm::vec3 grip_ws = animated.GripWs(to_world);
+  const glm::vec3 shoulder_ws = glm::vec3(animated.models_ms[kShoulder][3]);
+  LadderLimbRig limb = ArmRig();
+  LadderIkController c;
+  c.Init({limb, limb, limb, limb});
+  c.settings.limb_enabled = {true, false, false, false};
+  const Plane ground{grip_ws, glm::vec3(0.0f, 1.0f, 0.0f)};
+  // A rung 0.15 m back toward the shoulder: well within reach and grab distance.
+  const std::vector<glm::vec3> rungs{grip_ws + glm::normalize(shoulder_ws - grip_ws) * 0.15f};
+  StepOntoGround(c, to_world, rungs, ground, animated);
+  ASSERT_TRUE(c.Limb(0).holding);
+  EXPECT_EQ(c.Limb(0).rung, -1);
+  EXPECT_LT(glm::distance(c.Limb(0).hold_point_ws, grip_ws), 1e-4f);
 }
 
 // on_ladder off fades out over fade_time_s; while fading the grip lies
