@@ -329,6 +329,9 @@ FootFit FootIkController::FitFoot(int side, const glm::vec3& sole_ws, const glm:
   const glm::mat4& ankle_ms = pose.models_ms[leg.chain.end];
   const glm::vec3 heel_anim_ws = PointWs(spaces.to_world, ankle_ms, leg.heel_offset_ls) - foot.clip_sole_ws;
   const glm::vec3 ball_anim_ws = PointWs(spaces.to_world, ankle_ms, leg.ball_offset_ls) - foot.clip_sole_ws;
+  // Rays from above the hips, or a riser's height over the sole if that is
+  // higher (a foot against the foot of a stair has treads above it).
+  const float top_y = std::max(foot.ray_from_ws.y, sole_ws.y + kHeelBallProbeAboveSoleM);
   // How deep heel and ball end in their ground for a given up goal.
   auto depths = [&](const glm::vec3& up_goal_ws, float* heel_depth, float* ball_depth, bool probe) {
     const glm::quat tilt = FootTiltWs(side, up_goal_ws, align, pose, spaces);
@@ -336,9 +339,6 @@ FootFit FootIkController::FitFoot(int side, const glm::vec3& sole_ws, const glm:
     float* out[2] = {heel_depth, ball_depth};
     for (int i = 0; i < 2; ++i) {
       if (probe) {
-        // From above the hips, or a riser's height over the sole if that is
-        // higher (a foot against the foot of a stair has treads above it).
-        const float top_y = std::max(foot.ray_from_ws.y, sole_ws.y + kHeelBallProbeAboveSoleM);
         const glm::vec3 from_ws(points_ws[i].x, top_y, points_ws[i].z);
         const GroundProbe hit = frame.raycast(frame.raycast_context, from_ws, top_y - foot.ray_to_ws.y);
         fit.heel_ball_ground_ws[i] = hit.hit ? hit.point_ws : points_ws[i] - kUpWs;  // none: never inside
@@ -346,9 +346,17 @@ FootFit FootIkController::FitFoot(int side, const glm::vec3& sole_ws, const glm:
       *out[i] = fit.heel_ball_ground_ws[i].y - points_ws[i].y;
     }
   };
+  // The sole point itself, where it is put rather than where its ground
+  // was found (a swing foot over a riser's edge): never below its ground.
+  const GroundProbe under_sole =
+      frame.raycast(frame.raycast_context, glm::vec3(sole_ws.x, top_y, sole_ws.z), top_y - foot.ray_to_ws.y);
+  const float sole_depth = under_sole.hit ? under_sole.point_ws.y - sole_ws.y : 0.0f;
   float heel_depth = 0.0f, ball_depth = 0.0f;
   depths(fit.align_normal_ws, &heel_depth, &ball_depth, /*probe=*/true);
-  if (heel_depth <= settings.sole_give_m && ball_depth <= settings.sole_give_m) return fit;
+  if (heel_depth <= settings.sole_give_m && ball_depth <= settings.sole_give_m) {
+    fit.lift_m = std::max(0.0f, sole_depth - settings.sole_give_m);
+    return fit;
+  }
   // Pitch about the foot's side axis (planted feet only: a swing foot keeps
   // the clip's orientation and is lifted), then lift what is left.
   if (align >= 0.5f && settings.foot_align) {
@@ -366,13 +374,8 @@ FootFit FootIkController::FitFoot(int side, const glm::vec3& sole_ws, const glm:
   // The boot's sole gives a little: a heel or ball that deep in the ground
   // is left there rather than the whole sole lifted off it (in a concave
   // corner both cannot touch).
-  fit.lift_m = std::max({0.0f, heel_depth - settings.sole_give_m, ball_depth - settings.sole_give_m});
-  // The sole point itself, where it is put rather than where its ground was
-  // found (a swing foot over a riser's edge).
-  const float top_y = std::max(foot.ray_from_ws.y, sole_ws.y + kHeelBallProbeAboveSoleM);
-  const GroundProbe under_sole =
-      frame.raycast(frame.raycast_context, glm::vec3(sole_ws.x, top_y, sole_ws.z), top_y - foot.ray_to_ws.y);
-  if (under_sole.hit) fit.lift_m = std::max(fit.lift_m, under_sole.point_ws.y - sole_ws.y - settings.sole_give_m);
+  fit.lift_m = std::max({0.0f, heel_depth - settings.sole_give_m, ball_depth - settings.sole_give_m,
+                         sole_depth - settings.sole_give_m});
   return fit;
 }
 
