@@ -411,21 +411,28 @@ GroundProbe FootIkController::ChoosePlant(int side, const glm::vec3& free_target
                            glm::vec3(0.0f, 0.5f * settings.max_pelvis_drop_m, 0.0f);
   const float reach_m = LegReachM(side, pose);
   const glm::vec3 ankle_over_sole_ws = PointWs(spaces.to_world, pose.models_ms[leg.chain.end], glm::vec3(0.0f)) - foot.clip_sole_ws;
-  for (int i = 1; i <= kPlantShiftSteps; ++i) {
-    const float shift_m = settings.max_plant_shift_m * static_cast<float>(i) / kPlantShiftSteps;
-    for (const float sign : {-1.0f, 1.0f}) {
-      const glm::vec3 spot_ws = free_target_ws + along_ws * (sign * shift_m);
-      const GroundProbe ground =
-          frame.raycast(frame.raycast_context, glm::vec3(spot_ws.x, foot.ray_from_ws.y, spot_ws.z), ray_length_m);
-      if (!ground.hit || glm::distance(ground.point_ws + ankle_over_sole_ws, hip_ws) > reach_m) continue;
-      const float lift = FitFoot(side, ground.point_ws, ground.normal_ws, 1.0f, frame, pose, spaces).lift_m;
-      if (lift + kPlantShiftCost * shift_m < best_cost - 1e-4f) {
-        best_lift = lift;
-        best_cost = lift + kPlantShiftCost * shift_m;
-        best = ground;
-      }
+  auto try_spot = [&](const glm::vec3& shift_ws) {
+    const glm::vec3 spot_ws = free_target_ws + shift_ws;
+    const GroundProbe ground =
+        frame.raycast(frame.raycast_context, glm::vec3(spot_ws.x, foot.ray_from_ws.y, spot_ws.z), ray_length_m);
+    if (!ground.hit || glm::distance(ground.point_ws + ankle_over_sole_ws, hip_ws) > reach_m) return;
+    const float lift = FitFoot(side, ground.point_ws, ground.normal_ws, 1.0f, frame, pose, spaces).lift_m;
+    const float cost = lift + kPlantShiftCost * glm::length(shift_ws);
+    if (cost < best_cost - 1e-4f) {
+      best_lift = lift;
+      best_cost = cost;
+      best = ground;
     }
-    if (best_lift <= kPlantLiftToleranceM) break;  // the nearest spot that fits
+  };
+  // Along the foot first, then (ripples across depth: a crest or a trough
+  // is flat where the flank between is not) sideways.
+  const glm::vec3 sideways_ws = glm::cross(kUpWs, along_ws);
+  for (const auto& [direction_ws, max_shift_m] :
+       {std::pair{along_ws, settings.max_plant_shift_m}, std::pair{sideways_ws, settings.max_plant_side_shift_m}}) {
+    for (int i = 1; i <= kPlantShiftSteps && best_lift > kPlantLiftToleranceM; ++i) {
+      const float shift_m = max_shift_m * static_cast<float>(i) / kPlantShiftSteps;
+      for (const float sign : {-1.0f, 1.0f}) try_spot(direction_ws * (sign * shift_m));
+    }
   }
   return best;
 }

@@ -75,6 +75,8 @@ struct FootIkSettings {
   // (heel or ball on a rock, a riser, a slope change) is planted up to this
   // far along its length, where it fits, metres.
   float max_plant_shift_m = 0.2f;
+  // ... or up to this far sideways (across depth ripples), metres.
+  float max_plant_side_shift_m = 0.06f;
   // A face rising more than this over the root is a wall, not a step the
   // foot goes onto (the walker's highest step, 0.45 m, and 2 cm): a toe the
   // clip puts inside one is moved back toward the body, metres.

@@ -72,15 +72,15 @@ struct OpenBound {
   double recorded;
 };
 constexpr OpenBound kOpenBounds[] = {
-    // A rigid foot on ripples whose flanks rise 0.3 m over 0.05 m across
-    // depth: heel and ball are lifted out of the flanks, the sole then
-    // stands off its own ground.
-    {"torture_ripples_fine.json", "foot_ground_error_m", "max", 0.036969},
-    {"torture_ripples_fine.json", "foot_penetration_m", "frames_over_2cm", 4},
-    // A locked NPC foot on 40 degrees with full tilt and bump: its heel or
-    // ball stands, the sole point 15 mm off its own ground.
+    // An NPC turning on the spot on ripples whose flanks rise 0.3 m over
+    // 0.05 m across depth: its locked foot keeps the fit of its plant while
+    // the turn clip yaws it, and a few millimetres of heel or ball across
+    // depth are 2 to 3.5 cm of flank (3 single frames).
+    {"torture_ripples_fine.json", "foot_penetration_m", "frames_over_2cm", 3},
+    // A locked NPC foot on 40 degrees with full tilt and bump (60 degrees
+    // across the foot): no spot within 0.2 m along it or 0.06 m sideways
+    // lets heel, ball and sole all touch; the sole stands 15 mm off.
     {"torture_slopes.json", "foot_ground_error_m", "max", 0.015153},
-    {"torture_slopes_short.json", "foot_ground_error_m", "max", 0.013523},
 };
 
 const OpenBound* FindOpenBound(const std::string& level, const char* metric, const char* field) {

@@ -730,6 +730,52 @@ TEST(FootIkController, ToesStayOutOfAWallButGoOntoAStep) {
   }
 }
 
+// Ripples across depth: height(z) = amplitude * sin(2 pi z / wavelength).
+struct Ripple {
+  float amplitude = 0.1f;
+  float wavelength = 0.2f;
+  float Height(float z) const { return amplitude * std::sin(2.0f * glm::pi<float>() * z / wavelength); }
+  float Slope(float z) const {
+    const float k = 2.0f * glm::pi<float>() / wavelength;
+    return amplitude * k * std::cos(k * z);
+  }
+};
+GroundProbe CastRipple(const void* context, const glm::vec3& from_ws, float length_m) {
+  const auto& ripple = *static_cast<const Ripple*>(context);
+  const float h = ripple.Height(from_ws.z);
+  if (from_ws.y < h || from_ws.y - length_m > h) return {};
+  return {true, glm::vec3(from_ws.x, h, from_ws.z), glm::normalize(glm::vec3(0.0f, 1.0f, -ripple.Slope(from_ws.z)))};
+}
+
+// A foot whose heel and ball lie a little to either side of its sole line
+// (as a foot turned a few degrees has them) planting on the steep flank of
+// a ripple across depth: heel, sole and ball each meet other ground, and a
+// rigid foot cannot touch all three. It is planted up to
+// max_plant_side_shift_m sideways where it fits (the crest or the
+// trough), its sole on its ground and heel and ball out of theirs.
+TEST(FootIkController, APlantOnARippleFlankMovesSidewaysToWhereItFits) {
+  const glm::vec3 ball_ls = kSoleLs + glm::vec3(0.13f, 0.0f, 0.015f);
+  const glm::vec3 heel_ls = kSoleLs + glm::vec3(-0.08f, 0.0f, -0.01f);
+  FootIkController ik = MakeTwoPointController(ball_ls, heel_ls);
+  const Rig animated;
+  const Ripple ripple;  // 72 degree flanks; the left sole (z = -0.1) mid-flank
+  FootIkFrame frame = MakeFrame(Ground{0.0f}, glm::mat4(1.0f));
+  frame.raycast = &CastRipple;
+  frame.raycast_context = &ripple;
+  Rig pose;
+  for (int step = 0; step < 10; ++step) pose = Step(ik, frame, animated);
+  const glm::mat4& foot = pose.models_ms[kFootL];
+  const glm::vec3 sole = glm::vec3(foot * glm::vec4(kSoleLs, 1.0f));
+  const glm::vec3 ball = glm::vec3(foot * glm::vec4(ball_ls, 1.0f));
+  const glm::vec3 heel = glm::vec3(foot * glm::vec4(heel_ls, 1.0f));
+  const float animated_z = animated.SoleWs(0, glm::mat4(1.0f)).z;
+  EXPECT_GT(std::fabs(sole.z - animated_z), 0.005f);  // moved sideways
+  EXPECT_LE(std::fabs(sole.z - animated_z), ik.settings.max_plant_side_shift_m + 1e-4f);
+  EXPECT_NEAR(sole.y, ripple.Height(sole.z), 0.006f);
+  EXPECT_GE(ball.y, ripple.Height(ball.z) - ik.settings.sole_give_m - 2e-3f);
+  EXPECT_GE(heel.y, ripple.Height(heel.z) - ik.settings.sole_give_m - 2e-3f);
+}
+
 // A knight facing -x at a drop's edge, its soles (3 cm ahead of the root)
 // just over it: the ground under them is 0.8 m down, more than a step, so
 // the feet stand on the ledge, moved toward the body, not reaching down
