@@ -2,8 +2,8 @@
 # Side-by-side screenshots of the same autoplay moment with IK off and on,
 # for the README and docs/ik.md: a run up a 40 degree slope with full tilt
 # and bump, a 0.40 m step, a 0.40 m ladder leaning 15 degrees, the demo's
-# frame 2608 (where knees used to bend backwards), a ladder climb and a run
-# down stairs. Runs are deterministic, so the same
+# frame 2608 (where knees used to bend backwards), a ladder climb, a run
+# down stairs and a take-off at the foot of a 1.2 m wall. Runs are deterministic, so the same
 # --frames gives the same moment. Needs ImageMagick (convert) to compose.
 #   tools/ik_comparison.sh [build/src/knights]
 set -euo pipefail
@@ -22,6 +22,7 @@ shots=(
   "demo_2608 demo 2608 440x440+320+120"
   "ladder demo 3150 560x560+330+80"
   "stairs demo 3794 560x560+300+100"
+  "wall_120 torture_walls 46 440x440+400+140"
 )
 for shot in "${shots[@]}"; do
   read -r name level frames crop <<< "$shot"
