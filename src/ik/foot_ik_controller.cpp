@@ -136,25 +136,7 @@ void FootIkController::ProbeGround(const FootIkFrame& frame, const PoseView& pos
     foot.ray_from_ws = glm::vec3(foot.animated_sole_ws.x + wall_shift_ws.x, ray_top_y,
                                  foot.animated_sole_ws.z + wall_shift_ws.z);
     foot.ray_to_ws = foot.ray_from_ws - kUpWs * ray_length_m;
-    // On the ground, ground more than a step below the root is over a drop's
-    // edge (the body stands on the ledge): not ground this foot can stand on.
-    const float lowest_y = frame.airborne ? -1e30f : spaces.root_ws.y - settings.max_step_m;
-    auto standable = [&](const GroundProbe& p) { return p.hit && p.point_ws.y >= lowest_y; };
-    GroundProbe probe = frame.raycast(frame.raycast_context, foot.ray_from_ws, ray_length_m);
-    // No ground under the sole (over a drop or a pit edge): the nearest
-    // ground towards the body, where the foot is then put.
-    foot.ground_shift_ws = wall_shift_ws;
-    glm::vec3 toward_root_ws(spaces.root_ws.x - foot.ray_from_ws.x, 0.0f, 0.0f);
-    const float to_root_m = std::fabs(toward_root_ws.x);
-    for (int i = 1; !standable(probe) && to_root_m > 1e-4f && i <= kEdgeSearchSteps; ++i) {
-      const float shift_m = std::min(settings.max_edge_shift_m * static_cast<float>(i) / kEdgeSearchSteps, to_root_m);
-      const glm::vec3 shift_ws = toward_root_ws * (shift_m / to_root_m);
-      const GroundProbe shifted = frame.raycast(frame.raycast_context, foot.ray_from_ws + shift_ws, ray_length_m);
-      if (standable(shifted)) {
-        probe = shifted;
-        foot.ground_shift_ws = wall_shift_ws + shift_ws;
-      }
-    }
+    const GroundProbe probe = FindStandableGround(side, frame, spaces, wall_shift_ws, ray_length_m);
     foot.ground_found = probe.hit;
     if (frame.airborne) {
       // In the air only this step's ground counts (the target never pulls
@@ -185,6 +167,32 @@ bool FootIkController::IsWall(const FootIkFrame& frame, const glm::vec3& face_ws
                                         kAboveTopM + rise_limit_m + kAboveTopM);
   if (!foot_of_face.hit || !top.hit) return true;
   return top.point_ws.y - foot_of_face.point_ws.y > rise_limit_m;
+}
+
+// The ground under the sole's ray; with none (over a drop or a pit edge),
+// or on the ground only some more than a step below the root (over a drop's
+// edge, the body on the ledge), the nearest standable ground towards the
+// body, where the foot is then put (foot.ground_shift_ws). The ray's hit,
+// standable or not, when there is none.
+GroundProbe FootIkController::FindStandableGround(int side, const FootIkFrame& frame, const Spaces& spaces,
+                                                  const glm::vec3& wall_shift_ws, float ray_length_m) {
+  FootIkState& foot = feet_[side];
+  const float lowest_y = frame.airborne ? -1e30f : spaces.root_ws.y - settings.max_step_m;
+  auto standable = [&](const GroundProbe& p) { return p.hit && p.point_ws.y >= lowest_y; };
+  GroundProbe probe = frame.raycast(frame.raycast_context, foot.ray_from_ws, ray_length_m);
+  foot.ground_shift_ws = wall_shift_ws;
+  const glm::vec3 toward_root_ws(spaces.root_ws.x - foot.ray_from_ws.x, 0.0f, 0.0f);
+  const float to_root_m = std::fabs(toward_root_ws.x);
+  for (int i = 1; !standable(probe) && to_root_m > 1e-4f && i <= kEdgeSearchSteps; ++i) {
+    const float shift_m = std::min(settings.max_edge_shift_m * static_cast<float>(i) / kEdgeSearchSteps, to_root_m);
+    const glm::vec3 shift_ws = toward_root_ws * (shift_m / to_root_m);
+    const GroundProbe shifted = frame.raycast(frame.raycast_context, foot.ray_from_ws + shift_ws, ray_length_m);
+    if (standable(shifted)) {
+      probe = shifted;
+      foot.ground_shift_ws = wall_shift_ws + shift_ws;
+    }
+  }
+  return probe;
 }
 
 // How far the foot goes back toward the body so that the clip's ball is

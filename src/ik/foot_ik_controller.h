@@ -221,6 +221,8 @@ class FootIkController {
                           const Spaces& spaces) const;
   void ProbeGround(const FootIkFrame& frame, const PoseView& pose, const Spaces& spaces);
   glm::vec3 WallShiftWs(int side, const FootIkFrame& frame, const PoseView& pose, const Spaces& spaces) const;
+  GroundProbe FindStandableGround(int side, const FootIkFrame& frame, const Spaces& spaces,
+                                  const glm::vec3& wall_shift_ws, float ray_length_m);
   bool IsWall(const FootIkFrame& frame, const glm::vec3& face_ws, const glm::vec3& dir_ws) const;
   void ChooseTarget(int side, const FootIkFrame& frame, const PoseView& pose, const Spaces& spaces, float master);
   glm::vec3 FreeTarget(int side, const FootIkFrame& frame, const Spaces& spaces, float contact);
