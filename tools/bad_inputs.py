@@ -8,7 +8,7 @@ warning) and one clear line naming the file and the problem; never a crash
 (a signal), a hang (a time limit) or silence.
 
   tools/bad_inputs.py build/src/knights            # check, print a summary
-  tools/bad_inputs.py build/src/knights --markdown # the README's table
+  tools/bad_inputs.py build/src/knights --markdown # the table in docs/bad-inputs.md
 Exit status: 0 when every case answers as expected, 1 otherwise.
 """
 

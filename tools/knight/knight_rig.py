@@ -116,7 +116,7 @@ def rotation_between(u, v):
 
 
 def two_bone_ik(a, l_ab, l_bc, t, pole, max_reach=0.999):
-    """Closed-form two-bone IK (law of cosines; see docs design/ik.md).
+    """Closed-form two-bone IK (law of cosines; see docs/ik.md).
     Returns (b, c, reached) with b the mid joint and c the end joint."""
     at = t - a
     dist = at.length
