@@ -4,14 +4,6 @@
 
 namespace knights::game {
 
-float AutoPilot::Random01() {
-  // xorshift32 (Marsaglia, 2003): tiny and reproducible.
-  rng_state_ ^= rng_state_ << 13;
-  rng_state_ ^= rng_state_ >> 17;
-  rng_state_ ^= rng_state_ << 5;
-  return static_cast<float>(rng_state_ & 0xFFFFFF) / static_cast<float>(0x1000000);
-}
-
 // A wall is what stops the mover itself: a copy of the knight is run on
 // for a moment, as the mover would take it (up steps and stairs, over
 // ripples and low rocks), and a wall is there when it gets stuck.

@@ -7,6 +7,7 @@
 #include <cstdint>
 
 #include "core/input_state.h"
+#include "core/xor_shift32.h"
 #include "game/knight_controller.h"
 #include "world/world.h"
 
@@ -16,12 +17,12 @@ class AutoPilot {
  public:
   // seed varies small choices (pauses, walk/run stretches) so seeded runs
   // differ but stay reproducible.
-  explicit AutoPilot(uint32_t seed = 1) : rng_state_(seed == 0 ? 1u : seed) {}
+  explicit AutoPilot(uint32_t seed = 1) : rng_(seed, 1u) {}
 
   core::InputState Decide(const KnightController& knight, const world::World& world, float dt_s);
 
  private:
-  float Random01();
+  float Random01() { return rng_.Next01(); }
   // Whether running (walking) on for a moment would leave the knight stuck.
   bool WallAhead(const KnightController& knight, const world::World& world, bool run) const;
   // A pit (no ground within 3 m below) or a wall within distance_m ahead.
@@ -29,7 +30,7 @@ class AutoPilot {
   // Pits and walls closer than this are run at.
   static constexpr float kRunUpM = 3.0f;
 
-  uint32_t rng_state_;
+  core::XorShift32 rng_;
   bool jump_was_pressed_ = false;
   float best_x_ = -1e9f;      // furthest x reached, metres
   float stuck_s_ = 0.0f;      // time without progress

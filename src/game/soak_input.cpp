@@ -2,14 +2,6 @@
 
 namespace knights::game {
 
-float SoakInput::Random01() {
-  // xorshift32 (Marsaglia, 2003).
-  rng_state_ ^= rng_state_ << 13;
-  rng_state_ ^= rng_state_ >> 17;
-  rng_state_ ^= rng_state_ << 5;
-  return static_cast<float>(rng_state_ & 0xFFFFFF) / static_cast<float>(0x1000000);
-}
-
 core::InputState SoakInput::Mix(const core::InputState& pilot, float dt_s) {
   if (burst_left_s_ <= 0.0f) {
     calm_left_s_ -= dt_s;

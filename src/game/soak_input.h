@@ -8,21 +8,22 @@
 #include <cstdint>
 
 #include "core/input_state.h"
+#include "core/xor_shift32.h"
 
 namespace knights::game {
 
 class SoakInput {
  public:
-  explicit SoakInput(uint32_t seed) : rng_state_(seed == 0 ? 0x9E3779B9u : seed) {}
+  explicit SoakInput(uint32_t seed) : rng_(seed, 0x9E3779B9u) {}
 
   // The input for one sim step: the pilot's most of the time, a random
   // burst now and then.
   core::InputState Mix(const core::InputState& pilot, float dt_s);
 
  private:
-  float Random01();
+  float Random01() { return rng_.Next01(); }
 
-  uint32_t rng_state_;
+  core::XorShift32 rng_;
   float burst_left_s_ = 0.0f;   // seconds of random input left
   float calm_left_s_ = 2.0f;    // seconds of pilot input before the next burst
   core::InputState burst_;      // the held keys of the current burst
