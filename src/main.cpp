@@ -193,8 +193,9 @@ int main(int argc, char** argv) {
   // Headless runs (tests, CI) neither read nor write the user's settings
   // unless --config names a file.
   const bool headless_run = options.headless || platform::NoDisplayAvailable();
-  const std::string settings_path =
-      !options.config_path.empty() ? options.config_path : (headless_run ? std::string() : asset::DefaultSettingsPath());
+  const std::string settings_path = !options.config_path.empty()
+                                        ? options.config_path
+                                        : (headless_run ? std::string() : asset::DefaultSettingsPath());
   asset::LoadedSettings loaded = asset::LoadSettingsFile(settings_path);
   if (!loaded.warning.empty()) KNIGHTS_LOG_WARN("SETTINGS", "%s", loaded.warning.c_str());
   game::Settings settings = loaded.settings;
@@ -244,8 +245,8 @@ int main(int argc, char** argv) {
   // window; headless runs draw single frames and keep full quality.
   render::SceneSettings scene_settings;
   const std::string renderer_name = window.gl_renderer();
-  const bool software_raster = renderer_name.find("llvmpipe") != std::string::npos ||
-                               renderer_name.find("softpipe") != std::string::npos;
+  const bool software_raster =
+      renderer_name.find("llvmpipe") != std::string::npos || renderer_name.find("softpipe") != std::string::npos;
   if (software_raster && !window.headless()) {
     scene_settings.anti_aliasing = render::AntiAliasing::kFxaa;
     scene_settings.render_scale = 0.75f;
@@ -291,7 +292,7 @@ int main(int argc, char** argv) {
   // test's "no growth" check (reported with --metrics).
   constexpr int kWarmUpSteps = 600;
   uint64_t rss_after_warm_up = 0;
-  uint64_t rss_end_of_sim = 0;  // at the end of the sim, before the last frame is drawn
+  uint64_t rss_end_of_sim = 0;                  // at the end of the sim, before the last frame is drawn
   std::optional<asset::Image> last_screenshot;  // --screenshot: the last frame, written at shutdown
 
   // --- Loop -----------------------------------------------------------------
@@ -338,9 +339,9 @@ int main(int argc, char** argv) {
     const float alpha = window.headless() || overlay.sim_paused ? 1.0f : static_cast<float>(clock.Alpha());
     const game::FollowCamera& cam = session.camera();
     const game::FollowCamera& prev = session.previous_camera();
-    const render::FrameView view =
-        render::MakeFrameView(glm::mix(prev.EyeWs(), cam.EyeWs(), alpha), glm::mix(prev.TargetWs(), cam.TargetWs(), alpha),
-                              cam.tuning.fov_y_deg, width_px, height_px);
+    const render::FrameView view = render::MakeFrameView(glm::mix(prev.EyeWs(), cam.EyeWs(), alpha),
+                                                         glm::mix(prev.TargetWs(), cam.TargetWs(), alpha),
+                                                         cam.tuning.fov_y_deg, width_px, height_px);
     instances.clear();
     for (size_t i = 0; i < session.knights().size(); ++i) {
       const game::KnightDrawState d = session.knights()[i].DrawState();
@@ -349,7 +350,8 @@ int main(int argc, char** argv) {
                            inspected && overlay.bind_pose, glm::vec3(0.0f)});
     }
     frame_lines.Clear();
-    for (const core::DebugLine& line : session.debug_lines().lines()) frame_lines.Add(line.from_ws, line.to_ws, line.color);
+    for (const core::DebugLine& line : session.debug_lines().lines())
+      frame_lines.Add(line.from_ws, line.to_ws, line.color);
     if (overlay.visible && overlay.draw_skeleton) {
       ui::AddSkeletonLines(session.knights()[session.inspected_knight], frame_lines);
     }
@@ -375,10 +377,9 @@ int main(int argc, char** argv) {
     if (warm_up_frame) rss_after_warm_up = core::ResidentMemoryBytes();
 
     if (last_frame || input.screenshot_pressed) {
-      const std::string path =
-          last_frame && !options.screenshot_path.empty() ? options.screenshot_path
-          : input.screenshot_pressed                     ? TimestampedScreenshotName()
-                                                         : std::string();
+      const std::string path = last_frame && !options.screenshot_path.empty() ? options.screenshot_path
+                               : input.screenshot_pressed                     ? TimestampedScreenshotName()
+                                                                              : std::string();
       if (last_frame && !options.screenshot_path.empty()) {
         // Encoded at shutdown, once the driver's memory is released: the
         // encoder's buffers do not stack on the render targets and JIT code.
@@ -423,11 +424,10 @@ int main(int argc, char** argv) {
     std::snprintf(memory, sizeof(memory),
                   "  \"memory_mb\": {\"after_warm_up\": %.2f, \"end_of_sim\": %.2f, \"peak\": %.2f},\n",
                   rss_after_warm_up * mb, rss_end_of_sim * mb, core::PeakResidentMemoryBytes() * mb);
-    const std::string extra = std::string("  \"reached_goal\": ") + (session.reached_goal() ? "true" : "false") +
-                              ",\n  \"goal_frame\": " +
-                              (session.reached_goal() ? std::to_string(session.goal_step()) : "null") + ",\n" +
-                              "  \"respawns\": " + std::to_string(session.player().controller.Respawns()) + ",\n" +
-                              memory;
+    const std::string extra =
+        std::string("  \"reached_goal\": ") + (session.reached_goal() ? "true" : "false") +
+        ",\n  \"goal_frame\": " + (session.reached_goal() ? std::to_string(session.goal_step()) : "null") + ",\n" +
+        "  \"respawns\": " + std::to_string(session.player().controller.Respawns()) + ",\n" + memory;
     std::ofstream out(options.metrics_path);
     out << session.metrics().ToJson(session.ik.master, extra);
     if (!out) return Fail(core::Status::Error(options.metrics_path + ": cannot write the metrics file"), kExitBadInput);

@@ -12,7 +12,7 @@ packages=(
 )
 if [[ "${1:-}" == "--test" ]]; then
   # The asset tests: Blender regenerates the knights, Node runs the glTF validator.
-  packages+=(blender python3-numpy)
+  packages+=(blender python3-numpy clang-format)
   command -v npm >/dev/null 2>&1 || packages+=(nodejs npm)
 fi
 

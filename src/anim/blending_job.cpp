@@ -33,7 +33,7 @@ class JointSum {
     const __m128 w = _mm_set1_ps(weight);
     t_ = _mm_add_ps(t_, _mm_mul_ps(_mm_loadu_ps(p), w));      // tx ty tz (qx)
     s_ = _mm_add_ps(s_, _mm_mul_ps(_mm_loadu_ps(p + 6), w));  // (qw) sx sy sz
-    const __m128 q = _mm_loadu_ps(p + 3);                      // qx qy qz qw
+    const __m128 q = _mm_loadu_ps(p + 3);                     // qx qy qz qw
     const __m128 sign = _mm_and_ps(Dot4(q_, q), _mm_set1_ps(-0.0f));
     q_ = _mm_add_ps(q_, _mm_mul_ps(q, _mm_or_ps(w, sign)));
   }
@@ -76,8 +76,7 @@ class JointSum {
     scale_ += in.scale * weight;
     const glm::quat& q = in.rotation;
     const float w = std::copysign(weight, math::QuatDot(rotation_, q));
-    rotation_ = glm::quat(rotation_.w + q.w * w, rotation_.x + q.x * w, rotation_.y + q.y * w,
-                          rotation_.z + q.z * w);
+    rotation_ = glm::quat(rotation_.w + q.w * w, rotation_.x + q.x * w, rotation_.y + q.y * w, rotation_.z + q.z * w);
   }
   void Store(float inv_total, math::Transform& out) const {
     out.translation = translation_ * inv_total;

@@ -10,9 +10,7 @@
 namespace knights::anim {
 namespace {
 
-bool IsFinite(const glm::vec3& v) {
-  return std::isfinite(v.x) && std::isfinite(v.y) && std::isfinite(v.z);
-}
+bool IsFinite(const glm::vec3& v) { return std::isfinite(v.x) && std::isfinite(v.y) && std::isfinite(v.z); }
 
 bool IsFinite(const glm::quat& q) {
   return std::isfinite(q.w) && std::isfinite(q.x) && std::isfinite(q.y) && std::isfinite(q.z);
@@ -23,11 +21,10 @@ const char* kChannelNames[3] = {"translation", "rotation", "scale"};
 // Checks one channel's times: finite and strictly increasing (equal times would
 // make a zero-length segment and a division by zero when sampling).
 template <typename Key>
-core::Status CheckTimes(const std::string& clip, int joint, int channel,
-                        const std::vector<Key>& keys) {
+core::Status CheckTimes(const std::string& clip, int joint, int channel, const std::vector<Key>& keys) {
   for (size_t k = 0; k < keys.size(); ++k) {
-    const std::string where = "clip '" + clip + "': joint " + std::to_string(joint) + " " +
-                              kChannelNames[channel] + " key " + std::to_string(k);
+    const std::string where = "clip '" + clip + "': joint " + std::to_string(joint) + " " + kChannelNames[channel] +
+                              " key " + std::to_string(k);
     if (!std::isfinite(keys[k].time_s)) return core::Status::Error(where + " has a non-finite time");
     if (k > 0 && !(keys[k].time_s > keys[k - 1].time_s)) {
       return core::Status::Error(where + " is not after the previous key (times must increase)");
@@ -66,8 +63,8 @@ core::Expected<Clip> Clip::Create(ClipDesc desc) {
   const std::string& name = desc.name;
   const std::string prefix = "clip '" + name + "': ";
   if (desc.joint_count <= 0 || desc.joint_count > Skeleton::kMaxJoints) {
-    return core::Status::Error(prefix + "joint count " + std::to_string(desc.joint_count) +
-                               " is not in [1, " + std::to_string(Skeleton::kMaxJoints) + "]");
+    return core::Status::Error(prefix + "joint count " + std::to_string(desc.joint_count) + " is not in [1, " +
+                               std::to_string(Skeleton::kMaxJoints) + "]");
   }
 
   // 1. Track joints in range and unique; key times and values valid; the key range.
@@ -77,12 +74,10 @@ core::Expected<Clip> Clip::Create(ClipDesc desc) {
   for (const JointTrackDesc& track : desc.tracks) {
     if (track.joint < 0 || track.joint >= desc.joint_count) {
       return core::Status::Error(prefix + "track for joint " + std::to_string(track.joint) +
-                                 " is outside the skeleton's " +
-                                 std::to_string(desc.joint_count) + " joints");
+                                 " is outside the skeleton's " + std::to_string(desc.joint_count) + " joints");
     }
     if (has_track[track.joint]) {
-      return core::Status::Error(prefix + "joint " + std::to_string(track.joint) +
-                                 " has two tracks");
+      return core::Status::Error(prefix + "joint " + std::to_string(track.joint) + " has two tracks");
     }
     has_track[track.joint] = true;
     core::Status status = CheckTimes(name, track.joint, 0, track.translations);
@@ -91,8 +86,7 @@ core::Expected<Clip> Clip::Create(ClipDesc desc) {
     if (!status.ok()) return status;
     for (const QuatKey& key : track.rotations) {
       if (math::QuatDot(key.value, key.value) < 1e-12f) {
-        return core::Status::Error(prefix + "joint " + std::to_string(track.joint) +
-                                   " has a zero rotation quaternion");
+        return core::Status::Error(prefix + "joint " + std::to_string(track.joint) + " has a zero rotation quaternion");
       }
     }
     auto widen = [&](float t0, float t1) {
@@ -111,8 +105,7 @@ core::Expected<Clip> Clip::Create(ClipDesc desc) {
     const float requested = *desc.duration_s;
     if (!std::isfinite(requested) || requested < duration_s * (1.0f - 1e-6f)) {
       return core::Status::Error(prefix + "duration " + std::to_string(requested) +
-                                 " s is shorter than its keys' range " +
-                                 std::to_string(duration_s) + " s");
+                                 " s is shorter than its keys' range " + std::to_string(duration_s) + " s");
     }
     duration_s = std::max(duration_s, requested);
   }
@@ -135,10 +128,9 @@ core::Expected<Clip> Clip::Create(ClipDesc desc) {
       if (!std::isfinite(range.start_s) || !std::isfinite(range.end_s)) {
         return core::Status::Error(where + " is not finite");
       }
-      if (range.start_s < -tolerance_s || range.end_s < -tolerance_s ||
-          range.start_s > duration_s + tolerance_s || range.end_s > duration_s + tolerance_s) {
-        return core::Status::Error(where + " lies outside the clip's [0, " +
-                                   std::to_string(duration_s) + "] s");
+      if (range.start_s < -tolerance_s || range.end_s < -tolerance_s || range.start_s > duration_s + tolerance_s ||
+          range.end_s > duration_s + tolerance_s) {
+        return core::Status::Error(where + " lies outside the clip's [0, " + std::to_string(duration_s) + "] s");
       }
       range.start_s = std::clamp(range.start_s, 0.0f, duration_s);
       range.end_s = std::clamp(range.end_s, 0.0f, duration_s);
@@ -185,8 +177,7 @@ core::Expected<Clip> Clip::Create(ClipDesc desc) {
       times_s.push_back(key.time_s - first_time_s);
       vectors.push_back(key.value);
     }
-    out.translation = AppendChannel(times_s, vectors, clip.translation_times_s_,
-                                    clip.translation_values_ls_);
+    out.translation = AppendChannel(times_s, vectors, clip.translation_times_s_, clip.translation_values_ls_);
 
     times_s.clear();
     rotations.clear();
@@ -197,8 +188,7 @@ core::Expected<Clip> Clip::Create(ClipDesc desc) {
       times_s.push_back(key.time_s - first_time_s);
       rotations.push_back(q);
     }
-    out.rotation = AppendChannel(times_s, rotations, clip.rotation_times_s_,
-                                 clip.rotation_values_ls_);
+    out.rotation = AppendChannel(times_s, rotations, clip.rotation_times_s_, clip.rotation_values_ls_);
 
     times_s.clear();
     vectors.clear();
@@ -227,8 +217,7 @@ float Clip::NormalizedTime(float time_s) const {
 }
 
 float Clip::RangeLength(const ContactRange& range) const {
-  return range.start_s <= range.end_s ? range.end_s - range.start_s
-                                      : range.end_s + duration_s_ - range.start_s;
+  return range.start_s <= range.end_s ? range.end_s - range.start_s : range.end_s + duration_s_ - range.start_s;
 }
 
 const ContactRange* Clip::FindContact(Limb limb, float t) const {
@@ -240,9 +229,7 @@ const ContactRange* Clip::FindContact(Limb limb, float t) const {
   return nullptr;
 }
 
-bool Clip::IsInContact(Limb limb, float time_s) const {
-  return FindContact(limb, WrapTime(time_s)) != nullptr;
-}
+bool Clip::IsInContact(Limb limb, float time_s) const { return FindContact(limb, WrapTime(time_s)) != nullptr; }
 
 std::optional<float> Clip::ContactPhase(Limb limb, float time_s) const {
   const float t = WrapTime(time_s);

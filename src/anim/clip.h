@@ -72,7 +72,7 @@ struct QuatKey {
 
 // Keys of one joint. Any channel may be empty (not animated by this clip).
 struct JointTrackDesc {
-  int joint = -1;                    // skeleton joint index, [0, joint_count)
+  int joint = -1;                     // skeleton joint index, [0, joint_count)
   std::vector<Vec3Key> translations;  // parent space, metres
   std::vector<QuatKey> rotations;     // parent space
   std::vector<Vec3Key> scales;        // per-axis factors

@@ -27,8 +27,9 @@ inline Columns MulTrs(const Columns& p, const math::Transform& local) {
   Columns out;
   __m128* cols[3] = {&out.c0, &out.c1, &out.c2};
   for (int c = 0; c < 3; ++c) {
-    *cols[c] = _mm_add_ps(_mm_add_ps(_mm_mul_ps(p.c0, _mm_set1_ps(m[3 * c])), _mm_mul_ps(p.c1, _mm_set1_ps(m[3 * c + 1]))),
-                          _mm_mul_ps(p.c2, _mm_set1_ps(m[3 * c + 2])));
+    *cols[c] =
+        _mm_add_ps(_mm_add_ps(_mm_mul_ps(p.c0, _mm_set1_ps(m[3 * c])), _mm_mul_ps(p.c1, _mm_set1_ps(m[3 * c + 1]))),
+                   _mm_mul_ps(p.c2, _mm_set1_ps(m[3 * c + 2])));
   }
   const glm::vec3& t = local.translation;
   out.c3 = _mm_add_ps(_mm_add_ps(_mm_mul_ps(p.c0, _mm_set1_ps(t.x)), _mm_mul_ps(p.c1, _mm_set1_ps(t.y))),
@@ -55,8 +56,7 @@ inline void RunRange(const int16_t* parent_of, const math::Transform* local_ls, 
   for (int i = begin; i < end; ++i) {
     const int parent = parent_of[i];
     if (parent < stop_below) break;
-    const Columns parent_ms =
-        parent == previous_index ? previous : Load(parent < 0 ? root_ms : model_ms[parent]);
+    const Columns parent_ms = parent == previous_index ? previous : Load(parent < 0 ? root_ms : model_ms[parent]);
     previous = MulTrs(parent_ms, local_ls[i]);
     previous_index = i;
     Store(previous, model_ms[i]);

@@ -115,7 +115,8 @@ float LocomotionBlend::ClipTimeS(const Clip* clip, float self_weight_for_run) co
   if (clip == nullptr) return 0.0f;
   // The markers Update found, or (before the first Update) found now.
   const bool cached = sync.markers_walk == walk && sync.markers_run == run && walk != nullptr && run != nullptr;
-  const SyncMarkers walk_markers = cached ? sync.walk_markers : (walk != nullptr ? FindSyncMarkers(*walk) : SyncMarkers{});
+  const SyncMarkers walk_markers =
+      cached ? sync.walk_markers : (walk != nullptr ? FindSyncMarkers(*walk) : SyncMarkers{});
   const SyncMarkers run_markers = cached ? sync.run_markers : (run != nullptr ? FindSyncMarkers(*run) : SyncMarkers{});
   if (!walk_markers.valid || !run_markers.valid) return phase * clip->DurationS();
   const SyncMarkers& own = self_weight_for_run > 0.5f ? run_markers : walk_markers;

@@ -71,8 +71,8 @@ struct LocomotionBlend {
   // plant (so the first is 0). Empty when the clip lacks them.
   struct SyncMarkers {
     bool valid = false;
-    float offset = 0.0f;                // normalised time of the left plant
-    std::array<float, 5> at{};          // 0, lift_l, plant_r, lift_r, 1
+    float offset = 0.0f;        // normalised time of the left plant
+    std::array<float, 5> at{};  // 0, lift_l, plant_r, lift_r, 1
   };
   static SyncMarkers FindSyncMarkers(const Clip& clip);
 

@@ -5,8 +5,7 @@
 
 namespace knights::anim {
 
-core::Expected<glm::vec3> ExtractRootMotion(ClipDesc& desc, int joint, glm::vec3 up,
-                                            bool remove_all_horizontal) {
+core::Expected<glm::vec3> ExtractRootMotion(ClipDesc& desc, int joint, glm::vec3 up, bool remove_all_horizontal) {
   const std::string prefix = "clip '" + desc.name + "': root motion: ";
   if (joint < 0 || joint >= desc.joint_count) {
     return core::Status::Error(prefix + "joint " + std::to_string(joint) + " is out of range");

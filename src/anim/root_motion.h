@@ -32,8 +32,7 @@ namespace knights::anim {
 // returns the removed average horizontal velocity (m/s, parent space of
 // `joint`). A joint without translation keys (or with one) has nothing to
 // remove: returns zero. Errors: joint out of range, zero or non-finite `up`.
-core::Expected<glm::vec3> ExtractRootMotion(ClipDesc& desc, int joint,
-                                            glm::vec3 up = glm::vec3(0.0f, 1.0f, 0.0f),
+core::Expected<glm::vec3> ExtractRootMotion(ClipDesc& desc, int joint, glm::vec3 up = glm::vec3(0.0f, 1.0f, 0.0f),
                                             bool remove_all_horizontal = false);
 
 }  // namespace knights::anim

@@ -23,18 +23,14 @@ inline uint32_t FindSegment(const float* times, uint32_t count, float t, uint32_
   return std::min(k, count - 2u);
 }
 
-inline glm::vec3 Lerp(const glm::vec3& a, const glm::vec3& b, float alpha) {
-  return a + (b - a) * alpha;
-}
+inline glm::vec3 Lerp(const glm::vec3& a, const glm::vec3& b, float alpha) { return a + (b - a) * alpha; }
 
-inline glm::quat Lerp(const glm::quat& a, const glm::quat& b, float alpha) {
-  return math::NlerpShortest(a, b, alpha);
-}
+inline glm::quat Lerp(const glm::quat& a, const glm::quat& b, float alpha) { return math::NlerpShortest(a, b, alpha); }
 
 // The value of one track (count >= 1 keys) at clip time t in [0, duration].
 template <typename V>
-inline V SampleTrack(const float* times, const V* values, uint32_t count, float t,
-                     float duration_s, bool loop, uint32_t& cursor) {
+inline V SampleTrack(const float* times, const V* values, uint32_t count, float t, float duration_s, bool loop,
+                     uint32_t& cursor) {
   if (count == 1) return values[0];
   const uint32_t last = count - 1;
   const float t_first = times[0];
@@ -92,21 +88,20 @@ bool SamplingJob::Run() const {
     math::Transform& out = output_ls[j];
 
     if (track.translation.count > 0) {
-      out.translation = SampleTrack(t_times + track.translation.first,
-                                    t_values + track.translation.first,
+      out.translation = SampleTrack(t_times + track.translation.first, t_values + track.translation.first,
                                     track.translation.count, t, duration_s, loop, cursor[0]);
     } else if (has_rest) {
       out.translation = rest_pose_ls[j].translation;
     }
     if (track.rotation.count > 0) {
-      out.rotation = SampleTrack(r_times + track.rotation.first, r_values + track.rotation.first,
-                                 track.rotation.count, t, duration_s, loop, cursor[1]);
+      out.rotation = SampleTrack(r_times + track.rotation.first, r_values + track.rotation.first, track.rotation.count,
+                                 t, duration_s, loop, cursor[1]);
     } else if (has_rest) {
       out.rotation = rest_pose_ls[j].rotation;
     }
     if (track.scale.count > 0) {
-      out.scale = SampleTrack(s_times + track.scale.first, s_values + track.scale.first,
-                              track.scale.count, t, duration_s, loop, cursor[2]);
+      out.scale = SampleTrack(s_times + track.scale.first, s_values + track.scale.first, track.scale.count, t,
+                              duration_s, loop, cursor[2]);
     } else if (has_rest) {
       out.scale = rest_pose_ls[j].scale;
     }

@@ -27,8 +27,7 @@ bool IsFinite(const glm::mat4& m) {
 
 }  // namespace
 
-core::Expected<Skeleton> Skeleton::Create(std::vector<std::string> names,
-                                          std::vector<int16_t> parents,
+core::Expected<Skeleton> Skeleton::Create(std::vector<std::string> names, std::vector<int16_t> parents,
                                           std::vector<math::Transform> rest_pose_ls,
                                           std::vector<glm::mat4> inverse_bind_ms) {
   const size_t n = parents.size();

@@ -36,8 +36,7 @@ class Skeleton {
 
   // Checks the arrays (same sizes, parents[i] < i, at most kMaxJoints joints,
   // finite values, unique names) and builds the skeleton, or says what is wrong.
-  static core::Expected<Skeleton> Create(std::vector<std::string> names,
-                                         std::vector<int16_t> parents,
+  static core::Expected<Skeleton> Create(std::vector<std::string> names, std::vector<int16_t> parents,
                                          std::vector<math::Transform> rest_pose_ls,
                                          std::vector<glm::mat4> inverse_bind_ms);
 

@@ -15,9 +15,9 @@ namespace knights::anim {
 inline constexpr int kMaxInfluences = 4;
 
 struct SkinnedVertex {
-  glm::vec3 position_ms{0.0f};  // bind pose, model space, metres
+  glm::vec3 position_ms{0.0f};            // bind pose, model space, metres
   glm::vec3 normal_ms{0.0f, 1.0f, 0.0f};  // bind pose, model space, unit
-  glm::vec2 uv{0.0f};           // texture coordinates, (0,0) top-left of the image
+  glm::vec2 uv{0.0f};                     // texture coordinates, (0,0) top-left of the image
   // Skeleton joint indices and weights; weights sum to 1, unused slots have
   // weight 0 (and joint 0).
   glm::u8vec4 joints{0};
@@ -34,7 +34,7 @@ struct TextureImage {
 
 struct MeshMaterial {
   std::string name;
-  glm::vec4 base_color{1.0f};  // linear RGBA factor, multiplies the texture
+  glm::vec4 base_color{1.0f};   // linear RGBA factor, multiplies the texture
   int base_color_texture = -1;  // index into SkinnedMesh::textures, -1: none
   float metallic = 0.0f;        // 0..1, drives the specular strength
   float roughness = 1.0f;       // 0..1

@@ -123,8 +123,8 @@ core::Expected<game::CharacterDesc> ParseCharacterDesc(const std::string& json_t
     return core::Status::Error(file + ": not valid JSON: " + e.what());
   }
   if (!root.is_object()) return core::Status::Error(file + ": expected a JSON object at the top level");
-  static const char* const kKnownKeys[] = {"name", "model", "scale", "clips", "pelvis", "legs", "arms",
-                                           "sole_offset_m", "ball_offset_m", "grip_offset_m", "variants"};
+  static const char* const kKnownKeys[] = {"name", "model",         "scale",         "clips",         "pelvis",  "legs",
+                                           "arms", "sole_offset_m", "ball_offset_m", "grip_offset_m", "variants"};
   for (auto it = root.begin(); it != root.end(); ++it) {
     if (std::find(std::begin(kKnownKeys), std::end(kKnownKeys), it.key()) == std::end(kKnownKeys)) {
       return core::Status::Error(file + ": " + Printable(it.key()) + ": unknown field");
@@ -139,8 +139,8 @@ core::Expected<game::CharacterDesc> ParseCharacterDesc(const std::string& json_t
   r.Number(root, "scale", "scale", desc.scale, 0.01f, 100.0f);
   if (const json* clips = r.Object(root, "clips", "clips")) {
     r.KnownKeysOnly(*clips, "clips",
-                    {"idle", "walk", "run", "jump_up", "fall", "land", "climb_up", "climb_down",
-                     "ladder_enter_bottom", "ladder_exit_top", "turn"});
+                    {"idle", "walk", "run", "jump_up", "fall", "land", "climb_up", "climb_down", "ladder_enter_bottom",
+                     "ladder_exit_top", "turn"});
     for (int role = 0; role < game::kClipRoleCount; ++role) {
       const std::string key = game::ClipRoleKey(static_cast<game::ClipRole>(role));
       r.String(*clips, key, "clips." + key, desc.clips[role]);
@@ -195,16 +195,19 @@ core::Status CheckCharacterDesc(const game::CharacterDesc& desc, const Character
     std::string path;
     const std::string* joint;
   };
-  const NamedJoint joints[] = {
-      {"pelvis", &desc.pelvis_joint},   {"legs.left.upper", &desc.leg_l.upper}, {"legs.left.mid", &desc.leg_l.mid},
-      {"legs.left.end", &desc.leg_l.end}, {"legs.left.tip", &desc.leg_l.tip}, {"legs.right.upper", &desc.leg_r.upper},
-      {"legs.right.mid", &desc.leg_r.mid}, {"legs.right.end", &desc.leg_r.end}, {"legs.right.tip", &desc.leg_r.tip},
-      {"arms.left.upper", &desc.arm_l.upper}, {"arms.left.mid", &desc.arm_l.mid}, {"arms.left.end", &desc.arm_l.end},
-      {"arms.right.upper", &desc.arm_r.upper}, {"arms.right.mid", &desc.arm_r.mid}, {"arms.right.end", &desc.arm_r.end}};
+  const NamedJoint joints[] = {{"pelvis", &desc.pelvis_joint},          {"legs.left.upper", &desc.leg_l.upper},
+                               {"legs.left.mid", &desc.leg_l.mid},      {"legs.left.end", &desc.leg_l.end},
+                               {"legs.left.tip", &desc.leg_l.tip},      {"legs.right.upper", &desc.leg_r.upper},
+                               {"legs.right.mid", &desc.leg_r.mid},     {"legs.right.end", &desc.leg_r.end},
+                               {"legs.right.tip", &desc.leg_r.tip},     {"arms.left.upper", &desc.arm_l.upper},
+                               {"arms.left.mid", &desc.arm_l.mid},      {"arms.left.end", &desc.arm_l.end},
+                               {"arms.right.upper", &desc.arm_r.upper}, {"arms.right.mid", &desc.arm_r.mid},
+                               {"arms.right.end", &desc.arm_r.end}};
   for (const NamedJoint& j : joints) {
     if (j.joint->empty()) continue;  // optional tip
     if (model.skeleton.FindJoint(*j.joint) < 0) {
-      return core::Status::Error(desc.file + ": " + j.path + ": joint '" + Printable(*j.joint) + "' is not in " + model.path);
+      return core::Status::Error(desc.file + ": " + j.path + ": joint '" + Printable(*j.joint) + "' is not in " +
+                                 model.path);
     }
   }
   return core::Status::Ok();

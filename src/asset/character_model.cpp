@@ -313,8 +313,8 @@ Status ImportMesh(const aiScene* scene, const anim::Skeleton& skeleton, const st
         if (count < kGather) {
           slots[count++] = {joint, vw.mWeight};
         } else {
-          Influence* smallest = std::min_element(slots, slots + kGather,
-                                                 [](auto& a, auto& b) { return a.weight < b.weight; });
+          Influence* smallest =
+              std::min_element(slots, slots + kGather, [](auto& a, auto& b) { return a.weight < b.weight; });
           if (smallest->weight < vw.mWeight) *smallest = {joint, vw.mWeight};
         }
       }
@@ -333,8 +333,7 @@ Status ImportMesh(const aiScene* scene, const anim::Skeleton& skeleton, const st
       Influence* slots = &influences[static_cast<size_t>(v) * kGather];
       const int count = counts[v];
       if (count == 0) {
-        return Status::Error(file + ": mesh '" + mesh_name + "' vertex " + std::to_string(v) +
-                             " has no joint weight");
+        return Status::Error(file + ": mesh '" + mesh_name + "' vertex " + std::to_string(v) + " has no joint weight");
       }
       std::sort(slots, slots + count, [](auto& a, auto& b) { return a.weight > b.weight; });
       const int kept = std::min(count, anim::kMaxInfluences);
@@ -395,7 +394,8 @@ core::Expected<CharacterModel> LoadCharacterModelFromMemory(std::span<const uint
   //    between them, depth-first from the skin's root.
   std::unordered_set<std::string> bones;
   for (unsigned m = 0; m < scene->mNumMeshes; ++m) {
-    for (unsigned b = 0; b < scene->mMeshes[m]->mNumBones; ++b) bones.insert(scene->mMeshes[m]->mBones[b]->mName.C_Str());
+    for (unsigned b = 0; b < scene->mMeshes[m]->mNumBones; ++b)
+      bones.insert(scene->mMeshes[m]->mBones[b]->mName.C_Str());
   }
   if (bones.empty()) return Status::Error(name + ": no skin (the model has no joints to animate)");
   const aiNode* root = FindSkeletonRoot(scene, bones);
@@ -406,7 +406,8 @@ core::Expected<CharacterModel> LoadCharacterModelFromMemory(std::span<const uint
   // Joints of other skeleton roots (a second armature) are not supported.
   for (const std::string& bone : bones) {
     if (std::find(build.names.begin(), build.names.end(), bone) == build.names.end()) {
-      return Status::Error(name + ": joint '" + bone + "' is not under the skeleton root '" + root->mName.C_Str() + "'");
+      return Status::Error(name + ": joint '" + bone + "' is not under the skeleton root '" + root->mName.C_Str() +
+                           "'");
     }
   }
   if (build.names.size() > static_cast<size_t>(anim::Skeleton::kMaxJoints)) {

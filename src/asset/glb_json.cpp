@@ -16,7 +16,8 @@ uint32_t ReadU32(std::span<const uint8_t> bytes, size_t offset) {
 core::Expected<nlohmann::json> ParseGlbJson(std::span<const uint8_t> bytes, const std::string& name) {
   constexpr uint32_t kMagic = 0x46546C67;      // "glTF"
   constexpr uint32_t kJsonChunk = 0x4E4F534A;  // "JSON"
-  if (bytes.size() < 20) return core::Status::Error(name + ": too short to be a .glb file (" + std::to_string(bytes.size()) + " bytes)");
+  if (bytes.size() < 20)
+    return core::Status::Error(name + ": too short to be a .glb file (" + std::to_string(bytes.size()) + " bytes)");
   if (ReadU32(bytes, 0) != kMagic) return core::Status::Error(name + ": not a .glb file (no glTF magic)");
   if (ReadU32(bytes, 4) != 2) {
     return core::Status::Error(name + ": glTF version " + std::to_string(ReadU32(bytes, 4)) + ", expected 2");

@@ -49,16 +49,24 @@ double Ulp(float v) { return std::nextafter(std::fabs(v), std::numeric_limits<fl
 
 const char* TypeName(const json& j) {
   switch (j.type()) {
-    case json::value_t::null: return "null";
-    case json::value_t::boolean: return "boolean";
+    case json::value_t::null:
+      return "null";
+    case json::value_t::boolean:
+      return "boolean";
     case json::value_t::number_integer:
     case json::value_t::number_unsigned:
-    case json::value_t::number_float: return "number";
-    case json::value_t::string: return "string";
-    case json::value_t::array: return "array";
-    case json::value_t::object: return "object";
-    case json::value_t::binary: return "binary";
-    case json::value_t::discarded: return "nothing";
+    case json::value_t::number_float:
+      return "number";
+    case json::value_t::string:
+      return "string";
+    case json::value_t::array:
+      return "array";
+    case json::value_t::object:
+      return "object";
+    case json::value_t::binary:
+      return "binary";
+    case json::value_t::discarded:
+      return "nothing";
   }
   return "?";
 }
@@ -164,9 +172,11 @@ void ParseTerrain(const json& j, const std::string& path, world::Terrain* terrai
   ExpectObject(j, path);
   CheckKeys(j, path, {"points", "z_min", "z_max", "cell_x", "cell_z", "bump_wavelength_z"});
   terrain->z_min = OptionalNumber(j, "z_min", path, terrain->z_min);
-  CheckRange(terrain->z_min, -50.0f, -0.5f, Key(path, "z_min"), "-50..-0.5 m (the play plane z = 0 needs ground on both sides)");
+  CheckRange(terrain->z_min, -50.0f, -0.5f, Key(path, "z_min"),
+             "-50..-0.5 m (the play plane z = 0 needs ground on both sides)");
   terrain->z_max = OptionalNumber(j, "z_max", path, terrain->z_max);
-  CheckRange(terrain->z_max, 0.5f, 50.0f, Key(path, "z_max"), "0.5..50 m (the play plane z = 0 needs ground on both sides)");
+  CheckRange(terrain->z_max, 0.5f, 50.0f, Key(path, "z_max"),
+             "0.5..50 m (the play plane z = 0 needs ground on both sides)");
   terrain->cell_x = OptionalNumber(j, "cell_x", path, terrain->cell_x);
   CheckRange(terrain->cell_x, 0.05f, 2.0f, Key(path, "cell_x"), "0.05..2 m");
   terrain->cell_z = OptionalNumber(j, "cell_z", path, terrain->cell_z);
@@ -199,7 +209,8 @@ void ParseTerrain(const json& j, const std::string& path, world::Terrain* terrai
       const world::TerrainPoint& prev = terrain->points.back();
       const std::string prev_name = "point " + std::to_string(i - 1);
       if (tp.x < prev.x) {
-        Fail(At(p, 0), "x " + Num(tp.x) + " is less than " + prev_name + "'s x " + Num(prev.x) + " (x must not decrease)");
+        Fail(At(p, 0),
+             "x " + Num(tp.x) + " is less than " + prev_name + "'s x " + Num(prev.x) + " (x must not decrease)");
       }
       if (tp.x == prev.x) {
         // A vertical step: exactly two points, a real height change, shared variation.
@@ -224,8 +235,8 @@ void ParseTerrain(const json& j, const std::string& path, world::Terrain* terrai
         const double rounding = (Ulp(tp.y) + Ulp(prev.y) + max_slope * (Ulp(tp.x) + Ulp(prev.x))) / run;
         if (slope > max_slope + rounding + 1e-6) {
           const float deg = static_cast<float>(std::atan(slope)) / kDegToRad;
-          Fail(p, "slope of " + Num(deg) + " degrees from " + prev_name + " is steeper than " +
-                      Num(lim::kMaxSlopeDeg) + " (use a vertical step: two points with the same x)");
+          Fail(p, "slope of " + Num(deg) + " degrees from " + prev_name + " is steeper than " + Num(lim::kMaxSlopeDeg) +
+                      " (use a vertical step: two points with the same x)");
         }
       }
     }
@@ -319,10 +330,11 @@ void ParseLadders(const json& j, const std::string& path, const Extent& e, Level
                "the terrain's z_min + 0.3 .. z_max - 0.3 (the climber stands at the ladder's depth)");
     d.bottom_y = RequiredNumber(o, "bottom_y", p);
     d.top_y = RequiredNumber(o, "top_y", p);
-    if (!(d.top_y > d.bottom_y)) Fail(Key(p, "top_y"), Num(d.top_y) + " must be above bottom_y (" + Num(d.bottom_y) + ")");
+    if (!(d.top_y > d.bottom_y))
+      Fail(Key(p, "top_y"), Num(d.top_y) + " must be above bottom_y (" + Num(d.bottom_y) + ")");
     if (d.top_y - d.bottom_y > lim::kMaxLadderHeight) {
-      Fail(Key(p, "top_y"), "ladder height " + Num(d.top_y - d.bottom_y) + " m is more than " +
-                                Num(lim::kMaxLadderHeight) + " m");
+      Fail(Key(p, "top_y"),
+           "ladder height " + Num(d.top_y - d.bottom_y) + " m is more than " + Num(lim::kMaxLadderHeight) + " m");
     }
     d.width = OptionalNumber(o, "width", p, d.width);
     CheckRange(d.width, 0.3f, 1.0f, Key(p, "width"), "0.3..1.0 m");
@@ -341,8 +353,8 @@ void ParseLadders(const json& j, const std::string& path, const Extent& e, Level
     const float tol = lim::kLadderGroundTolerance;
     if (!SurfaceNear(*level, d.x, d.z, d.bottom_y, tol)) {
       Fail(Key(p, "bottom_y"), Num(d.bottom_y) + " is not on the ground: the terrain at x = " + Num(d.x) + " is " +
-                                   Num(world::TerrainHeight(level->terrain, d.x, d.z)) + " m and no platform top is within " +
-                                   Num(tol) + " m");
+                                   Num(world::TerrainHeight(level->terrain, d.x, d.z)) +
+                                   " m and no platform top is within " + Num(tol) + " m");
     }
     const float top_x = d.x + (d.top_y - d.bottom_y) * std::tan(d.lean_deg * kDegToRad);
     const float exit_x = top_x + 0.5f * static_cast<float>(d.exit_dir);
@@ -393,8 +405,8 @@ void ParseNpcs(const json& j, const std::string& path, const Extent& e, Level* l
       }
     }
     if (const json* v = Find(o, "variant")) {
-      npc.variant = Choice(*v, Key(p, "variant"), {"red", "green"}) == 0 ? world::NpcVariant::kRed
-                                                                          : world::NpcVariant::kGreen;
+      npc.variant =
+          Choice(*v, Key(p, "variant"), {"red", "green"}) == 0 ? world::NpcVariant::kRed : world::NpcVariant::kGreen;
     }
     level->npcs.push_back(npc);
   }
@@ -432,8 +444,9 @@ void ParseProps(const json& j, const std::string& path, const Extent& e, Level* 
     const json& o = ExpectObject(j[i], p);
     CheckKeys(o, p, {"kind", "x", "z", "y", "scale", "yaw_deg"});
     world::Prop prop;
-    prop.kind = static_cast<world::PropKind>(
-        Choice(Require(o, "kind", p), Key(p, "kind"), {"tree", "rock", "banner", "crate", "bush", "torch", "barrel", "fence"}));
+    prop.kind =
+        static_cast<world::PropKind>(Choice(Require(o, "kind", p), Key(p, "kind"),
+                                            {"tree", "rock", "banner", "crate", "bush", "torch", "barrel", "fence"}));
     prop.x = RequiredNumber(o, "x", p);
     CheckInsideTerrain(prop.x, e, Key(p, "x"));
     prop.z = OptionalNumber(o, "z", p, 0.0f);
@@ -449,8 +462,9 @@ void ParseProps(const json& j, const std::string& path, const Extent& e, Level* 
 Level ParseRoot(const json& root) {
   const std::string top;  // the root's path is empty: fields print as "spawn", "terrain.points[0]"
   if (!root.is_object()) Fail("(top level)", std::string("expected an object, got ") + TypeName(root));
-  CheckKeys(root, top, {"comment", "name", "terrain", "spawn", "goal", "kill_y", "checkpoints", "pits", "platforms",
-                        "rocks", "ladders", "npcs", "props"});
+  CheckKeys(root, top,
+            {"comment", "name", "terrain", "spawn", "goal", "kill_y", "checkpoints", "pits", "platforms", "rocks",
+             "ladders", "npcs", "props"});
   if (const json* c = Find(root, "comment")) String(*c, "comment");
 
   Level level;
@@ -465,7 +479,8 @@ Level ParseRoot(const json& root) {
   level.kill_y = OptionalNumber(root, "kill_y", top, lowest - 10.0f);
   // 0.1 mm of slack: "lowest - 1" rounds differently from the written value.
   if (!(level.kill_y <= lowest - 1.0f + 1e-4f)) {
-    Fail("kill_y", Num(level.kill_y) + " must be at least 1 m below the lowest terrain point (y = " + Num(lowest) + ")");
+    Fail("kill_y",
+         Num(level.kill_y) + " must be at least 1 m below the lowest terrain point (y = " + Num(lowest) + ")");
   }
 
   if (const json* j = Find(root, "pits")) ParsePits(*j, "pits", e, &level);
@@ -488,7 +503,8 @@ Level ParseRoot(const json& root) {
     Fail("goal.x", Num(level.goal.x) + " must be beyond spawn.x (" + Num(level.spawn.x) + ")");
   }
   if (const json* k = Find(goal, "kind")) {
-    level.goal.kind = Choice(*k, "goal.kind", {"gate", "banner"}) == 0 ? world::GoalKind::kGate : world::GoalKind::kBanner;
+    level.goal.kind =
+        Choice(*k, "goal.kind", {"gate", "banner"}) == 0 ? world::GoalKind::kGate : world::GoalKind::kBanner;
   }
 
   if (const json* j = Find(root, "checkpoints")) {

@@ -25,19 +25,20 @@ core::Expected<world::Level> ParseLevel(std::string_view json_text, std::string_
 
 // Limits the validator enforces (documented in assets/levels/README.md).
 namespace level_limits {
-inline constexpr float kMaxCoordinate = 10000.0f;   // |any coordinate| in metres
-inline constexpr float kMaxSlopeDeg = 40.0f;        // steepest non-vertical terrain segment
-inline constexpr float kMaxStepHeight = 8.0f;       // tallest vertical step (cliff) in the profile, metres
-inline constexpr float kMaxWalkableStep = 0.40f;    // taller steps need a ladder or a jump; NPC patrols may not cross them
-inline constexpr float kMaxTiltZ = 0.36f;           // |cross-depth slope| (about 20 degrees)
-inline constexpr float kMaxBumpZ = 0.30f;           // |cross-depth ripple amplitude|, metres
-inline constexpr float kMinRungSpacing = 0.22f;     // metres
-inline constexpr float kMaxRungSpacing = 0.40f;     // metres
+inline constexpr float kMaxCoordinate = 10000.0f;  // |any coordinate| in metres
+inline constexpr float kMaxSlopeDeg = 40.0f;       // steepest non-vertical terrain segment
+inline constexpr float kMaxStepHeight = 8.0f;      // tallest vertical step (cliff) in the profile, metres
+inline constexpr float kMaxWalkableStep =
+    0.40f;                                       // taller steps need a ladder or a jump; NPC patrols may not cross them
+inline constexpr float kMaxTiltZ = 0.36f;        // |cross-depth slope| (about 20 degrees)
+inline constexpr float kMaxBumpZ = 0.30f;        // |cross-depth ripple amplitude|, metres
+inline constexpr float kMinRungSpacing = 0.22f;  // metres
+inline constexpr float kMaxRungSpacing = 0.40f;  // metres
 inline constexpr float kMaxLadderLeanDeg = 15.0f;
-inline constexpr float kMaxLadderHeight = 12.0f;    // metres
+inline constexpr float kMaxLadderHeight = 12.0f;       // metres
 inline constexpr float kLadderGroundTolerance = 0.3f;  // ladder bottom / top vs. the ground there, metres
 inline constexpr float kLadderStripMargin = 0.3f;      // a ladder's z at least this far inside the ground strip, metres
-inline constexpr float kMaxPitWidth = 10.0f;        // metres
+inline constexpr float kMaxPitWidth = 10.0f;           // metres
 }  // namespace level_limits
 
 }  // namespace knights::asset

@@ -23,7 +23,7 @@ bool ReadsBackAs(const char* first, const char* last, float value) {
 // The shortest decimal that reads back as the same float; locale-free.
 std::string Num(float value) {
   if (!std::isfinite(value)) return "null";  // not a legal level; the loader names the field
-  if (value == 0.0f) return "0";              // also -0, which reads back equal
+  if (value == 0.0f) return "0";             // also -0, which reads back equal
   char buffer[64];
   auto result = std::to_chars(buffer, buffer + sizeof buffer, value);
   if (!ReadsBackAs(buffer, result.ptr, value)) {
@@ -112,30 +112,46 @@ std::string TerrainJson(const world::Terrain& t) {
 std::string PitJson(const world::Pit& p) { return Object({{"x0", Num(p.x0)}, {"x1", Num(p.x1)}}); }
 
 std::string PlatformJson(const world::Platform& p) {
-  return Object({{"x0", Num(p.x0)}, {"x1", Num(p.x1)}, {"top_y", Num(p.top_y)}, {"thickness", Num(p.thickness)},
-                 {"z0", Num(p.z0)}, {"z1", Num(p.z1)}});
+  return Object({{"x0", Num(p.x0)},
+                 {"x1", Num(p.x1)},
+                 {"top_y", Num(p.top_y)},
+                 {"thickness", Num(p.thickness)},
+                 {"z0", Num(p.z0)},
+                 {"z1", Num(p.z1)}});
 }
 
 std::string RockJson(const world::Rock& r) {
-  return Object({{"x", Num(r.x)}, {"z", Num(r.z)}, {"size", Array({Num(r.size.x), Num(r.size.y), Num(r.size.z)})},
+  return Object({{"x", Num(r.x)},
+                 {"z", Num(r.z)},
+                 {"size", Array({Num(r.size.x), Num(r.size.y), Num(r.size.z)})},
                  {"yaw_deg", Num(r.yaw_deg)}});
 }
 
 std::string LadderJson(const world::LadderDesc& l) {
-  return Object({{"x", Num(l.x)}, {"z", Num(l.z)}, {"bottom_y", Num(l.bottom_y)}, {"top_y", Num(l.top_y)},
-                 {"rung_spacing", Num(l.rung_spacing)}, {"width", Num(l.width)}, {"lean_deg", Num(l.lean_deg)},
+  return Object({{"x", Num(l.x)},
+                 {"z", Num(l.z)},
+                 {"bottom_y", Num(l.bottom_y)},
+                 {"top_y", Num(l.top_y)},
+                 {"rung_spacing", Num(l.rung_spacing)},
+                 {"width", Num(l.width)},
+                 {"lean_deg", Num(l.lean_deg)},
                  {"exit", Str(l.exit_dir < 0 ? "-x" : "+x")}});
 }
 
 std::string NpcJson(const world::Npc& n) {
-  return Object({{"x", Num(n.x)}, {"patrol", Array({Num(n.patrol_x0), Num(n.patrol_x1)})},
+  return Object({{"x", Num(n.x)},
+                 {"patrol", Array({Num(n.patrol_x0), Num(n.patrol_x1)})},
                  {"variant", Str(world::ToString(n.variant))}});
 }
 
 std::string PropJson(const world::Prop& p) {
   const std::string kind = Str(world::ToString(p.kind));
   if (p.y) {
-    return Object({{"kind", kind}, {"x", Num(p.x)}, {"z", Num(p.z)}, {"y", Num(*p.y)}, {"scale", Num(p.scale)},
+    return Object({{"kind", kind},
+                   {"x", Num(p.x)},
+                   {"z", Num(p.z)},
+                   {"y", Num(*p.y)},
+                   {"scale", Num(p.scale)},
                    {"yaw_deg", Num(p.yaw_deg)}});
   }
   return Object(

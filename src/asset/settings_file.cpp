@@ -23,9 +23,9 @@ struct IkField {
   bool game::IkToggles::*member;
 };
 constexpr IkField kIkFields[] = {
-    {"master", &game::IkToggles::master},     {"leg_l", &game::IkToggles::leg_l},
-    {"leg_r", &game::IkToggles::leg_r},       {"arm_l", &game::IkToggles::arm_l},
-    {"arm_r", &game::IkToggles::arm_r},       {"pelvis", &game::IkToggles::pelvis},
+    {"master", &game::IkToggles::master},         {"leg_l", &game::IkToggles::leg_l},
+    {"leg_r", &game::IkToggles::leg_r},           {"arm_l", &game::IkToggles::arm_l},
+    {"arm_r", &game::IkToggles::arm_r},           {"pelvis", &game::IkToggles::pelvis},
     {"foot_align", &game::IkToggles::foot_align}, {"foot_lock", &game::IkToggles::foot_lock}};
 
 // Keeps the first problem found; the rest of the file is still read.
@@ -47,8 +47,8 @@ LoadedSettings ParseSettings(const std::string& json_text, const std::string& pa
     if (!window->is_object()) {
       Warn(result.warning, path, "window", "expected an object");
     } else {
-      for (auto [key, target, min, max] : {std::tuple{"width", &s.window_width, 64, 8192},
-                                          std::tuple{"height", &s.window_height, 64, 8192}}) {
+      for (auto [key, target, min, max] :
+           {std::tuple{"width", &s.window_width, 64, 8192}, std::tuple{"height", &s.window_height, 64, 8192}}) {
         if (auto v = window->find(key); v != window->end()) {
           if (!v->is_number_integer() || v->get<int64_t>() < min || v->get<int64_t>() > max) {
             Warn(result.warning, path, std::string("window.") + key, "expected a whole number 64..8192");

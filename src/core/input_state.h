@@ -15,14 +15,14 @@ struct InputState {
   bool jump_pressed = false;  // went down this frame (edge)
 
   // Menu and system actions, all edges (true only on the frame they happen).
-  bool confirm_pressed = false;          // Enter / A: start, choose in menus
-  bool pause_pressed = false;            // Esc / Start
-  bool toggle_overlay_pressed = false;   // F1
+  bool confirm_pressed = false;            // Enter / A: start, choose in menus
+  bool pause_pressed = false;              // Esc / Start
+  bool toggle_overlay_pressed = false;     // F1
   bool toggle_fullscreen_pressed = false;  // F11
-  bool screenshot_pressed = false;       // F12
-  bool menu_up_pressed = false;          // arrows / d-pad in menus
+  bool screenshot_pressed = false;         // F12
+  bool menu_up_pressed = false;            // arrows / d-pad in menus
   bool menu_down_pressed = false;
-  bool quit_requested = false;           // window closed
+  bool quit_requested = false;  // window closed
 
   // Clears the edge flags after they were consumed by one frame.
   void ClearEdges() {

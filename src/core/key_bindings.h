@@ -10,7 +10,18 @@
 namespace knights::core {
 
 enum class KeyAction : int {
-  kLeft, kRight, kUp, kDown, kRun, kJump, kConfirm, kPause, kOverlay, kFullscreen, kScreenshot, kCount
+  kLeft,
+  kRight,
+  kUp,
+  kDown,
+  kRun,
+  kJump,
+  kConfirm,
+  kPause,
+  kOverlay,
+  kFullscreen,
+  kScreenshot,
+  kCount
 };
 inline constexpr int kKeyActionCount = static_cast<int>(KeyAction::kCount);
 

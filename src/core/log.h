@@ -13,8 +13,7 @@ void SetLogLevel(LogLevel level);
 LogLevel GetLogLevel();
 
 // printf-style; `tag` is a short upper-case subsystem name ("ASSET", "GL").
-void Log(LogLevel level, const char* tag, const char* format, ...)
-    __attribute__((format(printf, 3, 4)));
+void Log(LogLevel level, const char* tag, const char* format, ...) __attribute__((format(printf, 3, 4)));
 
 }  // namespace knights::core
 

@@ -14,8 +14,8 @@ namespace knights::core {
 class StreamingStats {
  public:
   static constexpr int kBins = 1400;
-  static constexpr double kLowest = 1e-9;   // upper edge of bin 0
-  static constexpr double kGrowth = 1.02;   // ratio between consecutive bin edges
+  static constexpr double kLowest = 1e-9;  // upper edge of bin 0
+  static constexpr double kGrowth = 1.02;  // ratio between consecutive bin edges
 
   void Add(double value) {
     if (!(value >= 0.0)) value = 0.0;  // negative or NaN: counted as 0 (callers pass magnitudes)

@@ -167,7 +167,8 @@ void AnimPlayer::SetOverride(const anim::Clip* clip, float time_s) {
 void AnimPlayer::Prefetch() const {
   int active = 0;
   for (const Slot& s : slots_) active += s.active ? 1 : 0;
-  const size_t pose_bytes = static_cast<size_t>(skeleton_ != nullptr ? skeleton_->JointCount() : 0) * sizeof(math::Transform);
+  const size_t pose_bytes =
+      static_cast<size_t>(skeleton_ != nullptr ? skeleton_->JointCount() : 0) * sizeof(math::Transform);
   for (int i = 0; i < kMaxSlots; ++i) {
     if (!slots_[i].active) continue;
     // A crossfade samples each slot into its own pose, then blends them.

@@ -83,16 +83,17 @@ class AnimPlayer {
     bool active = false;
     ClipRole role = ClipRole::kIdle;
     bool locomotion = false;
-    float time_s = 0.0f;    // clip time (non-locomotion slots)
-    float rate = 1.0f;      // clip seconds per sim second
-    float weight = 0.0f;    // current blend weight, 0..1
+    float time_s = 0.0f;      // clip time (non-locomotion slots)
+    float rate = 1.0f;        // clip seconds per sim second
+    float weight = 0.0f;      // current blend weight, 0..1
     float fade_per_s = 0.0f;  // weight change per second (+ fading in, - out)
   };
   const anim::Clip* ClipOf(ClipRole role) const { return clips_[static_cast<int>(role)]; }
   void CacheLocomotionTimes();
   // The pose of one slot (a clip, or the walk/run blend) into pose_ls.
   bool EvaluateSlot(int slot, std::span<math::Transform> pose_ls);
-  bool SampleInto(const anim::Clip* clip, float time_s, anim::SamplingCache& cache, std::span<math::Transform> out) const;
+  bool SampleInto(const anim::Clip* clip, float time_s, anim::SamplingCache& cache,
+                  std::span<math::Transform> out) const;
 
   const anim::Skeleton* skeleton_ = nullptr;
   ClipSet clips_{};

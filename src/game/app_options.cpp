@@ -36,9 +36,15 @@ std::string ParseOnOff(std::string_view name, std::string_view value, bool& out)
 const std::vector<OptionSpec>& Specs() {
   static const std::vector<OptionSpec> specs = {
       {"--help", "", "print this help and exit",
-       [](AppOptions& o, std::string_view) { o.show_help = true; return std::string(); }},
+       [](AppOptions& o, std::string_view) {
+         o.show_help = true;
+         return std::string();
+       }},
       {"--headless", "", "render offscreen with no window (automatic with no display); implies --autoplay",
-       [](AppOptions& o, std::string_view) { o.headless = true; return std::string(); }},
+       [](AppOptions& o, std::string_view) {
+         o.headless = true;
+         return std::string();
+       }},
       {"--frames", "N", "stop after N sim steps (N >= 1)",
        [](AppOptions& o, std::string_view v) {
          if (!ParseInt(v, o.max_frames) || o.max_frames < 1) {
@@ -58,8 +64,8 @@ const std::vector<OptionSpec>& Specs() {
        [](AppOptions& o, std::string_view v) {
          const size_t x = v.find('x');
          int w = 0, h = 0;
-         if (x == std::string_view::npos || !ParseInt(v.substr(0, x), w) || !ParseInt(v.substr(x + 1), h) ||
-             w < 64 || h < 64 || w > 8192 || h > 8192) {
+         if (x == std::string_view::npos || !ParseInt(v.substr(0, x), w) || !ParseInt(v.substr(x + 1), h) || w < 64 ||
+             h < 64 || w > 8192 || h > 8192) {
            return "--size: expected WxH with each side 64..8192, got '" + std::string(v) + "'";
          }
          o.width = w;
@@ -86,7 +92,10 @@ const std::vector<OptionSpec>& Specs() {
          return std::string();
        }},
       {"--autoplay", "", "a scripted player runs, climbs and jumps through the level to the goal",
-       [](AppOptions& o, std::string_view) { o.autoplay = true; return std::string(); }},
+       [](AppOptions& o, std::string_view) {
+         o.autoplay = true;
+         return std::string();
+       }},
       {"--soak", "", "soak test: seeded random input bursts mixed into the autoplay (with --frames)",
        [](AppOptions& o, std::string_view) {
          o.soak = true;
@@ -123,7 +132,8 @@ const std::vector<OptionSpec>& Specs() {
          o.render_scale = scale;
          return std::string();
        }},
-      {"--config", "FILE", "settings file to read and save (default ~/.config/knights/settings.json; headless runs use none)",
+      {"--config", "FILE",
+       "settings file to read and save (default ~/.config/knights/settings.json; headless runs use none)",
        [](AppOptions& o, std::string_view v) {
          if (v.empty()) return std::string("--config: expected a file name");
          o.config_path = std::string(v);

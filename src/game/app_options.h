@@ -12,26 +12,26 @@ namespace knights::game {
 
 struct AppOptions {
   bool show_help = false;
-  bool headless = false;         // offscreen video driver, no window shown
-  int max_frames = 0;            // stop after this many sim steps (0: run until quit)
-  std::string screenshot_path;   // write a PNG of the last frame here ("" = none)
-  int width = 1280;              // window / framebuffer size in pixels
+  bool headless = false;        // offscreen video driver, no window shown
+  int max_frames = 0;           // stop after this many sim steps (0: run until quit)
+  std::string screenshot_path;  // write a PNG of the last frame here ("" = none)
+  int width = 1280;             // window / framebuffer size in pixels
   int height = 720;
   bool vsync = true;
-  std::string level_path = "assets/levels/demo.json";       // --level
+  std::string level_path = "assets/levels/demo.json";            // --level
   std::string character_path = "assets/characters/knight.json";  // --character
-  bool level_given = false;      // --level was passed: skip the title screen
-  bool autoplay = false;         // the scripted player drives the knight
-  bool ik = true;                // --ik on|off: the IK pass
-  uint32_t seed = 1;             // --seed: autoplay's small random choices
-  std::string metrics_path;      // --metrics: write IK metrics JSON here
-  bool soak = false;             // --soak: random input bursts mixed into autoplay
-  std::string config_path;       // --config: settings file ("" = the user's, windowed runs only)
+  bool level_given = false;                                      // --level was passed: skip the title screen
+  bool autoplay = false;                                         // the scripted player drives the knight
+  bool ik = true;                                                // --ik on|off: the IK pass
+  uint32_t seed = 1;                                             // --seed: autoplay's small random choices
+  std::string metrics_path;                                      // --metrics: write IK metrics JSON here
+  bool soak = false;                                             // --soak: random input bursts mixed into autoplay
+  std::string config_path;  // --config: settings file ("" = the user's, windowed runs only)
   // Rendering: "" / 0 = automatic (full quality, or lighter on a software
   // rasteriser in a window).
-  std::string shadows;           // --shadows on|off
-  std::string anti_aliasing;     // --aa msaa|fxaa|off
-  float render_scale = 0.0f;     // --render-scale 0.25..2
+  std::string shadows;        // --shadows on|off
+  std::string anti_aliasing;  // --aa msaa|fxaa|off
+  float render_scale = 0.0f;  // --render-scale 0.25..2
   // Which options were given (they override the saved settings).
   bool size_given = false;
   bool vsync_given = false;

@@ -32,11 +32,11 @@ class AutoPilot {
 
   core::XorShift32 rng_;
   bool jump_was_pressed_ = false;
-  float best_x_ = -1e9f;      // furthest x reached, metres
-  float stuck_s_ = 0.0f;      // time without progress
+  float best_x_ = -1e9f;         // furthest x reached, metres
+  float stuck_s_ = 0.0f;         // time without progress
   float walk_stretch_s_ = 0.0f;  // time left walking instead of running
-  int ladder_done_ = -1;      // last ladder climbed (not to climb it twice)
-  int respawns_seen_ = 0;     // the knight's respawn count when last looked at
+  int ladder_done_ = -1;         // last ladder climbed (not to climb it twice)
+  int respawns_seen_ = 0;        // the knight's respawn count when last looked at
 };
 
 }  // namespace knights::game

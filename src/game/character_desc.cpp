@@ -3,9 +3,17 @@
 namespace knights::game {
 
 const char* ClipRoleKey(ClipRole role) {
-  static constexpr std::array<const char*, kClipRoleCount> kKeys = {
-      "idle", "walk", "run", "jump_up", "fall", "land", "climb_up", "climb_down",
-      "ladder_enter_bottom", "ladder_exit_top", "turn"};
+  static constexpr std::array<const char*, kClipRoleCount> kKeys = {"idle",
+                                                                    "walk",
+                                                                    "run",
+                                                                    "jump_up",
+                                                                    "fall",
+                                                                    "land",
+                                                                    "climb_up",
+                                                                    "climb_down",
+                                                                    "ladder_enter_bottom",
+                                                                    "ladder_exit_top",
+                                                                    "turn"};
   const int i = static_cast<int>(role);
   return i >= 0 && i < kClipRoleCount ? kKeys[i] : "?";
 }

@@ -15,7 +15,18 @@ namespace knights::game {
 
 // The clip roles the animation state machine plays.
 enum class ClipRole : int {
-  kIdle, kWalk, kRun, kJumpUp, kFall, kLand, kClimbUp, kClimbDown, kLadderEnterBottom, kLadderExitTop, kTurn, kCount
+  kIdle,
+  kWalk,
+  kRun,
+  kJumpUp,
+  kFall,
+  kLand,
+  kClimbUp,
+  kClimbDown,
+  kLadderEnterBottom,
+  kLadderExitTop,
+  kTurn,
+  kCount
 };
 inline constexpr int kClipRoleCount = static_cast<int>(ClipRole::kCount);
 // JSON key of each role, in ClipRole order ("idle", "walk", ...).
@@ -31,7 +42,7 @@ struct LimbChainDesc {
 };
 
 struct CharacterDesc {
-  std::string file;        // the description's own path (for messages)
+  std::string file;  // the description's own path (for messages)
   std::string name;
   std::string model_path;  // .glb, relative to the data directory
   // Uniform scale applied to the model (1: authored in metres).

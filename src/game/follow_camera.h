@@ -11,14 +11,14 @@
 namespace knights::game {
 
 struct FollowCameraTuning {
-  float distance_m = 9.0f;          // from the play plane along +z
-  float height_m = 1.6f;            // eye above the target
-  float target_height_m = 1.1f;     // look-at point above the player's feet
-  float look_ahead_m = 2.2f;        // at full speed, along the facing direction
+  float distance_m = 9.0f;            // from the play plane along +z
+  float height_m = 1.6f;              // eye above the target
+  float target_height_m = 1.1f;       // look-at point above the player's feet
+  float look_ahead_m = 2.2f;          // at full speed, along the facing direction
   float look_ahead_speed_mps = 4.0f;  // speed at which look-ahead is full
-  float smooth_time_s = 0.35f;      // ~time to close most of a gap
-  float climb_distance_m = 7.0f;    // closer while climbing
-  float climb_target_up_m = 0.8f;   // look above the climber (where it goes)
+  float smooth_time_s = 0.35f;        // ~time to close most of a gap
+  float climb_distance_m = 7.0f;      // closer while climbing
+  float climb_target_up_m = 0.8f;     // look above the climber (where it goes)
   float fov_y_deg = 40.0f;
   // The view is turned this far from straight side-on (the eye moved back
   // along -x): depth reads, ladder rungs (which run along z) are seen at an
@@ -45,7 +45,7 @@ class FollowCamera {
 
   // Critically damped springs (no overshoot, frame-rate independent).
   ik::DampedSpring<glm::vec3> focus_ws_{glm::vec3(0.0f), glm::vec3(0.0f)};  // look-at point, world
-  ik::DampedSpring<float> distance_m_{9.0f, 0.0f};                        // eye distance, metres
+  ik::DampedSpring<float> distance_m_{9.0f, 0.0f};                          // eye distance, metres
   glm::vec3 eye_ws_{0.0f, 2.0f, 9.0f};
   glm::vec3 target_ws_{0.0f, 1.0f, 0.0f};
 };

@@ -46,9 +46,13 @@ class GameSession {
   void Step(const core::InputState& input);
 
   // Menu commands.
-  void Resume() { if (screen_ == Screen::kPaused) screen_ = Screen::kPlaying; }
+  void Resume() {
+    if (screen_ == Screen::kPaused) screen_ = Screen::kPlaying;
+  }
   void Restart();
-  void Start() { if (screen_ == Screen::kTitle) screen_ = Screen::kPlaying; }
+  void Start() {
+    if (screen_ == Screen::kTitle) screen_ = Screen::kPlaying;
+  }
   void RequestQuit() { quit_requested_ = true; }
 
   Screen screen() const { return screen_; }
@@ -70,7 +74,7 @@ class GameSession {
 
   // Debug settings (the overlay edits them).
   IkToggles ik;
-  bool draw_ik_debug = false;    // IK targets, rays, normals into debug_lines()
+  bool draw_ik_debug = false;  // IK targets, rays, normals into debug_lines()
   int inspected_knight = 0;
   bool autoplay = false;
   // Per-pass timings of the last step, seconds, all knights.

@@ -20,7 +20,6 @@ constexpr float kProbeBelowM = 4.0f;
 const world::RayFilter kUpFacing{1e-3f, 1.0f};
 const world::RayFilter kDownFacing{-1.0f, -1e-3f};
 
-
 glm::vec3 PointWs(const glm::mat4& to_world, const glm::mat4& joint_ms, const glm::vec3& offset_ls) {
   return glm::vec3(to_world * (joint_ms * glm::vec4(offset_ls, 1.0f)));
 }
@@ -144,11 +143,12 @@ void IkMetrics::SampleFeetOnGround(Track& track, const Knight& knight, const wor
     foot_penetration_m_.Add(depth);
 
     const glm::vec3 sole_ws = PointWs(to_world, foot_ms, points_ls[side][0]);
-    const bool planted = knight.controller.Grounded() &&
-                         knight.anim.ContactWeight(side == 0 ? anim::kFootL : anim::kFootR) >= 0.5f;
+    const bool planted =
+        knight.controller.Grounded() && knight.anim.ContactWeight(side == 0 ? anim::kFootL : anim::kFootR) >= 0.5f;
     if (planted) {
       float surface_y = 0.0f;
-      if (SurfaceOver(world.collision(), sole_ws, &surface_y)) foot_ground_error_m_.Add(std::fabs(sole_ws.y - surface_y));
+      if (SurfaceOver(world.collision(), sole_ws, &surface_y))
+        foot_ground_error_m_.Add(std::fabs(sole_ws.y - surface_y));
       if (!track.planted[side]) {
         track.plant_start_ws[side] = sole_ws;
         track.plant_max_drift[side] = 0.0;

@@ -4,7 +4,8 @@
 // rung it picked, the ray it cast, whether it let a contact go), for every
 // knight on every sim step up to and including the step the player reaches
 // the goal (goal_frame; `collecting`), so idle frames after it never dilute
-// a run's numbers. frames and nan_frames count every step of the run. Lengths in metres, angles in degrees, world space.
+// a run's numbers. frames and nan_frames count every step of the run. Lengths in metres, angles in degrees, world
+// space.
 //
 //   foot_penetration_m: for each foot not on a ladder (ground, air), how deep
 //     the deepest of its sole, ball and heel points is below the collision

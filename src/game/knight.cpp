@@ -14,22 +14,27 @@ namespace {
 
 using Clock = std::chrono::steady_clock;
 
-double SecondsSince(Clock::time_point start) {
-  return std::chrono::duration<double>(Clock::now() - start).count();
-}
+double SecondsSince(Clock::time_point start) { return std::chrono::duration<double>(Clock::now() - start).count(); }
 
 // Crossfade time into each role, seconds: short for reactions (jump, land),
 // longer for posture changes.
 float FadeTime(ClipRole role) {
   switch (role) {
-    case ClipRole::kJumpUp: return 0.08f;
-    case ClipRole::kLand: return 0.08f;
-    case ClipRole::kFall: return 0.2f;
-    case ClipRole::kLadderEnterBottom: return 0.15f;
-    case ClipRole::kLadderExitTop: return 0.12f;
+    case ClipRole::kJumpUp:
+      return 0.08f;
+    case ClipRole::kLand:
+      return 0.08f;
+    case ClipRole::kFall:
+      return 0.2f;
+    case ClipRole::kLadderEnterBottom:
+      return 0.15f;
+    case ClipRole::kLadderExitTop:
+      return 0.12f;
     case ClipRole::kClimbUp:
-    case ClipRole::kClimbDown: return 0.15f;
-    default: return 0.2f;
+    case ClipRole::kClimbDown:
+      return 0.15f;
+    default:
+      return 0.2f;
   }
 }
 
@@ -164,12 +169,12 @@ void Knight::Init(const anim::Skeleton& skeleton, const ClipSet& clips, const Ri
   controller.SetMotionClipInfo(ReadMotionClipInfo(skeleton, clips));
 
   anim.SetLocomotionStartPhase(FindLocomotionStartPhase(skeleton, clips, rig));
-  for (const ClipRole role : {ClipRole::kClimbUp, ClipRole::kClimbDown, ClipRole::kLadderEnterBottom,
-                              ClipRole::kLadderExitTop}) {
+  for (const ClipRole role :
+       {ClipRole::kClimbUp, ClipRole::kClimbDown, ClipRole::kLadderEnterBottom, ClipRole::kLadderExitTop}) {
     const anim::Clip* clip = clips[static_cast<int>(role)];
     if (clip != nullptr) {
       contact_ends_[static_cast<int>(role)].Build(skeleton, *clip,
-                                                 {rig.leg_l.upper, rig.leg_r.upper, rig.arm_l.upper, rig.arm_r.upper});
+                                                  {rig.leg_l.upper, rig.leg_r.upper, rig.arm_l.upper, rig.arm_r.upper});
     }
   }
 
@@ -201,8 +206,8 @@ void Knight::Init(const anim::Skeleton& skeleton, const ClipSet& clips, const Ri
     const glm::vec3 end_up_ls =
         index < 2 ? glm::normalize(glm::inverse(glm::mat3(models_ms_[chain.end])) * glm::vec3(0.0f, 1.0f, 0.0f))
                   : glm::vec3(0.0f);
-    return ik::LadderLimbRig{{chain.upper, chain.mid, chain.end}, effector_ls, pole_ms, rig.hinge_axis_ls[index],
-                             end_up_ls};
+    return ik::LadderLimbRig{
+        {chain.upper, chain.mid, chain.end}, effector_ls, pole_ms, rig.hinge_axis_ls[index], end_up_ls};
   };
   // Limb order of anim::Limb: foot_l, foot_r, hand_l, hand_r. Elbows point
   // down and back, out to their side (left is -z).
@@ -241,12 +246,11 @@ void Knight::Step(const core::InputState& input, const world::World& world, cons
     // the clip ends (or placed before it when played backwards): blending
     // across that move would count the motion twice, so those are cuts. They
     // are seamless: the clip ends exactly in the stand pose.
-    const bool root_motion_cut = ((anim.CurrentRole() == ClipRole::kLadderExitTop) !=
-                                      (controller.Role() == ClipRole::kLadderExitTop) &&
-                                  (controller.mode() == KnightMode::kGround ||
-                                   controller.mode() == KnightMode::kLadderEnterTop)) ||
-                                 // The turn ends rotated half a turn: the facing flips as it ends.
-                                 (anim.CurrentRole() == ClipRole::kTurn && controller.Role() != ClipRole::kTurn);
+    const bool root_motion_cut =
+        ((anim.CurrentRole() == ClipRole::kLadderExitTop) != (controller.Role() == ClipRole::kLadderExitTop) &&
+         (controller.mode() == KnightMode::kGround || controller.mode() == KnightMode::kLadderEnterTop)) ||
+        // The turn ends rotated half a turn: the facing flips as it ends.
+        (anim.CurrentRole() == ClipRole::kTurn && controller.Role() != ClipRole::kTurn);
     anim.Play(controller.Role(), root_motion_cut ? 0.0f : FadeTime(controller.Role()), controller.RoleStartS());
   }
   anim.SetRate(controller.RoleRate());
@@ -302,8 +306,8 @@ void Knight::RunFootIk(const world::World& world, const IkToggles& ik, float dt_
   ik::FootIkFrame feet;
   feet.model_to_world = model_to_world_;
   feet.contact = {anim.ContactWeight(anim::kFootL), anim.ContactWeight(anim::kFootR)};
-  feet.active = ik.master && (!OnLadder(controller.mode()) || controller.FeetOnLedge() ||
-                              controller.FeetOnGroundEntering());
+  feet.active =
+      ik.master && (!OnLadder(controller.mode()) || controller.FeetOnLedge() || controller.FeetOnGroundEntering());
   feet.airborne = controller.mode() == KnightMode::kAir;
   feet.stride_scale = stride_scale_.value;
   feet.moving = controller.Grounded() && std::fabs(controller.VelocityMps().x) > kStrideWarpMinSpeedMps;
@@ -330,8 +334,8 @@ void Knight::RunFootIk(const world::World& world, const IkToggles& ik, float dt_
 void Knight::PredictContactEnds(const world::World& world, float dt_s, ik::LadderIkFrame& frame) const {
   const anim::ContactEndPositions& ends = contact_ends_[static_cast<int>(anim.CurrentRole())];
   const float rate = controller.RoleRate();
-  const glm::vec3 velocity_ws = dt_s > 0.0f ? glm::vec3(model_to_world_[3] - previous_model_to_world_[3]) / dt_s
-                                            : glm::vec3(0.0f);
+  const glm::vec3 velocity_ws =
+      dt_s > 0.0f ? glm::vec3(model_to_world_[3] - previous_model_to_world_[3]) / dt_s : glm::vec3(0.0f);
   const glm::vec3 pelvis_back_ws(0.0f, -foot_ik.PelvisOffsetM(), 0.0f);
   const int roots[ik::kLadderLimbs] = {rig_->leg_l.upper, rig_->leg_r.upper, rig_->arm_l.upper, rig_->arm_r.upper};
   for (int limb = 0; limb < ik::kLadderLimbs; ++limb) {

@@ -28,12 +28,18 @@ constexpr float kGroundAboveStepM = 0.03f;
 
 const char* ToString(KnightMode mode) {
   switch (mode) {
-    case KnightMode::kGround: return "ground";
-    case KnightMode::kAir: return "air";
-    case KnightMode::kLadderEnter: return "ladder enter (bottom)";
-    case KnightMode::kLadderEnterTop: return "ladder enter (top)";
-    case KnightMode::kClimb: return "climb";
-    case KnightMode::kLadderExit: return "ladder exit (top)";
+    case KnightMode::kGround:
+      return "ground";
+    case KnightMode::kAir:
+      return "air";
+    case KnightMode::kLadderEnter:
+      return "ladder enter (bottom)";
+    case KnightMode::kLadderEnterTop:
+      return "ladder enter (top)";
+    case KnightMode::kClimb:
+      return "climb";
+    case KnightMode::kLadderExit:
+      return "ladder exit (top)";
   }
   return "?";
 }
@@ -88,12 +94,20 @@ void KnightController::Step(const core::InputState& input, const world::World& w
   const KnightMode previous_mode = mode_;
 
   switch (mode_) {
-    case KnightMode::kGround: StepGround(input, world, dt_s); break;
-    case KnightMode::kAir: StepAir(input, world, dt_s); break;
-    case KnightMode::kClimb: StepClimb(input, world, dt_s); break;
+    case KnightMode::kGround:
+      StepGround(input, world, dt_s);
+      break;
+    case KnightMode::kAir:
+      StepAir(input, world, dt_s);
+      break;
+    case KnightMode::kClimb:
+      StepClimb(input, world, dt_s);
+      break;
     case KnightMode::kLadderEnter:
     case KnightMode::kLadderEnterTop:
-    case KnightMode::kLadderExit: StepLadderTransition(world, dt_s); break;
+    case KnightMode::kLadderExit:
+      StepLadderTransition(world, dt_s);
+      break;
   }
 
   // Step smoothing: a snap up or down a step on the ground is absorbed into
@@ -174,7 +188,8 @@ float KnightController::AllowedMove(const world::World& world, float dx) const {
   torso.y_bottom = feet_ws_.y + tuning.legs_height_m;
   torso.y_top = feet_ws_.y + tuning.body_height_m;
   float allowed = std::fabs(dx);
-  for (const auto& [probe, radius_m] : {std::pair{legs, tuning.legs_radius_m}, std::pair{torso, tuning.body_radius_m}}) {
+  for (const auto& [probe, radius_m] :
+       {std::pair{legs, tuning.legs_radius_m}, std::pair{torso, tuning.body_radius_m}}) {
     world::WallProbe cast = probe;
     cast.max_distance = allowed + radius_m;
     const world::RayHit wall = world.collision().CastWall(cast);
@@ -260,7 +275,8 @@ void KnightController::StepGround(const core::InputState& input, const world::Wo
     facing_ = input.move_x > 0.0f ? 1 : -1;  // turning while moving: the yaw eases round
   }
   const bool speeding_up = std::fabs(target_vx) > std::fabs(velocity_.x) && target_vx * velocity_.x >= 0.0f;
-  velocity_.x = MoveTowards(velocity_.x, target_vx, (speeding_up ? tuning.ground_accel_mps2 : tuning.ground_decel_mps2) * dt_s);
+  velocity_.x =
+      MoveTowards(velocity_.x, target_vx, (speeding_up ? tuning.ground_accel_mps2 : tuning.ground_decel_mps2) * dt_s);
   velocity_.y = 0.0f;
 
   const float moved = MoveHorizontally(world, velocity_.x * dt_s);
@@ -350,9 +366,9 @@ void KnightController::StepAir(const core::InputState& input, const world::World
   float new_y = old_y + 0.5f * (old_vy + velocity_.y) * dt_s;
   if (velocity_.y > 0.0f) {
     // Rising: stop at a ceiling.
-    const world::RayHit ceiling = world.collision().Raycast(
-        feet_ws_ + glm::vec3(0.0f, tuning.body_height_m, 0.0f), glm::vec3(0.0f, 1.0f, 0.0f), new_y - old_y,
-        world::RayFilter{-1.0f, -0.3f});
+    const world::RayHit ceiling =
+        world.collision().Raycast(feet_ws_ + glm::vec3(0.0f, tuning.body_height_m, 0.0f), glm::vec3(0.0f, 1.0f, 0.0f),
+                                  new_y - old_y, world::RayFilter{-1.0f, -0.3f});
     if (ceiling.hit) {
       velocity_.y = 0.0f;
       new_y = old_y;
@@ -461,8 +477,8 @@ glm::vec3 KnightController::EnterFeetWs(const world::World& world, float elapsed
   const glm::vec3 goal_ws = ClimbRootWs(world, 0.0f);
   const float u = std::clamp(elapsed_s / (clip_info_.enter_duration_s / 3.0f), 0.0f, 1.0f);
   glm::vec3 feet_ws = glm::mix(transition_from_ws_, glm::vec3(goal_ws.x, transition_from_ws_.y, goal_ws.z), u);
-  const world::RayHit ground = world.collision().FindGround(
-      feet_ws.x, transition_from_ws_.y + tuning.max_step_up_m, feet_ws.z, tuning.max_step_up_m + tuning.snap_down_m);
+  const world::RayHit ground = world.collision().FindGround(feet_ws.x, transition_from_ws_.y + tuning.max_step_up_m,
+                                                            feet_ws.z, tuning.max_step_up_m + tuning.snap_down_m);
   const float ground_y = ground.hit ? ground.point_ws.y : transition_from_ws_.y;
   const float step_s = clip_info_.enter_feet_off_ground_s - clip_info_.enter_first_foot_off_ground_s;
   const float since_s = elapsed_s - clip_info_.enter_first_foot_off_ground_s;
@@ -494,7 +510,8 @@ void KnightController::StepLadderTransition(const world::World& world, float dt_
       const float u = std::clamp(transition_elapsed_s_ / 0.15f, 0.0f, 1.0f);
       // Until the root moves there, the model is drawn offset by the clip's
       // root motion at its end; the knight therefore appears to stand still.
-      feet_ws_ = glm::mix(transition_from_ws_ - glm::vec3(facing_ * clip_info_.exit_root_offset_m.x, clip_info_.exit_root_offset_m.y, 0.0f),
+      feet_ws_ = glm::mix(transition_from_ws_ - glm::vec3(facing_ * clip_info_.exit_root_offset_m.x,
+                                                          clip_info_.exit_root_offset_m.y, 0.0f),
                           goal_ws, u);
       if (transition_elapsed_s_ >= clip_info_.exit_duration_s) {
         mode_ = KnightMode::kClimb;
@@ -509,8 +526,8 @@ void KnightController::StepLadderTransition(const world::World& world, float dt_
       // ladder. On a leaning one the top is further out: the difference is
       // blended in over the clip so the knight ends at the exit point.
       const world::Ladder& ladder = world.ladders()[ladder_];
-      const glm::vec3 clip_end_ws =
-          transition_from_ws_ + glm::vec3(facing_ * clip_info_.exit_root_offset_m.x, clip_info_.exit_root_offset_m.y, 0.0f);
+      const glm::vec3 clip_end_ws = transition_from_ws_ + glm::vec3(facing_ * clip_info_.exit_root_offset_m.x,
+                                                                    clip_info_.exit_root_offset_m.y, 0.0f);
       const glm::vec3 exit_ws = ladder.ExitPointWs();
       const glm::vec3 correction_ws(exit_ws.x - clip_end_ws.x, exit_ws.y - clip_end_ws.y, 0.0f);
       const float u = std::clamp(transition_elapsed_s_ / clip_info_.exit_duration_s, 0.0f, 1.0f);

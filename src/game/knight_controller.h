@@ -44,21 +44,21 @@ struct KnightTuning {
   float ground_accel_mps2 = 12.0f;  // towards the target speed
   float ground_decel_mps2 = 16.0f;  // when stopping or reversing
   float air_accel_mps2 = 6.0f;
-  float gravity_mps2 = 18.0f;      // with the apex: 0.68 s in the air, 2.7 m at run speed
-  float jump_apex_m = 1.05f;        // jump height above the take-off
-  float coyote_time_s = 0.10f;      // jump still allowed after walking off a ledge
-  float jump_buffer_s = 0.12f;      // a jump pressed this early before landing still happens
-  float max_step_up_m = 0.45f;      // steps up to this are walked over
-  float snap_down_m = 0.45f;        // follow the ground down steps and slopes this far
-  float max_walk_slope_deg = 42.0f; // steeper surfaces are walls
-  float body_radius_m = 0.28f;      // horizontal collision radius of the torso
-  float legs_radius_m = 0.2f;       // of the legs (below legs_height_m): the toes in front of the feet
-  float legs_height_m = 0.9f;       // where the torso's radius starts, above the feet
+  float gravity_mps2 = 18.0f;        // with the apex: 0.68 s in the air, 2.7 m at run speed
+  float jump_apex_m = 1.05f;         // jump height above the take-off
+  float coyote_time_s = 0.10f;       // jump still allowed after walking off a ledge
+  float jump_buffer_s = 0.12f;       // a jump pressed this early before landing still happens
+  float max_step_up_m = 0.45f;       // steps up to this are walked over
+  float snap_down_m = 0.45f;         // follow the ground down steps and slopes this far
+  float max_walk_slope_deg = 42.0f;  // steeper surfaces are walls
+  float body_radius_m = 0.28f;       // horizontal collision radius of the torso
+  float legs_radius_m = 0.2f;        // of the legs (below legs_height_m): the toes in front of the feet
+  float legs_height_m = 0.9f;        // where the torso's radius starts, above the feet
   float body_height_m = 1.7f;
-  float rung_reach_m = 0.35f;       // rungs' centre line in front of the root while climbing
-  float turn_time_s = 0.18f;        // facing flips over this long when turning while moving
+  float rung_reach_m = 0.35f;           // rungs' centre line in front of the root while climbing
+  float turn_time_s = 0.18f;            // facing flips over this long when turning while moving
   float turn_on_spot_below_mps = 0.3f;  // slower than this, turning round plays the turn clip
-  float lean_rate_rad_s = 0.6f;     // how fast the climber leans with a ladder
+  float lean_rate_rad_s = 0.6f;         // how fast the climber leans with a ladder
   // The drawn body follows steps up and down with this smoothing (the
   // physical feet snap to each step; the feet IK puts each foot on it).
   float step_smooth_time_s = 0.08f;
@@ -78,14 +78,14 @@ inline constexpr float kNominalRungSpacingM = 0.30f;
 // What the controller must know of the character's one-shot clips (read
 // from the clips at load, see Knight::Init).
 struct MotionClipInfo {
-  float enter_duration_s = 1.0f;     // ladder_enter_bottom
+  float enter_duration_s = 1.0f;  // ladder_enter_bottom
   // When the enter clip's first and last foot leave the ground, seconds
   // into it: the ends of the foot contacts that begin at the clip's start
   // (the clip starts standing, so those contacts are on the ground). In
   // between, the first foot steps onto the ladder's foot.
   float enter_first_foot_off_ground_s = 0.2f;
   float enter_feet_off_ground_s = 0.5f;
-  float exit_duration_s = 1.6f;      // ladder_exit_top
+  float exit_duration_s = 1.6f;  // ladder_exit_top
   // Root motion of ladder_exit_top at its end (model space: x forward, y up):
   // where the knight stands on the ledge relative to its last climbing spot.
   glm::vec2 exit_root_offset_m{0.70f, 1.5f};
@@ -97,7 +97,7 @@ struct MotionClipInfo {
   // (the clip ends standing, so those final contacts are on the ledge).
   // From then on the feet are on the ground, the foot IK's to place.
   float exit_feet_off_rungs_s = 1.0f;
-  float climb_cycle_s = 1.2f;        // climb_up's duration
+  float climb_cycle_s = 1.2f;  // climb_up's duration
   // Rungs climbed per cycle: the clip's rise per cycle / its nominal spacing.
   // A cycle rises this many of the ladder's own rungs (time warp), so the
   // grips repeat at the same place on every rung.
@@ -218,7 +218,7 @@ class KnightController {
   float land_time_left_s_ = 0.0f;  // the land clip is still playing
   float turn_left_s_ = 0.0f;       // the turn clip is still playing
   int ladder_ = -1;
-  float climb_s_ = 0.0f;            // metres climbed from the ladder's bottom, along the rails
+  float climb_s_ = 0.0f;  // metres climbed from the ladder's bottom, along the rails
   float climb_rise_per_cycle_m_ = 0.6f;
   float transition_elapsed_s_ = 0.0f;
   glm::vec3 transition_from_ws_{0.0f};

@@ -15,8 +15,10 @@ core::Status ResolveChain(const CharacterDesc& desc, const anim::Skeleton& skele
     int* index;
     const char* field;
   };
-  const Link links[] = {{&names.upper, &out.upper, "upper"}, {&names.mid, &out.mid, "mid"},
-                        {&names.end, &out.end, "end"}, {&names.tip, &out.tip, "tip"}};
+  const Link links[] = {{&names.upper, &out.upper, "upper"},
+                        {&names.mid, &out.mid, "mid"},
+                        {&names.end, &out.end, "end"},
+                        {&names.tip, &out.tip, "tip"}};
   int previous = -1;
   for (const Link& link : links) {
     if (link.name->empty()) continue;  // only the tip is optional (the loader checks the rest)

@@ -8,11 +8,11 @@
 namespace knights::game {
 
 struct Settings {
-  int window_width = 1280;   // windowed size, screen coordinates
+  int window_width = 1280;  // windowed size, screen coordinates
   int window_height = 720;
   bool fullscreen = false;
   bool vsync = true;
-  IkToggles ik;              // the IK switches of the overlay and pause menu
+  IkToggles ik;  // the IK switches of the overlay and pause menu
   core::KeyBindings keys = core::KeyBindings::Defaults();
 };
 

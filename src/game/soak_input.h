@@ -24,9 +24,9 @@ class SoakInput {
   float Random01() { return rng_.Next01(); }
 
   core::XorShift32 rng_;
-  float burst_left_s_ = 0.0f;   // seconds of random input left
-  float calm_left_s_ = 2.0f;    // seconds of pilot input before the next burst
-  core::InputState burst_;      // the held keys of the current burst
+  float burst_left_s_ = 0.0f;  // seconds of random input left
+  float calm_left_s_ = 2.0f;   // seconds of pilot input before the next burst
+  core::InputState burst_;     // the held keys of the current burst
 };
 
 }  // namespace knights::game

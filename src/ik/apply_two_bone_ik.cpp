@@ -36,9 +36,9 @@ bool ApplyTwoBoneCorrections(const TwoBoneChain& chain, const glm::quat& start_c
   return ltm.Run();
 }
 
-bool ApplyTwoBoneIk(const TwoBoneIkJob& settings, const TwoBoneChain& chain,
-                    std::span<const int16_t> parents, std::span<math::Transform> locals_ls,
-                    std::span<glm::mat4> models_ms, const glm::mat4& root_ms, bool* reached) {
+bool ApplyTwoBoneIk(const TwoBoneIkJob& settings, const TwoBoneChain& chain, std::span<const int16_t> parents,
+                    std::span<math::Transform> locals_ls, std::span<glm::mat4> models_ms, const glm::mat4& root_ms,
+                    bool* reached) {
   if (reached != nullptr) *reached = false;
   if (locals_ls.size() != parents.size() || models_ms.size() < parents.size()) return false;
   if (!IsValidChain(chain, parents)) return false;

@@ -46,9 +46,8 @@ bool ApplyTwoBoneCorrections(const TwoBoneChain& chain, const glm::quat& start_c
 // Returns false, leaving the pose untouched, when the chain indices or the
 // spans are invalid or the job refuses its inputs (NaN/inf). `reached`
 // (optional) receives the job's reached flag.
-bool ApplyTwoBoneIk(const TwoBoneIkJob& settings, const TwoBoneChain& chain,
-                    std::span<const int16_t> parents, std::span<math::Transform> locals_ls,
-                    std::span<glm::mat4> models_ms, const glm::mat4& root_ms,
+bool ApplyTwoBoneIk(const TwoBoneIkJob& settings, const TwoBoneChain& chain, std::span<const int16_t> parents,
+                    std::span<math::Transform> locals_ls, std::span<glm::mat4> models_ms, const glm::mat4& root_ms,
                     bool* reached = nullptr);
 
 }  // namespace knights::ik

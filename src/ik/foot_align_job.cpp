@@ -29,7 +29,6 @@ glm::quat LimitedTilt(const glm::vec3& up, const glm::vec3& normal, float max_ra
   return glm::angleAxis(angle, unit_axis);
 }
 
-
 bool FootAlignJob::Validate() const {
   if (foot_joint_ms == nullptr || foot_correction == nullptr) return false;
   if (toe_joint_ms != nullptr && toe_correction == nullptr) return false;

@@ -82,8 +82,8 @@ void FootIkController::Reset(bool active) {
 
 bool FootIkController::Run(const FootIkFrame& frame, const PoseView& pose, core::DebugLines* debug) {
   if (frame.raycast == nullptr || !IsFinite(frame.model_to_world) || !std::isfinite(frame.dt_s) ||
-      !(frame.stride_scale > 0.0f && frame.stride_scale <= 2.0f) || pelvis_ < 0 ||
-      pelvis_ >= pose.JointCount() || !pose.Valid()) {
+      !(frame.stride_scale > 0.0f && frame.stride_scale <= 2.0f) || pelvis_ < 0 || pelvis_ >= pose.JointCount() ||
+      !pose.Valid()) {
     return false;
   }
   const float master = UpdateFaders(frame);
@@ -95,7 +95,7 @@ bool FootIkController::Run(const FootIkFrame& frame, const PoseView& pose, core:
   ProbeGround(frame, pose, spaces);  // 1
   for (int side = 0; side < 2; ++side) {
     ChooseTarget(side, frame, pose, spaces, master);  // 2
-    PlaceHeelAndBall(side, frame, pose, spaces);     // 3
+    PlaceHeelAndBall(side, frame, pose, spaces);      // 3
   }
   LowerPelvis(frame, pose, spaces, master);  // 4
   PlaceLegs(frame, pose, spaces, master);    // 5
@@ -133,8 +133,8 @@ void FootIkController::ProbeGround(const FootIkFrame& frame, const PoseView& pos
       foot.animated_sole_ws -= forward_ws * ((1.0f - frame.stride_scale) * ahead_m);
     }
     const glm::vec3 wall_shift_ws = WallShiftWs(side, frame, pose, spaces);
-    foot.ray_from_ws = glm::vec3(foot.animated_sole_ws.x + wall_shift_ws.x, ray_top_y,
-                                 foot.animated_sole_ws.z + wall_shift_ws.z);
+    foot.ray_from_ws =
+        glm::vec3(foot.animated_sole_ws.x + wall_shift_ws.x, ray_top_y, foot.animated_sole_ws.z + wall_shift_ws.z);
     foot.ray_to_ws = foot.ray_from_ws - kUpWs * ray_length_m;
     const GroundProbe probe = FindStandableGround(side, frame, spaces, wall_shift_ws, ray_length_m);
     foot.ground_found = probe.hit;
@@ -158,8 +158,8 @@ void FootIkController::ProbeGround(const FootIkFrame& frame, const PoseView& pos
 // ground at its foot to the ground on top of it, more than a step (a riser
 // two treads ahead on a stair is met at the same height, and is a step).
 bool FootIkController::IsWall(const FootIkFrame& frame, const glm::vec3& face_ws, const glm::vec3& dir_ws) const {
-  constexpr float kAsideM = 0.02f;     // either side of the face
-  constexpr float kAboveTopM = 3.0f;   // the top is looked for from this far above the hit
+  constexpr float kAsideM = 0.02f;    // either side of the face
+  constexpr float kAboveTopM = 3.0f;  // the top is looked for from this far above the hit
   const float rise_limit_m = settings.max_step_m;
   const GroundProbe foot_of_face =
       frame.raycast(frame.raycast_context, face_ws - dir_ws * kAsideM, rise_limit_m + kAboveTopM);
@@ -259,7 +259,8 @@ glm::vec3 FootIkController::FreeTarget(int side, const FootIkFrame& frame, const
     foot.swing_drop_m = {0.0f, 0.0f};
   } else {
     const float slope_drop_m = std::fabs(foot.ground.point_ws.x - foot.swing_ground_ws.x) * kStepSlopeTan;
-    foot.swing_drop_m.value = std::max(0.0f, foot.swing_drop_m.value + (foot.swing_ground_ws.y - ground_y) - slope_drop_m);
+    foot.swing_drop_m.value =
+        std::max(0.0f, foot.swing_drop_m.value + (foot.swing_ground_ws.y - ground_y) - slope_drop_m);
     foot.swing_drop_m.Update(0.0f, settings.swing_ground_smooth_s, frame.dt_s);
     foot.swing_drop_m.value = std::max(foot.swing_drop_m.value, 0.0f);
   }
@@ -370,7 +371,8 @@ FootFit FootIkController::FitFoot(int side, const glm::vec3& sole_ws, const glm:
   if (align >= 0.5f && settings.foot_align) {
     const float heel_m = std::max(glm::length(heel_anim_ws), 1e-3f);
     const float ball_m = std::max(glm::length(ball_anim_ws), 1e-3f);
-    const PitchAndLift pl = SolvePitchAndLift(heel_m, heel_depth, ball_m, ball_depth, settings.max_pitch_deg * kDegToRad);
+    const PitchAndLift pl =
+        SolvePitchAndLift(heel_m, heel_depth, ball_m, ball_depth, settings.max_pitch_deg * kDegToRad);
     const glm::vec3 side_axis = glm::cross(ball_anim_ws - heel_anim_ws, fit.align_normal_ws);
     if (glm::dot(side_axis, side_axis) > 1e-12f) {
       fit.align_normal_ws = glm::angleAxis(pl.pitch_rad, glm::normalize(side_axis)) * fit.align_normal_ws;
@@ -382,8 +384,8 @@ FootFit FootIkController::FitFoot(int side, const glm::vec3& sole_ws, const glm:
   // The boot's sole gives a little: a heel or ball that deep in the ground
   // is left there rather than the whole sole lifted off it (in a concave
   // corner both cannot touch).
-  fit.lift_m = std::max({0.0f, heel_depth - settings.sole_give_m, ball_depth - settings.sole_give_m,
-                         sole_depth - settings.sole_give_m});
+  fit.lift_m = std::max(
+      {0.0f, heel_depth - settings.sole_give_m, ball_depth - settings.sole_give_m, sole_depth - settings.sole_give_m});
   return fit;
 }
 
@@ -418,7 +420,8 @@ GroundProbe FootIkController::ChoosePlant(int side, const glm::vec3& free_target
   const glm::vec3 hip_ws = glm::vec3(spaces.to_world * pose.models_ms[leg.chain.start][3]) -
                            glm::vec3(0.0f, 0.5f * settings.max_pelvis_drop_m, 0.0f);
   const float reach_m = LegReachM(side, pose);
-  const glm::vec3 ankle_over_sole_ws = PointWs(spaces.to_world, pose.models_ms[leg.chain.end], glm::vec3(0.0f)) - foot.clip_sole_ws;
+  const glm::vec3 ankle_over_sole_ws =
+      PointWs(spaces.to_world, pose.models_ms[leg.chain.end], glm::vec3(0.0f)) - foot.clip_sole_ws;
   auto try_spot = [&](const glm::vec3& shift_ws) {
     const glm::vec3 spot_ws = free_target_ws + shift_ws;
     const GroundProbe ground =
@@ -453,8 +456,7 @@ void FootIkController::PlaceHeelAndBall(int side, const FootIkFrame& frame, cons
   // A locked foot keeps the fit of its plant: it must not move while
   // planted, whatever the clip's foot does meanwhile.
   if (!(foot.locked && foot.lock_blend >= 1.0f && foot.has_lock_fit)) {
-    const glm::vec3 normal_ws =
-        glm::normalize(glm::mix(foot.ground.normal_ws, foot.lock_normal_ws, foot.lock_blend));
+    const glm::vec3 normal_ws = glm::normalize(glm::mix(foot.ground.normal_ws, foot.lock_normal_ws, foot.lock_blend));
     foot.lock_fit = FitFoot(side, foot.target_sole_ws, normal_ws, AlignWeight(frame, side), frame, pose, spaces);
     foot.has_lock_fit = foot.locked && foot.lock_blend >= 1.0f;
   }
@@ -470,8 +472,7 @@ void FootIkController::PlaceHeelAndBall(int side, const FootIkFrame& frame, cons
 //    leg's reach (a hard limit: |hip - ankle target| <= reach). The limit is
 //    an upper bound on the offset: with no foot constraining it, the pelvis
 //    may still rise up to max_pelvis_raise_m.
-void FootIkController::LowerPelvis(const FootIkFrame& frame, const PoseView& pose, const Spaces& spaces,
-                                   float master) {
+void FootIkController::LowerPelvis(const FootIkFrame& frame, const PoseView& pose, const Spaces& spaces, float master) {
   float lowest_delta = 1e9f;
   bool any_hit = false;
   float reach_offset = settings.max_pelvis_raise_m;
@@ -554,7 +555,8 @@ void FootIkController::PlaceLegs(const FootIkFrame& frame, const PoseView& pose,
     // the leg; a smaller miss is the leg at full stretch, kept.
     FootIkState& foot = feet_[side];
     if (foot.weight <= 0.0f || !foot.locked || foot.reached) continue;
-    const glm::vec3 sole_ws = PointWs(spaces.to_world, pose.models_ms[legs_[side].chain.end], legs_[side].sole_offset_ls);
+    const glm::vec3 sole_ws =
+        PointWs(spaces.to_world, pose.models_ms[legs_[side].chain.end], legs_[side].sole_offset_ls);
     if (glm::distance(sole_ws, foot.target_sole_ws) > settings.max_lock_miss_m) {
       foot.locked = false;
       foot.lock_let_go = true;
@@ -567,7 +569,8 @@ void FootIkController::PlaceLegs(const FootIkFrame& frame, const PoseView& pose,
 void FootIkController::DrawDebug(core::DebugLines& debug) const {
   for (const FootIkState& foot : feet_) {
     debug.Add(foot.ray_from_ws, foot.ray_to_ws, kRayColor);
-    if (foot.ground.hit) debug.Add(foot.ground.point_ws, foot.ground.point_ws + foot.ground.normal_ws * 0.25f, kNormalColor);
+    if (foot.ground.hit)
+      debug.Add(foot.ground.point_ws, foot.ground.point_ws + foot.ground.normal_ws * 0.25f, kNormalColor);
     debug.AddCross(foot.target_sole_ws, 0.05f, foot.reached ? kReachedColor : kMissedColor);
     if (foot.lock_blend > 0.0f) debug.AddCross(foot.lock_point_ws, 0.08f, kLockColor);
     if (foot.lift_m > 0.0f) {

@@ -42,21 +42,20 @@ namespace knights::ik {
 
 // One leg of a rig.
 struct LegRig {
-  TwoBoneChain chain;       // hip, knee, ankle
-  int toe = -1;             // optional
-  glm::vec3 sole_offset_ls{0.0f};     // sole point in the ankle joint's space, metres
+  TwoBoneChain chain;              // hip, knee, ankle
+  int toe = -1;                    // optional
+  glm::vec3 sole_offset_ls{0.0f};  // sole point in the ankle joint's space, metres
   // Ball and heel of the sole in the ankle joint's space, metres; equal
   // (the default, both zero): no two-point placement.
   glm::vec3 ball_offset_ls{0.0f};
   glm::vec3 heel_offset_ls{0.0f};
-  glm::vec3 foot_up_ls{0.0f, 1.0f, 0.0f};  // the sole's normal in the ankle joint's space
+  glm::vec3 foot_up_ls{0.0f, 1.0f, 0.0f};    // the sole's normal in the ankle joint's space
   glm::vec3 knee_pole_ms{1.0f, 0.0f, 0.0f};  // knees bend towards this (model space) when straight
-  glm::vec3 hinge_axis_ls{0.0f};  // knee hinge in the hip joint's frame (ik/hinge_axis.h); zero = none
+  glm::vec3 hinge_axis_ls{0.0f};             // knee hinge in the hip joint's frame (ik/hinge_axis.h); zero = none
 };
 
-
 struct FootIkSettings {
-  bool legs = true;        // master switch of the leg chains
+  bool legs = true;  // master switch of the leg chains
   bool leg_l = true;
   bool leg_r = true;
   bool pelvis = true;      // lower the hips
@@ -66,11 +65,11 @@ struct FootIkSettings {
   // the pelvis moves): above any ground a foot can reach, so a foot sunk in
   // a slope ahead is still found from outside the ground.
   float ray_above_hip_m = 0.05f;
-  float ray_below_m = 0.9f;   // ... and reach this far below the root's height
-  float soften = 0.02f;       // soft IK fraction of the leg length
-  float max_tilt_deg = 50.0f;       // the sole tilts this far at most to lie on the ground
-  float max_pitch_deg = 30.0f;      // two-point placement pitches the foot this far beyond that at most
-  float sole_give_m = 0.009f;       // heel or ball may rest this deep in the ground (the boot's sole), metres
+  float ray_below_m = 0.9f;     // ... and reach this far below the root's height
+  float soften = 0.02f;         // soft IK fraction of the leg length
+  float max_tilt_deg = 50.0f;   // the sole tilts this far at most to lie on the ground
+  float max_pitch_deg = 30.0f;  // two-point placement pitches the foot this far beyond that at most
+  float sole_give_m = 0.009f;   // heel or ball may rest this deep in the ground (the boot's sole), metres
   // A foot planting where it would have to be lifted off its sole's ground
   // (heel or ball on a rock, a riser, a slope change) is planted up to this
   // far along its length, where it fits, metres.
@@ -93,7 +92,7 @@ struct FootIkSettings {
   // moving); the reach limit may still take the pelvis to max_pelvis_drop_m.
   float max_pelvis_drop_moving_m = 0.2f;
   float max_pelvis_raise_m = 0.05f;
-  float fade_time_s = 0.2f;       // IK fade in/out on landing and take-off
+  float fade_time_s = 0.2f;           // IK fade in/out on landing and take-off
   float lock_release_time_s = 0.12f;  // a released lock blends back over this long
   float max_lock_distance_m = 0.5f;   // a lock further than this from the animated foot breaks
   float max_lock_miss_m = 0.01f;      // a lock the leg misses by more than this is let go
@@ -128,20 +127,20 @@ struct FootIkFrame {
 // Two-point placement of a foot (FootIkController::FitFoot): how its sole
 // is tilted and raised so that neither heel nor ball is in the ground.
 struct FootFit {
-  glm::vec3 align_normal_ws{0.0f, 1.0f, 0.0f};    // the sole's up goal, pitched
+  glm::vec3 align_normal_ws{0.0f, 1.0f, 0.0f};     // the sole's up goal, pitched
   float lift_m = 0.0f;                             // the sole raised this much, metres
   std::array<glm::vec3, 2> heel_ball_ground_ws{};  // the ground under heel and ball, world
 };
 
 // What one foot did this step (for the overlay, debug lines and metrics).
 struct FootIkState {
-  float weight = 0.0f;              // IK weight applied, 0..1
+  float weight = 0.0f;  // IK weight applied, 0..1
   glm::vec3 ray_from_ws{0.0f};
   glm::vec3 ray_to_ws{0.0f};
   // Under the animated sole: this step's hit, or while the leg fades out
   // after a miss, the last hit (ground_found says which).
   GroundProbe ground;
-  bool ground_found = false;        // this step's ray hit
+  bool ground_found = false;  // this step's ray hit
   // A swinging foot is held this far over its ground after a step down,
   // easing to 0, metres; the ground it saw last step.
   DampedSpring<float> swing_drop_m;
@@ -151,19 +150,19 @@ struct FootIkState {
   // ground (over a drop), world metres.
   glm::vec3 ground_shift_ws{0.0f};
   glm::vec3 align_normal_ws{0.0f, 1.0f, 0.0f};  // the sole's up goal: the ground normal, pitched by step 3
-  float lift_m = 0.0f;              // step 3 raised the sole target this much (heel or ball out of the ground)
+  float lift_m = 0.0f;  // step 3 raised the sole target this much (heel or ball out of the ground)
   std::array<glm::vec3, 2> heel_ball_ground_ws{};  // step 3's hits under the heel and the ball
-  float ground_weight = 1.0f;       // 0..1: fades out over fade_time_s while no ground is found, back in when found
+  float ground_weight = 1.0f;        // 0..1: fades out over fade_time_s while no ground is found, back in when found
   glm::vec3 clip_sole_ws{0.0f};      // the sole point as the clip puts it
   glm::vec3 animated_sole_ws{0.0f};  // the same after stride warping: what the IK follows
   glm::vec3 target_sole_ws{0.0f};
-  bool locked = false;              // a planted foot held in place
-  bool lock_let_go = false;         // the lock was let go (out of reach, dragged): none until the contact ends
+  bool locked = false;       // a planted foot held in place
+  bool lock_let_go = false;  // the lock was let go (out of reach, dragged): none until the contact ends
   glm::vec3 lock_point_ws{0.0f};
   glm::vec3 lock_normal_ws{0.0f, 1.0f, 0.0f};  // the ground's normal at the lock point
-  FootFit lock_fit;                 // this step's fit; kept while the foot stays locked
+  FootFit lock_fit;                            // this step's fit; kept while the foot stays locked
   bool has_lock_fit = false;
-  float lock_blend = 0.0f;          // 0..1: how much the lock point is used
+  float lock_blend = 0.0f;  // 0..1: how much the lock point is used
   bool reached = false;
 };
 
@@ -205,9 +204,9 @@ class FootIkController {
   // where the clip puts it, and a lock the body walks away from is not
   // dragged far when it stops.
   static constexpr float kPlantShiftCost = 0.1f;
-  static constexpr int kPlantShiftSteps = 10;             // spots tried on each side
-  static constexpr int kEdgeSearchSteps = 8;              // spots tried towards the body over a drop
-  static constexpr float kLandingStart = 0.5f;            // swing progress from which the foot heads for its plant
+  static constexpr int kPlantShiftSteps = 10;              // spots tried on each side
+  static constexpr int kEdgeSearchSteps = 8;               // spots tried towards the body over a drop
+  static constexpr float kLandingStart = 0.5f;             // swing progress from which the foot heads for its plant
   static constexpr float kHeelBallProbeAboveSoleM = 0.5f;  // heel and ball rays start at least this far over the sole
 
   float UpdateFaders(const FootIkFrame& frame);
@@ -215,8 +214,8 @@ class FootIkController {
   glm::quat FootTiltWs(int side, const glm::vec3& up_goal_ws, float align, const PoseView& pose,
                        const Spaces& spaces) const;
   // align: how much of the ground's tilt the foot takes (1 when planning a plant).
-  FootFit FitFoot(int side, const glm::vec3& sole_ws, const glm::vec3& normal_ws, float align,
-                  const FootIkFrame& frame, const PoseView& pose, const Spaces& spaces) const;
+  FootFit FitFoot(int side, const glm::vec3& sole_ws, const glm::vec3& normal_ws, float align, const FootIkFrame& frame,
+                  const PoseView& pose, const Spaces& spaces) const;
   GroundProbe ChoosePlant(int side, const glm::vec3& free_target_ws, const FootIkFrame& frame, const PoseView& pose,
                           const Spaces& spaces) const;
   void ProbeGround(const FootIkFrame& frame, const PoseView& pose, const Spaces& spaces);

@@ -2,7 +2,6 @@
 
 #include <cmath>
 
-
 namespace knights::ik {
 namespace {
 
@@ -45,8 +44,7 @@ glm::vec3 HingeAxisMs(const glm::mat4& upper_ms, const glm::vec3& axis_ls) {
   return UnitOrZero(cofactor * axis_ls);
 }
 
-float SignedHingeBendDeg(const glm::vec3& start, const glm::vec3& mid, const glm::vec3& end,
-                         const glm::vec3& axis_ms) {
+float SignedHingeBendDeg(const glm::vec3& start, const glm::vec3& mid, const glm::vec3& end, const glm::vec3& axis_ms) {
   const glm::vec3 axis = UnitOrZero(axis_ms);
   glm::vec3 upper = mid - start;
   glm::vec3 lower = end - mid;

@@ -32,7 +32,6 @@ glm::vec3 HingeAxisMs(const glm::mat4& upper_ms, const glm::vec3& axis_ls);
 // the angle from the upper bone to the lower one, both projected on the
 // plane perpendicular to the axis; 0 straight, > 0 the right way, < 0
 // bent backwards. Positions in any one space, metres.
-float SignedHingeBendDeg(const glm::vec3& start, const glm::vec3& mid, const glm::vec3& end,
-                         const glm::vec3& axis_ms);
+float SignedHingeBendDeg(const glm::vec3& start, const glm::vec3& mid, const glm::vec3& end, const glm::vec3& axis_ms);
 
 }  // namespace knights::ik

@@ -48,9 +48,7 @@ inline float SoftIkReach(float distance, float d_min, float d_max, float chain, 
 
 // True when every component is a finite number (no NaN, no infinity).
 inline bool IsFinite(float v) { return std::isfinite(v); }
-inline bool IsFinite(const glm::vec3& v) {
-  return std::isfinite(v.x) && std::isfinite(v.y) && std::isfinite(v.z);
-}
+inline bool IsFinite(const glm::vec3& v) { return std::isfinite(v.x) && std::isfinite(v.y) && std::isfinite(v.z); }
 inline bool IsFinite(const glm::vec4& v) {
   return std::isfinite(v.x) && std::isfinite(v.y) && std::isfinite(v.z) && std::isfinite(v.w);
 }
@@ -197,8 +195,7 @@ inline glm::quat WeightRotation(const glm::quat& q, float weight) {
 // 1/|c_i|. A mirrored frame is handled: the transpose of an orthonormal frame
 // is its inverse whatever its handedness.
 inline glm::vec3 ToFrame(const glm::mat4& m, const glm::vec3& inv_len, const glm::vec3& v_ms) {
-  return glm::vec3(glm::dot(glm::vec3(m[0]), v_ms) * inv_len.x,
-                   glm::dot(glm::vec3(m[1]), v_ms) * inv_len.y,
+  return glm::vec3(glm::dot(glm::vec3(m[0]), v_ms) * inv_len.x, glm::dot(glm::vec3(m[1]), v_ms) * inv_len.y,
                    glm::dot(glm::vec3(m[2]), v_ms) * inv_len.z);
 }
 

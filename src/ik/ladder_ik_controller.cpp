@@ -17,8 +17,8 @@ constexpr float kMaxReachFraction = 0.97f;
 // A limb that takes a hold in the middle of a contact gets there over this long.
 constexpr float kRegrabTimeS = 0.1f;
 // HoldTier's tiers a hold must reach to be taken.
-constexpr int kTierWithinGrab = 0;     // within the grab distance
-constexpr int kTierKeptToTheEnd = 2;   // reached now and when the hold ends
+constexpr int kTierWithinGrab = 0;    // within the grab distance
+constexpr int kTierKeptToTheEnd = 2;  // reached now and when the hold ends
 
 float Smoothstep(float x) {
   x = std::clamp(x, 0.0f, 1.0f);
@@ -68,7 +68,8 @@ bool LadderIkController::ChooseHold(int limb, const LadderIkFrame& frame, const 
       *hold = {index, point_ws, normal_ws};
     }
   };
-  for (int i = 0; i < static_cast<int>(frame.rungs_ws.size()); ++i) consider(i, HoldPointWs(frame.rungs_ws[i], p_ws.z, half_length_m), glm::vec3(0.0f, 1.0f, 0.0f));
+  for (int i = 0; i < static_cast<int>(frame.rungs_ws.size()); ++i)
+    consider(i, HoldPointWs(frame.rungs_ws[i], p_ws.z, half_length_m), glm::vec3(0.0f, 1.0f, 0.0f));
   if (frame.raycast != nullptr) {
     // A foot stands, a hand rests, on the ground (the ladder's foot, the
     // ledge top the exit clip puts a hand on): a ray from above the grab
@@ -80,7 +81,6 @@ bool LadderIkController::ChooseHold(int limb, const LadderIkFrame& frame, const 
   }
   return best_tier >= min_tier;
 }
-
 
 void LadderIkController::Init(const std::array<LadderLimbRig, kLadderLimbs>& limbs, int pelvis_joint) {
   limbs_ = limbs;
@@ -104,7 +104,8 @@ bool LadderIkController::Run(const LadderIkFrame& frame, const PoseView& pose, c
   for (int i = 0; i < kLadderLimbs; ++i) {
     LadderLimbState& s = state_[i];
     const LadderLimbRig& limb = limbs_[i];
-    s.animated_ws = glm::vec3(frame.model_to_world * (pose.models_ms[limb.chain.end] * glm::vec4(limb.effector_ls, 1.0f)));
+    s.animated_ws =
+        glm::vec3(frame.model_to_world * (pose.models_ms[limb.chain.end] * glm::vec4(limb.effector_ls, 1.0f)));
     s.weight = settings.limb_enabled[i] ? master : 0.0f;
     if (master <= 0.0f || frame.rungs_ws.empty()) {
       s.holding = false;
@@ -120,12 +121,13 @@ bool LadderIkController::Run(const LadderIkFrame& frame, const PoseView& pose, c
     // is less the effector's offset (the solve keeps the end joint's
     // rotation): holds are weighed from the root moved by that offset.
     const glm::vec3 effector_offset_ms = glm::vec3(pose.models_ms[limb.chain.end] * glm::vec4(limb.effector_ls, 0.0f));
-    UpdateHold(i, frame, glm::vec3(frame.model_to_world * glm::vec4(root_ms + effector_offset_ms, 1.0f)), reach_m[i]);  // 1
+    UpdateHold(i, frame, glm::vec3(frame.model_to_world * glm::vec4(root_ms + effector_offset_ms, 1.0f)),
+               reach_m[i]);  // 1
     ChooseTarget(i, frame);  // 2
   }
   const glm::mat4 to_model = math::InverseAffine(frame.model_to_world);
-  MoveBody(frame, pose, to_model, master, reach_m);  // 3
-  PlaceLimbs(frame, pose, to_model);  // 4
+  MoveBody(frame, pose, to_model, master, reach_m);          // 3
+  PlaceLimbs(frame, pose, to_model);                         // 4
   if (debug != nullptr && master > 0.0f) DrawDebug(*debug);  // 5
   return true;
 }
@@ -186,8 +188,8 @@ void LadderIkController::ChooseTarget(int limb, const LadderIkFrame& frame) {
 //    reach sphere (holds may pull apart: hands up, feet down), at most
 //    max_body_shift_m. Eased back when the holds need less; never behind
 //    when they need more, or the limb would be let go.
-void LadderIkController::MoveBody(const LadderIkFrame& frame, const PoseView& pose, const glm::mat4& to_model, float master,
-                                  const std::array<float, kLadderLimbs>& reach_m) {
+void LadderIkController::MoveBody(const LadderIkFrame& frame, const PoseView& pose, const glm::mat4& to_model,
+                                  float master, const std::array<float, kLadderLimbs>& reach_m) {
   body_shift_ws_ = glm::vec3(0.0f);
   if (pelvis_ < 0 || pelvis_ >= pose.JointCount() || !(settings.max_body_shift_m > 0.0f)) return;
   std::array<glm::vec3, kLadderLimbs> root_ws{}, end_target_ws{};

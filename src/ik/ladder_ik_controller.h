@@ -60,7 +60,7 @@ struct LadderLimbRig {
   // The point that rests on the rung's centre line, in the end joint's
   // space: the ball of the foot, or the centre of the closed fist.
   glm::vec3 effector_ls{0.0f};
-  glm::vec3 pole_ms{0.0f};      // bend direction hint, model space
+  glm::vec3 pole_ms{0.0f};        // bend direction hint, model space
   glm::vec3 hinge_axis_ls{0.0f};  // knee/elbow hinge in the start joint's frame (ik/hinge_axis.h); zero = none
   // The sole's "up" in the end joint's space: a foot holding the ground is
   // turned to lie on it (zero: never turned; hands).
@@ -69,8 +69,8 @@ struct LadderLimbRig {
 
 // A place a limb holds: a rung, or the ground (rung -1).
 struct LadderHold {
-  int rung = -1;                         // index into LadderIkFrame::rungs_ws; -1: the ground
-  glm::vec3 point_ws{0.0f};              // where the effector goes
+  int rung = -1;                          // index into LadderIkFrame::rungs_ws; -1: the ground
+  glm::vec3 point_ws{0.0f};               // where the effector goes
   glm::vec3 normal_ws{0.0f, 1.0f, 0.0f};  // the ground's normal there (rungs: up)
 };
 
@@ -103,8 +103,8 @@ struct LadderIkFrame {
   std::array<float, kLadderLimbs> contact{};  // 0..1 from the clips
   // 0..1 through the gap between two contacts of each limb (swing progress).
   std::array<float, kLadderLimbs> swing_progress{};
-  std::span<const glm::vec3> rungs_ws;        // rung centre points
-  float rung_half_length_m = 0.25f;           // half the distance between the rails (rungs run along z)
+  std::span<const glm::vec3> rungs_ws;  // rung centre points
+  float rung_half_length_m = 0.25f;     // half the distance between the rails (rungs run along z)
   // The ground, for feet standing at the ladder's foot or on the ledge;
   // null: feet hold rungs only.
   GroundRaycastFn raycast = nullptr;
@@ -129,18 +129,18 @@ struct LadderIkFrame {
 struct LadderLimbState {
   float weight = 0.0f;
   bool holding = false;
-  int rung = -1;                      // index into rungs_ws while holding a rung; -1 on the ground
-  glm::vec3 hold_point_ws{0.0f};      // where the effector is held
+  int rung = -1;                               // index into rungs_ws while holding a rung; -1 on the ground
+  glm::vec3 hold_point_ws{0.0f};               // where the effector is held
   glm::vec3 hold_normal_ws{0.0f, 1.0f, 0.0f};  // the ground's normal under a foot holding it
-  glm::vec3 animated_ws{0.0f};        // the clip's effector position
-  glm::vec3 target_ws{0.0f};          // where IK puts it this step
-  glm::vec3 release_offset_ws{0.0f};  // target - animated when the last hold ended
-  glm::vec3 grab_offset_ws{0.0f};     // target - animated when the last hold began
+  glm::vec3 animated_ws{0.0f};                 // the clip's effector position
+  glm::vec3 target_ws{0.0f};                   // where IK puts it this step
+  glm::vec3 release_offset_ws{0.0f};           // target - animated when the last hold ended
+  glm::vec3 grab_offset_ws{0.0f};              // target - animated when the last hold began
   bool has_grab_offset = false;
-  bool off_ladder_contact = false;    // in contact, but holding nothing (none in reach yet, or let go)
-  glm::vec3 grab_from_ws{0.0f};       // where a hold taken mid-contact starts from
-  float grab_blend = 1.0f;            // 0..1 of the way from grab_from_ws to the hold
-  bool let_go = false;                // a hold let go out of reach: no other until the contact ends
+  bool off_ladder_contact = false;  // in contact, but holding nothing (none in reach yet, or let go)
+  glm::vec3 grab_from_ws{0.0f};     // where a hold taken mid-contact starts from
+  float grab_blend = 1.0f;          // 0..1 of the way from grab_from_ws to the hold
+  bool let_go = false;              // a hold let go out of reach: no other until the contact ends
   bool reached = false;
 };
 

@@ -115,11 +115,12 @@ TwoBoneIkJob SolveSettings(const LimbPlacementJob& job, const LimbPlan& plan) {
 void FinishLimb(const LimbPlacementJob& job, const LimbPlan& plan) {
   const glm::quat parent_ms = RotationOf(job.models_ms[job.parents[job.chain.end]]);
   math::Transform& end_local = job.locals_ls[job.chain.end];
-  end_local.rotation = math::AlignHemisphere(
-      math::NormalizeOrIdentity(glm::inverse(parent_ms) * plan.end_goal_ms), end_local.rotation);
+  end_local.rotation =
+      math::AlignHemisphere(math::NormalizeOrIdentity(glm::inverse(parent_ms) * plan.end_goal_ms), end_local.rotation);
   if (job.align && job.tip >= 0) {
-    job.locals_ls[job.tip].rotation = math::NormalizeOrIdentity(
-        job.locals_ls[job.tip].rotation * math::NlerpShortest(glm::identity<glm::quat>(), plan.tip_correction, job.weight));
+    job.locals_ls[job.tip].rotation =
+        math::NormalizeOrIdentity(job.locals_ls[job.tip].rotation *
+                                  math::NlerpShortest(glm::identity<glm::quat>(), plan.tip_correction, job.weight));
   }
   anim::LocalToModelJob l2m;
   l2m.parents = job.parents;
@@ -201,8 +202,12 @@ bool LimbPlacementJob::RunAll(std::span<const LimbPlacementJob> jobs) {
     const glm::mat4& parent_ms = parent < 0 ? job.root_ms : job.models_ms[parent];
     if (!IsSimilarity(parent_ms) || (batched > 0 && job.soften != batch_soften)) continue;
     batch_soften = job.soften;
-    chains[batched] = {&job.models_ms[job.chain.start], &job.models_ms[job.chain.mid], &job.models_ms[job.chain.end],
-                       plans[i].end_target_ms, job.pole_vector_ms, BendAxisMs(job)};
+    chains[batched] = {&job.models_ms[job.chain.start],
+                       &job.models_ms[job.chain.mid],
+                       &job.models_ms[job.chain.end],
+                       plans[i].end_target_ms,
+                       job.pole_vector_ms,
+                       BendAxisMs(job)};
     batch_slot[i] = batched++;
   }
   // A lone chain is cheaper through the one-chain solve.
@@ -222,11 +227,10 @@ bool LimbPlacementJob::RunAll(std::span<const LimbPlacementJob> jobs) {
     const LimbPlacementJob& job = jobs[i];
     if (!active[i]) continue;
     const int b = batch_slot[i];
-    const bool applied =
-        b >= 0 ? ApplyTwoBoneCorrections(job.chain, start_q[b], mid_q[b], job.parents, job.locals_ls, job.models_ms,
-                                         job.root_ms)
-               : ApplyTwoBoneIk(SolveSettings(job, plans[i]), job.chain, job.parents, job.locals_ls, job.models_ms,
-                                job.root_ms);
+    const bool applied = b >= 0 ? ApplyTwoBoneCorrections(job.chain, start_q[b], mid_q[b], job.parents, job.locals_ls,
+                                                          job.models_ms, job.root_ms)
+                                : ApplyTwoBoneIk(SolveSettings(job, plans[i]), job.chain, job.parents, job.locals_ls,
+                                                 job.models_ms, job.root_ms);
     if (!applied) {
       all_ok = false;
       continue;

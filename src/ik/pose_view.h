@@ -14,7 +14,7 @@
 namespace knights::ik {
 
 struct PoseView {
-  std::span<const int16_t> parents;   // depth-first: a parent before its children, -1 for a root
+  std::span<const int16_t> parents;      // depth-first: a parent before its children, -1 for a root
   std::span<math::Transform> locals_ls;  // joint space, relative to the parent
   std::span<glm::mat4> models_ms;        // model space, at least as many as parents
 

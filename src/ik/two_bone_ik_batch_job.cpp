@@ -212,7 +212,8 @@ bool SolveFour(const TwoBoneIkBatchJob& job, size_t first, int count) {
   const F4 ahead = Set1(0.0f) - Dot(h, w);
   const V3 side = Cross(h, at);
   const F4 min_ahead = Set1(TwoBoneIkJob::kMinForwardBend) * l1;
-  ok = And(ok, And(GreaterEqual(ahead, Set1(0.0f)), GreaterEqual(ahead * ahead, min_ahead * min_ahead * Dot(side, side))));
+  ok = And(ok,
+           And(GreaterEqual(ahead, Set1(0.0f)), GreaterEqual(ahead * ahead, min_ahead * min_ahead * Dot(side, side))));
 
   // Step 1: the reach (soft IK, clamped), the new thigh in the plane scaled
   // by D = 2 reach.
@@ -260,7 +261,7 @@ bool SolveFour(const TwoBoneIkBatchJob& job, size_t first, int count) {
   const F4 s2_sq = Dot(s2, s2);
   ok = And(ok, Greater(s2_sq, Set1(1e-12f) * l2_sq));
   const F4 n1 = InvSqrt(s_sq) * Set1(0.5f) * inv_reach * inv_l1;  // 1 / (D l1 |S|)
-  const F4 n2 = InvSqrt(s2_sq) * inv_l2;                            // 1 / (l2 |s2|)
+  const F4 n2 = InvSqrt(s2_sq) * inv_l2;                          // 1 / (l2 |s2|)
 
   // Into the joints' frames; the mid joint has the start's handedness.
   const Frame4 start_frame = GatherFrame(start);

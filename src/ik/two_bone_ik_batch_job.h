@@ -23,8 +23,8 @@
 // mirroring above them), no hinge, the pole only a fallback (pole_weight 0).
 // A chain the four-wide path cannot take (a straight limb, a zero-length
 // bone, the target on the root, a shin turned half round, a knee the hinge
-// rule must move to the forward side, a NaN or infinite input) is handed to TwoBoneIkJob on its own, so every chain gets exactly
-// the scalar job's answer for those cases too.
+// rule must move to the forward side, a NaN or infinite input) is handed to TwoBoneIkJob on its own, so every chain
+// gets exactly the scalar job's answer for those cases too.
 
 #include <span>
 

@@ -71,7 +71,7 @@ glm::vec3 KeepKneeForward(const glm::vec3& u, float offset_m, const glm::vec3& n
 // the start joint's parent space). s_ms and m_ms: start and mid joint
 // matrices; c: end joint position; t: target; pole: pole direction.
 void SolveGeneral(const glm::mat4& s_ms, const glm::mat4& m_ms, const glm::vec3& c, const glm::vec3& t,
-           const glm::vec3& pole, const TwoBoneIkJob& job, Solution& out) {
+                  const glm::vec3& pole, const TwoBoneIkJob& job, Solution& out) {
   const glm::vec3 a(s_ms[3]);
   const glm::vec3 b(m_ms[3]);
   const glm::vec3 ab = b - a;
@@ -174,8 +174,7 @@ void SolveGeneral(const glm::mat4& s_ms, const glm::mat4& m_ms, const glm::vec3&
     const glm::vec3 axis = job.hinge_enabled ? hinge_axis : job.bend_axis_ms;
     const glm::vec3 h_cross = glm::cross(axis, n);
     const float h_len2 = glm::dot(h_cross, h_cross);
-    u = h_len2 > 1e-8f * glm::dot(axis, axis) && h_len2 > 0.0f ? h_cross
-                                                                             : AnyPerpendicular(n);
+    u = h_len2 > 1e-8f * glm::dot(axis, axis) && h_len2 > 0.0f ? h_cross : AnyPerpendicular(n);
   }
   // The hinge rule: keep the knee forward of the root-target line.
   float knee_moved = 0.0f;  // 0..1: how far the rule moved the knee off its animated side
@@ -249,7 +248,6 @@ void SolveGeneral(const glm::mat4& s_ms, const glm::mat4& m_ms, const glm::vec3&
   out.mid_correction = WeightRotation(mid_q, job.weight);
 }
 
-
 // Whether the animated knee already obeys the hinge rule, so that the fast
 // path's answer (the knee kept in its animated bend plane) is the rule's
 // too: the knee's offset from the root-target line has at least
@@ -302,9 +300,9 @@ inline bool FiniteAndInRange(const TwoBoneIkJob& job) {
   }
   acc = AccumulateNonFinite(acc, LoadVec3(job.target_ms));
   acc = AccumulateNonFinite(acc, &job.pole_vector_ms.x);  // pole, pole_weight
-  const __m128 unit = _mm_loadu_ps(&job.pole_weight);      // pole_weight, soften, weight, (next)
-  const int in_range = _mm_movemask_ps(_mm_and_ps(_mm_cmpge_ps(unit, _mm_setzero_ps()),
-                                                  _mm_cmple_ps(unit, _mm_set1_ps(1.0f))));
+  const __m128 unit = _mm_loadu_ps(&job.pole_weight);     // pole_weight, soften, weight, (next)
+  const int in_range =
+      _mm_movemask_ps(_mm_and_ps(_mm_cmpge_ps(unit, _mm_setzero_ps()), _mm_cmple_ps(unit, _mm_set1_ps(1.0f))));
   return (_mm_movemask_ps(_mm_cmpeq_ps(acc, acc)) == 0xf) & ((in_range & 7) == 7);  // NaN != NaN
 }
 
@@ -383,8 +381,7 @@ inline glm::quat LocalRotation(const glm::mat4& m, __m128 sign, __m128 k, float 
   len_sq = _mm_add_ps(len_sq, _mm_setr_ps(0.0f, 0.0f, 0.0f, 1.0f));
   const __m128 weight = _mm_xor_ps(InvSqrt4(len_sq), sign);
   // (column i . k) * weight_i, plus w in lane 3 (glm::quat stores x, y, z, w).
-  __m128 r = _mm_add_ps(_mm_add_ps(_mm_mul_ps(x, Splat<0>(k)), _mm_mul_ps(y, Splat<1>(k))),
-                        _mm_mul_ps(z, Splat<2>(k)));
+  __m128 r = _mm_add_ps(_mm_add_ps(_mm_mul_ps(x, Splat<0>(k)), _mm_mul_ps(y, Splat<1>(k))), _mm_mul_ps(z, Splat<2>(k)));
   r = _mm_add_ps(_mm_mul_ps(r, weight), _mm_setr_ps(0.0f, 0.0f, 0.0f, w));
   glm::quat out;
   _mm_storeu_ps(&out.x, _mm_mul_ps(r, _mm_set1_ps(scale)));
@@ -445,7 +442,7 @@ bool SolveFast(const glm::mat4& s_ms, const glm::mat4& m_ms, const glm::mat4& e_
                const TwoBoneIkJob& job, Solution& out) {
   const __m128 a = _mm_loadu_ps(&s_ms[3][0]);
   const __m128 b = _mm_loadu_ps(&m_ms[3][0]);
-  const __m128 ab = Xyz(_mm_sub_ps(b, a));                         // thigh
+  const __m128 ab = Xyz(_mm_sub_ps(b, a));                          // thigh
   const __m128 bc = Xyz(_mm_sub_ps(_mm_loadu_ps(&e_ms[3][0]), b));  // shin
   const __m128 at = Xyz(_mm_sub_ps(LoadVec3(t), a));                // root to target
   const __m128 sq = Sum4(_mm_mul_ps(ab, ab), _mm_mul_ps(bc, bc), _mm_mul_ps(ab, at), _mm_mul_ps(at, at));
@@ -521,7 +518,7 @@ bool SolveFast(const glm::mat4& s_ms, const glm::mat4& m_ms, const glm::mat4& e_
   if (!(s2_sq > 1e-12f * l2_sq)) return false;
   const __m128 inv_s = InvSqrt4(_mm_setr_ps(s_sq, s2_sq, 1.0f, 1.0f));
   const float n1 = Lane<0>(inv_s) * 0.5f * inv_reach * inv_l1;  // 1 / (D l1 |S|)
-  const float n2 = Lane<1>(inv_s) * inv_l2;                      // 1 / (l2 |s2|)
+  const float n2 = Lane<1>(inv_s) * inv_l2;                     // 1 / (l2 |s2|)
 
   // Into the joints' frames (the mid joint has the start joint's
   // handedness: mirrored own scale is not supported).
@@ -548,9 +545,9 @@ bool SolveFast(const glm::mat4& s_ms, const glm::mat4& m_ms, const glm::mat4& e_
                const TwoBoneIkJob& job, Solution& out) {
   const glm::vec3 a(s_ms[3]);
   const glm::vec3 b(m_ms[3]);
-  const glm::vec3 ab = b - a;  // thigh
+  const glm::vec3 ab = b - a;                   // thigh
   const glm::vec3 bc = glm::vec3(e_ms[3]) - b;  // shin
-  const glm::vec3 at = t - a;  // root to target
+  const glm::vec3 at = t - a;                   // root to target
   const float l1_sq = glm::dot(ab, ab), l2_sq = glm::dot(bc, bc), at_sq = glm::dot(at, at);
   const float l1 = Sqrt(l1_sq), l2 = Sqrt(l2_sq), l_at = Sqrt(at_sq);
   const float chain = l1 + l2;
@@ -580,7 +577,7 @@ bool SolveFast(const glm::mat4& s_ms, const glm::mat4& m_ms, const glm::mat4& e_
   const float inv_w = math::InvSqrtFast(w_sq);
   const glm::vec3 n = at * inv_lat;
   const glm::vec3 u = glm::cross(w, at) * (inv_w * inv_lat);  // exactly in the plane, toward b
-  const glm::vec3 e = w * inv_w;                                // n x u
+  const glm::vec3 e = w * inv_w;                              // n x u
   const float p = glm::dot(ab, at) * inv_lat;
   const float q = w_sq * inv_w * inv_lat;  // >= 0
 

@@ -21,37 +21,29 @@ namespace knights::math {
 
 inline constexpr float kDefaultTolerance = 1e-5f;
 
-inline bool ApproxEqual(float a, float b, float tolerance = kDefaultTolerance) {
-  return std::fabs(a - b) <= tolerance;
+inline bool ApproxEqual(float a, float b, float tolerance = kDefaultTolerance) { return std::fabs(a - b) <= tolerance; }
+
+inline bool ApproxEqual(const glm::vec3& a, const glm::vec3& b, float tolerance = kDefaultTolerance) {
+  return ApproxEqual(a.x, b.x, tolerance) && ApproxEqual(a.y, b.y, tolerance) && ApproxEqual(a.z, b.z, tolerance);
 }
 
-inline bool ApproxEqual(const glm::vec3& a, const glm::vec3& b,
-                        float tolerance = kDefaultTolerance) {
-  return ApproxEqual(a.x, b.x, tolerance) && ApproxEqual(a.y, b.y, tolerance) &&
-         ApproxEqual(a.z, b.z, tolerance);
-}
-
-inline bool ApproxEqual(const glm::vec4& a, const glm::vec4& b,
-                        float tolerance = kDefaultTolerance) {
-  return ApproxEqual(a.x, b.x, tolerance) && ApproxEqual(a.y, b.y, tolerance) &&
-         ApproxEqual(a.z, b.z, tolerance) && ApproxEqual(a.w, b.w, tolerance);
+inline bool ApproxEqual(const glm::vec4& a, const glm::vec4& b, float tolerance = kDefaultTolerance) {
+  return ApproxEqual(a.x, b.x, tolerance) && ApproxEqual(a.y, b.y, tolerance) && ApproxEqual(a.z, b.z, tolerance) &&
+         ApproxEqual(a.w, b.w, tolerance);
 }
 
 // Component-wise: q and -q are NOT equal here (see SameRotation).
-inline bool ApproxEqual(const glm::quat& a, const glm::quat& b,
-                        float tolerance = kDefaultTolerance) {
-  return ApproxEqual(a.w, b.w, tolerance) && ApproxEqual(a.x, b.x, tolerance) &&
-         ApproxEqual(a.y, b.y, tolerance) && ApproxEqual(a.z, b.z, tolerance);
+inline bool ApproxEqual(const glm::quat& a, const glm::quat& b, float tolerance = kDefaultTolerance) {
+  return ApproxEqual(a.w, b.w, tolerance) && ApproxEqual(a.x, b.x, tolerance) && ApproxEqual(a.y, b.y, tolerance) &&
+         ApproxEqual(a.z, b.z, tolerance);
 }
 
 // True when a and b are the same rotation (q and -q both count).
-inline bool SameRotation(const glm::quat& a, const glm::quat& b,
-                         float tolerance = kDefaultTolerance) {
+inline bool SameRotation(const glm::quat& a, const glm::quat& b, float tolerance = kDefaultTolerance) {
   return ApproxEqual(a, AlignHemisphere(b, a), tolerance);
 }
 
-inline bool ApproxEqual(const glm::mat4& a, const glm::mat4& b,
-                        float tolerance = kDefaultTolerance) {
+inline bool ApproxEqual(const glm::mat4& a, const glm::mat4& b, float tolerance = kDefaultTolerance) {
   for (int c = 0; c < 4; ++c) {
     if (!ApproxEqual(a[c], b[c], tolerance)) return false;
   }
@@ -59,10 +51,8 @@ inline bool ApproxEqual(const glm::mat4& a, const glm::mat4& b,
 }
 
 // Translation and scale component-wise, rotation up to sign.
-inline bool ApproxEqual(const Transform& a, const Transform& b,
-                        float tolerance = kDefaultTolerance) {
-  return ApproxEqual(a.translation, b.translation, tolerance) &&
-         SameRotation(a.rotation, b.rotation, tolerance) &&
+inline bool ApproxEqual(const Transform& a, const Transform& b, float tolerance = kDefaultTolerance) {
+  return ApproxEqual(a.translation, b.translation, tolerance) && SameRotation(a.rotation, b.rotation, tolerance) &&
          ApproxEqual(a.scale, b.scale, tolerance);
 }
 

@@ -36,9 +36,7 @@ inline float InvSqrtFast(float x) {
 }
 
 // 4D dot product of two quaternions (cosine of half the angle between them).
-inline float QuatDot(const glm::quat& a, const glm::quat& b) {
-  return a.w * b.w + a.x * b.x + a.y * b.y + a.z * b.z;
-}
+inline float QuatDot(const glm::quat& a, const glm::quat& b) { return a.w * b.w + a.x * b.x + a.y * b.y + a.z * b.z; }
 
 // q or -q, whichever lies in the same 4D hemisphere as `reference`
 // (non-negative dot product), so that interpolation takes the short path.
@@ -106,8 +104,7 @@ inline glm::quat NlerpShortest(const glm::quat& a, const glm::quat& b, float alp
 inline glm::quat NlerpShortest(const glm::quat& a, const glm::quat& b, float alpha) {
   const float wa = 1.0f - alpha;
   const float wb = std::copysign(alpha, QuatDot(a, b));
-  const glm::quat q(wa * a.w + wb * b.w, wa * a.x + wb * b.x, wa * a.y + wb * b.y,
-                    wa * a.z + wb * b.z);
+  const glm::quat q(wa * a.w + wb * b.w, wa * a.x + wb * b.x, wa * a.y + wb * b.y, wa * a.z + wb * b.z);
   return NormalizeOrIdentityFast(q);
 }
 

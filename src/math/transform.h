@@ -9,9 +9,9 @@
 namespace knights::math {
 
 struct Transform {
-  glm::vec3 translation{0.0f};                       // in the parent's space, metres
-  glm::quat rotation = glm::identity<glm::quat>();   // unit quaternion
-  glm::vec3 scale{1.0f};                             // per-axis factor
+  glm::vec3 translation{0.0f};                      // in the parent's space, metres
+  glm::quat rotation = glm::identity<glm::quat>();  // unit quaternion
+  glm::vec3 scale{1.0f};                            // per-axis factor
 
   static Transform Identity() { return {}; }
 };

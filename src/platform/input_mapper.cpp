@@ -94,12 +94,23 @@ void InputMapper::HandleEvent(const SDL_Event& event, core::InputState& input) {
     }
     case SDL_CONTROLLERBUTTONDOWN:
       switch (event.cbutton.button) {
-        case SDL_CONTROLLER_BUTTON_A: input.jump_pressed = input.confirm_pressed = true; break;
-        case SDL_CONTROLLER_BUTTON_START: input.pause_pressed = true; break;
-        case SDL_CONTROLLER_BUTTON_BACK: input.toggle_overlay_pressed = true; break;
-        case SDL_CONTROLLER_BUTTON_DPAD_UP: input.menu_up_pressed = true; break;
-        case SDL_CONTROLLER_BUTTON_DPAD_DOWN: input.menu_down_pressed = true; break;
-        default: break;
+        case SDL_CONTROLLER_BUTTON_A:
+          input.jump_pressed = input.confirm_pressed = true;
+          break;
+        case SDL_CONTROLLER_BUTTON_START:
+          input.pause_pressed = true;
+          break;
+        case SDL_CONTROLLER_BUTTON_BACK:
+          input.toggle_overlay_pressed = true;
+          break;
+        case SDL_CONTROLLER_BUTTON_DPAD_UP:
+          input.menu_up_pressed = true;
+          break;
+        case SDL_CONTROLLER_BUTTON_DPAD_DOWN:
+          input.menu_down_pressed = true;
+          break;
+        default:
+          break;
       }
       break;
     default:

@@ -10,9 +10,7 @@
 namespace knights::platform {
 namespace {
 
-GLADapiproc LoadGlFunction(const char* name) {
-  return reinterpret_cast<GLADapiproc>(SDL_GL_GetProcAddress(name));
-}
+GLADapiproc LoadGlFunction(const char* name) { return reinterpret_cast<GLADapiproc>(SDL_GL_GetProcAddress(name)); }
 
 }  // namespace
 
@@ -57,14 +55,13 @@ core::Expected<std::unique_ptr<Window>> Window::Create(const WindowDesc& desc, W
 
   Uint32 flags = SDL_WINDOW_OPENGL | SDL_WINDOW_RESIZABLE | SDL_WINDOW_ALLOW_HIGHDPI;
   if (w->headless_ || desc.start_hidden) flags |= SDL_WINDOW_HIDDEN;
-  w->window_ = SDL_CreateWindow(desc.title.c_str(), SDL_WINDOWPOS_CENTERED, SDL_WINDOWPOS_CENTERED,
-                                desc.width, desc.height, flags);
-  const std::string tried = std::string("SDL video driver '") + SDL_GetCurrentVideoDriver() +
-                            "', GL 3.3 core profile";
+  w->window_ = SDL_CreateWindow(desc.title.c_str(), SDL_WINDOWPOS_CENTERED, SDL_WINDOWPOS_CENTERED, desc.width,
+                                desc.height, flags);
+  const std::string tried = std::string("SDL video driver '") + SDL_GetCurrentVideoDriver() + "', GL 3.3 core profile";
   if (w->window_ == nullptr) {
     *error_kind = WindowError::kNoGl;
-    return core::Status::Error("no usable OpenGL 3.3 context: " + tried + ": window creation failed: " +
-                               SDL_GetError());
+    return core::Status::Error("no usable OpenGL 3.3 context: " + tried +
+                               ": window creation failed: " + SDL_GetError());
   }
   w->gl_context_ = SDL_GL_CreateContext(w->window_);
   if (w->gl_context_ == nullptr) {
@@ -103,9 +100,7 @@ std::string Window::gl_renderer() const {
   return renderer ? reinterpret_cast<const char*>(renderer) : "unknown renderer";
 }
 
-void Window::DrawableSize(int* width_px, int* height_px) const {
-  SDL_GL_GetDrawableSize(window_, width_px, height_px);
-}
+void Window::DrawableSize(int* width_px, int* height_px) const { SDL_GL_GetDrawableSize(window_, width_px, height_px); }
 
 void Window::WindowSize(int* width, int* height) const { SDL_GetWindowSize(window_, width, height); }
 

@@ -18,7 +18,7 @@ namespace knights::platform {
 // Descriptor: zero-initialised fields mean defaults.
 struct WindowDesc {
   std::string title = "Knights";
-  int width = 1280;   // in screen coordinates (points)
+  int width = 1280;  // in screen coordinates (points)
   int height = 720;
   bool headless = false;  // force the offscreen driver
   bool vsync = true;

@@ -25,13 +25,14 @@ void AppendLayer(std::vector<StaticVertex>& out, const BackgroundLayerDesc& laye
     const glm::vec3 f0(x, mean_y + layer.base_y, layer.z_front), f1(x1, mean_y + layer.base_y, layer.z_front);
     const glm::vec3 r0(x, c0, layer.z_ridge), r1(x1, c1, layer.z_ridge);
     const glm::vec3 b0(x, mean_y + layer.base_y, layer.z_back), b1(x1, mean_y + layer.base_y, layer.z_back);
-    AppendQuad(out, f0, f1, r1, r0, layer.color, StaticMaterial::kDistant);  // front slope
+    AppendQuad(out, f0, f1, r1, r0, layer.color, StaticMaterial::kDistant);         // front slope
     AppendQuad(out, r0, r1, b1, b0, layer.color * 0.8f, StaticMaterial::kDistant);  // back slope (seen at crests)
   }
 }
 
 // A castle silhouette on a ridge: curtain wall, towers and a keep.
-void AppendCastleSilhouette(std::vector<StaticVertex>& out, const glm::vec3& base_ws, float scale, const glm::vec3& color) {
+void AppendCastleSilhouette(std::vector<StaticVertex>& out, const glm::vec3& base_ws, float scale,
+                            const glm::vec3& color) {
   AppendBox(out, base_ws + glm::vec3(0.0f, 2.5f, 0.0f) * scale, glm::vec3(7.0f, 3.0f, 1.0f) * scale, 0.0f, color,
             StaticMaterial::kDistant);
   for (float dx : {-7.0f, -2.0f, 7.0f}) {

@@ -15,15 +15,15 @@
 namespace knights::render {
 
 struct BackgroundLayerDesc {
-  float z_front = -45.0f;      // world z where the layer rises from the ground, metres
-  float z_ridge = -55.0f;      // world z of the crest line
+  float z_front = -45.0f;  // world z where the layer rises from the ground, metres
+  float z_ridge = -55.0f;  // world z of the crest line
   float z_back = -65.0f;
-  float base_y = -12.0f;       // world y of the front and back feet, metres (below anything visible)
-  float crest_min_y = 6.0f;    // crest height range above the level's mean ground, metres
+  float base_y = -12.0f;     // world y of the front and back feet, metres (below anything visible)
+  float crest_min_y = 6.0f;  // crest height range above the level's mean ground, metres
   float crest_max_y = 14.0f;
   float feature_length_m = 40.0f;  // typical distance between hill tops
-  float column_m = 4.0f;       // sampling step along x, metres
-  glm::vec3 color{0.1f};       // linear RGB albedo
+  float column_m = 4.0f;           // sampling step along x, metres
+  glm::vec3 color{0.1f};           // linear RGB albedo
   int seed = 0;
 };
 

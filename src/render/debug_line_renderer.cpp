@@ -22,9 +22,11 @@ core::Expected<DebugLineRenderer> DebugLineRenderer::Create() {
   glBindVertexArray(r.vao_.id());
   glBindBuffer(GL_ARRAY_BUFFER, r.vbo_.id());
   glEnableVertexAttribArray(0);
-  glVertexAttribPointer(0, 3, GL_FLOAT, GL_FALSE, sizeof(LineVertex), reinterpret_cast<const void*>(offsetof(LineVertex, position_ws)));
+  glVertexAttribPointer(0, 3, GL_FLOAT, GL_FALSE, sizeof(LineVertex),
+                        reinterpret_cast<const void*>(offsetof(LineVertex, position_ws)));
   glEnableVertexAttribArray(1);
-  glVertexAttribPointer(1, 4, GL_FLOAT, GL_FALSE, sizeof(LineVertex), reinterpret_cast<const void*>(offsetof(LineVertex, color)));
+  glVertexAttribPointer(1, 4, GL_FLOAT, GL_FALSE, sizeof(LineVertex),
+                        reinterpret_cast<const void*>(offsetof(LineVertex, color)));
   glBindVertexArray(0);
   return r;
 }
@@ -36,10 +38,12 @@ void DebugLineRenderer::Draw(const FrameView& view, const core::DebugLines& line
   glBindBuffer(GL_ARRAY_BUFFER, vbo_.id());
   if (src.size() > capacity_lines_) {
     capacity_lines_ = src.size() * 2;
-    glBufferData(GL_ARRAY_BUFFER, static_cast<GLsizeiptr>(capacity_lines_ * 2 * sizeof(LineVertex)), nullptr, GL_STREAM_DRAW);
+    glBufferData(GL_ARRAY_BUFFER, static_cast<GLsizeiptr>(capacity_lines_ * 2 * sizeof(LineVertex)), nullptr,
+                 GL_STREAM_DRAW);
   }
   // Map and write in place: no CPU-side staging copy.
-  auto* out = static_cast<LineVertex*>(glMapBufferRange(GL_ARRAY_BUFFER, 0, static_cast<GLsizeiptr>(src.size() * 2 * sizeof(LineVertex)),
+  auto* out = static_cast<LineVertex*>(glMapBufferRange(GL_ARRAY_BUFFER, 0,
+                                                        static_cast<GLsizeiptr>(src.size() * 2 * sizeof(LineVertex)),
                                                         GL_MAP_WRITE_BIT | GL_MAP_INVALIDATE_BUFFER_BIT));
   if (out == nullptr) return;
   for (const core::DebugLine& line : src) {

@@ -6,11 +6,11 @@
 namespace knights::render {
 
 struct FrameView {
-  glm::mat4 view_ws{1.0f};       // world -> view
-  glm::mat4 proj{1.0f};          // view -> clip
-  glm::mat4 view_proj{1.0f};     // world -> clip
+  glm::mat4 view_ws{1.0f};    // world -> view
+  glm::mat4 proj{1.0f};       // view -> clip
+  glm::mat4 view_proj{1.0f};  // world -> clip
   glm::vec3 eye_ws{0.0f, 1.0f, 10.0f};
-  int width_px = 1;   // the window's drawable size (the render scale applies on top)
+  int width_px = 1;  // the window's drawable size (the render scale applies on top)
   int height_px = 1;
 
   // Sun and ambient, linear RGB (radiometric scale: the post pass's

@@ -13,11 +13,11 @@ struct PostParams {
   GLuint scene_texture = 0;  // linear HDR colour (SceneTarget::resolved_texture)
   int scene_width_px = 1;
   int scene_height_px = 1;
-  int output_width_px = 1;   // the bound framebuffer's viewport
+  int output_width_px = 1;  // the bound framebuffer's viewport
   int output_height_px = 1;
   float exposure = 1.0f;
   bool fxaa = false;
-  float vignette = 0.0f;     // 0: none
+  float vignette = 0.0f;  // 0: none
 };
 
 class PostPass {
@@ -29,7 +29,7 @@ class PostPass {
  private:
   ShaderProgram program_;       // tone map + sRGB
   ShaderProgram fxaa_program_;  // tone map + FXAA + sRGB
-  GlVertexArray empty_vao_;  // core profile needs a bound VAO even without attributes
+  GlVertexArray empty_vao_;     // core profile needs a bound VAO even without attributes
 };
 
 }  // namespace knights::render

@@ -13,9 +13,9 @@ namespace knights::render {
 
 struct SceneLighting {
   bool shadows = false;
-  GLuint shadow_texture = 0;          // depth texture with compare mode (ShadowMap::texture)
-  glm::mat4 world_to_shadow{1.0f};    // world -> shadow map [0,1]^3
-  float shadow_texel_m = 0.02f;       // world size of one shadow texel, metres
+  GLuint shadow_texture = 0;               // depth texture with compare mode (ShadowMap::texture)
+  glm::mat4 world_to_shadow{1.0f};         // world -> shadow map [0,1]^3
+  float shadow_texel_m = 0.02f;            // world size of one shadow texel, metres
   glm::vec3 fog_color{0.7f, 0.75f, 0.8f};  // linear RGB, the horizon colour
   float fog_density_per_m = 0.0f;
   float fog_start_m = 0.0f;

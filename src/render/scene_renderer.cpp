@@ -12,9 +12,7 @@ namespace {
 
 // Matrix lerp between two sim steps 1/60 s apart: the poses differ by small
 // rotations, for which the blended matrix is a good rigid approximation.
-glm::mat4 Lerp(const glm::mat4& a, const glm::mat4& b, float t) {
-  return a * (1.0f - t) + b * t;
-}
+glm::mat4 Lerp(const glm::mat4& a, const glm::mat4& b, float t) { return a * (1.0f - t) + b * t; }
 
 // A knight's bounds for culling: a box around its origin (feet), metres.
 constexpr glm::vec3 kKnightBoundsLo{-1.2f, -0.3f, -1.2f};

@@ -40,8 +40,8 @@ struct KnightInstance {
   std::span<const glm::mat4> previous_palette_ms;
   glm::mat4 model_to_world{1.0f};
   glm::mat4 previous_model_to_world{1.0f};
-  int look = 0;                 // mesh variant
-  bool bind_pose = false;       // draw without skinning (overlay toggle)
+  int look = 0;            // mesh variant
+  bool bind_pose = false;  // draw without skinning (overlay toggle)
   glm::vec3 tint{0.0f};
 };
 
@@ -50,26 +50,26 @@ enum class AntiAliasing { kOff, kFxaa, kMsaa };
 struct SceneSettings {
   glm::vec3 fog_color{0.52f, 0.62f, 0.76f};  // linear RGB; also the sky's horizon colour
   float fog_density_per_m = 0.007f;
-  float fog_start_m = 16.0f;                 // the play strip (~9-15 m away) stays clear
+  float fog_start_m = 16.0f;  // the play strip (~9-15 m away) stays clear
   bool shadows = true;
   int shadow_map_size_px = 2048;
   AntiAliasing anti_aliasing = AntiAliasing::kMsaa;  // falls back to FXAA without multisampling
   int msaa_samples = 4;
-  float render_scale = 1.0f;                 // offscreen size / window size, clamped to [0.25, 2]
+  float render_scale = 1.0f;  // offscreen size / window size, clamped to [0.25, 2]
   float exposure = 1.0f;
   float vignette = 0.25f;
-  bool background = true;                    // the far parallax layers
+  bool background = true;  // the far parallax layers
 };
 
 // What the last Draw did (for tests, the overlay and benchmarks).
 struct SceneStats {
-  int scene_width_px = 0;   // offscreen size (window size x render scale)
+  int scene_width_px = 0;  // offscreen size (window size x render scale)
   int scene_height_px = 0;
-  int msaa_samples = 0;     // 0: single-sampled
+  int msaa_samples = 0;  // 0: single-sampled
   bool fxaa = false;
   bool shadows = false;
   float shadow_texel_m = 0.0f;
-  int knights_drawn = 0;    // after frustum culling
+  int knights_drawn = 0;  // after frustum culling
   int world_chunks_drawn = 0;
 };
 
@@ -86,7 +86,8 @@ class SceneRenderer {
   // Compiles and links the programs; no geometry yet (UploadGeometry).
   static core::Expected<SceneRenderer> Create();
   // Create() and UploadGeometry(BuildSceneGeometry(world), looks).
-  static core::Expected<SceneRenderer> Create(const world::World& world, std::span<const anim::SkinnedMesh* const> looks);
+  static core::Expected<SceneRenderer> Create(const world::World& world,
+                                              std::span<const anim::SkinnedMesh* const> looks);
   // Uploads the static geometry and each mesh look (looks[0] is the
   // player's), replacing what was there. The CPU copies are not kept.
   void UploadGeometry(const SceneGeometry& geometry, std::span<const anim::SkinnedMesh* const> looks);

@@ -4,7 +4,8 @@
 
 namespace knights::render {
 namespace {
-constexpr GLenum kColorFormat = GL_R11F_G11F_B10F;  // linear HDR (lit values exceed 1 before tone mapping), half the bytes of RGBA16F
+constexpr GLenum kColorFormat =
+    GL_R11F_G11F_B10F;  // linear HDR (lit values exceed 1 before tone mapping), half the bytes of RGBA16F
 constexpr GLenum kDepthFormat = GL_DEPTH_COMPONENT24;
 }  // namespace
 

@@ -84,7 +84,8 @@ void SkinnedRenderer::DrawDepth(const glm::mat4& light_view_proj, const SkinnedD
   glBindVertexArray(desc.mesh->vao().id());
   // Every part in one call: the depth pass needs no material.
   uint32_t index_count = 0;
-  for (const anim::MeshPart& part : desc.mesh->parts()) index_count = std::max(index_count, part.first_index + part.index_count);
+  for (const anim::MeshPart& part : desc.mesh->parts())
+    index_count = std::max(index_count, part.first_index + part.index_count);
   glDrawElements(GL_TRIANGLES, static_cast<GLsizei>(index_count), GL_UNSIGNED_INT, nullptr);
   glBindVertexArray(0);
 }

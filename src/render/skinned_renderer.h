@@ -19,11 +19,11 @@ namespace knights::render {
 
 struct SkinnedDrawDesc {
   const GpuSkinnedMesh* mesh = nullptr;
-  int palette_slot = 0;           // slot filled by UploadPalette this frame
-  int palette_size = 0;           // matrices in that slot (0: draw the bind pose)
+  int palette_slot = 0;  // slot filled by UploadPalette this frame
+  int palette_size = 0;  // matrices in that slot (0: draw the bind pose)
   glm::mat4 model_to_world{1.0f};
-  bool skinning = true;           // false: bind pose
-  glm::vec3 tint{0.0f};           // added colour (highlight)
+  bool skinning = true;  // false: bind pose
+  glm::vec3 tint{0.0f};  // added colour (highlight)
 };
 
 class SkinnedRenderer {
@@ -44,7 +44,7 @@ class SkinnedRenderer {
  private:
   void BindPalette(const SkinnedDrawDesc& desc, const ShaderProgram& program) const;
 
-  ShaderProgram program_;  // lit; also draws the shadow pass (see DrawDepth)
+  ShaderProgram program_;               // lit; also draws the shadow pass (see DrawDepth)
   std::vector<GlBuffer> palette_ubos_;  // one per slot
 };
 

@@ -113,13 +113,20 @@ void AppendCollisionSurfaces(const world::World& world, std::vector<StaticVertex
         }
         break;
       }
-      case world::SurfaceKind::kStepFace: color = kEarth; break;
-      case world::SurfaceKind::kPitWall: color = kEarth * 0.7f; break;
+      case world::SurfaceKind::kStepFace:
+        color = kEarth;
+        break;
+      case world::SurfaceKind::kPitWall:
+        color = kEarth * 0.7f;
+        break;
       case world::SurfaceKind::kPlatform:
         color = t.normal_ws.y > 0.7f ? kStone : kStone * 0.8f;
         material = StaticMaterial::kStone;
         break;
-      case world::SurfaceKind::kRock: color = kRock; material = StaticMaterial::kRock; break;
+      case world::SurfaceKind::kRock:
+        color = kRock;
+        material = StaticMaterial::kRock;
+        break;
     }
     const glm::vec3 v[3] = {t.v0_ws, t.v1_ws, t.v2_ws};
     for (const glm::vec3& p : v) {
@@ -177,14 +184,21 @@ void AppendMeadow(const world::Level& level, std::vector<StaticVertex>& out) {
   const world::Terrain& terrain = level.terrain;
   const float x_lo = world::TerrainMinX(terrain) - 80.0f;
   const float x_hi = world::TerrainMaxX(terrain) + 80.0f;
-  const float z_rows[] = {terrain.z_min, terrain.z_min - 0.6f, terrain.z_min - 1.5f, terrain.z_min - 3.0f,
-                          terrain.z_min - 5.5f, -14.0f, -20.0f, -28.0f, kMeadowBackZ};
+  const float z_rows[] = {terrain.z_min,
+                          terrain.z_min - 0.6f,
+                          terrain.z_min - 1.5f,
+                          terrain.z_min - 3.0f,
+                          terrain.z_min - 5.5f,
+                          -14.0f,
+                          -20.0f,
+                          -28.0f,
+                          kMeadowBackZ};
   constexpr int kRows = sizeof(z_rows) / sizeof(z_rows[0]);
   auto height = [&](float x, float z, float edge_y) {
     const float t = glm::clamp((terrain.z_min - z) / 9.0f, 0.0f, 1.0f);
     const float w = t * t * (3.0f - 2.0f * t);
-    const float rolling = 0.9f * std::sin(x * 0.11f + z * 0.25f) + 0.5f * std::sin(x * 0.037f - 1.3f) +
-                          0.05f * (terrain.z_min - z);
+    const float rolling =
+        0.9f * std::sin(x * 0.11f + z * 0.25f) + 0.5f * std::sin(x * 0.037f - 1.3f) + 0.05f * (terrain.z_min - z);
     const float far_y = SmoothProfile(terrain, x, 10.0f) - 0.4f + rolling * w;
     return glm::mix(edge_y, far_y, w);
   };
@@ -208,7 +222,8 @@ void AppendMeadow(const world::Level& level, std::vector<StaticVertex>& out) {
       columns.push_back({x, EdgeHeight(terrain, a, b, static_cast<float>(c) / n, terrain.z_min)});
     }
   }
-  for (float x = terrain_hi + 2.0f; x <= x_hi; x += 2.0f) columns.push_back({x, world::ProfileHeight(terrain, terrain_hi)});
+  for (float x = terrain_hi + 2.0f; x <= x_hi; x += 2.0f)
+    columns.push_back({x, world::ProfileHeight(terrain, terrain_hi)});
   for (size_t i = 0; i + 1 < columns.size(); ++i) {
     const Column& c0 = columns[i];
     const Column& c1 = columns[i + 1];
@@ -233,8 +248,10 @@ void AppendMeadow(const world::Level& level, std::vector<StaticVertex>& out) {
       const glm::vec3 a(c0.x, height(c0.x, za, c0.edge_y), za), b(c0.x, height(c0.x, zb, c0.edge_y), zb);
       const glm::vec3 c(c0.x, height(c0.x, zb, c1.edge_y), zb), d(c0.x, height(c0.x, za, c1.edge_y), za);
       const bool up = c1.edge_y > c0.edge_y;  // wall faces -x (towards the lower side)
-      if (up) AppendQuad(out, a, b, c, d, kEarth, StaticMaterial::kEarth);
-      else AppendQuad(out, a, d, c, b, kEarth, StaticMaterial::kEarth);
+      if (up)
+        AppendQuad(out, a, b, c, d, kEarth, StaticMaterial::kEarth);
+      else
+        AppendQuad(out, a, d, c, b, kEarth, StaticMaterial::kEarth);
     }
   }
   // Trees and bushes, deterministic, not too close to the strip.
@@ -257,8 +274,8 @@ void AppendBanner(std::vector<StaticVertex>& out, const glm::vec3& base_ws, floa
   AppendBeam(out, base_ws, base_ws + glm::vec3(0.0f, h, 0.0f), 0.04f * scale, kDarkWood, StaticMaterial::kWood);
   AppendBox(out, base_ws + glm::vec3(0.35f * scale, h - 0.6f * scale, 0.0f), glm::vec3(0.32f, 0.55f, 0.02f) * scale,
             0.0f, kBannerRed);
-  AppendBox(out, base_ws + glm::vec3(0.35f * scale, h - 0.6f * scale, 0.03f * scale), glm::vec3(0.1f, 0.2f, 0.01f) * scale,
-            0.0f, kGold);
+  AppendBox(out, base_ws + glm::vec3(0.35f * scale, h - 0.6f * scale, 0.03f * scale),
+            glm::vec3(0.1f, 0.2f, 0.01f) * scale, 0.0f, kGold);
 }
 
 // The castle gate at the goal: two towers with crenellations, a wall over
@@ -439,8 +456,9 @@ std::vector<StaticVertex> BuildWorldMesh(const world::World& world) {
     }
     const float half_width = 0.5f * ladder.desc().width;
     for (const glm::vec3& rung : ladder.rungs_ws()) {
-      AppendBeam(out, rung - glm::vec3(0.0f, 0.0f, half_width + 0.03f), rung + glm::vec3(0.0f, 0.0f, half_width + 0.03f),
-                 world::Ladder::kRungRadius, kWood * 1.3f, StaticMaterial::kWood);
+      AppendBeam(out, rung - glm::vec3(0.0f, 0.0f, half_width + 0.03f),
+                 rung + glm::vec3(0.0f, 0.0f, half_width + 0.03f), world::Ladder::kRungRadius, kWood * 1.3f,
+                 StaticMaterial::kWood);
     }
   }
   // 5. Props (scenery).
@@ -450,18 +468,24 @@ std::vector<StaticVertex> BuildWorldMesh(const world::World& world) {
     const float s = prop.scale;
     const float yaw = glm::radians(prop.yaw_deg);
     switch (prop.kind) {
-      case world::PropKind::kTree: AppendTree(out, base - glm::vec3(0, 0.1f, 0), s, HashToUnit(static_cast<int>(prop.x * 10.0f))); break;
+      case world::PropKind::kTree:
+        AppendTree(out, base - glm::vec3(0, 0.1f, 0), s, HashToUnit(static_cast<int>(prop.x * 10.0f)));
+        break;
       case world::PropKind::kBush:
         AppendCone(out, base - glm::vec3(0, 0.1f, 0), 0.6f * s, 0.8f * s, 8, kLeaves * 1.4f, StaticMaterial::kFoliage);
         AppendCone(out, base + glm::vec3(0.3f * s, -0.1f, 0.1f * s), 0.45f * s, 0.6f * s, 8, kLeaves * 1.6f,
                    StaticMaterial::kFoliage);
         break;
       case world::PropKind::kRock:
-        AppendBox(out, base + glm::vec3(0, 0.2f * s, 0), glm::vec3(0.45f, 0.3f, 0.4f) * s, yaw, kRock, StaticMaterial::kRock);
+        AppendBox(out, base + glm::vec3(0, 0.2f * s, 0), glm::vec3(0.45f, 0.3f, 0.4f) * s, yaw, kRock,
+                  StaticMaterial::kRock);
         break;
-      case world::PropKind::kBanner: AppendBanner(out, base, s); break;
+      case world::PropKind::kBanner:
+        AppendBanner(out, base, s);
+        break;
       case world::PropKind::kCrate:
-        AppendBox(out, base + glm::vec3(0, 0.35f * s, 0), glm::vec3(0.35f) * s, yaw, kWood * 1.2f, StaticMaterial::kWood);
+        AppendBox(out, base + glm::vec3(0, 0.35f * s, 0), glm::vec3(0.35f) * s, yaw, kWood * 1.2f,
+                  StaticMaterial::kWood);
         break;
       case world::PropKind::kBarrel:
         AppendTower(out, base, 0.3f * s, 0.9f * s, kDarkWood * 2.0f, kDarkWood * 2.0f, StaticMaterial::kWood);
@@ -476,8 +500,8 @@ std::vector<StaticVertex> BuildWorldMesh(const world::World& world) {
           AppendBeam(out, base + glm::vec3(dx * s, -0.1f, 0), base + glm::vec3(dx * s, 0.9f * s, 0), 0.05f * s, kWood,
                      StaticMaterial::kWood);
         }
-        AppendBeam(out, base + glm::vec3(-1.1f * s, 0.7f * s, 0), base + glm::vec3(1.1f * s, 0.7f * s, 0), 0.04f * s, kWood,
-                   StaticMaterial::kWood);
+        AppendBeam(out, base + glm::vec3(-1.1f * s, 0.7f * s, 0), base + glm::vec3(1.1f * s, 0.7f * s, 0), 0.04f * s,
+                   kWood, StaticMaterial::kWood);
         AppendBeam(out, base + glm::vec3(-1.1f * s, 0.35f * s, 0), base + glm::vec3(1.1f * s, 0.35f * s, 0), 0.04f * s,
                    kWood, StaticMaterial::kWood);
         break;

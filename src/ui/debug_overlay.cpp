@@ -39,8 +39,8 @@ void AddSkeletonLines(const game::Knight& knight, core::DebugLines& lines) {
   const auto animated = knight.AnimatedJointsMs();
   for (size_t i = 0; i < parents.size(); ++i) {
     if (parents[i] < 0) continue;
-    lines.Add(glm::vec3(to_world * glm::vec4(animated[parents[i]], 1.0f)), glm::vec3(to_world * glm::vec4(animated[i], 1.0f)),
-              glm::vec4(1.0f, 0.55f, 0.1f, 0.45f));
+    lines.Add(glm::vec3(to_world * glm::vec4(animated[parents[i]], 1.0f)),
+              glm::vec3(to_world * glm::vec4(animated[i], 1.0f)), glm::vec4(1.0f, 0.55f, 0.1f, 0.45f));
     lines.Add(glm::vec3(to_world * models[parents[i]][3]), glm::vec3(to_world * models[i][3]),
               glm::vec4(1.0f, 1.0f, 1.0f, 1.0f));
   }
@@ -139,14 +139,16 @@ void DrawDebugOverlay(game::GameSession& session, std::span<const anim::Clip> cl
     if (ImGui::Button(window.fullscreen() ? "windowed (F11)" : "fullscreen (F11)")) window.ToggleFullscreen();
     int aa = static_cast<int>(r.anti_aliasing);
     const char* aa_names[] = {"off", "FXAA", "MSAA 4x"};
-    static_assert(static_cast<int>(render::AntiAliasing::kOff) == 0 && static_cast<int>(render::AntiAliasing::kFxaa) == 1 &&
+    static_assert(static_cast<int>(render::AntiAliasing::kOff) == 0 &&
+                      static_cast<int>(render::AntiAliasing::kFxaa) == 1 &&
                       static_cast<int>(render::AntiAliasing::kMsaa) == 2,
                   "aa_names follows render::AntiAliasing");
     if (ImGui::Combo("anti-aliasing", &aa, aa_names, 3)) r.anti_aliasing = static_cast<render::AntiAliasing>(aa);
     ImGui::SliderFloat("render scale", &r.render_scale, 0.25f, 2.0f, "%.2f");
     const render::SceneStats& st = state.scene_stats;
     ImGui::Text("3D at %dx%d, %s, %d knights drawn, shadow texel %.1f cm", st.scene_width_px, st.scene_height_px,
-                st.msaa_samples > 0 ? "MSAA" : (st.fxaa ? "FXAA" : "no AA"), st.knights_drawn, st.shadow_texel_m * 100.0f);
+                st.msaa_samples > 0 ? "MSAA" : (st.fxaa ? "FXAA" : "no AA"), st.knights_drawn,
+                st.shadow_texel_m * 100.0f);
   }
 
   if (ImGui::CollapsingHeader("Clip viewer")) {

@@ -14,17 +14,17 @@ namespace knights::ui {
 // Frame-level debug settings the overlay edits and main reads.
 struct DebugOverlayState {
   bool visible = false;
-  float time_scale = 1.0f;   // 0.1 .. 2: slow motion
-  bool sim_paused = false;   // freeze the sim (the frame still renders)
-  bool step_once = false;    // advance one sim step while paused
-  bool bind_pose = false;    // draw the inspected knight without skinning
+  float time_scale = 1.0f;  // 0.1 .. 2: slow motion
+  bool sim_paused = false;  // freeze the sim (the frame still renders)
+  bool step_once = false;   // advance one sim step while paused
+  bool bind_pose = false;   // draw the inspected knight without skinning
   bool draw_skeleton = false;
   // Clip viewer: override the inspected knight's clips.
   bool clip_override = false;
   int clip_index = 0;
   float clip_time_s = 0.0f;
   bool clip_playing = true;
-  double render_s = 0.0;     // last frame's render time (seconds), for the timings
+  double render_s = 0.0;                            // last frame's render time (seconds), for the timings
   render::SceneSettings* scene_settings = nullptr;  // edited by the Rendering section
   render::SceneStats scene_stats;                   // what the last frame did
 };

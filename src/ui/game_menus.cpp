@@ -90,11 +90,20 @@ void DrawGameScreens(game::GameSession& session, const core::InputState& input, 
         ImGui::Spacing();
         const char* items[] = {"Resume", "Restart", session.ik.master ? "IK: on" : "IK: off", "Quit"};
         switch (Menu(items, 4, pause_selected, input)) {
-          case 0: session.Resume(); break;
-          case 1: session.Restart(); break;
-          case 2: session.ik.master = !session.ik.master; break;
-          case 3: session.RequestQuit(); break;
-          default: break;
+          case 0:
+            session.Resume();
+            break;
+          case 1:
+            session.Restart();
+            break;
+          case 2:
+            session.ik.master = !session.ik.master;
+            break;
+          case 3:
+            session.RequestQuit();
+            break;
+          default:
+            break;
         }
         ImGui::End();
       }

@@ -207,9 +207,7 @@ void BuildPlatform(const Platform& p, MeshBuilder* builder) {
   const float y0 = p.top_y - p.thickness;
   const float y1 = p.top_y;
   // Corners: c[xi][yi][zi].
-  auto c = [&](int xi, int yi, int zi) {
-    return glm::vec3(xi ? p.x1 : p.x0, yi ? y1 : y0, zi ? p.z1 : p.z0);
-  };
+  auto c = [&](int xi, int yi, int zi) { return glm::vec3(xi ? p.x1 : p.x0, yi ? y1 : y0, zi ? p.z1 : p.z0); };
   const SurfaceKind k = SurfaceKind::kPlatform;
   builder->AddQuad(c(0, 1, 0), c(0, 1, 1), c(1, 1, 1), c(1, 1, 0), glm::vec3(0, 1, 0), k);   // top
   builder->AddQuad(c(0, 0, 0), c(1, 0, 0), c(1, 0, 1), c(0, 0, 1), glm::vec3(0, -1, 0), k);  // bottom
@@ -306,8 +304,8 @@ CollisionMesh CollisionMesh::FromTriangles(std::vector<CollisionTriangle> triang
   // 1. Keep the non-degenerate triangles and make their normals unit.
   mesh.triangles_.reserve(triangles.size());
   for (CollisionTriangle tri : triangles) {
-    const glm::dvec3 n = glm::cross(glm::dvec3(tri.v1_ws) - glm::dvec3(tri.v0_ws),
-                                    glm::dvec3(tri.v2_ws) - glm::dvec3(tri.v0_ws));
+    const glm::dvec3 n =
+        glm::cross(glm::dvec3(tri.v1_ws) - glm::dvec3(tri.v0_ws), glm::dvec3(tri.v2_ws) - glm::dvec3(tri.v0_ws));
     const double len = glm::length(n);
     if (!(len > 1e-12) || !std::isfinite(len)) continue;
     tri.normal_ws = glm::vec3(n / len);

@@ -55,24 +55,25 @@ struct RayFilter {
 
 struct RayHit {
   bool hit = false;
-  float distance = 0.0f;                   // metres along the normalised ray direction
-  glm::vec3 point_ws{0.0f};                // origin + direction * distance
-  glm::vec3 normal_ws{0.0f, 1.0f, 0.0f};   // unit, facing the ray (dot with the direction <= 0)
-  int triangle = -1;                       // index into CollisionMesh::triangles()
+  float distance = 0.0f;                  // metres along the normalised ray direction
+  glm::vec3 point_ws{0.0f};               // origin + direction * distance
+  glm::vec3 normal_ws{0.0f, 1.0f, 0.0f};  // unit, facing the ray (dot with the direction <= 0)
+  int triangle = -1;                      // index into CollisionMesh::triangles()
   SurfaceKind kind = SurfaceKind::kTerrain;
 };
 
 // A horizontal wall probe along the play plane: ray_count rays along
 // direction_x * +x from heights spread evenly over [y_bottom, y_top].
 struct WallProbe {
-  float x = 0.0f;               // world x of the rays' origins, metres
-  float z = 0.0f;               // world z of the rays' origins, metres
-  float y_bottom = 0.1f;        // lowest ray, world y, metres
-  float y_top = 1.6f;           // highest ray, world y, metres
-  int ray_count = 3;            // >= 1; a single ray is cast at y_bottom
-  float direction_x = 1.0f;     // +1 or -1
-  float max_distance = 1.0f;    // metres
-  float max_abs_normal_y = 0.5f;  // surfaces with |ny| above this are floors/ceilings, not walls (0.5 = steeper than 60 deg)
+  float x = 0.0f;             // world x of the rays' origins, metres
+  float z = 0.0f;             // world z of the rays' origins, metres
+  float y_bottom = 0.1f;      // lowest ray, world y, metres
+  float y_top = 1.6f;         // highest ray, world y, metres
+  int ray_count = 3;          // >= 1; a single ray is cast at y_bottom
+  float direction_x = 1.0f;   // +1 or -1
+  float max_distance = 1.0f;  // metres
+  float max_abs_normal_y =
+      0.5f;  // surfaces with |ny| above this are floors/ceilings, not walls (0.5 = steeper than 60 deg)
 };
 
 // The terrain's rows across depth, world z in metres, ascending: z_min, the

@@ -55,10 +55,12 @@ std::optional<CourseBlock> FindPitBlock(const Level& level) {
                                      " m (narrow it or bridge it with a platform)"};
       }
       if (a != pit.x0 || b != pit.x1) continue;
-      const float rise = ProfileHeight(level.terrain, pit.x1) - ProfileHeight(level.terrain, std::nextafter(pit.x0, -1e9f));
+      const float rise =
+          ProfileHeight(level.terrain, pit.x1) - ProfileHeight(level.terrain, std::nextafter(pit.x0, -1e9f));
       if (rise > kMaxGapRiseM + 1e-4f) {
-        return CourseBlock{path, "the far side is " + Num(rise) + " m above the near side: a jump over a pit lands at most " +
-                                     Num(kMaxGapRiseM) + " m higher"};
+        return CourseBlock{path, "the far side is " + Num(rise) +
+                                     " m above the near side: a jump over a pit lands at most " + Num(kMaxGapRiseM) +
+                                     " m higher"};
       }
     }
   }
@@ -87,8 +89,9 @@ std::optional<CourseBlock> FindWallBlock(const Level& level) {
     if (b.x != a.x || rise <= kMaxJumpUpM + 1e-4f || a.x <= level.spawn.x || a.x >= level.goal.x) continue;
     if (InPit(level, a.x) || LadderClimbs(level, a.x, a.y, b.y)) continue;
     return CourseBlock{"terrain.points[" + std::to_string(i + 1) + "]",
-                       "a " + Num(rise) + " m wall up at x = " + Num(a.x) + " that no ladder climbs: the knight jumps up at most " +
-                           Num(kMaxJumpUpM) + " m (add a ladder with exit \"+x\" against it)"};
+                       "a " + Num(rise) + " m wall up at x = " + Num(a.x) +
+                           " that no ladder climbs: the knight jumps up at most " + Num(kMaxJumpUpM) +
+                           " m (add a ladder with exit \"+x\" against it)"};
   }
   return std::nullopt;
 }
@@ -108,12 +111,14 @@ std::optional<CourseBlock> FindRockBlock(const Level& level) {
       continue;
     }
     const float top_y = TerrainHeight(level.terrain, rock.x, rock.z) + rock.size.y;
-    const float edge_y = std::min(ProfileHeight(level.terrain, rock.x - half_x), ProfileHeight(level.terrain, rock.x + half_x));
+    const float edge_y =
+        std::min(ProfileHeight(level.terrain, rock.x - half_x), ProfileHeight(level.terrain, rock.x + half_x));
     if (top_y - edge_y > kMaxJumpUpM + 1e-4f) {
-      return CourseBlock{"rocks[" + std::to_string(i) + "]",
-                         "its top is " + Num(top_y - edge_y) +
-                             " m above the ground at its downhill edge on the play plane: the knight jumps up at most " +
-                             Num(kMaxJumpUpM) + " m (make it lower or move it off the play plane)"};
+      return CourseBlock{
+          "rocks[" + std::to_string(i) + "]",
+          "its top is " + Num(top_y - edge_y) +
+              " m above the ground at its downhill edge on the play plane: the knight jumps up at most " +
+              Num(kMaxJumpUpM) + " m (make it lower or move it off the play plane)"};
     }
   }
   return std::nullopt;

@@ -31,10 +31,10 @@
 
 namespace knights::world {
 
-inline constexpr float kMaxJumpUpM = 1.2f;           // highest wall or rock jumped onto, metres
-inline constexpr float kMaxJumpGapM = 2.0f;          // widest open air jumped across, metres
-inline constexpr float kMaxGapRiseM = 0.6f;          // far side of a jumped pit at most this above the near side, metres
-inline constexpr float kPlayPlaneHalfWidthM = 0.3f;  // the knight's body across depth, either side of z = 0, metres
+inline constexpr float kMaxJumpUpM = 1.2f;   // highest wall or rock jumped onto, metres
+inline constexpr float kMaxJumpGapM = 2.0f;  // widest open air jumped across, metres
+inline constexpr float kMaxGapRiseM = 0.6f;  // far side of a jumped pit at most this above the near side, metres
+inline constexpr float kPlayPlaneHalfWidthM = 0.3f;   // the knight's body across depth, either side of z = 0, metres
 inline constexpr float kLadderTopBeforeWallM = 4.0f;  // a ladder's top this far before a wall still climbs it, metres
 
 // One thing that blocks the walking line: the level file's JSON path

@@ -32,9 +32,7 @@ Ladder::Ladder(const LadderDesc& desc) : desc_(desc) {
   }
 }
 
-glm::vec3 Ladder::ClimberFacingWs() const {
-  return glm::vec3(desc_.exit_dir >= 0 ? 1.0f : -1.0f, 0.0f, 0.0f);
-}
+glm::vec3 Ladder::ClimberFacingWs() const { return glm::vec3(desc_.exit_dir >= 0 ? 1.0f : -1.0f, 0.0f, 0.0f); }
 
 glm::vec3 Ladder::ClimberSideNormalWs() const {
   // up x (0,0,1) = (up.y, -up.x, 0): the plane normal towards +x for a

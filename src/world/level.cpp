@@ -12,8 +12,8 @@ constexpr float kTwoPi = 6.28318530717958647692f;
 // with the same x (a step) are never a segment: upper_bound finds the last
 // point whose x <= query, so at a step's x the right-hand segment is used.
 struct SegmentAt {
-  size_t i = 0;    // first point of the segment
-  float s = 0.0f;  // 0 at point i, 1 at point i + 1
+  size_t i = 0;              // first point of the segment
+  float s = 0.0f;            // 0 at point i, 1 at point i + 1
   bool clamped_end = false;  // x at or beyond the last point: use point i alone
 };
 
@@ -30,8 +30,8 @@ SegmentAt FindSegment(const Terrain& terrain, float x) {
     seg.clamped_end = pts.size() == 1;
     return seg;
   }
-  const auto it = std::upper_bound(pts.begin(), pts.end(), x,
-                                   [](float value, const TerrainPoint& p) { return value < p.x; });
+  const auto it =
+      std::upper_bound(pts.begin(), pts.end(), x, [](float value, const TerrainPoint& p) { return value < p.x; });
   const size_t after = static_cast<size_t>(it - pts.begin());
   if (after >= pts.size()) {
     seg.i = pts.size() - 1;
@@ -46,13 +46,9 @@ SegmentAt FindSegment(const Terrain& terrain, float x) {
 
 }  // namespace
 
-float TerrainMinX(const Terrain& terrain) {
-  return terrain.points.empty() ? 0.0f : terrain.points.front().x;
-}
+float TerrainMinX(const Terrain& terrain) { return terrain.points.empty() ? 0.0f : terrain.points.front().x; }
 
-float TerrainMaxX(const Terrain& terrain) {
-  return terrain.points.empty() ? 0.0f : terrain.points.back().x;
-}
+float TerrainMaxX(const Terrain& terrain) { return terrain.points.empty() ? 0.0f : terrain.points.back().x; }
 
 float ProfileHeight(const Terrain& terrain, float x) {
   if (terrain.points.empty()) return 0.0f;
@@ -94,30 +90,42 @@ bool InPit(const Level& level, float x) {
 
 const char* ToString(PropKind kind) {
   switch (kind) {
-    case PropKind::kTree: return "tree";
-    case PropKind::kRock: return "rock";
-    case PropKind::kBanner: return "banner";
-    case PropKind::kCrate: return "crate";
-    case PropKind::kBush: return "bush";
-    case PropKind::kTorch: return "torch";
-    case PropKind::kBarrel: return "barrel";
-    case PropKind::kFence: return "fence";
+    case PropKind::kTree:
+      return "tree";
+    case PropKind::kRock:
+      return "rock";
+    case PropKind::kBanner:
+      return "banner";
+    case PropKind::kCrate:
+      return "crate";
+    case PropKind::kBush:
+      return "bush";
+    case PropKind::kTorch:
+      return "torch";
+    case PropKind::kBarrel:
+      return "barrel";
+    case PropKind::kFence:
+      return "fence";
   }
   return "?";
 }
 
 const char* ToString(NpcVariant variant) {
   switch (variant) {
-    case NpcVariant::kRed: return "red";
-    case NpcVariant::kGreen: return "green";
+    case NpcVariant::kRed:
+      return "red";
+    case NpcVariant::kGreen:
+      return "green";
   }
   return "?";
 }
 
 const char* ToString(GoalKind kind) {
   switch (kind) {
-    case GoalKind::kGate: return "gate";
-    case GoalKind::kBanner: return "banner";
+    case GoalKind::kGate:
+      return "gate";
+    case GoalKind::kBanner:
+      return "banner";
   }
   return "?";
 }

@@ -61,10 +61,10 @@ struct Platform {
 // A rock on the ground: a small convex polyhedron (a seven-sided frustum with
 // a raised cap) whose base sits slightly below the terrain under it.
 struct Rock {
-  float x = 0.0f;                  // centre, world x, metres
-  float z = 0.0f;                  // centre, world z, metres
+  float x = 0.0f;                    // centre, world x, metres
+  float z = 0.0f;                    // centre, world z, metres
   glm::vec3 size{0.5f, 0.3f, 0.5f};  // full extent along x, y (height above the ground) and z, metres
-  float yaw_deg = 0.0f;            // rotation about +y, degrees
+  float yaw_deg = 0.0f;              // rotation about +y, degrees
 
   bool operator==(const Rock&) const = default;
 };
@@ -126,11 +126,11 @@ enum class PropKind { kTree, kRock, kBanner, kCrate, kBush, kTorch, kBarrel, kFe
 // Scenery only: props are drawn, never collided with.
 struct Prop {
   PropKind kind = PropKind::kTree;
-  float x = 0.0f;            // world x, metres
-  float z = 0.0f;            // world z, metres
-  std::optional<float> y;    // world y, metres; empty: on the terrain at (x, z)
-  float scale = 1.0f;        // uniform scale of the prop's model
-  float yaw_deg = 0.0f;      // rotation about +y, degrees
+  float x = 0.0f;          // world x, metres
+  float z = 0.0f;          // world z, metres
+  std::optional<float> y;  // world y, metres; empty: on the terrain at (x, z)
+  float scale = 1.0f;      // uniform scale of the prop's model
+  float yaw_deg = 0.0f;    // rotation about +y, degrees
 
   bool operator==(const Prop&) const = default;
 };
@@ -140,9 +140,9 @@ struct Level {
   Terrain terrain;
   Spawn spawn;
   Goal goal;
-  float kill_y = -10.0f;            // world y, metres: anything below it is dead (pits)
-  std::vector<float> checkpoints;   // world x of each checkpoint, strictly increasing, metres
-  std::vector<Pit> pits;            // sorted by x, not overlapping
+  float kill_y = -10.0f;           // world y, metres: anything below it is dead (pits)
+  std::vector<float> checkpoints;  // world x of each checkpoint, strictly increasing, metres
+  std::vector<Pit> pits;           // sorted by x, not overlapping
   std::vector<Platform> platforms;
   std::vector<Rock> rocks;
   std::vector<LadderDesc> ladders;

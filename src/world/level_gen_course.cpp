@@ -61,9 +61,12 @@ CourseBuilder::CourseBuilder(SeededRandom* random, bool at_limits, const CourseS
 int64_t CourseBuilder::Field(int64_t lo, int64_t hi, Extreme extreme) {
   if (!at_limits_ || extreme == Extreme::kNone) return random_->Int(lo, hi);
   switch (extreme) {
-    case Extreme::kLow: return lo;
-    case Extreme::kHigh: return hi;
-    default: return random_->Percent(50) ? lo : hi;
+    case Extreme::kLow:
+      return lo;
+    case Extreme::kHigh:
+      return hi;
+    default:
+      return random_->Percent(50) ? lo : hi;
   }
 }
 
@@ -150,18 +153,39 @@ void CourseBuilder::AddSection(SectionKind kind) {
   }
   if (kind == SectionKind::kDrop && y_mm() - 2000 < kMinY) kind = SectionKind::kStep;
   switch (kind) {
-    case SectionKind::kFlat: AddFlat(); break;
-    case SectionKind::kSlope: AddSlope(); break;
-    case SectionKind::kStairs: AddStairs(); break;
-    case SectionKind::kStep: AddStep(); break;
-    case SectionKind::kDrop: AddDrop(); break;
-    case SectionKind::kPit: AddPit(); break;
-    case SectionKind::kCliff: AddCliff(); break;
-    case SectionKind::kRocks: AddRocks(); break;
-    case SectionKind::kPlatform: AddPlatform(); break;
-    case SectionKind::kWall: AddWall(); break;
+    case SectionKind::kFlat:
+      AddFlat();
+      break;
+    case SectionKind::kSlope:
+      AddSlope();
+      break;
+    case SectionKind::kStairs:
+      AddStairs();
+      break;
+    case SectionKind::kStep:
+      AddStep();
+      break;
+    case SectionKind::kDrop:
+      AddDrop();
+      break;
+    case SectionKind::kPit:
+      AddPit();
+      break;
+    case SectionKind::kCliff:
+      AddCliff();
+      break;
+    case SectionKind::kRocks:
+      AddRocks();
+      break;
+    case SectionKind::kPlatform:
+      AddPlatform();
+      break;
+    case SectionKind::kWall:
+      AddWall();
+      break;
     case SectionKind::kStart:
-    case SectionKind::kGoal: break;  // only first and last
+    case SectionKind::kGoal:
+      break;  // only first and last
   }
 }
 
@@ -337,7 +361,7 @@ void CourseBuilder::AddRocks() {
   // kLimits: half the time the README's steepest case, 0.25 m rocks 0.4 m
   // long on a 40 degree slope; else the tallest and widest on flat ground.
   const bool steepest = at_limits_ && random_->Percent(50);
-  const int64_t gradient = steepest ? kSteepestGradientE7
+  const int64_t gradient = steepest                             ? kSteepestGradientE7
                            : at_limits_ || random_->Percent(50) ? 0
                                                                 : random_->Int(0, kRockSlopeGradientE7);
   const int64_t length = steepest ? PlaceSteepSlopeRocks(x0) : PlaceWalkingLineRocks(x0, gradient);

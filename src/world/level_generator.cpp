@@ -53,10 +53,9 @@ int64_t DrawLength(SeededRandom& random, const LevelGenDesc& desc) {
 // With LevelGenOnly other than kAll, every section is of that one kind.
 Course BuildCourse(SeededRandom& random, bool at_limits, LevelGenOnly only, const CourseStrip& strip,
                    int64_t length_mm) {
-  std::array<SectionKind, 10> deck = {SectionKind::kFlat,  SectionKind::kSlope, SectionKind::kStairs,
-                                      SectionKind::kStep,  SectionKind::kDrop,  SectionKind::kPit,
-                                      SectionKind::kCliff, SectionKind::kRocks, SectionKind::kPlatform,
-                                      SectionKind::kWall};
+  std::array<SectionKind, 10> deck = {
+      SectionKind::kFlat, SectionKind::kSlope, SectionKind::kStairs, SectionKind::kStep,     SectionKind::kDrop,
+      SectionKind::kPit,  SectionKind::kCliff, SectionKind::kRocks,  SectionKind::kPlatform, SectionKind::kWall};
   CourseBuilder builder(&random, at_limits, strip);
   builder.AddStart();
   size_t next = deck.size();
@@ -117,8 +116,8 @@ Terrain MakeTerrain(SeededRandom& random, bool at_limits, const Course& course, 
 void CopyCourseObjects(const Course& course, Level* level) {
   for (const CoursePit& p : course.pits) level->pits.push_back({Metres(p.x0_mm), Metres(p.x1_mm)});
   for (const CoursePlatform& p : course.platforms) {
-    level->platforms.push_back({Metres(p.x0_mm), Metres(p.x1_mm), Metres(p.top_mm), Metres(p.thickness_mm),
-                                Metres(p.z0_mm), Metres(p.z1_mm)});
+    level->platforms.push_back(
+        {Metres(p.x0_mm), Metres(p.x1_mm), Metres(p.top_mm), Metres(p.thickness_mm), Metres(p.z0_mm), Metres(p.z1_mm)});
   }
   for (const CourseRock& r : course.rocks) {
     level->rocks.push_back({Metres(r.x_mm), Metres(r.z_mm),
@@ -207,8 +206,8 @@ bool InCoursePit(const Course& course, int64_t x_mm) {
 
 // Scenery, about one prop per 8 m, off the play plane (inside the strip where
 // it is deep enough, with an explicit y where it is not), plus one at the goal.
-void PlaceProps(SeededRandom& random, bool at_limits, const Course& course, const CourseStrip& strip,
-                int64_t goal_mm, Level* level) {
+void PlaceProps(SeededRandom& random, bool at_limits, const Course& course, const CourseStrip& strip, int64_t goal_mm,
+                Level* level) {
   const int64_t end = course.points.back().x_mm;
   const int64_t count = end / 8000 + random.Int(0, 3);
   for (int64_t i = 0; i < count; ++i) {

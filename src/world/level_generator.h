@@ -38,14 +38,14 @@ enum class LevelGenRange {
 // the flat goal).
 enum class LevelGenOnly {
   kAll,
-  kFlat,      // flat runs whose tilt_z and bump_z ramp to new values (ripples)
-  kSlopes,    // slopes up or down
-  kStairs,    // risers on treads
-  kSteps,     // single steps up or down
-  kDrops,     // drops of at most 2 m
-  kPits,      // pits with a run-up
-  kLadders,   // cliffs with a ladder up and a plateau
-  kRocks,     // rocks on and off the walking line
+  kFlat,       // flat runs whose tilt_z and bump_z ramp to new values (ripples)
+  kSlopes,     // slopes up or down
+  kStairs,     // risers on treads
+  kSteps,      // single steps up or down
+  kDrops,      // drops of at most 2 m
+  kPits,       // pits with a run-up
+  kLadders,    // cliffs with a ladder up and a plateau
+  kRocks,      // rocks on and off the walking line
   kPlatforms,  // platforms over or beside the walking line
   kWalls       // walls the knight jumps up
 };

@@ -18,13 +18,10 @@ namespace knights::anim::test {
 constexpr float kPi = 3.14159265358979f;
 constexpr float kHalfPi = kPi / 2.0f;
 
-inline glm::quat AxisAngle(float angle, glm::vec3 axis) {
-  return glm::angleAxis(angle, glm::normalize(axis));
-}
+inline glm::quat AxisAngle(float angle, glm::vec3 axis) { return glm::angleAxis(angle, glm::normalize(axis)); }
 inline glm::quat Negate(const glm::quat& q) { return glm::quat(-q.w, -q.x, -q.y, -q.z); }
 
-inline math::Transform Trs(glm::vec3 t, glm::quat r = glm::identity<glm::quat>(),
-                           glm::vec3 s = glm::vec3(1.0f)) {
+inline math::Transform Trs(glm::vec3 t, glm::quat r = glm::identity<glm::quat>(), glm::vec3 s = glm::vec3(1.0f)) {
   return math::Transform{t, r, s};
 }
 

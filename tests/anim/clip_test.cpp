@@ -48,8 +48,7 @@ TEST(ClipTest, DurationIsTheRealKeyRangeStartingAtZero) {
   // Blender-style export starting at frame 1 (1/24 s) and ending at frame 25.
   ClipDesc desc = TwoKeyDesc();
   desc.tracks[0].translations = {{1.0f / 24, {0, 0, 0}}, {25.0f / 24, {1, 0, 0}}};
-  desc.tracks[0].rotations = {{1.0f / 24, glm::identity<glm::quat>()},
-                              {13.0f / 24, AxisAngle(1.0f, {0, 0, 1})}};
+  desc.tracks[0].rotations = {{1.0f / 24, glm::identity<glm::quat>()}, {13.0f / 24, AxisAngle(1.0f, {0, 0, 1})}};
   desc.contacts[kFootL] = {{1.0f / 24, 13.0f / 24}};
   const core::Expected<Clip> clip = Clip::Create(desc);
   ASSERT_TRUE(clip.ok()) << clip.status().message();
@@ -211,7 +210,7 @@ TEST(ClipTest, ContactsAndPhase) {
 
   EXPECT_TRUE(clip.IsInContact(kFootL, 0.1f));
   EXPECT_FALSE(clip.IsInContact(kFootL, 0.45f));
-  EXPECT_TRUE(clip.IsInContact(kFootL, 1.1f));  // wraps to 0.1
+  EXPECT_TRUE(clip.IsInContact(kFootL, 1.1f));   // wraps to 0.1
   EXPECT_FALSE(clip.IsInContact(kHandR, 0.1f));  // no ranges at all
   EXPECT_FALSE(clip.ContactPhase(kHandR, 0.1f).has_value());
 

@@ -15,8 +15,9 @@ namespace {
 constexpr int kHip = 1;
 
 Skeleton MakeRootAndHip() {
-  auto skeleton = Skeleton::Create({"root", "hip"}, {-1, 0}, {test::Trs({0.0f, 0.0f, 0.0f}), test::Trs({0.0f, 1.0f, 0.0f})},
-                                   {glm::mat4(1.0f), glm::mat4(1.0f)});
+  auto skeleton =
+      Skeleton::Create({"root", "hip"}, {-1, 0}, {test::Trs({0.0f, 0.0f, 0.0f}), test::Trs({0.0f, 1.0f, 0.0f})},
+                       {glm::mat4(1.0f), glm::mat4(1.0f)});
   EXPECT_TRUE(skeleton.ok());
   return std::move(skeleton).value();
 }
@@ -66,7 +67,7 @@ TEST(ContactEndPositions, WrappingContactOfALoop) {
   const Clip clip = MakeRisingClip(true, {{1.8f, 0.2f}});
   ContactEndPositions ends;
   ASSERT_TRUE(ends.Build(skeleton, clip, {kHip, -1, -1, -1}));
-  ExpectEnd(ends.Find(kFootL, 1.9f, true), 1.2f, 0.3f);   // ends at 0.2 s after the wrap
+  ExpectEnd(ends.Find(kFootL, 1.9f, true), 1.2f, 0.3f);  // ends at 0.2 s after the wrap
   ExpectEnd(ends.Find(kFootL, 0.1f, true), 1.2f, 0.1f);
   ExpectEnd(ends.Find(kFootL, 0.1f, false), 2.8f, 0.3f);  // started at 1.8 s before the wrap
   ExpectEnd(ends.Find(kFootL, 2.1f, true), 1.2f, 0.1f);   // loop time wraps

@@ -22,26 +22,22 @@ using test::kHalfPi;
 //   joint 2: at (0,3,0) in 1, scale 2              -> M2 = M1 T(0,3,0) S(2)
 const std::vector<int16_t> kChainParents = {-1, 0, 1};
 std::vector<math::Transform> ChainLocals() {
-  return {test::Trs({1, 0, 0}, AxisAngle(kHalfPi, {0, 0, 1})),
-          test::Trs({2, 0, 0}, AxisAngle(kHalfPi, {0, 0, 1})),
+  return {test::Trs({1, 0, 0}, AxisAngle(kHalfPi, {0, 0, 1})), test::Trs({2, 0, 0}, AxisAngle(kHalfPi, {0, 0, 1})),
           test::Trs({0, 3, 0}, glm::identity<glm::quat>(), {2, 2, 2})};
 }
 std::vector<glm::mat4> ChainExpectedWithIdentityRoot() {
   // Columns: x axis, y axis, z axis, position.
   // M0: Rz(90) maps x->y, y->-x; origin at (1,0,0).
-  const glm::mat4 m0(glm::vec4(0, 1, 0, 0), glm::vec4(-1, 0, 0, 0), glm::vec4(0, 0, 1, 0),
-                     glm::vec4(1, 0, 0, 1));
+  const glm::mat4 m0(glm::vec4(0, 1, 0, 0), glm::vec4(-1, 0, 0, 0), glm::vec4(0, 0, 1, 0), glm::vec4(1, 0, 0, 1));
   // M1: Rz(180) maps x->-x, y->-y; origin (1,0,0) + Rz(90)(2,0,0) = (1,2,0).
-  const glm::mat4 m1(glm::vec4(-1, 0, 0, 0), glm::vec4(0, -1, 0, 0), glm::vec4(0, 0, 1, 0),
-                     glm::vec4(1, 2, 0, 1));
+  const glm::mat4 m1(glm::vec4(-1, 0, 0, 0), glm::vec4(0, -1, 0, 0), glm::vec4(0, 0, 1, 0), glm::vec4(1, 2, 0, 1));
   // M2: Rz(180) scaled by 2; origin (1,2,0) + Rz(180)(0,3,0) = (1,-1,0).
-  const glm::mat4 m2(glm::vec4(-2, 0, 0, 0), glm::vec4(0, -2, 0, 0), glm::vec4(0, 0, 2, 0),
-                     glm::vec4(1, -1, 0, 1));
+  const glm::mat4 m2(glm::vec4(-2, 0, 0, 0), glm::vec4(0, -2, 0, 0), glm::vec4(0, 0, 2, 0), glm::vec4(1, -1, 0, 1));
   return {m0, m1, m2};
 }
 
-std::vector<glm::mat4> RunL2m(const std::vector<int16_t>& parents,
-                           const std::vector<math::Transform>& locals_ls, const glm::mat4& root_ms) {
+std::vector<glm::mat4> RunL2m(const std::vector<int16_t>& parents, const std::vector<math::Transform>& locals_ls,
+                              const glm::mat4& root_ms) {
   std::vector<glm::mat4> models_ms(parents.size());
   LocalToModelJob job;
   job.parents = parents;
@@ -141,13 +137,11 @@ INSTANTIATE_TEST_SUITE_P(
     Roots, LocalToModelRootTest,
     ::testing::Values(
         RootCase{"identity", glm::mat4(1.0f)},
-        RootCase{"translated", glm::translate(glm::mat4(1.0f), glm::vec3(3, -2, 7))},
-        RootCase{"rotated", Rotated()},
-        RootCase{"uniform_scale",
-                 glm::scale(glm::translate(Rotated(), glm::vec3(1, 0, 0)), glm::vec3(2.5f))},
+        RootCase{"translated", glm::translate(glm::mat4(1.0f), glm::vec3(3, -2, 7))}, RootCase{"rotated", Rotated()},
+        RootCase{"uniform_scale", glm::scale(glm::translate(Rotated(), glm::vec3(1, 0, 0)), glm::vec3(2.5f))},
         RootCase{"non_uniform_scale", glm::scale(Rotated(), glm::vec3(0.5f, 2.0f, 1.5f))},
-        RootCase{"mirrored", glm::scale(glm::translate(glm::mat4(1.0f), glm::vec3(0, 1, 0)),
-                                        glm::vec3(-1.0f, 1.0f, 1.0f))}),
+        RootCase{"mirrored",
+                 glm::scale(glm::translate(glm::mat4(1.0f), glm::vec3(0, 1, 0)), glm::vec3(-1.0f, 1.0f, 1.0f))}),
     [](const ::testing::TestParamInfo<RootCase>& info) { return std::string(info.param.name); });
 
 TEST(LocalToModelJobTest, TwoRootsAndPartialFromSecondRoot) {

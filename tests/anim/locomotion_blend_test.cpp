@@ -82,8 +82,7 @@ TEST_F(LocomotionBlendTest, BothClipsStayAtTheSamePhase) {
     ASSERT_TRUE(loco_.Update(speeds[(i / 50) % 8], 1.0f / 60.0f));
     EXPECT_GE(loco_.phase, 0.0f);
     EXPECT_LT(loco_.phase, 1.0f);
-    EXPECT_NEAR(walk_.NormalizedTime(loco_.WalkTimeS()), run_.NormalizedTime(loco_.RunTimeS()),
-                1e-5f);
+    EXPECT_NEAR(walk_.NormalizedTime(loco_.WalkTimeS()), run_.NormalizedTime(loco_.RunTimeS()), 1e-5f);
   }
 }
 

@@ -24,9 +24,8 @@ Clip FootCycle(const char* name, float duration_s, float speed_mps, float lift_l
   const float stance_m = speed_mps * lift_l * duration_s;
   JointTrackDesc track;
   track.joint = 0;
-  track.translations = {{0.0f, {stance_m / 2, 0, 0}},
-                        {lift_l * duration_s, {-stance_m / 2, 0, 0}},
-                        {duration_s, {stance_m / 2, 0, 0}}};
+  track.translations = {
+      {0.0f, {stance_m / 2, 0, 0}}, {lift_l * duration_s, {-stance_m / 2, 0, 0}}, {duration_s, {stance_m / 2, 0, 0}}};
   d.tracks = {track};
   d.contacts[kFootL] = {{0.0f, lift_l * duration_s}};
   d.contacts[kFootR] = {{plant_r * duration_s, lift_r * duration_s}};
@@ -70,7 +69,8 @@ TEST_F(LocomotionSyncTest, BothClipsAreInTheSameContactStateAtEveryPhase) {
       // Away from the event instants (one step either side), both agree.
       const float tw = loco_.WalkTimeS(), tr = loco_.RunTimeS();
       const bool walk_in = walk_.IsInContact(limb, tw), run_in = run_.IsInContact(limb, tr);
-      const bool near_event = walk_.IsInContact(limb, tw + 0.02f) != walk_in || walk_.IsInContact(limb, tw - 0.02f) != walk_in;
+      const bool near_event =
+          walk_.IsInContact(limb, tw + 0.02f) != walk_in || walk_.IsInContact(limb, tw - 0.02f) != walk_in;
       if (!near_event) {
         EXPECT_EQ(walk_in, run_in) << "step " << step << " limb " << limb;
       }
@@ -117,7 +117,8 @@ TEST_F(LocomotionSyncTest, WhileTheBlendChangesOnlyTheWeightTermMovesThePlantedF
     const float gap = FootX(walk_, tw) - FootX(run_, tr);
     const float x = loco_.WalkWeight() * FootX(walk_, tw) + loco_.RunWeight() * FootX(run_, tr);
     if (stance && !std::isnan(previous_x)) {
-      const float weight_term = std::fabs(loco_.WalkWeight() - previous_w) * std::max(std::fabs(gap), std::fabs(previous_gap));
+      const float weight_term =
+          std::fabs(loco_.WalkWeight() - previous_w) * std::max(std::fabs(gap), std::fabs(previous_gap));
       EXPECT_LE(std::fabs((previous_x - x) - speed * dt), weight_term + 1e-4f) << "step " << step;
     }
     previous_x = stance ? x : NAN;

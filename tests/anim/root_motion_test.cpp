@@ -43,9 +43,9 @@ TEST(RootMotionTest, RemovesSteadyTravelKeepsSwayAndBob) {
   const auto& keys = d.tracks[0].translations;
   for (size_t k = 0; k < keys.size(); ++k) {
     const glm::vec3& before = original.tracks[0].translations[k].value;
-    EXPECT_NEAR(keys[k].value.z, 0.0f, 1e-5f);           // no forward travel
-    EXPECT_NEAR(keys[k].value.x, before.x, 1e-6f);       // sway kept
-    EXPECT_NEAR(keys[k].value.y, before.y, 1e-6f);       // bob (vertical) kept
+    EXPECT_NEAR(keys[k].value.z, 0.0f, 1e-5f);      // no forward travel
+    EXPECT_NEAR(keys[k].value.x, before.x, 1e-6f);  // sway kept
+    EXPECT_NEAR(keys[k].value.y, before.y, 1e-6f);  // bob (vertical) kept
   }
   // The loop is now seamless: last key equals first.
   EXPECT_TRUE(math::ApproxEqual(keys.front().value, keys.back().value, 1e-5f));

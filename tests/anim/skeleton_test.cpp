@@ -16,9 +16,7 @@ struct Input {
   std::vector<math::Transform> rest_ls;
   std::vector<glm::mat4> inverse_bind_ms;
 
-  core::Expected<Skeleton> Create() const {
-    return Skeleton::Create(names, parents, rest_ls, inverse_bind_ms);
-  }
+  core::Expected<Skeleton> Create() const { return Skeleton::Create(names, parents, rest_ls, inverse_bind_ms); }
 };
 
 Input ValidInput(int n) {

@@ -33,15 +33,16 @@ int RunKnights(const std::string& args, std::string* output = nullptr) {
 }
 
 std::string TempPath(const std::string& name) {
-  return (std::filesystem::temp_directory_path() / ("knights_autoplay_" + std::to_string(getpid()) + "_" + name)).string();
+  return (std::filesystem::temp_directory_path() / ("knights_autoplay_" + std::to_string(getpid()) + "_" + name))
+      .string();
 }
 
 nlohmann::json RunMetrics(const std::string& level, const std::string& ik, int frames, int seed) {
   const std::string path = TempPath(ik + ".json");
   std::string output;
   const int code = RunKnights("--headless --level " + level + " --frames " + std::to_string(frames) + " --ik " + ik +
-                           " --seed " + std::to_string(seed) + " --metrics " + path,
-                       &output);
+                                  " --seed " + std::to_string(seed) + " --metrics " + path,
+                              &output);
   EXPECT_EQ(code, 0) << output;
   std::ifstream in(path);
   nlohmann::json metrics = nlohmann::json::parse(in, nullptr, false);
@@ -92,14 +93,15 @@ const OpenBound* FindOpenBound(const std::string& level, const char* metric, con
 }
 
 // One bound: value <= limit, or for an open bound value <= its recorded value.
-void ExpectBound(const nlohmann::json& m, const std::string& level, const char* metric, const char* field,
-                 double limit, const std::string& where) {
+void ExpectBound(const nlohmann::json& m, const std::string& level, const char* metric, const char* field, double limit,
+                 const std::string& where) {
   const nlohmann::json& v = m[metric][field];
   if (v.is_null()) return;  // no samples (no ladder on this level)
   const double value = v.get<double>();
   if (const OpenBound* open = FindOpenBound(level, metric, field); open != nullptr) {
     EXPECT_LE(value, open->recorded * 1.0001 + 1e-9) << where << ": " << metric << "." << field << " got worse";
-    if (value <= limit) std::printf("%s: %s.%s now meets its bound: drop it from kOpenBounds\n", where.c_str(), metric, field);
+    if (value <= limit)
+      std::printf("%s: %s.%s now meets its bound: drop it from kOpenBounds\n", where.c_str(), metric, field);
     return;
   }
   EXPECT_LE(value, limit) << where << ": " << metric << "." << field;

@@ -17,8 +17,8 @@
 namespace {
 
 TEST(KnightsSoak, HundredThousandStepsOfRandomInputWithoutNanCrashOrGrowth) {
-  const std::string metrics = (std::filesystem::temp_directory_path() /
-                               ("knights_soak_" + std::to_string(getpid()) + ".json")).string();
+  const std::string metrics =
+      (std::filesystem::temp_directory_path() / ("knights_soak_" + std::to_string(getpid()) + ".json")).string();
   const std::string command =
       std::string(KNIGHTS_EXE) + " --headless --soak --seed 3 --frames 100000 --metrics " + metrics + " 2>&1";
   FILE* pipe = popen(command.c_str(), "r");

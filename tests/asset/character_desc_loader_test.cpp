@@ -146,9 +146,11 @@ const BadField kBadFields[] = {
     {"/sole_offset_m/left", nullptr, "knight.json: sole_offset_m.left: missing required field"},
     {"/sole_offset_m/right", "[1, 2]", "knight.json: sole_offset_m.right: expected [x, y, z]"},
     {"/sole_offset_m/centre", "[0, 0, 0]", "knight.json: sole_offset_m.centre: unknown field"},
-    {"/ball_offset_m/right/2", "11", "knight.json: ball_offset_m.right[2]: expected a finite number of metres (|v| <= 10)"},
+    {"/ball_offset_m/right/2", "11",
+     "knight.json: ball_offset_m.right[2]: expected a finite number of metres (|v| <= 10)"},
     {"/grip_offset_m", nullptr, "knight.json: grip_offset_m: missing required field"},
-    {"/grip_offset_m/left/1", "\"a\"", "knight.json: grip_offset_m.left[1]: expected a finite number of metres (|v| <= 10)"},
+    {"/grip_offset_m/left/1", "\"a\"",
+     "knight.json: grip_offset_m.left[1]: expected a finite number of metres (|v| <= 10)"},
     {"/variants", "[]", "knight.json: variants: expected an object of name: path"},
     {"/variants/red", "1", "knight.json: variants.red: expected a non-empty string"},
     {"/skin", "\"blue\"", "knight.json: skin: unknown field"},
@@ -185,10 +187,9 @@ TEST(CharacterDescLoader, MissingFileNamesThePath) {
 CharacterModel MakeModel(const game::CharacterDesc& desc) {
   CharacterModel model;
   model.path = "model.glb";
-  const std::vector<std::string> names{"root",        "pelvis",    "thigh_l",     "shin_l",    "foot_l",
-                                       "toe_l",       "thigh_r",   "shin_r",      "foot_r",    "toe_r",
-                                       "upper_arm_l", "forearm_l", "hand_l",      "upper_arm_r", "forearm_r",
-                                       "hand_r"};
+  const std::vector<std::string> names{"root",    "pelvis",      "thigh_l",   "shin_l", "foot_l",      "toe_l",
+                                       "thigh_r", "shin_r",      "foot_r",    "toe_r",  "upper_arm_l", "forearm_l",
+                                       "hand_l",  "upper_arm_r", "forearm_r", "hand_r"};
   const std::vector<int16_t> parents{-1, 0, 1, 2, 3, 4, 1, 6, 7, 8, 1, 10, 11, 1, 13, 14};
   model.skeleton = anim::Skeleton::Create(names, parents, std::vector<math::Transform>(names.size()),
                                           std::vector<glm::mat4>(names.size(), glm::mat4(1.0f)))
@@ -221,7 +222,8 @@ TEST(CheckCharacterDesc, AcceptsAMatchingModelAndNamesWhatIsMissing) {
   {
     game::CharacterDesc desc = *parsed;
     desc.leg_r.tip = "toe_x";
-    EXPECT_EQ(CheckCharacterDesc(desc, model).message(), "knight.json: legs.right.tip: joint 'toe_x' is not in model.glb");
+    EXPECT_EQ(CheckCharacterDesc(desc, model).message(),
+              "knight.json: legs.right.tip: joint 'toe_x' is not in model.glb");
   }
   {
     game::CharacterDesc desc = *parsed;
@@ -231,7 +233,8 @@ TEST(CheckCharacterDesc, AcceptsAMatchingModelAndNamesWhatIsMissing) {
   {
     game::CharacterDesc desc = *parsed;
     desc.arm_l.mid = "elbow_l";
-    EXPECT_EQ(CheckCharacterDesc(desc, model).message(), "knight.json: arms.left.mid: joint 'elbow_l' is not in model.glb");
+    EXPECT_EQ(CheckCharacterDesc(desc, model).message(),
+              "knight.json: arms.left.mid: joint 'elbow_l' is not in model.glb");
   }
   {
     // Every joint exists but the arm's mid is not the upper's child: the

@@ -76,8 +76,7 @@ std::vector<uint8_t> BuildGlb(const TinyGltf& options) {
         {{"name", "arm"}, {"translation", {0, 1, 0}}},
         {{"name", "body"}, {"mesh", 0}, {"translation", {5, 0, 0}}}}},
       {"meshes",
-       {{{"primitives",
-          {{{"attributes", {{"POSITION", 0}, {"JOINTS_0", 1}, {"WEIGHTS_0", 2}}}, {"indices", 3}}}}}}},
+       {{{"primitives", {{{"attributes", {{"POSITION", 0}, {"JOINTS_0", 1}, {"WEIGHTS_0", 2}}}, {"indices", 3}}}}}}},
       {"buffers", {{{"byteLength", bin.size()}}}},
       {"bufferViews",
        {{{"buffer", 0}, {"byteOffset", 0}, {"byteLength", 36}},
@@ -89,13 +88,22 @@ std::vector<uint8_t> BuildGlb(const TinyGltf& options) {
         {{"buffer", 0}, {"byteOffset", 244}, {"byteLength", 48}},
         {{"buffer", 0}, {"byteOffset", 292}, {"byteLength", 36}}}},
       {"accessors",
-       {{{"bufferView", 0}, {"componentType", 5126}, {"count", 3}, {"type", "VEC3"}, {"min", {0, 0, 0}}, {"max", {1, 2, 0}}},
+       {{{"bufferView", 0},
+         {"componentType", 5126},
+         {"count", 3},
+         {"type", "VEC3"},
+         {"min", {0, 0, 0}},
+         {"max", {1, 2, 0}}},
         {{"bufferView", 1}, {"componentType", 5121}, {"count", 3}, {"type", "VEC4"}},
         {{"bufferView", 2}, {"componentType", 5126}, {"count", 3}, {"type", "VEC4"}},
         {{"bufferView", 3}, {"componentType", 5123}, {"count", 3}, {"type", "SCALAR"}},
         {{"bufferView", 4}, {"componentType", 5126}, {"count", 2}, {"type", "MAT4"}},
-        {{"bufferView", 5}, {"componentType", 5126}, {"count", 3}, {"type", "SCALAR"},
-         {"min", {options.first_key_s}}, {"max", {options.first_key_s + 1.0f}}},
+        {{"bufferView", 5},
+         {"componentType", 5126},
+         {"count", 3},
+         {"type", "SCALAR"},
+         {"min", {options.first_key_s}},
+         {"max", {options.first_key_s + 1.0f}}},
         {{"bufferView", 6}, {"componentType", 5126}, {"count", 3}, {"type", "VEC4"}},
         {{"bufferView", 7}, {"componentType", 5126}, {"count", 3}, {"type", "VEC3"}}}},
       {"animations",
@@ -106,7 +114,10 @@ std::vector<uint8_t> BuildGlb(const TinyGltf& options) {
          {"channels",
           {{{"sampler", 0}, {"target", {{"node", 2}, {"path", "rotation"}}}},
            {{"sampler", 1}, {"target", {{"node", 1}, {"path", "translation"}}}}}},
-         {"extras", {{"loop", true}, {"speed_mps", 1.5}, {"contacts", {{"hand_r", {{0.1, 0.3}}}, {"foot_l", json::array()}}}}}}}}};
+         {"extras",
+          {{"loop", true},
+           {"speed_mps", 1.5},
+           {"contacts", {{"hand_r", {{0.1, 0.3}}}, {"foot_l", json::array()}}}}}}}}};
   if (options.with_skin) {
     gltf["skins"] = {{{"joints", {2, 1}}, {"inverseBindMatrices", 4}, {"skeleton", 1}}};
     gltf["nodes"][3]["skin"] = 0;
@@ -149,7 +160,8 @@ std::vector<glm::mat4> ModelPose(const CharacterModel& model, const anim::Clip& 
 // CPU linear blend skinning of one vertex: sum of w * palette[j] * v.
 glm::vec3 SkinVertex(const anim::SkinnedVertex& v, const std::vector<glm::mat4>& palette) {
   glm::vec4 p(0.0f);
-  for (int i = 0; i < anim::kMaxInfluences; ++i) p += v.weights[i] * (palette[v.joints[i]] * glm::vec4(v.position_ms, 1.0f));
+  for (int i = 0; i < anim::kMaxInfluences; ++i)
+    p += v.weights[i] * (palette[v.joints[i]] * glm::vec4(v.position_ms, 1.0f));
   return glm::vec3(p);
 }
 
@@ -267,7 +279,8 @@ TEST(CharacterModel, TruncatedAndNonGlbBytesAreRefusedWithOneLine) {
   glb.resize(glb.size() / 2);
   auto truncated = LoadCharacterModelFromMemory(glb, "half.glb");
   ASSERT_FALSE(truncated.ok());
-  EXPECT_NE(truncated.status().message().find("half.glb: truncated"), std::string::npos) << truncated.status().message();
+  EXPECT_NE(truncated.status().message().find("half.glb: truncated"), std::string::npos)
+      << truncated.status().message();
   const std::string text = "this is not a glb file at all, just text";
   auto garbage = LoadCharacterModelFromMemory({reinterpret_cast<const uint8_t*>(text.data()), text.size()}, "text.glb");
   ASSERT_FALSE(garbage.ok());
@@ -327,7 +340,8 @@ TEST_F(KnightModel, ClipsHaveTheSpecDurationsLoopFlagsAndContacts) {
     const char* limbs[] = {"foot_l", "foot_r", "hand_l", "hand_r"};
     for (int limb = 0; limb < anim::kLimbCount; ++limb) {
       const json& ranges = c["contacts"][limbs[limb]];
-      ASSERT_EQ(clip.Contacts(static_cast<anim::Limb>(limb)).size(), ranges.size()) << clip.Name() << " " << limbs[limb];
+      ASSERT_EQ(clip.Contacts(static_cast<anim::Limb>(limb)).size(), ranges.size())
+          << clip.Name() << " " << limbs[limb];
       for (size_t r = 0; r < ranges.size(); ++r) {
         EXPECT_NEAR(clip.Contacts(static_cast<anim::Limb>(limb))[r].start_s, ranges[r][0].get<float>() / fps, 1e-3f);
         EXPECT_NEAR(clip.Contacts(static_cast<anim::Limb>(limb))[r].end_s, ranges[r][1].get<float>() / fps, 1e-3f);

@@ -130,8 +130,8 @@ TEST_F(KnightGameTest, StandingSolesAreOnTheGround) {
   for (int side = 0; side < 2; ++side) {
     SCOPED_TRACE(side);
     EXPECT_TRUE(knight_.foot_ik.Foot(side).reached);
-    const glm::vec3 sole = PointWs(side == 0 ? rig.leg_l.end : rig.leg_r.end,
-                                   side == 0 ? rig.sole_offset_l_ls : rig.sole_offset_r_ls);
+    const glm::vec3 sole =
+        PointWs(side == 0 ? rig.leg_l.end : rig.leg_r.end, side == 0 ? rig.sole_offset_l_ls : rig.sole_offset_r_ls);
     EXPECT_NEAR(sole.y, 0.0f, 1e-3f);
   }
 }
@@ -153,8 +153,8 @@ TEST_F(KnightGameTest, ClimbsTheLadderWithHandsOnTheRungs) {
       const ik::LadderLimbState& s = knight_.ladder_ik.Limb(anim::kHandL + hand);
       if (knight_.controller.mode() != KnightMode::kClimb || !s.holding || !s.reached || s.weight < 1.0f) continue;
       ++hand_holds;
-      const glm::vec3 grip = PointWs(hand == 0 ? rig.arm_l.end : rig.arm_r.end,
-                                     hand == 0 ? rig.grip_offset_l_ls : rig.grip_offset_r_ls);
+      const glm::vec3 grip =
+          PointWs(hand == 0 ? rig.arm_l.end : rig.arm_r.end, hand == 0 ? rig.grip_offset_l_ls : rig.grip_offset_r_ls);
       const glm::vec3 rung = world_->ladders()[0].Rung(s.rung);
       EXPECT_NEAR(grip.x, rung.x, 2e-3f) << "step " << i;
       EXPECT_NEAR(grip.y, rung.y, 2e-3f) << "step " << i;

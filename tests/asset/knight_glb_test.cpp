@@ -32,13 +32,10 @@ namespace {
 
 using nlohmann::json;
 
-constexpr unsigned kImportFlags = aiProcess_Triangulate | aiProcess_JoinIdenticalVertices |
-                                  aiProcess_LimitBoneWeights | aiProcess_ValidateDataStructure |
-                                  aiProcess_PopulateArmatureData;
+constexpr unsigned kImportFlags = aiProcess_Triangulate | aiProcess_JoinIdenticalVertices | aiProcess_LimitBoneWeights |
+                                  aiProcess_ValidateDataStructure | aiProcess_PopulateArmatureData;
 
-std::string RepoPath(const std::string& relative) {
-  return std::string(KNIGHTS_SOURCE_DIR) + "/" + relative;
-}
+std::string RepoPath(const std::string& relative) { return std::string(KNIGHTS_SOURCE_DIR) + "/" + relative; }
 
 std::vector<std::uint8_t> ReadBytes(const std::string& path) {
   std::ifstream in(path, std::ios::binary);
@@ -74,7 +71,7 @@ const json* FindAnimationJson(const json& doc, const std::string& name) {
 }
 
 struct SkinnedVertex {
-  aiVector3D bind_ms;                               // model-space bind position
+  aiVector3D bind_ms;                                  // model-space bind position
   std::vector<std::pair<std::string, float>> weights;  // bone name, weight
 };
 
@@ -132,9 +129,12 @@ class Knight {
         aiVector3D scale, translation;
         aiQuaternion rotation;
         locals[name].Decompose(scale, rotation, translation);
-        if (channel->mNumPositionKeys > 0) translation = SampleVector(channel->mPositionKeys, channel->mNumPositionKeys, time_ms);
-        if (channel->mNumScalingKeys > 0) scale = SampleVector(channel->mScalingKeys, channel->mNumScalingKeys, time_ms);
-        if (channel->mNumRotationKeys > 0) rotation = SampleRotation(channel->mRotationKeys, channel->mNumRotationKeys, time_ms);
+        if (channel->mNumPositionKeys > 0)
+          translation = SampleVector(channel->mPositionKeys, channel->mNumPositionKeys, time_ms);
+        if (channel->mNumScalingKeys > 0)
+          scale = SampleVector(channel->mScalingKeys, channel->mNumScalingKeys, time_ms);
+        if (channel->mNumRotationKeys > 0)
+          rotation = SampleRotation(channel->mRotationKeys, channel->mNumRotationKeys, time_ms);
         locals[name] = aiMatrix4x4(scale, rotation, translation);
       }
     }

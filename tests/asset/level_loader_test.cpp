@@ -70,8 +70,8 @@ TEST(LevelLoader, MinimalLevelLoads) {
 }
 
 struct MissingCase {
-  const char* pointer;   // field removed from kMinimal
-  const char* path;      // JSON path expected in the message
+  const char* pointer;  // field removed from kMinimal
+  const char* path;     // JSON path expected in the message
 };
 
 class MissingRequiredField : public ::testing::TestWithParam<MissingCase> {};
@@ -119,7 +119,8 @@ INSTANTIATE_TEST_SUITE_P(
         WrongCase{"/terrain", "[]", "terrain: expected an object, got array"},
         WrongCase{"/terrain/points", "{}", "terrain.points: expected an array, got object"},
         WrongCase{"/terrain/points/3/0", "\"20\"", "terrain.points[3][0]: expected a number, got string"},
-        WrongCase{"/terrain/points/1", "[10]", "terrain.points[1]: expected 2 to 4 numbers [x, y, tilt_z, bump_z], got 1"},
+        WrongCase{"/terrain/points/1", "[10]",
+                  "terrain.points[1]: expected 2 to 4 numbers [x, y, tilt_z, bump_z], got 1"},
         WrongCase{"/terrain/points/1", "7", "terrain.points[1]: expected an array, got number"},
         WrongCase{"/terrain/z_min", "null", "terrain.z_min: expected a number, got null"},
         WrongCase{"/spawn", "1", "spawn: expected an object, got number"},
@@ -165,7 +166,8 @@ INSTANTIATE_TEST_SUITE_P(
         WrongCase{"/kill_y", "-0.5", "kill_y: -0.5 must be at least 1 m below the lowest terrain point (y = 0)"},
         WrongCase{"/checkpoints/1", "2", "checkpoints[1]: 2 is not greater than checkpoints[0] (3)"},
         WrongCase{"/pits/0/x1", "5", "pits[0].x1: 5 must be greater than x0 (6)"},
-        WrongCase{"/terrain/z_min", "0", "terrain.z_min: 0 is outside -50..-0.5 m (the play plane z = 0 needs ground on both sides)"},
+        WrongCase{"/terrain/z_min", "0",
+                  "terrain.z_min: 0 is outside -50..-0.5 m (the play plane z = 0 needs ground on both sides)"},
         WrongCase{"/terrain/cell_x", "0", "terrain.cell_x: 0 is outside 0.05..2 m"},
         WrongCase{"/rocks/0/size/1", "5", "rocks[0].size[1]: 5 is outside 0.05..3 m"},
         WrongCase{"/npcs/0/patrol/1", "12", "npcs[0].patrol[1]: 12 must be greater than patrol[0] (13)"},
@@ -180,7 +182,8 @@ INSTANTIATE_TEST_SUITE_P(
         WrongCase{"/terrain/points/1", "[10, 9]",
                   "terrain.points[1]: slope of 41.9872 degrees from point 0 is steeper than 40 (use a vertical step: "
                   "two points with the same x)"},
-        WrongCase{"/terrain/points/2", "[10, 0]", "terrain.points[2]: repeats point 1 (a vertical step needs a different y)"},
+        WrongCase{"/terrain/points/2", "[10, 0]",
+                  "terrain.points[2]: repeats point 1 (a vertical step needs a different y)"},
         WrongCase{"/terrain/points/2", "[10, 9]", "terrain.points[2][1]: vertical step of 9 m is taller than 8 m"},
         WrongCase{"/terrain/points/2", "[10, 2, 0.1]",
                   "terrain.points[2]: tilt_z/bump_z differ from point 1's (both points of a vertical step share them)"},
@@ -272,7 +275,8 @@ TEST(LevelLoader, UnknownFieldsAreRejected) {
             "checkpoints, pits, platforms, rocks, ladders, npcs, props)");
   const json spacing = 0.3;
   const std::string message = ErrorOf(Mutated("/ladders/0/rung_spacng", &spacing));
-  EXPECT_EQ(message.rfind("mini.json: ladders[0].rung_spacng: unknown field (expected one of: x, z, ", 0), 0u) << message;
+  EXPECT_EQ(message.rfind("mini.json: ladders[0].rung_spacng: unknown field (expected one of: x, z, ", 0), 0u)
+      << message;
   EXPECT_EQ(ErrorOf(Mutated("/terrain/cellx", &spacing)).rfind("mini.json: terrain.cellx: unknown field", 0), 0u);
 }
 
@@ -416,15 +420,18 @@ TEST(DemoLevel, CoversTheDesignBrief) {
   EXPECT_LE(level.npcs.size(), 5u);
   for (const world::Npc& npc : level.npcs) {
     for (float x = npc.patrol_x0; x + 0.5f <= npc.patrol_x1; x += 0.5f) {
-      const float rise = std::fabs(world::ProfileHeight(level.terrain, x + 0.5f) - world::ProfileHeight(level.terrain, x));
-      EXPECT_LE(rise, 0.5f * std::tan(10.0f / 57.29578f)) << "patrol of the knight at " << npc.x << " is not flat near x = " << x;
+      const float rise =
+          std::fabs(world::ProfileHeight(level.terrain, x + 0.5f) - world::ProfileHeight(level.terrain, x));
+      EXPECT_LE(rise, 0.5f * std::tan(10.0f / 57.29578f))
+          << "patrol of the knight at " << npc.x << " is not flat near x = " << x;
     }
   }
 
   // Props of the kinds asked for, and a castle gate at the end.
   std::set<world::PropKind> kinds;
   for (const world::Prop& prop : level.props) kinds.insert(prop.kind);
-  for (world::PropKind k : {world::PropKind::kTree, world::PropKind::kRock, world::PropKind::kBanner, world::PropKind::kCrate}) {
+  for (world::PropKind k :
+       {world::PropKind::kTree, world::PropKind::kRock, world::PropKind::kBanner, world::PropKind::kCrate}) {
     EXPECT_TRUE(kinds.count(k)) << world::ToString(k);
   }
   EXPECT_EQ(level.goal.kind, world::GoalKind::kGate);
@@ -444,7 +451,8 @@ TEST(DemoLevel, LedgesAtLadderTopsContinueAndComeDown) {
     const glm::vec3 exit = ladder.ExitPointWs();
     float previous = exit.y;
     for (float dx = 0.25f; dx <= 3.0f; dx += 0.25f) {
-      const world::RayHit ground = mesh.FindGround(exit.x + dx * ladder.ClimberFacingWs().x, previous + 0.45f, 0.0f, 2.0f);
+      const world::RayHit ground =
+          mesh.FindGround(exit.x + dx * ladder.ClimberFacingWs().x, previous + 0.45f, 0.0f, 2.0f);
       ASSERT_TRUE(ground.hit) << "no ground " << dx << " m past the ladder at x = " << ladder.desc().x;
       EXPECT_LE(std::fabs(ground.point_ws.y - previous), 0.45f);
       previous = ground.point_ws.y;

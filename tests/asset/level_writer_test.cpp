@@ -129,15 +129,19 @@ TEST(LevelWriter, WritesTheReadmeFormatWithShortestNumbers) {
                  {world::PropKind::kFence, 5.0f, -2.0f, 1.25f, 0.05f, -360.0f}};
   const std::string text = LevelToJson(level, "a \"comment\"");
   EXPECT_NE(text.find("\"comment\": \"a \\\"comment\\\"\",\n  \"name\": \"mini \\\"quoted\\\"\\nname\","),
-            std::string::npos) << text;
+            std::string::npos)
+      << text;
   EXPECT_NE(text.find("      [0, 0],\n      [10, 0.1, 0.36],\n      [10, 2, 0.36],\n      [20, 2, -0.1, 0.3]\n    ]"),
-            std::string::npos) << text;
+            std::string::npos)
+      << text;
   EXPECT_NE(text.find("\"lean_deg\": -1e-05, \"exit\": \"+x\"}"), std::string::npos) << text;
   EXPECT_NE(text.find("\"lean_deg\": 0, \"exit\": \"-x\"}"), std::string::npos) << text;
   EXPECT_NE(text.find("{\"kind\": \"fence\", \"x\": 5, \"z\": -2, \"y\": 1.25, \"scale\": 0.05, \"yaw_deg\": -360}"),
-            std::string::npos) << text;
+            std::string::npos)
+      << text;
   EXPECT_NE(text.find("\"checkpoints\": [3, 15.5],\n  \"pits\": [\n    {\"x0\": 6, \"x1\": 7}\n  ],"),
-            std::string::npos) << text;
+            std::string::npos)
+      << text;
   EXPECT_EQ(text.back(), '\n');
   const auto parsed = ParseLevel(text, "mini.json");
   ASSERT_TRUE(parsed.ok()) << parsed.status().message();
@@ -153,8 +157,8 @@ TEST(LevelWriter, WritesTheReadmeFormatWithShortestNumbers) {
 TEST(LevelWriter, FloatsRoundTripBitForBit) {
   world::Level level;
   level.name = "floats";
-  const std::vector<float> values = {0.1f, 1e-5f, 123.456f, 9999.999f, -0.3f, 3.3333333f, 0.83909963f, 1.0f / 3.0f,
-                                     7.0e-8f, 16777216.0f};
+  const std::vector<float> values = {0.1f,       1e-5f,       123.456f,    9999.999f, -0.3f,
+                                     3.3333333f, 0.83909963f, 1.0f / 3.0f, 7.0e-8f,   16777216.0f};
   for (size_t i = 0; i < values.size(); ++i) level.terrain.points.push_back({static_cast<float>(i), values[i]});
   // Parse the text with nlohmann (not the validator: some values are out of range) the way the loader reads numbers.
   const nlohmann::json j = nlohmann::json::parse(LevelToJson(level));

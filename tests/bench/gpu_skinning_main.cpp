@@ -32,7 +32,9 @@ namespace {
 
 std::string VertexShader(int joints) {
   return "#version 330 core\n"
-         "#define JOINTS " + std::to_string(joints) + "\n"
+         "#define JOINTS " +
+         std::to_string(joints) +
+         "\n"
          R"(layout(location = 0) in vec3 a_position_ms;
 layout(location = 1) in vec3 a_normal_ms;
 layout(location = 2) in uvec4 a_joints;
@@ -153,7 +155,8 @@ Fixture& GetFixture() {
     for (size_t i = 0; i < mesh.vertices.size(); ++i) {
       f->max_error_m = std::max(f->max_error_m, static_cast<double>(glm::distance(gpu_out[2 * i], cpu_pos[i])));
     }
-    if (f->max_error_m > 1e-4) Die("GPU skinning differs from the CPU loop by " + std::to_string(f->max_error_m) + " m");
+    if (f->max_error_m > 1e-4)
+      Die("GPU skinning differs from the CPU loop by " + std::to_string(f->max_error_m) + " m");
     return f;
   }();
   return *fixture;

@@ -101,13 +101,7 @@ void BM_KnightsUpdateParallel(benchmark::State& state) {
 }
 // Wall time: the point is the elapsed time of a frame's update on all cores
 // (CPU time would add up the threads).
-BENCHMARK(BM_KnightsUpdateParallel)
-    ->Arg(1)
-    ->Arg(10)
-    ->Arg(100)
-    ->Arg(1000)
-    ->UseRealTime()
-    ->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_KnightsUpdateParallel)->Arg(1)->Arg(10)->Arg(100)->Arg(1000)->UseRealTime()->Unit(benchmark::kMillisecond);
 
 }  // namespace
 }  // namespace knights::bench

@@ -72,12 +72,16 @@ void BM_WorldArbitraryRay(benchmark::State& state) {
   const auto& mesh = world.collision();
   std::mt19937 rng(9);
   std::uniform_real_distribution<float> ux(mesh.bounds_min_ws().x, mesh.bounds_max_ws().x), u(-1.0f, 1.0f);
-  struct Ray { glm::vec3 o, d; };
+  struct Ray {
+    glm::vec3 o, d;
+  };
   std::vector<Ray> rays(4096);
   for (Ray& r : rays) {
     const float x = ux(rng);
     r.o = glm::vec3(x, world.GroundHeightOr(x, 0.0f) + 1.0f + u(rng), 0.5f * u(rng));
-    do { r.d = glm::vec3(u(rng), u(rng), u(rng)); } while (glm::dot(r.d, r.d) < 0.01f);
+    do {
+      r.d = glm::vec3(u(rng), u(rng), u(rng));
+    } while (glm::dot(r.d, r.d) < 0.01f);
   }
   size_t i = 0, hits = 0;
   for (auto _ : state) {

@@ -66,8 +66,8 @@ void Exercise(const knights::world::World& world) {
       const glm::vec3 down(0.0f, -1.0f, 0.0f);
       CheckHit(mesh.Raycast(from, down, 50.0f), down, 50.0f);
       CheckHit(mesh.FindGround(x, ground + 0.5f, z, 3.0f), down, 3.0f);
-      for (glm::vec3 dir : {glm::vec3(1, 0, 0), glm::vec3(-1, 0, 0), glm::vec3(0.6f, -0.8f, 0.0f),
-                            glm::vec3(0.3f, 0.2f, -0.9f)}) {
+      for (glm::vec3 dir :
+           {glm::vec3(1, 0, 0), glm::vec3(-1, 0, 0), glm::vec3(0.6f, -0.8f, 0.0f), glm::vec3(0.3f, 0.2f, -0.9f)}) {
         CheckHit(mesh.Raycast(from, dir, 20.0f), glm::normalize(dir), 20.0f);
       }
       knights::world::WallProbe probe;
@@ -90,8 +90,9 @@ void Exercise(const knights::world::World& world) {
   for (const knights::world::Ladder& ladder : world.ladders()) {
     KNIGHTS_FUZZ_CHECK(Finite(ladder.bottom_ws()) && Finite(ladder.top_ws()) && Finite(ladder.up_axis_ws()));
     const int n = ladder.RungCount();
-    for (float y : {ladder.desc().bottom_y - 1.0f, ladder.desc().bottom_y, 0.5f * (ladder.desc().bottom_y + ladder.desc().top_y),
-                    ladder.desc().top_y, ladder.desc().top_y + 1.0f}) {
+    for (float y :
+         {ladder.desc().bottom_y - 1.0f, ladder.desc().bottom_y, 0.5f * (ladder.desc().bottom_y + ladder.desc().top_y),
+          ladder.desc().top_y, ladder.desc().top_y + 1.0f}) {
       for (int r : {ladder.NearestRung(y), ladder.RungAbove(y), ladder.RungBelow(y)}) {
         KNIGHTS_FUZZ_CHECK(r >= -1 && r < n);
         if (r < 0) continue;

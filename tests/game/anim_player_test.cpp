@@ -63,8 +63,7 @@ class AnimPlayerTest : public ::testing::Test {
     const std::vector<ContactRange> always_land{{0.0f, 0.3f}};
     clips_.push_back(MakeClip("land", false, 0.3f, 60.0f, {always_land, always_land, {}, {}}));
     // Hands: two contacts per cycle; right hand: one range wrapping past the end.
-    clips_.push_back(MakeClip("climb_up", true, 1.0f, 70.0f,
-                              {{{}, {}, {{0.1f, 0.3f}, {0.6f, 0.7f}}, {{0.9f, 0.1f}}}}));
+    clips_.push_back(MakeClip("climb_up", true, 1.0f, 70.0f, {{{}, {}, {{0.1f, 0.3f}, {0.6f, 0.7f}}, {{0.9f, 0.1f}}}}));
     clips_.push_back(MakeClip("climb_down", true, 1.0f, 80.0f));
     clips_.push_back(MakeClip("ladder_enter_bottom", false, 1.0f, 90.0f));
     clips_.push_back(MakeClip("ladder_exit_top", false, 1.6f, 100.0f));
@@ -174,7 +173,7 @@ TEST_F(AnimPlayerTest, SwingProgressRunsBetweenContacts) {
     float right;  // contact [0.9, 0.1] (wrapping)
   };
   const Case cases[] = {
-      {0.2f, 0.0f, (0.2f - 0.1f) / 0.8f},          // left in contact
+      {0.2f, 0.0f, (0.2f - 0.1f) / 0.8f},  // left in contact
       {0.45f, (0.45f - 0.3f) / 0.3f, 0.35f / 0.8f},
       {0.65f, 0.0f, 0.55f / 0.8f},
       {0.85f, (0.85f - 0.7f) / 0.4f, 0.75f / 0.8f},  // next left contact at 1.1 (wrapped)

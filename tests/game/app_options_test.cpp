@@ -18,8 +18,8 @@ TEST(AppOptions, DefaultsWithNoArguments) {
 }
 
 TEST(AppOptions, ParsesEveryOptionWithSeparateAndInlineValues) {
-  const ParseResult r = Parse({"--headless", "--frames", "60", "--screenshot=out.png", "--size", "640x360",
-                               "--vsync", "off"});
+  const ParseResult r =
+      Parse({"--headless", "--frames", "60", "--screenshot=out.png", "--size", "640x360", "--vsync", "off"});
   ASSERT_TRUE(r.ok()) << r.error;
   EXPECT_TRUE(r.options.headless);
   EXPECT_EQ(r.options.max_frames, 60);
@@ -46,20 +46,21 @@ TEST_P(AppOptionsBad, GivesOneLineNamingTheProblem) {
 
 INSTANTIATE_TEST_SUITE_P(
     Cases, AppOptionsBad,
-    ::testing::Values(BadCase{"UnknownOption", {"--bogus"}, "unknown option '--bogus'"},
-                      BadCase{"BareWord", {"frames"}, "unknown option 'frames'"},
-                      BadCase{"FramesMissingValue", {"--frames"}, "--frames: missing value N"},
-                      BadCase{"FramesNotANumber", {"--frames", "abc"}, "--frames: expected a whole number"},
-                      BadCase{"FramesZero", {"--frames", "0"}, "--frames: expected a whole number >= 1"},
-                      BadCase{"FramesNegative", {"--frames", "-5"}, "--frames"},
-                      BadCase{"FramesTrailingJunk", {"--frames", "12x"}, "--frames"},
-                      BadCase{"SizeNoSeparator", {"--size", "1280"}, "--size: expected WxH"},
-                      BadCase{"SizeTooSmall", {"--size", "10x10"}, "--size"},
-                      BadCase{"SizeMissingHeight", {"--size", "1280x"}, "--size"},
-                      BadCase{"SizeTooLarge", {"--size", "99999x720"}, "--size"},
-                      BadCase{"ScreenshotNotPng", {"--screenshot", "out.jpg"}, "--screenshot: expected a file name ending in .png"},
-                      BadCase{"VsyncNotOnOff", {"--vsync", "maybe"}, "--vsync: expected on or off"},
-                      BadCase{"FlagWithValue", {"--headless=yes"}, "--headless: takes no value"}),
+    ::testing::Values(
+        BadCase{"UnknownOption", {"--bogus"}, "unknown option '--bogus'"},
+        BadCase{"BareWord", {"frames"}, "unknown option 'frames'"},
+        BadCase{"FramesMissingValue", {"--frames"}, "--frames: missing value N"},
+        BadCase{"FramesNotANumber", {"--frames", "abc"}, "--frames: expected a whole number"},
+        BadCase{"FramesZero", {"--frames", "0"}, "--frames: expected a whole number >= 1"},
+        BadCase{"FramesNegative", {"--frames", "-5"}, "--frames"},
+        BadCase{"FramesTrailingJunk", {"--frames", "12x"}, "--frames"},
+        BadCase{"SizeNoSeparator", {"--size", "1280"}, "--size: expected WxH"},
+        BadCase{"SizeTooSmall", {"--size", "10x10"}, "--size"},
+        BadCase{"SizeMissingHeight", {"--size", "1280x"}, "--size"},
+        BadCase{"SizeTooLarge", {"--size", "99999x720"}, "--size"},
+        BadCase{"ScreenshotNotPng", {"--screenshot", "out.jpg"}, "--screenshot: expected a file name ending in .png"},
+        BadCase{"VsyncNotOnOff", {"--vsync", "maybe"}, "--vsync: expected on or off"},
+        BadCase{"FlagWithValue", {"--headless=yes"}, "--headless: takes no value"}),
     [](const ::testing::TestParamInfo<BadCase>& info) { return info.param.name; });
 
 TEST(AppOptions, HelpListsEveryOption) {

@@ -42,8 +42,8 @@ inline const char* const kTestLevelJson = R"({
 inline world::Level MakeTestLevel() {
   world::Level level;
   level.name = "controller test";
-  level.terrain.points = {{0.0f, 0.0f},   {10.0f, 0.0f}, {10.0f, 0.3f}, {14.0f, 0.3f},
-                          {14.0f, 1.3f},  {26.0f, 1.3f}, {26.0f, 4.3f}, {40.0f, 4.3f}};
+  level.terrain.points = {{0.0f, 0.0f},  {10.0f, 0.0f}, {10.0f, 0.3f}, {14.0f, 0.3f},
+                          {14.0f, 1.3f}, {26.0f, 1.3f}, {26.0f, 4.3f}, {40.0f, 4.3f}};
   level.spawn.x = 2.0f;
   level.goal.x = 38.0f;
   level.kill_y = -10.0f;  // the loader's default: 10 m below the lowest terrain point

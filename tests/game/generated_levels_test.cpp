@@ -101,13 +101,13 @@ TEST_P(OneKindLevelTest, AtTheLimitsTheAutopilotFinishesAndWalksWhatIsWalked) {
   }
 }
 
-INSTANTIATE_TEST_SUITE_P(
-    Kinds, OneKindLevelTest,
-    ::testing::Values(world::LevelGenOnly::kFlat, world::LevelGenOnly::kSlopes, world::LevelGenOnly::kStairs,
-                      world::LevelGenOnly::kSteps, world::LevelGenOnly::kDrops, world::LevelGenOnly::kPits,
-                      world::LevelGenOnly::kLadders, world::LevelGenOnly::kRocks, world::LevelGenOnly::kPlatforms,
-                      world::LevelGenOnly::kWalls),
-    [](const auto& info) { return std::string(world::ToString(info.param)); });
+INSTANTIATE_TEST_SUITE_P(Kinds, OneKindLevelTest,
+                         ::testing::Values(world::LevelGenOnly::kFlat, world::LevelGenOnly::kSlopes,
+                                           world::LevelGenOnly::kStairs, world::LevelGenOnly::kSteps,
+                                           world::LevelGenOnly::kDrops, world::LevelGenOnly::kPits,
+                                           world::LevelGenOnly::kLadders, world::LevelGenOnly::kRocks,
+                                           world::LevelGenOnly::kPlatforms, world::LevelGenOnly::kWalls),
+                         [](const auto& info) { return std::string(world::ToString(info.param)); });
 
 INSTANTIATE_TEST_SUITE_P(Ranges, GeneratedLevelTest,
                          ::testing::Values(world::LevelGenRange::kWhole, world::LevelGenRange::kLimits),

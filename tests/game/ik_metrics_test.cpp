@@ -68,9 +68,9 @@ std::array<glm::vec3, 3> Foot(float sole_y, float ball_y, float heel_y) {
 
 TEST(IkMetricsFootFromGround, TheLowestPointStandsAndTheDeepestSinks) {
   const world::CollisionMesh mesh = MakeGroundAndPlatform();
-  EXPECT_NEAR(FootFromGround(mesh, Foot(0.03f, 0.03f, 0.03f)), 0.03, 1e-5);  // hovering 3 cm
-  EXPECT_NEAR(FootFromGround(mesh, Foot(0.02f, 0.07f, 0.0f)), 0.0, 1e-5);    // toes up, heel standing
-  EXPECT_NEAR(FootFromGround(mesh, Foot(0.02f, 0.07f, -0.04f)), 0.04, 1e-5);  // heel 4 cm in the ground
+  EXPECT_NEAR(FootFromGround(mesh, Foot(0.03f, 0.03f, 0.03f)), 0.03, 1e-5);    // hovering 3 cm
+  EXPECT_NEAR(FootFromGround(mesh, Foot(0.02f, 0.07f, 0.0f)), 0.0, 1e-5);      // toes up, heel standing
+  EXPECT_NEAR(FootFromGround(mesh, Foot(0.02f, 0.07f, -0.04f)), 0.04, 1e-5);   // heel 4 cm in the ground
   EXPECT_NEAR(FootFromGround(mesh, Foot(-0.01f, -0.05f, 0.02f)), 0.05, 1e-5);  // toes 5 cm in
   const std::array<glm::vec3, 3> over_pit = {glm::vec3(30.0f, 0.0f, 0.1f), glm::vec3(30.1f, 0.0f, 0.1f),
                                              glm::vec3(29.95f, 0.0f, 0.1f)};
@@ -101,8 +101,9 @@ TEST(IkMetricsJson, NoSamplesAreNullNeverZero) {
   EXPECT_NE(json.find("\"frames\": 2"), std::string::npos) << json;
   EXPECT_NE(json.find("\"nan_frames\": 1"), std::string::npos) << json;
   for (const char* metric : {"foot_penetration_m", "foot_ground_error_m", "hand_rung_error_m", "foot_rung_error_m"}) {
-    const std::string expected = std::string("\"") + metric +
-                                 "\": {\"mean\": null, \"p95\": null, \"max\": null, \"samples\": 0, \"frames_over_2cm\": 0}";
+    const std::string expected =
+        std::string("\"") + metric +
+        "\": {\"mean\": null, \"p95\": null, \"max\": null, \"samples\": 0, \"frames_over_2cm\": 0}";
     EXPECT_NE(json.find(expected), std::string::npos) << metric << "\n" << json;
   }
   EXPECT_NE(json.find("\"knee_reversed_deg\": {\"max\": null, \"samples\": 0, \"frames_over_5deg\": 0}"),

@@ -127,11 +127,14 @@ TEST(KnightControllerLimits, WalksUpTheSteepestStairsAndOverRocksOnTheSteepestSl
     KnightController c;
     c.Spawn(glm::vec3(1.0f, 0.0f, 0.0f));
     int steps = 0;
-    ASSERT_TRUE(DriveUntil(c, world, Input(1.0f, 0.0f, run), 1200, [&] {
-      ++steps;
-      EXPECT_EQ(c.mode(), KnightMode::kGround) << "run " << run << " step " << steps << " x " << c.FeetWs().x;
-      return c.FeetWs().x >= level.goal.x;
-    })) << "run " << run << ": stopped at x " << c.FeetWs().x;
+    ASSERT_TRUE(DriveUntil(c, world, Input(1.0f, 0.0f, run), 1200,
+                           [&] {
+                             ++steps;
+                             EXPECT_EQ(c.mode(), KnightMode::kGround)
+                                 << "run " << run << " step " << steps << " x " << c.FeetWs().x;
+                             return c.FeetWs().x >= level.goal.x;
+                           }))
+        << "run " << run << ": stopped at x " << c.FeetWs().x;
     EXPECT_EQ(c.Respawns(), 0);
   }
 }

@@ -52,7 +52,8 @@ world::Level RandomLevel(Rng& rng) {
   while (x < 60.0f) {
     if (rng.Chance(0.3f) && x > 1.0f) {
       // A vertical step: small, a full 0.40 m step, or a cliff either way.
-      const float h = rng.Chance(0.3f) ? rng.Uniform(-2.0f, 2.0f) : (rng.Chance(0.5f) ? 0.4f : rng.Uniform(-0.4f, 0.4f));
+      const float h =
+          rng.Chance(0.3f) ? rng.Uniform(-2.0f, 2.0f) : (rng.Chance(0.5f) ? 0.4f : rng.Uniform(-0.4f, 0.4f));
       y += h;
       level.terrain.points.push_back({x, y, tilt, bump});
     }

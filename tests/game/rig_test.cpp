@@ -13,10 +13,9 @@ namespace {
 
 // root, pelvis, left leg (thigh, shin, foot, toe), right leg, spine, left
 // arm (upper, fore, hand), right arm; depth-first.
-const std::vector<std::string> kNames{"root",   "pelvis",      "thigh_l",   "shin_l", "foot_l",
-                                      "toe_l",  "thigh_r",     "shin_r",    "foot_r", "toe_r",
-                                      "spine",  "upper_arm_l", "forearm_l", "hand_l", "upper_arm_r",
-                                      "forearm_r", "hand_r"};
+const std::vector<std::string> kNames{"root",      "pelvis", "thigh_l",     "shin_l",    "foot_l", "toe_l",
+                                      "thigh_r",   "shin_r", "foot_r",      "toe_r",     "spine",  "upper_arm_l",
+                                      "forearm_l", "hand_l", "upper_arm_r", "forearm_r", "hand_r"};
 const std::vector<int16_t> kParents{-1, 0, 1, 2, 3, 4, 1, 6, 7, 8, 1, 10, 11, 12, 10, 14, 15};
 
 anim::Skeleton MakeSkeleton() {

@@ -90,7 +90,7 @@ TEST(IkWeightFader, FadesInAndOutSmoothly) {
     prev = w;
     ++frames;
   }
-  EXPECT_NEAR(frames, 60, 1);  // 0.25 s at 240 Hz
+  EXPECT_NEAR(frames, 60, 1);                                // 0.25 s at 240 Hz
   EXPECT_LT(max_step, 1.5f * dt / fader.fade_time + 1e-6f);  // smoothstep peak slope 1.5
   // The first and last steps are tiny: no snap when IK turns on or settles.
   EXPECT_EQ(fader.Weight(), 1.0f);

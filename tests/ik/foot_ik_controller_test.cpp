@@ -38,8 +38,8 @@ const std::array<int16_t, kJointCount> kParents{-1, 0, 1, 2, 3, 1, 5, 6};
 // with a step of step_dy for x >= step_x.
 struct Ground {
   float base = 0.0f;
-  float right_extra = 0.0f;   // added where z > 0
-  float slope_x = 0.0f;       // dy/dx
+  float right_extra = 0.0f;  // added where z > 0
+  float slope_x = 0.0f;      // dy/dx
   float step_x = 1e9f;
   float step_dy = 0.0f;
   glm::vec3 Normal() const { return glm::normalize(glm::vec3(-slope_x, 1.0f, 0.0f)); }
@@ -158,9 +158,9 @@ std::vector<RootCase> RootCases() {
       {"Identity", id},
       {"Translated", glm::translate(id, glm::vec3(3.0f, 1.2f, -0.4f))},
       {"Yawed", glm::rotate(glm::translate(id, glm::vec3(-2.0f, 0.5f, 0.3f)), 2.3f, glm::vec3(0.0f, 1.0f, 0.0f))},
-      {"UniformScale", glm::scale(glm::rotate(glm::translate(id, glm::vec3(1.0f, -0.7f, 0.0f)), -0.6f,
-                                              glm::vec3(0.0f, 1.0f, 0.0f)),
-                                  glm::vec3(1.3f))},
+      {"UniformScale",
+       glm::scale(glm::rotate(glm::translate(id, glm::vec3(1.0f, -0.7f, 0.0f)), -0.6f, glm::vec3(0.0f, 1.0f, 0.0f)),
+                  glm::vec3(1.3f))},
   };
 }
 
@@ -182,8 +182,8 @@ TEST_P(FootIkRootTest, PlantedSolesEndOnTheGround) {
       {"lowered 5 cm", Ground{root_y - 0.05f}},
       {"right foot 4 cm lower", Ground{root_y, -0.04f}},
       {"right foot 30 cm lower", Ground{root_y, -0.3f}},
-      {"slope 15 deg", Ground{root_y - std::tan(glm::radians(15.0f)) * to_world[3].x, 0.0f,
-                              std::tan(glm::radians(15.0f))}},
+      {"slope 15 deg",
+       Ground{root_y - std::tan(glm::radians(15.0f)) * to_world[3].x, 0.0f, std::tan(glm::radians(15.0f))}},
   };
   for (const Case& c : cases) {
     SCOPED_TRACE(c.name);
@@ -511,7 +511,8 @@ TEST(FootIkController, DebugLinesShowRaysTargetsAndLocks) {
   EXPECT_EQ(ray.to_ws, ik.Foot(0).ray_to_ws);
   // From just above the higher hip (the rays start above any ground a foot
   // can reach) to ray_below under the root.
-  const float hip_y = std::max((to_world * animated.models_ms[kThighL][3]).y, (to_world * animated.models_ms[kThighR][3]).y);
+  const float hip_y =
+      std::max((to_world * animated.models_ms[kThighL][3]).y, (to_world * animated.models_ms[kThighR][3]).y);
   EXPECT_NEAR(ray.from_ws.y, hip_y + ik.settings.ray_above_hip_m, 1e-5f);
   EXPECT_NEAR(ray.to_ws.y, 2.0f - ik.settings.ray_below_m, 1e-5f);
   const glm::vec3 sole = animated.SoleWs(0, to_world);

@@ -97,7 +97,8 @@ TEST_P(HingeRuleTest, OneChainSolveNeverBendsBackwards) {
     const float before = BendDeg(pose);
     const glm::vec3 t_ps = pose.ParentSpace(target_ms) - pose.PositionPs(kHip);
     ASSERT_TRUE(Solve(pose, Settings(pose, target_ms)));
-    EXPECT_GE(BendDeg(pose), -0.01f) << "case " << i << " before " << before << " t " << t_ps.x << " " << t_ps.y << " " << t_ps.z << " dist " << glm::length(t_ps);
+    EXPECT_GE(BendDeg(pose), -0.01f) << "case " << i << " before " << before << " t " << t_ps.x << " " << t_ps.y << " "
+                                     << t_ps.z << " dist " << glm::length(t_ps);
   });
 }
 
@@ -141,8 +142,12 @@ TEST_P(HingeRuleTest, BatchSolveNeverBendsBackwards) {
   });
   std::vector<TwoBoneIkBatchJob::Chain> chains(poses.size());
   for (size_t i = 0; i < poses.size(); ++i) {
-    chains[i] = {&poses[i].models_ms[kHip], &poses[i].models_ms[kKnee], &poses[i].models_ms[kAnkle], targets[i],
-                 glm::vec3(0.0f), HingeAxisMs(poses[i].models_ms[kHip], AxisLs())};
+    chains[i] = {&poses[i].models_ms[kHip],
+                 &poses[i].models_ms[kKnee],
+                 &poses[i].models_ms[kAnkle],
+                 targets[i],
+                 glm::vec3(0.0f),
+                 HingeAxisMs(poses[i].models_ms[kHip], AxisLs())};
   }
   std::vector<glm::quat> start_q(poses.size()), mid_q(poses.size());
   TwoBoneIkBatchJob job;
@@ -151,8 +156,8 @@ TEST_P(HingeRuleTest, BatchSolveNeverBendsBackwards) {
   job.mid_corrections = mid_q;
   ASSERT_TRUE(job.Run());
   for (size_t i = 0; i < poses.size(); ++i) {
-    ASSERT_TRUE(ApplyTwoBoneCorrections(kLeg, start_q[i], mid_q[i], kLegParents, poses[i].locals_ls,
-                                        poses[i].models_ms, poses[i].root_ms));
+    ASSERT_TRUE(ApplyTwoBoneCorrections(kLeg, start_q[i], mid_q[i], kLegParents, poses[i].locals_ls, poses[i].models_ms,
+                                        poses[i].root_ms));
     EXPECT_GE(BendDeg(poses[i]), -0.01f) << "case " << i;
   }
 }

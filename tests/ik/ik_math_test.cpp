@@ -172,8 +172,8 @@ TEST(Frames, ToFrameRemovesScaleAndHandlesMirroring) {
   for (const glm::vec3 scale : {glm::vec3(1.0f), glm::vec3(2.0f), glm::vec3(1.0f, 3.0f, 0.2f),
                                 glm::vec3(-1.0f, 1.0f, 1.0f), glm::vec3(-2.0f, -2.0f, -2.0f)}) {
     const glm::quat r = RandomQuat(rng);
-    const glm::mat4 m = glm::translate(glm::mat4(1.0f), {1.0f, 2.0f, 3.0f}) * glm::mat4_cast(r) *
-                        glm::scale(glm::mat4(1.0f), scale);
+    const glm::mat4 m =
+        glm::translate(glm::mat4(1.0f), {1.0f, 2.0f, 3.0f}) * glm::mat4_cast(r) * glm::scale(glm::mat4(1.0f), scale);
     const glm::vec3 inv = InverseColumnLengths(m);
     const glm::mat3 unit(glm::vec3(m[0]) * inv.x, glm::vec3(m[1]) * inv.y, glm::vec3(m[2]) * inv.z);
     for (int i = 0; i < 20; ++i) {

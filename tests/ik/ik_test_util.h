@@ -76,8 +76,7 @@ struct LegPose {
 // A leg hanging along the bones' local -y, the knee bent by knee_bend_rad
 // about its local +x (positive = a forward knee, since upper x lower then
 // points along +x), thigh length l1, shin length l2.
-inline LegPose MakeLeg(const glm::mat4& root_ms, float l1 = 0.45f, float l2 = 0.4f,
-                       float knee_bend_rad = 0.4f,
+inline LegPose MakeLeg(const glm::mat4& root_ms, float l1 = 0.45f, float l2 = 0.4f, float knee_bend_rad = 0.4f,
                        glm::quat hip_rotation = glm::angleAxis(-0.2f, glm::vec3(1.0f, 0.0f, 0.0f))) {
   LegPose pose;
   pose.root_ms = root_ms;
@@ -151,24 +150,21 @@ inline void RefSolve(LegPose& pose, const glm::vec3& target_ms, const glm::vec3&
   const glm::mat4 hip_inv = glm::inverse(hip_ps);
   const glm::vec3 b_local = glm::vec3(hip_inv * glm::vec4(b, 1.0f));
   const glm::vec3 b2_local = glm::vec3(hip_inv * glm::vec4(b2, 1.0f));
-  pose.locals_ls[kHip].rotation =
-      pose.locals_ls[kHip].rotation * RefRotationBetween(b_local, b2_local);
+  pose.locals_ls[kHip].rotation = pose.locals_ls[kHip].rotation * RefRotationBetween(b_local, b2_local);
   const glm::mat4 knee_old_inv = glm::inverse(p_inv * pose.models_ms[kKnee]);
   pose.UpdateModels();
   // Step 2.2: mid bone, c in its OLD frame, c' in its NEW frame.
   const glm::mat4 knee_new_inv = glm::inverse(p_inv * pose.models_ms[kKnee]);
   const glm::vec3 c_local = glm::vec3(knee_old_inv * glm::vec4(c, 1.0f));
   const glm::vec3 c2_local = glm::vec3(knee_new_inv * glm::vec4(c2, 1.0f));
-  pose.locals_ls[kKnee].rotation =
-      pose.locals_ls[kKnee].rotation * RefRotationBetween(c_local, c2_local);
+  pose.locals_ls[kKnee].rotation = pose.locals_ls[kKnee].rotation * RefRotationBetween(c_local, c2_local);
   pose.UpdateModels();
 }
 
 // Signed bend of the knee (0 = straight) about `axis_ms`: the angle between
 // the upper and lower bone directions, positive when upper x lower points
 // along the axis.
-inline float SignedBend(const glm::vec3& a, const glm::vec3& b, const glm::vec3& c,
-                        const glm::vec3& axis_ms) {
+inline float SignedBend(const glm::vec3& a, const glm::vec3& b, const glm::vec3& c, const glm::vec3& axis_ms) {
   const glm::vec3 d1 = glm::normalize(b - a), d2 = glm::normalize(c - b);
   const glm::vec3 x = glm::cross(d1, d2);
   const float s = glm::dot(x, glm::normalize(axis_ms));

@@ -25,7 +25,7 @@ constexpr float kDt = 1.0f / 60.0f;
 constexpr int kRoot = 0, kShoulder = 1, kElbow = 2, kWrist = 3;
 const std::array<int16_t, 4> kParents{-1, 0, 1, 2};
 const glm::vec3 kGripLs{0.05f, 0.0f, 0.0f};  // centre of the fist, wrist space
-constexpr int kHand = 2;                      // anim::kHandL: the only enabled limb
+constexpr int kHand = 2;                     // anim::kHandL: the only enabled limb
 
 struct Arm {
   std::array<math::Transform, 4> locals_ls{};
@@ -72,7 +72,8 @@ std::vector<glm::vec3> MakeRungs(float rung_x, float y0, float spacing, int coun
   return rungs;
 }
 
-LadderIkFrame MakeFrame(const glm::mat4& to_world, std::span<const glm::vec3> rungs, float contact, float swing = 0.0f) {
+LadderIkFrame MakeFrame(const glm::mat4& to_world, std::span<const glm::vec3> rungs, float contact,
+                        float swing = 0.0f) {
   LadderIkFrame frame;
   frame.model_to_world = to_world;
   frame.on_ladder = true;
@@ -186,8 +187,8 @@ TEST_P(LadderIkSpacingTest, NoTargetJumpAtGrabOrReleaseOverCycles) {
 }
 
 INSTANTIATE_TEST_SUITE_P(Spacings, LadderIkSpacingTest,
-                         ::testing::Values(SpacingCase{0.22f, 0.0f}, SpacingCase{0.30f, 0.0f},
-                                           SpacingCase{0.40f, 0.0f}, SpacingCase{0.30f, 3.14159265f}),
+                         ::testing::Values(SpacingCase{0.22f, 0.0f}, SpacingCase{0.30f, 0.0f}, SpacingCase{0.40f, 0.0f},
+                                           SpacingCase{0.30f, 3.14159265f}),
                          [](const auto& info) {
                            return "Spacing" + std::to_string(static_cast<int>(std::lround(info.param.spacing * 100))) +
                                   (info.param.yaw != 0.0f ? "FacingMinusX" : "");

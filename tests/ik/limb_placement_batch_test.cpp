@@ -84,8 +84,8 @@ std::vector<LimbPlacementJob> MakeJobs(Body& body, const std::array<float, 4>& w
   const glm::mat3 pelvis(body.models_ms[kPelvis]);  // metres in the rig's frame
   std::vector<LimbPlacementJob> jobs(4);
   const TwoBoneChain chains[4] = {kLegL, kLegR, kArmL, kArmR};
-  const glm::vec3 offsets_ps[4] = {{0.05f, 0.08f, 0.0f}, {-0.03f, far ? -0.6f : 0.05f, 0.02f},
-                                   {0.1f, -0.05f, 0.05f}, {0.08f, 0.1f, -0.04f}};
+  const glm::vec3 offsets_ps[4] = {
+      {0.05f, 0.08f, 0.0f}, {-0.03f, far ? -0.6f : 0.05f, 0.02f}, {0.1f, -0.05f, 0.05f}, {0.08f, 0.1f, -0.04f}};
   for (int i = 0; i < 4; ++i) {
     LimbPlacementJob& job = jobs[i];
     job.chain = chains[i];
@@ -150,8 +150,8 @@ TEST_P(LimbPlacementBatchTest, RunAllMatchesRunningEachJobInTurn) {
           EXPECT_TRUE(batch_reached[0]);
         }
         // Something moved: the batch is not a no-op.
-        EXPECT_FALSE(math::ApproxEqual(batched.models_ms[kLegL.end], MakeBody(GetParam().root_ms, 3).models_ms[kLegL.end],
-                                       1e-3f));
+        EXPECT_FALSE(math::ApproxEqual(batched.models_ms[kLegL.end],
+                                       MakeBody(GetParam().root_ms, 3).models_ms[kLegL.end], 1e-3f));
       }
     }
   }

@@ -113,7 +113,8 @@ TEST_P(LimbPlacementTest, AlignTurnsTheEndUpOntoTheNormalAndStillPlacesTheEffect
   const glm::vec3 up_ms = OffsetMs(pose, {0.0f, 1.0f, 0.0f});
   const glm::vec3 end_up_ls = glm::normalize(glm::inverse(glm::mat3(pose.models_ms[kAnkle])) * up_ms);
   // A slope normal 25 degrees off the pelvis up (below the 40 degree limit).
-  const glm::vec3 normal_ps = glm::normalize(glm::vec3(std::sin(glm::radians(25.0f)), std::cos(glm::radians(25.0f)), 0.0f));
+  const glm::vec3 normal_ps =
+      glm::normalize(glm::vec3(std::sin(glm::radians(25.0f)), std::cos(glm::radians(25.0f)), 0.0f));
   const glm::vec3 normal_ms = glm::normalize(OffsetMs(pose, normal_ps));
   const glm::vec3 target_ms = EffectorMs(pose) + OffsetMs(pose, {-0.03f, 0.07f, 0.02f});
   bool reached = false;
@@ -263,7 +264,8 @@ TEST_P(LimbPlacementTest, UnreachableTargetIsNotReachedAndBonesKeepTheirLength) 
   EXPECT_NEAR(glm::distance(pose.Position(kHip), pose.Position(kKnee)), l_thigh, 1e-4f * scale);
   EXPECT_NEAR(glm::distance(pose.Position(kKnee), pose.Position(kAnkle)), l_shin, 1e-4f * scale);
   // Fully stretched towards the target: the ankle lies on the hip-target line.
-  const glm::vec3 to_target = glm::normalize(target_ms - EffectorMs(pose) + pose.Position(kAnkle) - pose.Position(kHip));
+  const glm::vec3 to_target =
+      glm::normalize(target_ms - EffectorMs(pose) + pose.Position(kAnkle) - pose.Position(kHip));
   const glm::vec3 to_ankle = glm::normalize(pose.Position(kAnkle) - pose.Position(kHip));
   EXPECT_GT(glm::dot(to_target, to_ankle), 0.99f);
 }

@@ -67,10 +67,10 @@ glm::dquat RefRotationBetween(glm::dvec3 u, glm::dvec3 v) {
 // (any float solve: the inputs are floats) cannot be expected to agree to
 // 1e-5 with the exact answer, positions are not compared.
 struct Conditioning {
-  double sin_theta = 1.0;     // reachable: sine of the angle at the root (0 at full extension or fold)
-  double knee_offset = 1.0;   // distance of the knee from the root-target line / thigh length
-  double target_dist = 1.0;   // root-target distance / chain length
-  double mid_angle_rad = 0.0; // the knee's correction angle (its axis is ill-defined near pi)
+  double sin_theta = 1.0;      // reachable: sine of the angle at the root (0 at full extension or fold)
+  double knee_offset = 1.0;    // distance of the knee from the root-target line / thigh length
+  double target_dist = 1.0;    // root-target distance / chain length
+  double mid_angle_rad = 0.0;  // the knee's correction angle (its axis is ill-defined near pi)
 };
 
 // ik.md, literally, in double and in model space (the roots here are
@@ -92,7 +92,8 @@ Conditioning RefSolve(RefPose& pose, const glm::dvec3& t) {
     c2 = b2 - l_bc * n;
   } else {
     c2 = t;
-    const double theta = std::acos(std::clamp((l_ab * l_ab + l_at * l_at - l_bc * l_bc) / (2.0 * l_ab * l_at), -1.0, 1.0));
+    const double theta =
+        std::acos(std::clamp((l_ab * l_ab + l_at * l_at - l_bc * l_bc) / (2.0 * l_ab * l_at), -1.0, 1.0));
     cond.sin_theta = std::sin(theta);
     const glm::dvec3 m = a - l_ab * std::cos(theta) * n;
     const glm::dvec3 perp = (b - m) - glm::dot(b - m, n) * n;
@@ -104,8 +105,8 @@ Conditioning RefSolve(RefPose& pose, const glm::dvec3& t) {
   const glm::dmat4 knee_old_inv = glm::inverse(pose.models[kKnee]);
   pose.Update();
   const glm::dmat4 knee_new_inv = glm::inverse(pose.models[kKnee]);
-  const glm::dquat mid = RefRotationBetween(glm::dvec3(knee_old_inv * glm::dvec4(c, 1.0)),
-                                           glm::dvec3(knee_new_inv * glm::dvec4(c2, 1.0)));
+  const glm::dquat mid =
+      RefRotationBetween(glm::dvec3(knee_old_inv * glm::dvec4(c, 1.0)), glm::dvec3(knee_new_inv * glm::dvec4(c2, 1.0)));
   cond.mid_angle_rad = glm::angle(mid);
   pose.rotations[kKnee] = pose.rotations[kKnee] * mid;
   pose.Update();
@@ -148,8 +149,8 @@ void CheckCase(LegPose pose, const glm::vec3& target_ms, float root_scale, Stats
   TwoBoneIkJob settings;
   settings.target_ms = target_ms;
   bool reached = false;
-  ASSERT_TRUE(ApplyTwoBoneIk(settings, {kHip, kKnee, kAnkle}, kLegParents, pose.locals_ls, pose.models_ms,
-                             pose.root_ms, &reached));
+  ASSERT_TRUE(ApplyTwoBoneIk(settings, {kHip, kKnee, kAnkle}, kLegParents, pose.locals_ls, pose.models_ms, pose.root_ms,
+                             &reached));
   const Conditioning cond = RefSolve(reference, glm::dvec3(target_ms));
   ++stats.cases;
   double floor = 0.0;
@@ -173,10 +174,11 @@ void CheckCase(LegPose pose, const glm::vec3& target_ms, float root_scale, Stats
     ok = ok && miss <= 1e-5 * root_scale + floor && reached;
   }
   if (!ok && ++stats.failures <= 10) {
-    ADD_FAILURE() << "case " << index << ": knee off by " << glm::distance(glm::dvec3(pose.Position(kKnee)), reference.Position(kKnee))
-                  << ", end off by " << glm::distance(glm::dvec3(pose.Position(kAnkle)), reference.Position(kAnkle))
-                  << ", toe off by " << glm::distance(glm::dvec3(pose.Position(kToe)), reference.Position(kToe))
-                  << " (chain " << chain << ", reachable " << reachable << ")";
+    ADD_FAILURE() << "case " << index << ": knee off by "
+                  << glm::distance(glm::dvec3(pose.Position(kKnee)), reference.Position(kKnee)) << ", end off by "
+                  << glm::distance(glm::dvec3(pose.Position(kAnkle)), reference.Position(kAnkle)) << ", toe off by "
+                  << glm::distance(glm::dvec3(pose.Position(kToe)), reference.Position(kToe)) << " (chain " << chain
+                  << ", reachable " << reachable << ")";
   }
 }
 
@@ -209,7 +211,8 @@ TEST(TwoBoneIkAccuracy, RandomChainsMatchDoubleReference) {
     float root_scale = 1.0f;
     const LegPose pose = RandomLeg(rng, root_scale);
     const glm::vec3 a = pose.Position(kHip);
-    const float chain_ms = glm::distance(a, pose.Position(kKnee)) + glm::distance(pose.Position(kKnee), pose.Position(kAnkle));
+    const float chain_ms =
+        glm::distance(a, pose.Position(kKnee)) + glm::distance(pose.Position(kKnee), pose.Position(kAnkle));
     const glm::vec3 target = a + RandomUnit(rng) * (chain_ms * 1.3f * unit(rng));
     CheckCase(pose, target, root_scale, stats, i);
   }

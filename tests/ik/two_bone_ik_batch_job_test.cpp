@@ -68,14 +68,17 @@ Scene MakeScene(const glm::mat4& root_ms, int count, uint32_t seed, float far_m 
   Scene scene;
   scene.legs.reserve(count);
   for (int i = 0; i < count; ++i) {
-    const glm::quat hip = glm::angleAxis(0.6f * u(rng), glm::normalize(glm::vec3(u(rng), 0.3f * u(rng), u(rng)) + 0.01f));
+    const glm::quat hip =
+        glm::angleAxis(0.6f * u(rng), glm::normalize(glm::vec3(u(rng), 0.3f * u(rng), u(rng)) + 0.01f));
     scene.legs.push_back(MakeLeg(root_ms, 0.45f, 0.4f, 0.15f + 1.2f * u01(rng), hip));
   }
   for (int i = 0; i < count; ++i) {
     const LegPose& leg = scene.legs[i];
     const glm::vec3 dir = glm::normalize(glm::vec3(u(rng), u(rng) - 0.8f, u(rng)));
     const int kind = i % 3;  // reachable, too far, too close
-    const float dist = kind == 0 ? 0.07f + 0.76f * u01(rng) : kind == 1 ? 0.86f + far_m * u01(rng) : 0.045f * u01(rng) + 0.001f;
+    const float dist = kind == 0   ? 0.07f + 0.76f * u01(rng)
+                       : kind == 1 ? 0.86f + far_m * u01(rng)
+                                   : 0.045f * u01(rng) + 0.001f;
     const glm::vec3 a_ps = leg.PositionPs(kHip);
     TwoBoneIkBatchJob::Chain chain;
     chain.start_joint_ms = &leg.models_ms[kHip];

@@ -73,8 +73,7 @@ TEST(TwoBoneIkProperty, MillionRandomChains) {
     // inside to beyond the reach (in the hip's parent space).
     const float d_ps = (l1 + l2) * 1.2f * unit(rng);
     const glm::vec3 a_ps = pose.PositionPs(kHip);
-    const glm::vec3 target =
-        glm::vec3(pose.models_ms[kPelvis] * glm::vec4(a_ps + RandomUnit(rng) * d_ps, 1.0f));
+    const glm::vec3 target = glm::vec3(pose.models_ms[kPelvis] * glm::vec4(a_ps + RandomUnit(rng) * d_ps, 1.0f));
     // Reachable with a margin, so float rounding of the boundary is moot.
     const float margin = 1e-4f * (l1 + l2);
     const bool is_reachable = d_ps > std::abs(l1 - l2) + margin && d_ps < l1 + l2 - margin;
@@ -84,8 +83,8 @@ TEST(TwoBoneIkProperty, MillionRandomChains) {
     TwoBoneIkJob settings;
     settings.target_ms = target;
     bool reached = false;
-    if (!ApplyTwoBoneIk(settings, {kHip, kKnee, kAnkle}, kLegParents, pose.locals_ls, pose.models_ms,
-                        pose.root_ms, &reached)) {
+    if (!ApplyTwoBoneIk(settings, {kHip, kKnee, kAnkle}, kLegParents, pose.locals_ls, pose.models_ms, pose.root_ms,
+                        &reached)) {
       ADD_FAILURE() << "case " << i << " refused";
       ++failures;
       continue;
@@ -101,20 +100,19 @@ TEST(TwoBoneIkProperty, MillionRandomChains) {
     // bone 8 m from the origin cannot be stored more finely than that.
     const float new_l1 = BoneLengthPs(pose, kHip, kKnee);
     const float new_l2 = BoneLengthPs(pose, kKnee, kAnkle);
-    const float floor = 2.4e-7f * std::max({glm::length(pose.Position(kHip)),
-                                            glm::length(pose.Position(kKnee)),
+    const float floor = 2.4e-7f * std::max({glm::length(pose.Position(kHip)), glm::length(pose.Position(kKnee)),
                                             glm::length(pose.Position(kAnkle)), 1.0f});
-    bool ok = std::abs(new_l1 - old_l1) <= 1e-5f * old_l1 + floor &&
-              std::abs(new_l2 - old_l2) <= 1e-5f * old_l2 + floor;
+    bool ok =
+        std::abs(new_l1 - old_l1) <= 1e-5f * old_l1 + floor && std::abs(new_l2 - old_l2) <= 1e-5f * old_l2 + floor;
     if (is_reachable) {
       ++reachable;
       ok = ok && glm::distance(pose.Position(kAnkle), target) <= 1e-4f && reached;
     }
     if (!ok) {
-      ADD_FAILURE() << "case " << i << " l1 " << l1 << "->" << new_l1 << " l2 " << l2 << "->" << new_l2 << " (before " << old_l1 << ", " << old_l2 << ")"
-                    << " reachable " << is_reachable << " miss "
-                    << glm::distance(pose.Position(kAnkle), target) << " scale " << s.x << ","
-                    << s.y << "," << s.z;
+      ADD_FAILURE() << "case " << i << " l1 " << l1 << "->" << new_l1 << " l2 " << l2 << "->" << new_l2 << " (before "
+                    << old_l1 << ", " << old_l2 << ")"
+                    << " reachable " << is_reachable << " miss " << glm::distance(pose.Position(kAnkle), target)
+                    << " scale " << s.x << "," << s.y << "," << s.z;
       ++failures;
     }
   }

@@ -38,8 +38,7 @@ class TwoBoneIkTest : public ::testing::TestWithParam<RootCase> {
 
   // Solves with `settings` and returns whether ApplyTwoBoneIk succeeded.
   static bool Apply(LegPose& pose, TwoBoneIkJob settings, bool* reached = nullptr) {
-    return ApplyTwoBoneIk(settings, kLeg, kLegParents, pose.locals_ls, pose.models_ms,
-                          pose.root_ms, reached);
+    return ApplyTwoBoneIk(settings, kLeg, kLegParents, pose.locals_ls, pose.models_ms, pose.root_ms, reached);
   }
 
   static TwoBoneIkJob Settings(const glm::vec3& target_ms) {
@@ -74,8 +73,8 @@ glm::vec3 TargetAt(const LegPose& pose, glm::vec3 dir_ps, float dist) {
 }
 
 TEST_P(TwoBoneIkTest, ReachableTargetPutsEndOnTarget) {
-  const glm::vec3 dirs[] = {{0.2f, -1.0f, 0.3f}, {0.0f, -1.0f, 0.0f}, {1.0f, 0.1f, 0.0f},
-                            {-0.3f, 0.5f, 0.8f}, {0.0f, 1.0f, 0.0f}};
+  const glm::vec3 dirs[] = {
+      {0.2f, -1.0f, 0.3f}, {0.0f, -1.0f, 0.0f}, {1.0f, 0.1f, 0.0f}, {-0.3f, 0.5f, 0.8f}, {0.0f, 1.0f, 0.0f}};
   for (const glm::vec3& dir : dirs) {
     for (float dist : {0.1f, 0.3f, 0.6f, 0.84f}) {
       LegPose pose = MakeLeg(Root());
@@ -445,14 +444,14 @@ TEST_P(TwoBoneIkTest, ApplyRefusesBadChains) {
   LegPose pose = MakeLeg(Root());
   const LegPose base = pose;
   const TwoBoneIkJob s = Settings(TargetAt(pose, {0, -1, 0}, 0.6f));
-  for (const TwoBoneChain& chain : {TwoBoneChain{kKnee, kHip, kAnkle}, TwoBoneChain{kHip, kKnee, 9},
-                                    TwoBoneChain{-1, kKnee, kAnkle}}) {
+  for (const TwoBoneChain& chain :
+       {TwoBoneChain{kKnee, kHip, kAnkle}, TwoBoneChain{kHip, kKnee, 9}, TwoBoneChain{-1, kKnee, kAnkle}}) {
     EXPECT_FALSE(ApplyTwoBoneIk(s, chain, kLegParents, pose.locals_ls, pose.models_ms, pose.root_ms));
   }
   for (int j = 0; j < 5; ++j) EXPECT_EQ(pose.models_ms[j], base.models_ms[j]);
   // Non-adjacent but ancestral joints are fine (e.g. twist joints between).
-  EXPECT_TRUE(ApplyTwoBoneIk(s, TwoBoneChain{kPelvis, kKnee, test::kToe}, kLegParents,
-                             pose.locals_ls, pose.models_ms, pose.root_ms));
+  EXPECT_TRUE(ApplyTwoBoneIk(s, TwoBoneChain{kPelvis, kKnee, test::kToe}, kLegParents, pose.locals_ls, pose.models_ms,
+                             pose.root_ms));
   EXPECT_LT(glm::distance(pose.Position(test::kToe), s.target_ms), 1e-5f);
 }
 
@@ -461,8 +460,8 @@ TEST_P(TwoBoneIkTest, ReachedFlag) {
     float dist;
     bool reached;
   };
-  for (const Case& c : {Case{0.6f, true}, Case{0.849f, true}, Case{0.86f, false}, Case{2.0f, false},
-                        Case{0.01f, false}}) {
+  for (const Case& c :
+       {Case{0.6f, true}, Case{0.849f, true}, Case{0.86f, false}, Case{2.0f, false}, Case{0.01f, false}}) {
     LegPose pose = MakeLeg(Root());
     // dist in parent units; the tolerance is 1e-3 in model units, so keep the
     // misses well above it for the largest scale (2.5).
@@ -478,8 +477,8 @@ TEST_P(TwoBoneIkTest, MatchesReferenceSolver) {
   std::uniform_real_distribution<float> length(0.1f, 1.0f);
   std::uniform_real_distribution<float> bend(-1.0f, 2.0f);
   for (int i = 0; i < 500; ++i) {
-    const glm::quat hip_rot = glm::normalize(glm::quat(coord(rng), coord(rng), coord(rng), coord(rng)) +
-                                             glm::quat(0.2f, 0.0f, 0.0f, 0.0f));
+    const glm::quat hip_rot =
+        glm::normalize(glm::quat(coord(rng), coord(rng), coord(rng), coord(rng)) + glm::quat(0.2f, 0.0f, 0.0f, 0.0f));
     LegPose pose = MakeLeg(Root(), length(rng), length(rng), bend(rng), hip_rot);
     LegPose reference = pose;
     const glm::vec3 t_ps = pose.PositionPs(kHip) + glm::vec3(coord(rng), coord(rng), coord(rng)) * 1.5f;

@@ -92,8 +92,7 @@ TEST_P(TransformRoundTripTest, MatrixToTransformToMatrix) {
   EXPECT_TRUE(ApproxEqual(ToMatrix(back), m, 1e-5f));
   // TRS itself too when the mirror (if any) is on x, the axis FromMatrix uses.
   if (c.scale.y > 0.0f && c.scale.z > 0.0f) {
-    EXPECT_TRUE(ApproxEqual(back, t, 1e-5f)) << "scale " << back.scale.x << " " << back.scale.y
-                                             << " " << back.scale.z;
+    EXPECT_TRUE(ApproxEqual(back, t, 1e-5f)) << "scale " << back.scale.x << " " << back.scale.y << " " << back.scale.z;
   }
   // A mirror shows up as a negative determinant and a negative x scale.
   const bool mirrored = c.scale.x * c.scale.y * c.scale.z < 0.0f;
@@ -106,17 +105,12 @@ INSTANTIATE_TEST_SUITE_P(
     ::testing::Values(
         RoundTripCase{{0, 0, 0}, glm::identity<glm::quat>(), {1, 1, 1}},
         RoundTripCase{{1, 2, 3}, glm::angleAxis(kHalfPi, glm::vec3(0, 0, 1)), {1, 1, 1}},
-        RoundTripCase{{-4, 0.5f, 9}, glm::angleAxis(2.5f, glm::normalize(glm::vec3(1, -2, 3))),
-                      {2, 2, 2}},
-        RoundTripCase{{0, 1, 0}, glm::angleAxis(0.4f, glm::normalize(glm::vec3(0, 1, 1))),
-                      {0.5f, 2, 3}},
+        RoundTripCase{{-4, 0.5f, 9}, glm::angleAxis(2.5f, glm::normalize(glm::vec3(1, -2, 3))), {2, 2, 2}},
+        RoundTripCase{{0, 1, 0}, glm::angleAxis(0.4f, glm::normalize(glm::vec3(0, 1, 1))), {0.5f, 2, 3}},
         // Mirrored: negative x, then negative y, then all three negative.
-        RoundTripCase{{1, 1, 1}, glm::angleAxis(1.0f, glm::normalize(glm::vec3(1, 1, 0))),
-                      {-1, 1, 1}},
-        RoundTripCase{{3, -1, 2}, glm::angleAxis(-0.8f, glm::normalize(glm::vec3(0, 0, 1))),
-                      {1.5f, -2, 0.7f}},
-        RoundTripCase{{0, 0, 0}, glm::angleAxis(3.0f, glm::normalize(glm::vec3(2, 1, 0))),
-                      {-1, -1, -1}}));
+        RoundTripCase{{1, 1, 1}, glm::angleAxis(1.0f, glm::normalize(glm::vec3(1, 1, 0))), {-1, 1, 1}},
+        RoundTripCase{{3, -1, 2}, glm::angleAxis(-0.8f, glm::normalize(glm::vec3(0, 0, 1))), {1.5f, -2, 0.7f}},
+        RoundTripCase{{0, 0, 0}, glm::angleAxis(3.0f, glm::normalize(glm::vec3(2, 1, 0))), {-1, -1, -1}}));
 
 }  // namespace
 }  // namespace knights::math

@@ -119,8 +119,8 @@ TEST_F(HeadlessGlTest, TriangleDrawnIntoFramebufferReadsBackItsColour) {
   glDrawArrays(GL_TRIANGLES, 0, 3);
 
   unsigned char inside[4] = {}, outside[4] = {};
-  glReadPixels(kSize - 4, 3, 1, 1, GL_RGBA, GL_UNSIGNED_BYTE, inside);    // below the diagonal
-  glReadPixels(3, kSize - 4, 1, 1, GL_RGBA, GL_UNSIGNED_BYTE, outside);   // above it
+  glReadPixels(kSize - 4, 3, 1, 1, GL_RGBA, GL_UNSIGNED_BYTE, inside);   // below the diagonal
+  glReadPixels(3, kSize - 4, 1, 1, GL_RGBA, GL_UNSIGNED_BYTE, outside);  // above it
   EXPECT_EQ(glGetError(), static_cast<GLenum>(GL_NO_ERROR));
   EXPECT_EQ(inside[0], 255);
   EXPECT_NEAR(inside[1], 128, 1);

@@ -27,17 +27,15 @@ class ExpandIncludesTest : public ::testing::Test {
     std::filesystem::remove_all(dir_);
     core::SetDataDir(KNIGHTS_SOURCE_DIR);
   }
-  void Write(const std::string& name, const std::string& text) {
-    std::ofstream(dir_ / "shaders" / name) << text;
-  }
+  void Write(const std::string& name, const std::string& text) { std::ofstream(dir_ / "shaders" / name) << text; }
   std::filesystem::path dir_;
 };
 
 TEST_F(ExpandIncludesTest, NestedIncludesAreExpanded) {
   Write("test_outer.glsl", "// outer\n#include \"test_inner.glsl\"\nfloat Outer() { return Inner(); }\n");
   Write("test_inner.glsl", "float Inner() { return 1.0; }\n");
-  auto text = ShaderProgram::ExpandIncludes("#version 330 core\n#include \"test_outer.glsl\"\nvoid main() {}\n",
-                                            "test.frag");
+  auto text =
+      ShaderProgram::ExpandIncludes("#version 330 core\n#include \"test_outer.glsl\"\nvoid main() {}\n", "test.frag");
   ASSERT_TRUE(text.ok()) << text.status().message();
   EXPECT_EQ(*text,
             "#version 330 core\n// outer\nfloat Inner() { return 1.0; }\nfloat Outer() { return Inner(); }\n"

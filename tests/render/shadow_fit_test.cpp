@@ -33,7 +33,8 @@ TEST(ShadowFit, StaticPointKeepsItsSubTexelPositionWhenTheFocusMoves) {
   const ShadowFit a = FitShadowFrustum(Desc({3.123f, 1.0f, 0.0f}));
   const ShadowFit b = FitShadowFrustum(Desc({3.9871f, 1.37f, 0.0f}));
   const ShadowFit c = FitShadowFrustum(Desc({-7.31f, 0.2f, 0.0f}));
-  for (const glm::vec3& p_ws : {glm::vec3(2.0f, 0.5f, 0.3f), glm::vec3(4.1f, 1.9f, -1.2f), glm::vec3(-3.0f, 0.0f, 2.0f)}) {
+  for (const glm::vec3& p_ws :
+       {glm::vec3(2.0f, 0.5f, 0.3f), glm::vec3(4.1f, 1.9f, -1.2f), glm::vec3(-3.0f, 0.0f, 2.0f)}) {
     const glm::vec2 ta = glm::vec2(ToShadow(a, p_ws)) * 2048.0f;
     const glm::vec2 tb = glm::vec2(ToShadow(b, p_ws)) * 2048.0f;
     const glm::vec2 tc = glm::vec2(ToShadow(c, p_ws)) * 2048.0f;

@@ -22,15 +22,15 @@
 namespace knights::render {
 namespace {
 
-constexpr int kSize = 256;       // depth target, pixels
+constexpr int kSize = 256;  // depth target, pixels
 constexpr int kJoints = 6;
-constexpr int kPoints = 120;     // skinned points, each drawn as a tiny triangle
+constexpr int kPoints = 120;         // skinned points, each drawn as a tiny triangle
 constexpr float kHalfExtent = 2.0f;  // the orthographic box is [-2, 2]^3
 
 struct Fixture {
   anim::SkinnedMesh mesh;
   std::vector<glm::mat4> palette_ms;
-  std::vector<glm::vec3> points_ms;           // bind positions of the points
+  std::vector<glm::vec3> points_ms;  // bind positions of the points
   std::vector<glm::u8vec4> joints;
   std::vector<glm::vec4> weights;
 };
@@ -64,8 +64,8 @@ Fixture MakeFixture(uint32_t seed) {
     // A tiny triangle around the point (all corners with the point's skin),
     // so its pixel is covered; its depth varies by at most ~0.004 m.
     const uint32_t base = static_cast<uint32_t>(f.mesh.vertices.size());
-    for (const glm::vec3& corner : {glm::vec3(-0.03f, -0.03f, 0.0f), glm::vec3(0.03f, -0.03f, 0.0f),
-                                    glm::vec3(0.0f, 0.04f, 0.0f)}) {
+    for (const glm::vec3& corner :
+         {glm::vec3(-0.03f, -0.03f, 0.0f), glm::vec3(0.03f, -0.03f, 0.0f), glm::vec3(0.0f, 0.04f, 0.0f)}) {
       anim::SkinnedVertex v;
       v.position_ms = point + corner;
       v.joints = joints;
@@ -152,7 +152,8 @@ TEST_F(SkinningGpuVsCpu, DepthAtEveryCpuSkinnedPointMatchesTheShader) {
     glClear(GL_DEPTH_BUFFER_BIT);
 
     // Looking down -z at the box: depth is linear in z.
-    const glm::mat4 view_proj = glm::ortho(-kHalfExtent, kHalfExtent, -kHalfExtent, kHalfExtent, -kHalfExtent, kHalfExtent);
+    const glm::mat4 view_proj =
+        glm::ortho(-kHalfExtent, kHalfExtent, -kHalfExtent, kHalfExtent, -kHalfExtent, kHalfExtent);
     renderer->UploadPalette(0, f.palette_ms);
     SkinnedDrawDesc draw;
     draw.mesh = &gpu_mesh;

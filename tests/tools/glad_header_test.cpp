@@ -46,9 +46,8 @@ static_assert(GL_TIMEOUT_IGNORED == 0xFFFFFFFFFFFFFFFFull, "GL_TIMEOUT_IGNORED i
 #error "compatibility-profile names leaked into the core-profile header"
 #endif
 // 3.0..3.3 additions are present.
-#if !defined(glGenVertexArrays) || !defined(glUniformBlockBinding) || \
-    !defined(glDrawElementsInstanced) || !defined(glTexImage2DMultisample) || \
-    !defined(glVertexAttribDivisor) || !defined(GL_NUM_EXTENSIONS)
+#if !defined(glGenVertexArrays) || !defined(glUniformBlockBinding) || !defined(glDrawElementsInstanced) || \
+    !defined(glTexImage2DMultisample) || !defined(glVertexAttribDivisor) || !defined(GL_NUM_EXTENSIONS)
 #error "OpenGL 3.x core names are missing"
 #endif
 // GL_KHR_debug in its desktop (un-suffixed) form only.
@@ -75,10 +74,10 @@ void Check(bool ok, const char* what, int line) {
 // --- A scripted fake driver --------------------------------------------------
 // What the fake context reports; set by each case before gladLoadGL.
 struct FakeDriver {
-  const char* version = nullptr;          // glGetString(GL_VERSION), may be NULL
-  std::vector<const char*> extensions;    // glGetStringi(GL_EXTENSIONS, i)
-  bool provide_get_string = true;         // false: loader returns NULL for it
-  std::set<std::string> requested;        // every name the loader was asked for
+  const char* version = nullptr;        // glGetString(GL_VERSION), may be NULL
+  std::vector<const char*> extensions;  // glGetStringi(GL_EXTENSIONS, i)
+  bool provide_get_string = true;       // false: loader returns NULL for it
+  std::set<std::string> requested;      // every name the loader was asked for
 };
 FakeDriver g_driver;
 

@@ -87,8 +87,7 @@ TEST(CollisionMesh, StepEdgesAreSharp) {
   const CollisionMesh mesh = CollisionMesh::Build(MakeSlopeAndStepsLevel());
   // Up-step at x = 20 (4.0 -> 4.3) and down-step at x = 25 (4.3 -> 3.8), at z = 0.
   for (float eps : {1e-3f, 1e-2f}) {
-    EXPECT_NEAR(mesh.Raycast(glm::vec3(20.0f - eps, 10.0f, 0.0f), kDown, 20.0f).point_ws.y,
-                4.0f - 0.3f * eps, kTol);
+    EXPECT_NEAR(mesh.Raycast(glm::vec3(20.0f - eps, 10.0f, 0.0f), kDown, 20.0f).point_ws.y, 4.0f - 0.3f * eps, kTol);
     EXPECT_NEAR(mesh.Raycast(glm::vec3(20.0f + eps, 10.0f, 0.0f), kDown, 20.0f).point_ws.y, 4.3f, kTol);
     EXPECT_NEAR(mesh.Raycast(glm::vec3(25.0f - eps, 10.0f, 0.0f), kDown, 20.0f).point_ws.y, 4.3f, kTol);
     EXPECT_NEAR(mesh.Raycast(glm::vec3(25.0f + eps, 10.0f, 0.0f), kDown, 20.0f).point_ws.y, 3.8f, kTol);
@@ -131,14 +130,14 @@ TEST(CollisionMesh, ArbitraryRaysHitTheSlopePlane) {
 
 TEST(CollisionMesh, RaysThatMiss) {
   const CollisionMesh mesh = CollisionMesh::Build(MakeSlopeAndStepsLevel());
-  EXPECT_FALSE(mesh.Raycast(glm::vec3(5, 3, 0), glm::vec3(0, 1, 0), 100.0f).hit);        // upwards into the sky
-  EXPECT_FALSE(mesh.Raycast(glm::vec3(5, 3, 0), kDown, 1.5f).hit);                          // too short (ground 2 m below)
-  EXPECT_FALSE(mesh.Raycast(glm::vec3(-5, 20, 0), kDown, 100.0f).hit);                      // left of the level
-  EXPECT_FALSE(mesh.Raycast(glm::vec3(5, 20, 4), kDown, 100.0f).hit);                       // in front of the strip
-  EXPECT_FALSE(mesh.Raycast(glm::vec3(5, 3, 0), glm::vec3(0, 0, 0), 100.0f).hit);          // no direction
-  EXPECT_FALSE(mesh.Raycast(glm::vec3(5, 3, 0), kDown, 0.0f).hit);                          // no length
-  EXPECT_FALSE(mesh.Raycast(glm::vec3(5, 3, 0), glm::vec3(NAN, -1, 0), 10.0f).hit);         // NaN
-  EXPECT_FALSE(mesh.Raycast(glm::vec3(5, 3, 0), glm::vec3(1, 0, 0), 4.0f).hit);             // horizontal, short of the slope
+  EXPECT_FALSE(mesh.Raycast(glm::vec3(5, 3, 0), glm::vec3(0, 1, 0), 100.0f).hit);    // upwards into the sky
+  EXPECT_FALSE(mesh.Raycast(glm::vec3(5, 3, 0), kDown, 1.5f).hit);                   // too short (ground 2 m below)
+  EXPECT_FALSE(mesh.Raycast(glm::vec3(-5, 20, 0), kDown, 100.0f).hit);               // left of the level
+  EXPECT_FALSE(mesh.Raycast(glm::vec3(5, 20, 4), kDown, 100.0f).hit);                // in front of the strip
+  EXPECT_FALSE(mesh.Raycast(glm::vec3(5, 3, 0), glm::vec3(0, 0, 0), 100.0f).hit);    // no direction
+  EXPECT_FALSE(mesh.Raycast(glm::vec3(5, 3, 0), kDown, 0.0f).hit);                   // no length
+  EXPECT_FALSE(mesh.Raycast(glm::vec3(5, 3, 0), glm::vec3(NAN, -1, 0), 10.0f).hit);  // NaN
+  EXPECT_FALSE(mesh.Raycast(glm::vec3(5, 3, 0), glm::vec3(1, 0, 0), 4.0f).hit);      // horizontal, short of the slope
 }
 
 TEST(CollisionMesh, RaysFromBelowHitTheUndersideWithANormalFacingThem) {
@@ -205,13 +204,14 @@ TEST(CollisionMesh, VerticalRaysMatchBruteForce) {
     EXPECT_LE(glm::dot(hit.normal_ws, d), 0.0f) << i;  // facing the ray
   }
   EXPECT_GT(hits_down, 300);  // the sample exercises real hits, not only misses
-  EXPECT_GT(hits_up, 100);  // undersides of the platform and rocks
+  EXPECT_GT(hits_up, 100);    // undersides of the platform and rocks
   // The ground filter (upward-facing only): FindGround never stops on an
   // underside, so from under the platform it finds the terrain below.
   const RayHit under = mesh.FindGround(2.75f, 2.0f, 0.0f, 10.0f);
   ASSERT_TRUE(under.hit);
   EXPECT_GT(under.normal_ws.y, 0.0f);
-  EXPECT_NEAR(under.point_ws.y, BruteForceDistance(mesh, glm::dvec3(2.75, 2.0, 0.0), glm::dvec3(0, -1, 0), 10.0) * -1.0f + 2.0f, 1e-4f);
+  EXPECT_NEAR(under.point_ws.y,
+              BruteForceDistance(mesh, glm::dvec3(2.75, 2.0, 0.0), glm::dvec3(0, -1, 0), 10.0) * -1.0f + 2.0f, 1e-4f);
 }
 
 TEST(CollisionMesh, RaysThroughSharedEdgesAndVerticesNeverFallThrough) {
@@ -257,8 +257,8 @@ TEST(CollisionMesh, BumpsFollowTheAnalyticHeightWithinTheInterpolationBound) {
 // Whatever the strip and cell_z, a row lies on the play plane, so the ground
 // the knights walk on is the profile itself, even on the finest ripple.
 TEST(CollisionMesh, TheGroundOnThePlayPlaneIsTheProfile) {
-  for (const auto& [z_min, z_max, cell_z] : {std::tuple{-0.5f, 0.7f, 0.2f}, {-0.55f, 3.0f, 0.4f},
-                                              {-2.0f, 0.5f, 2.0f}, {-0.6f, 0.6f, 0.05f}}) {
+  for (const auto& [z_min, z_max, cell_z] :
+       {std::tuple{-0.5f, 0.7f, 0.2f}, {-0.55f, 3.0f, 0.4f}, {-2.0f, 0.5f, 2.0f}, {-0.6f, 0.6f, 0.05f}}) {
     Level level = MakeLevel({{0.0f, 0.0f, 0.36f, 0.3f}, {4.0f, 2.0f, -0.36f, 0.3f}, {8.0f, 1.0f, 0.0f, 0.3f}});
     level.terrain.z_min = z_min;
     level.terrain.z_max = z_max;

@@ -76,9 +76,9 @@ TEST(Ladder, NearestAboveAndBelow) {
   const Ladder ladder(Desc(0.0f, 3.0f, 0.3f));  // rungs at 0.3, 0.6, ..., 3.0
   ASSERT_EQ(ladder.RungCount(), 10);
   EXPECT_EQ(ladder.NearestRung(0.0f), 0);
-  EXPECT_EQ(ladder.NearestRung(0.94f), 2);   // 0.9
+  EXPECT_EQ(ladder.NearestRung(0.94f), 2);  // 0.9
   EXPECT_EQ(ladder.NearestRung(0.96f), 2);
-  EXPECT_EQ(ladder.NearestRung(1.06f), 3);   // 1.2 is nearer than 0.9
+  EXPECT_EQ(ladder.NearestRung(1.06f), 3);  // 1.2 is nearer than 0.9
   EXPECT_EQ(ladder.NearestRung(10.0f), 9);
   EXPECT_EQ(ladder.RungAbove(ladder.Rung(2).y), 3);  // strictly above rung 2
   EXPECT_EQ(ladder.RungAbove(-1.0f), 0);

@@ -46,7 +46,6 @@ const std::vector<Level>& AllLevels() {
   return levels;
 }
 
-
 // --- Determinism. -------------------------------------------------------------
 
 TEST(SeededRandom, KnownSequenceAndRanges) {
@@ -336,8 +335,10 @@ Extremes FindExtremes(const std::vector<Level>& levels) {
     }
     for (const Pit& pit : level.pits) e.pit_widths.insert(pit.x1 - pit.x0);
     for (const Rock& r : level.rocks) {
-      const float slope = std::fabs(ProfileHeight(level.terrain, r.x + 0.1f) - ProfileHeight(level.terrain, r.x - 0.1f)) / 0.2f;
-      e.rock_025_on_40deg |= OnWalkingLine(r) && std::fabs(r.size.y - 0.25f) < kEps && std::atan(slope) * 57.2957795f > 39.9f;
+      const float slope =
+          std::fabs(ProfileHeight(level.terrain, r.x + 0.1f) - ProfileHeight(level.terrain, r.x - 0.1f)) / 0.2f;
+      e.rock_025_on_40deg |=
+          OnWalkingLine(r) && std::fabs(r.size.y - 0.25f) < kEps && std::atan(slope) * 57.2957795f > 39.9f;
     }
     for (const Platform& pl : level.platforms) e.thicknesses.insert(pl.thickness);
     for (const Rock& r : level.rocks) e.tallest_off_plane_rock = std::max(e.tallest_off_plane_rock, r.size.y);

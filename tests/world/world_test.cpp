@@ -71,12 +71,12 @@ TEST(World, PitsKillPlaneAndGoal) {
 
 TEST(World, FindLadderNear) {
   const World world(MakeWorldLevel());
-  EXPECT_EQ(world.FindLadderNear(glm::vec3(9.5f, 0.0f, 0.0f)), 0);  // standing in front of it
-  EXPECT_EQ(world.FindLadderNear(glm::vec3(9.5f, 1.5f, 0.1f)), 0);  // on it
-  EXPECT_EQ(world.FindLadderNear(glm::vec3(10.3f, 3.0f, 0.0f)), 0); // on the ledge at its top
-  EXPECT_EQ(world.FindLadderNear(glm::vec3(8.0f, 0.0f, 0.0f)), -1); // too far along x
-  EXPECT_EQ(world.FindLadderNear(glm::vec3(9.8f, 0.0f, 2.0f)), -1); // too far along z
-  EXPECT_EQ(world.FindLadderNear(glm::vec3(9.8f, 4.0f, 0.0f)), -1); // above the top
+  EXPECT_EQ(world.FindLadderNear(glm::vec3(9.5f, 0.0f, 0.0f)), 0);   // standing in front of it
+  EXPECT_EQ(world.FindLadderNear(glm::vec3(9.5f, 1.5f, 0.1f)), 0);   // on it
+  EXPECT_EQ(world.FindLadderNear(glm::vec3(10.3f, 3.0f, 0.0f)), 0);  // on the ledge at its top
+  EXPECT_EQ(world.FindLadderNear(glm::vec3(8.0f, 0.0f, 0.0f)), -1);  // too far along x
+  EXPECT_EQ(world.FindLadderNear(glm::vec3(9.8f, 0.0f, 2.0f)), -1);  // too far along z
+  EXPECT_EQ(world.FindLadderNear(glm::vec3(9.8f, 4.0f, 0.0f)), -1);  // above the top
   World::LadderReach reach;
   reach.max_dx = 2.0f;
   EXPECT_EQ(world.FindLadderNear(glm::vec3(8.0f, 0.0f, 0.0f), reach), 0);

@@ -82,7 +82,8 @@ std::string ParseArguments(int argc, char** argv, Options* options) {
       options->length_m = static_cast<float>(value == "0" ? 0 : number);
     } else if (arg == "--only") {
       if (!knights::world::LevelGenOnlyFromString(value, &options->only)) {
-        return "--only: expected all, flat, slopes, stairs, steps, drops, pits, ladders, rocks, platforms or walls, got '" +
+        return "--only: expected all, flat, slopes, stairs, steps, drops, pits, ladders, rocks, platforms or walls, "
+               "got '" +
                std::string(value) + "'";
       }
     } else {
@@ -128,11 +129,12 @@ int main(int argc, char** argv) {
     return 2;
   }
   if (options.show_help) {
-    std::printf("%s\n  writes DIR/gen_<whole|limits>_<seed>.json for seeds N..N+K-1 (K defaults to 1);\n"
-                "  --limits pushes every field to its limits; --length M asks for about M metres (0: from the seed);\n"
-                "  --only KIND makes every section of one kind: flat, slopes, stairs, steps, drops, pits, ladders,\n"
-                "  rocks, platforms or walls (the file is gen_<whole|limits>_<KIND>_<seed>.json)\n",
-                kUsage);
+    std::printf(
+        "%s\n  writes DIR/gen_<whole|limits>_<seed>.json for seeds N..N+K-1 (K defaults to 1);\n"
+        "  --limits pushes every field to its limits; --length M asks for about M metres (0: from the seed);\n"
+        "  --only KIND makes every section of one kind: flat, slopes, stairs, steps, drops, pits, ladders,\n"
+        "  rocks, platforms or walls (the file is gen_<whole|limits>_<KIND>_<seed>.json)\n",
+        kUsage);
     return 0;
   }
   std::error_code ec;

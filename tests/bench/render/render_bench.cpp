@@ -98,9 +98,12 @@ int main(int argc, char** argv) {
   int warmup = 8;
   std::string json_path;
   for (int i = 1; i < argc; ++i) {
-    if (!std::strcmp(argv[i], "--frames") && i + 1 < argc) frames = std::max(1, std::atoi(argv[++i]));
-    else if (!std::strcmp(argv[i], "--warmup") && i + 1 < argc) warmup = std::max(0, std::atoi(argv[++i]));
-    else if (!std::strcmp(argv[i], "--json") && i + 1 < argc) json_path = argv[++i];
+    if (!std::strcmp(argv[i], "--frames") && i + 1 < argc)
+      frames = std::max(1, std::atoi(argv[++i]));
+    else if (!std::strcmp(argv[i], "--warmup") && i + 1 < argc)
+      warmup = std::max(0, std::atoi(argv[++i]));
+    else if (!std::strcmp(argv[i], "--json") && i + 1 < argc)
+      json_path = argv[++i];
     else {
       std::fprintf(stderr, "usage: knights_render_bench [--frames N] [--warmup N] [--json FILE]\n");
       return 2;
@@ -211,8 +214,9 @@ int main(int argc, char** argv) {
         cpu_ms.push_back(c1 - c0);
       }
     }
-    Result r{config.label, config.knights, config.shadows, Percentile(times_ms, 0.5), Percentile(times_ms, 0.95),
-             Percentile(cpu_ms, 0.5)};
+    Result r{
+        config.label,           config.knights, config.shadows, Percentile(times_ms, 0.5), Percentile(times_ms, 0.95),
+        Percentile(cpu_ms, 0.5)};
     std::printf("%-28s %8d %8s %10.2f %10.2f %12.2f\n", r.label.c_str(), r.knights, r.shadows ? "on" : "off",
                 r.median_ms, r.p95_ms, r.cpu_median_ms);
     std::fflush(stdout);
@@ -226,7 +230,8 @@ int main(int argc, char** argv) {
       const Result& r = results[i];
       out << "    {\"config\": \"" << r.label << "\", \"knights\": " << r.knights
           << ", \"shadows\": " << (r.shadows ? "true" : "false") << ", \"median_ms\": " << r.median_ms
-          << ", \"p95_ms\": " << r.p95_ms << ", \"cpu_median_ms\": " << r.cpu_median_ms << "}" << (i + 1 < results.size() ? "," : "") << "\n";
+          << ", \"p95_ms\": " << r.p95_ms << ", \"cpu_median_ms\": " << r.cpu_median_ms << "}"
+          << (i + 1 < results.size() ? "," : "") << "\n";
     }
     out << "  ]\n}\n";
   }
