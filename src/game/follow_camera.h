@@ -1,12 +1,12 @@
 #pragma once
 // The side-view camera: follows the player from +z with look-ahead in the
-// direction of travel, critically damped (ik::DampedSpring) so it never
+// direction of travel, critically damped (math::DampedSpring) so it never
 // snaps or overshoots,
 // and frames the ladder (higher, closer target) while climbing.
 
 #include <glm/glm.hpp>
 
-#include "ik/damped_spring.h"
+#include "math/damped_spring.h"
 
 namespace knights::game {
 
@@ -44,8 +44,8 @@ class FollowCamera {
   glm::vec3 EyeOffset(float distance_m) const;
 
   // Critically damped springs (no overshoot, frame-rate independent).
-  ik::DampedSpring<glm::vec3> focus_ws_{glm::vec3(0.0f), glm::vec3(0.0f)};  // look-at point, world
-  ik::DampedSpring<float> distance_m_{9.0f, 0.0f};                          // eye distance, metres
+  math::DampedSpring<glm::vec3> focus_ws_{glm::vec3(0.0f), glm::vec3(0.0f)};  // look-at point, world
+  math::DampedSpring<float> distance_m_{9.0f, 0.0f};                          // eye distance, metres
   glm::vec3 eye_ws_{0.0f, 2.0f, 9.0f};
   glm::vec3 target_ws_{0.0f, 1.0f, 0.0f};
 };

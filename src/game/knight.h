@@ -107,7 +107,7 @@ class Knight {
   std::array<anim::ContactEndPositions, kClipRoleCount> contact_ends_;
   // Stride warping's scale (FootIkFrame::stride_scale), eased towards the
   // slope's so that a slope change never moves the feet in one step.
-  ik::DampedSpring<float> stride_scale_{1.0f, 0.0f};
+  math::DampedSpring<float> stride_scale_{1.0f, 0.0f};
   double last_ik_s_ = 0.0;
   double last_anim_s_ = 0.0;
   double last_palette_s_ = 0.0;

@@ -33,7 +33,7 @@
 
 #include "core/input_state.h"
 #include "game/character_desc.h"
-#include "ik/damped_spring.h"
+#include "math/damped_spring.h"
 #include "world/world.h"
 
 namespace knights::game {
@@ -211,7 +211,7 @@ class KnightController {
   float yaw_rad_ = 0.0f;
   float pitch_rad_ = 0.0f;  // lean about +z with a leaning ladder, radians
   // Drawn height minus physical height, metres, decaying to 0 (step smoothing).
-  ik::DampedSpring<float> visual_offset_y_;
+  math::DampedSpring<float> visual_offset_y_;
   float coyote_left_s_ = 0.0f;
   float jump_buffer_left_s_ = 0.0f;
   bool just_landed_ = false;

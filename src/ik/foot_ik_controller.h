@@ -32,7 +32,7 @@
 
 #include "core/debug_lines.h"
 #include "ik/apply_two_bone_ik.h"
-#include "ik/damped_spring.h"
+#include "math/damped_spring.h"
 #include "ik/ground_probe.h"
 #include "ik/ik_weight_fader.h"
 #include "ik/pose_view.h"
@@ -143,7 +143,7 @@ struct FootIkState {
   bool ground_found = false;  // this step's ray hit
   // A swinging foot is held this far over its ground after a step down,
   // easing to 0, metres; the ground it saw last step.
-  DampedSpring<float> swing_drop_m;
+  math::DampedSpring<float> swing_drop_m;
   glm::vec3 swing_ground_ws{0.0f};
   bool has_swing_ground = false;
   // The sole moved towards the body: its toe out of a wall, then onto
@@ -236,7 +236,7 @@ class FootIkController {
   int pelvis_ = -1;
   IkWeightFader fader_;       // the user's switch (settings.legs)
   IkWeightFader mode_fader_;  // frame.active
-  DampedSpring<float> pelvis_spring_;
+  math::DampedSpring<float> pelvis_spring_;
   std::array<FootIkState, 2> feet_{};
 };
 

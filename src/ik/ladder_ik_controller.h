@@ -43,7 +43,7 @@
 
 #include "core/debug_lines.h"
 #include "ik/apply_two_bone_ik.h"
-#include "ik/damped_spring.h"
+#include "math/damped_spring.h"
 #include "ik/ground_probe.h"
 #include "ik/ik_weight_fader.h"
 #include "ik/limb_placement_job.h"
@@ -183,8 +183,8 @@ class LadderIkController {
   std::array<LadderLimbState, kLadderLimbs> state_{};
   IkWeightFader fader_;
   int pelvis_ = -1;
-  DampedSpring<glm::vec3> body_spring_;  // the body's shift at full weight, world metres
-  glm::vec3 body_shift_ws_{0.0f};        // the shift applied this step (times the pass's fade)
+  math::DampedSpring<glm::vec3> body_spring_;  // the body's shift at full weight, world metres
+  glm::vec3 body_shift_ws_{0.0f};              // the shift applied this step (times the pass's fade)
 };
 
 }  // namespace knights::ik

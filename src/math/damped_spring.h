@@ -11,7 +11,7 @@
 
 #include <cmath>
 
-namespace knights::ik {
+namespace knights::math {
 
 // T: float or a glm vector type.
 template <typename T>
@@ -40,4 +40,4 @@ struct DampedSpring {
   }
 };
 
-}  // namespace knights::ik
+}  // namespace knights::math
