@@ -24,7 +24,7 @@ glm::quat LimitedTilt(const glm::vec3& up, const glm::vec3& normal, float max_ra
   if (sin_part > 1e-6f * std::sqrt(glm::dot(up, up) * glm::dot(normal, normal))) {
     unit_axis = axis / sin_part;
   } else {
-    unit_axis = AnyPerpendicular(up);  // antiparallel: any perpendicular axis
+    unit_axis = math::AnyPerpendicular(up);  // antiparallel: any perpendicular axis
   }
   return glm::angleAxis(angle, unit_axis);
 }
@@ -70,7 +70,7 @@ bool FootAlignJob::Run() const {
   // old toe frame.
   const glm::mat4& toe = *toe_joint_ms;
   const glm::vec3 inv_toe = InverseColumnLengths(toe);
-  const glm::vec3 toe_normal_foot = InverseRotate(foot_q, ToFrame(foot, inv_foot, toe_normal_ms));
+  const glm::vec3 toe_normal_foot = math::InverseRotate(foot_q, ToFrame(foot, inv_foot, toe_normal_ms));
   const glm::vec3 toe_normal_ls = ToFrame(toe, inv_toe, FromFrame(foot, inv_foot, toe_normal_foot));
   *toe_correction = LimitedTilt(toe_up_ls, toe_normal_ls, toe_max_tilt_deg * kDegToRad, weight);
   return true;

@@ -174,7 +174,7 @@ void SolveGeneral(const glm::mat4& s_ms, const glm::mat4& m_ms, const glm::vec3&
     const glm::vec3 axis = job.hinge_enabled ? hinge_axis : job.bend_axis_ms;
     const glm::vec3 h_cross = glm::cross(axis, n);
     const float h_len2 = glm::dot(h_cross, h_cross);
-    u = h_len2 > 1e-8f * glm::dot(axis, axis) && h_len2 > 0.0f ? h_cross : AnyPerpendicular(n);
+    u = h_len2 > 1e-8f * glm::dot(axis, axis) && h_len2 > 0.0f ? h_cross : math::AnyPerpendicular(n);
   }
   // The hinge rule: keep the knee forward of the root-target line.
   float knee_moved = 0.0f;  // 0..1: how far the rule moved the knee off its animated side
@@ -205,7 +205,7 @@ void SolveGeneral(const glm::mat4& s_ms, const glm::mat4& m_ms, const glm::vec3&
   const glm::vec3 ab_old_ls = ToFrame(s_ms, inv_s, ab);
   const glm::vec3 ab_new_ls = ToFrame(s_ms, inv_s, b_new - a);
   // Both have length l1 (orthonormal frame, knee on its sphere).
-  glm::quat start_q = RotationBetweenEqualLength(ab_old_ls, ab_new_ls);
+  glm::quat start_q = math::RotationBetweenEqualLength(ab_old_ls, ab_new_ls);
   if (knee_moved > 0.0f && !job.hinge_enabled) {
     // A knee the hinge rule moved to the forward side left its animated bend
     // plane, and the thigh's minimal swing can carry the hinge axis far off
@@ -213,18 +213,18 @@ void SolveGeneral(const glm::mat4& s_ms, const glm::mat4& m_ms, const glm::vec3&
     // the knee bends about its hinge, fully once the knee had to cross the
     // line, not at all where the rule starts to act (so nothing snaps).
     const glm::vec3 dir_ls = ab_new_ls * (1.0f / std::sqrt(glm::dot(ab_new_ls, ab_new_ls)));
-    const glm::vec3 axis_swung_ls = Rotate(start_q, ToFrame(s_ms, inv_s, job.bend_axis_ms));
+    const glm::vec3 axis_swung_ls = math::Rotate(start_q, ToFrame(s_ms, inv_s, job.bend_axis_ms));
     const glm::vec3 plane_normal_ls = ToFrame(s_ms, inv_s, glm::cross(n, u));
-    start_q = WeightRotation(RotationAbout(axis_swung_ls, plane_normal_ls, dir_ls), knee_moved) * start_q;
+    start_q = math::WeightRotation(math::RotationAbout(axis_swung_ls, plane_normal_ls, dir_ls), knee_moved) * start_q;
   }
   if (job.hinge_enabled) {
     // A hinge only bends about its axis, so the thigh must also roll (twist
     // about its new direction) until the knee's hinge axis is the normal of
     // the new bend plane, n x u (the positive-bend side chosen above).
     const glm::vec3 dir_ls = ab_new_ls * (1.0f / std::sqrt(glm::dot(ab_new_ls, ab_new_ls)));
-    const glm::vec3 axis_swung_ls = Rotate(start_q, ToFrame(s_ms, inv_s, hinge_axis));
+    const glm::vec3 axis_swung_ls = math::Rotate(start_q, ToFrame(s_ms, inv_s, hinge_axis));
     const glm::vec3 plane_normal_ls = ToFrame(s_ms, inv_s, glm::cross(n, u));
-    start_q = RotationAbout(axis_swung_ls, plane_normal_ls, dir_ls) * start_q;
+    start_q = math::RotationAbout(axis_swung_ls, plane_normal_ls, dir_ls) * start_q;
   }
 
   // Step 2.2: mid bone. The end offset in the mid joint's OLD frame, and the
@@ -232,20 +232,20 @@ void SolveGeneral(const glm::mat4& s_ms, const glm::mat4& m_ms, const glm::vec3&
   // the upper correction, so undo that correction (through the start frame)
   // and express the result in the old mid frame.
   const glm::vec3 bc_old_ls = ToFrame(m_ms, inv_m, bc);
-  const glm::vec3 bc_new_s = InverseRotate(start_q, ToFrame(s_ms, inv_s, c_new - b_new));
+  const glm::vec3 bc_new_s = math::InverseRotate(start_q, ToFrame(s_ms, inv_s, c_new - b_new));
   const glm::vec3 bc_new_ls = ToFrame(m_ms, inv_m, FromFrame(s_ms, inv_s, bc_new_s));
   glm::quat mid_q;
   if (job.hinge_enabled) {
     // Pure hinge rotation about the mid axis (exact when the axis is
     // perpendicular to both bones, as in a planar limb).
     const glm::vec3 axis_ls = glm::normalize(job.mid_axis_ls);
-    mid_q = RotationAbout(bc_old_ls, bc_new_ls, axis_ls);
+    mid_q = math::RotationAbout(bc_old_ls, bc_new_ls, axis_ls);
   } else {
-    mid_q = RotationBetweenEqualLength(bc_old_ls, bc_new_ls);  // both l2 long
+    mid_q = math::RotationBetweenEqualLength(bc_old_ls, bc_new_ls);  // both l2 long
   }
 
-  out.start_correction = WeightRotation(start_q, job.weight);
-  out.mid_correction = WeightRotation(mid_q, job.weight);
+  out.start_correction = math::WeightRotation(start_q, job.weight);
+  out.mid_correction = math::WeightRotation(mid_q, job.weight);
 }
 
 // Whether the animated knee already obeys the hinge rule, so that the fast
@@ -529,8 +529,8 @@ bool SolveFast(const glm::mat4& s_ms, const glm::mat4& m_ms, const glm::mat4& e_
   // The end lands at a + reach n: exactly t when reachable, else |reach -
   // l_at| short of it along the line (end_position is not needed here).
   out.miss_sq = (reach - l_at) * (reach - l_at);
-  out.start_correction = WeightRotation(start_q, job.weight);
-  out.mid_correction = WeightRotation(mid_q, job.weight);
+  out.start_correction = math::WeightRotation(start_q, job.weight);
+  out.mid_correction = math::WeightRotation(mid_q, job.weight);
   return true;
 }
 
@@ -613,8 +613,8 @@ bool SolveFast(const glm::mat4& s_ms, const glm::mat4& m_ms, const glm::mat4& e_
 
   // The end lands at a + reach n: exactly t when reachable.
   out.miss_sq = (reach - l_at) * (reach - l_at);  // the end lands at a + reach n
-  out.start_correction = WeightRotation(start_q, job.weight);
-  out.mid_correction = WeightRotation(mid_q, job.weight);
+  out.start_correction = math::WeightRotation(start_q, job.weight);
+  out.mid_correction = math::WeightRotation(mid_q, job.weight);
   return true;
 }
 

@@ -110,4 +110,126 @@ inline glm::quat NlerpShortest(const glm::quat& a, const glm::quat& b, float alp
 
 #endif
 
+// --- Rotations from vectors (the IK solvers' building blocks) -------------
+// Inline and free of libm trigonometry: rotations are built from vectors with
+// the half-vector construction, so the hot path costs a few square roots.
+
+// Crosses v with the world axis it is least aligned with, so the result is
+// well conditioned. Used only as a last resort where no meaningful direction
+// exists (an exactly antiparallel pair, a straight limb with no pole).
+inline glm::vec3 AnyPerpendicular(const glm::vec3& v) {
+  const glm::vec3 a = glm::abs(v);
+  glm::vec3 p;
+  if (a.x <= a.y && a.x <= a.z) {
+    p = glm::vec3(0.0f, v.z, -v.y);  // v x (1,0,0)
+  } else if (a.y <= a.z) {
+    p = glm::vec3(-v.z, 0.0f, v.x);  // v x (0,1,0)
+  } else {
+    p = glm::vec3(v.y, -v.x, 0.0f);  // v x (0,0,1)
+  }
+  return p * (1.0f / std::sqrt(glm::dot(p, p)));
+}
+
+// The minimal rotation taking the direction of u to the direction of v.
+// u and v need not be unit. Half-vector construction: for unit vectors the
+// quaternion (1 + u.v, u x v), normalised, is (cos(phi/2), sin(phi/2) axis),
+// so no acos/atan2 is needed. Past 120 degrees 1 + u.v cancels (at 179.9
+// degrees a float rounding of 1e-7 in u.v is a 5% error in w), so there the
+// rotation is split: a half turn about an axis a perpendicular to u (taking u
+// exactly to -u), then the small, accurately computed rotation from -u to v.
+// Exactly antiparallel vectors get a half turn about any axis perpendicular
+// to u (never the identity). A zero vector gives the identity.
+inline glm::quat RotationBetween(const glm::vec3& u, const glm::vec3& v) {
+  const float uu = glm::dot(u, u);
+  const float k = std::sqrt(uu * glm::dot(v, v));  // |u||v|
+  if (!(k > 0.0f)) return glm::identity<glm::quat>();
+  const float d = glm::dot(u, v);
+  const glm::vec3 axis = glm::cross(u, v);
+  if (d >= -0.5f * k) {
+    const float w = k + d;  // >= k/2: no cancellation
+    const float inv = 1.0f / std::sqrt(w * w + glm::dot(axis, axis));
+    return glm::quat(w * inv, axis.x * inv, axis.y * inv, axis.z * inv);
+  }
+  // Half turn about a = u x v made exactly perpendicular to u (rounding of
+  // the cross product of nearly opposite vectors would tilt it).
+  glm::vec3 a = axis - (glm::dot(axis, u) / uu) * u;
+  const float a2 = glm::dot(a, a);
+  a = a2 > 1e-24f * k * k ? a * (1.0f / std::sqrt(a2)) : AnyPerpendicular(u);
+  // Small rotation from -u to v: (k - u.v, (-u) x v), no cancellation.
+  const float w = k - d;
+  const float inv = 1.0f / std::sqrt(w * w + glm::dot(axis, axis));
+  const glm::quat small(w * inv, -axis.x * inv, -axis.y * inv, -axis.z * inv);
+  return small * glm::quat(0.0f, a.x, a.y, a.z);
+}
+
+// RotationBetween for vectors the caller knows to be of (nearly) equal
+// length, as a bone before and after a rotation: |u||v| is then the mean of
+// |u|^2 and |v|^2 (equal to second order in their relative mismatch), which
+// saves a square root on the solver's critical path.
+inline glm::quat RotationBetweenEqualLength(const glm::vec3& u, const glm::vec3& v) {
+  const float uu = glm::dot(u, u);
+  const float k = 0.5f * (uu + glm::dot(v, v));
+  if (!(k > 0.0f)) return glm::identity<glm::quat>();
+  const float d = glm::dot(u, v);
+  const glm::vec3 axis = glm::cross(u, v);
+  if (d >= -0.5f * k) {
+    const float w = k + d;
+    const float inv = 1.0f / std::sqrt(w * w + glm::dot(axis, axis));
+    return glm::quat(w * inv, axis.x * inv, axis.y * inv, axis.z * inv);
+  }
+  return RotationBetween(u, v);  // past 120 degrees: the careful split
+}
+
+// The rotation about unit `axis` taking the direction of u to that of v, for
+// u and v perpendicular to the axis (their parts along it are ignored). Like
+// RotationBetween, but a half turn is about `axis` itself, and any rotation
+// it returns keeps the axis fixed: a hinge. Returns the identity when either
+// vector has no part perpendicular to the axis.
+inline glm::quat RotationAbout(glm::vec3 u, glm::vec3 v, const glm::vec3& axis) {
+  u -= glm::dot(u, axis) * axis;
+  v -= glm::dot(v, axis) * axis;
+  const float k = std::sqrt(glm::dot(u, u) * glm::dot(v, v));
+  if (!(k > 0.0f)) return glm::identity<glm::quat>();
+  const float d = glm::dot(u, v);
+  // For vectors perpendicular to the axis, u x v is along it: take its signed
+  // length so rounding cannot tilt the rotation axis.
+  const float s = glm::dot(glm::cross(u, v), axis);
+  if (d >= -0.5f * k) {
+    const float w = k + d;
+    const float inv = 1.0f / std::sqrt(w * w + s * s);
+    return glm::quat(w * inv, axis.x * (s * inv), axis.y * (s * inv), axis.z * (s * inv));
+  }
+  // Past 120 degrees: the small rotation from -u to v, (k - u.v, -s axis)
+  // normalised, after a half turn (0, axis): the product is (s, (k - u.v) axis)
+  // normalised. A zero s is then the half turn itself, never the identity.
+  const float w = k - d;
+  const float inv = 1.0f / std::sqrt(w * w + s * s);
+  return glm::quat(s * inv, axis.x * (w * inv), axis.y * (w * inv), axis.z * (w * inv));
+}
+
+// Rotates v by unit quaternion q (q v q^-1), written out: v + 2w(r x v) +
+// 2 r x (r x v) with r the vector part.
+inline glm::vec3 Rotate(const glm::quat& q, const glm::vec3& v) {
+  const glm::vec3 r(q.x, q.y, q.z);
+  const glm::vec3 t = 2.0f * glm::cross(r, v);
+  return v + q.w * t + glm::cross(r, t);
+}
+
+// Rotates v by the inverse of unit quaternion q.
+inline glm::vec3 InverseRotate(const glm::quat& q, const glm::vec3& v) {
+  return Rotate(glm::quat(q.w, -q.x, -q.y, -q.z), v);
+}
+
+// Blends unit quaternion q with the identity: weight 0 gives the identity,
+// 1 gives q. Normalised lerp (nlerp) on the shorter arc: cheap, smooth and
+// monotonic in the weight; exact at both ends.
+inline glm::quat WeightRotation(const glm::quat& q, float weight) {
+  if (weight >= 1.0f) return q;
+  if (weight <= 0.0f) return glm::identity<glm::quat>();
+  const float s = q.w < 0.0f ? -weight : weight;  // shorter arc
+  glm::quat r(1.0f - weight + s * q.w, s * q.x, s * q.y, s * q.z);
+  const float inv = 1.0f / std::sqrt(r.w * r.w + r.x * r.x + r.y * r.y + r.z * r.z);
+  return glm::quat(r.w * inv, r.x * inv, r.y * inv, r.z * inv);
+}
+
 }  // namespace knights::math
