@@ -11,7 +11,6 @@
 #include <gtest/gtest.h>
 
 #include "math/random_rotations.h"
-
 #include "math/transform.h"
 
 namespace knights::ik {
