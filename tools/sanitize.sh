@@ -27,7 +27,10 @@ jobs=${JOBS:-$(nproc)}
 
 start=$(date +%s)
 echo "== configure $build_dir (KNIGHTS_SANITIZE=ON, $build_type)"
-cmake -S . -B "$build_dir" -DCMAKE_BUILD_TYPE="$build_type" -DKNIGHTS_SANITIZE=ON -DKNIGHTS_BUILD_BENCH=OFF >/dev/null
+werror=OFF
+[[ "${CI:-}" == "true" ]] && werror=ON  # CI: warnings are errors
+cmake -S . -B "$build_dir" -DCMAKE_BUILD_TYPE="$build_type" -DKNIGHTS_SANITIZE=ON -DKNIGHTS_BUILD_BENCH=OFF \
+  -DKNIGHTS_WERROR="$werror" >/dev/null
 echo "== build (-j$jobs)"
 cmake --build "$build_dir" -j"$jobs"
 built=$(date +%s)
