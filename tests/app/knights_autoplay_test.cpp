@@ -5,11 +5,7 @@
 
 #include <gtest/gtest.h>
 
-#include <sys/wait.h>
-#include <unistd.h>
-
 #include <algorithm>
-#include <array>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
@@ -18,32 +14,20 @@
 
 #include <nlohmann/json.hpp>
 
+#include "run_knights.h"
+
+namespace knights {
 namespace {
 
-int RunKnights(const std::string& args, std::string* output = nullptr) {
-  const std::string command = std::string(KNIGHTS_EXE) + " " + args + " 2>&1";
-  FILE* pipe = popen(command.c_str(), "r");
-  if (pipe == nullptr) return -1;
-  std::array<char, 512> buffer{};
-  std::string text;
-  while (fgets(buffer.data(), buffer.size(), pipe) != nullptr) text += buffer.data();
-  const int status = pclose(pipe);
-  if (output != nullptr) *output = text;
-  return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-}
+using test::RunKnights;
 
-std::string TempPath(const std::string& name) {
-  return (std::filesystem::temp_directory_path() / ("knights_autoplay_" + std::to_string(getpid()) + "_" + name))
-      .string();
-}
+std::string TempPath(const std::string& name) { return test::TempPath("knights_autoplay_", name); }
 
 nlohmann::json RunMetrics(const std::string& level, const std::string& ik, int frames, int seed) {
   const std::string path = TempPath(ik + ".json");
-  std::string output;
-  const int code = RunKnights("--headless --level " + level + " --frames " + std::to_string(frames) + " --ik " + ik +
-                                  " --seed " + std::to_string(seed) + " --metrics " + path,
-                              &output);
-  EXPECT_EQ(code, 0) << output;
+  const test::RunResult run = RunKnights("--headless --level " + level + " --frames " + std::to_string(frames) +
+                                         " --ik " + ik + " --seed " + std::to_string(seed) + " --metrics " + path);
+  EXPECT_EQ(run.exit_code, 0) << run.output;
   std::ifstream in(path);
   nlohmann::json metrics = nlohmann::json::parse(in, nullptr, false);
   std::filesystem::remove(path);
@@ -173,9 +157,9 @@ TEST(KnightsCharacterOption, PlaysWithAnotherCharacterFile) {
   desc["name"] = "red knight";
   desc["model"] = "assets/knights/knight_npc_red.glb";
   std::ofstream(file) << desc.dump(2);
-  std::string output;
-  EXPECT_EQ(RunKnights("--headless --frames 30 --character " + file, &output), 0) << output;
-  EXPECT_NE(output.find("knight_npc_red.glb"), std::string::npos) << output;
+  const test::RunResult run = RunKnights("--headless --frames 30 --character " + file);
+  EXPECT_EQ(run.exit_code, 0) << run.output;
+  EXPECT_NE(run.output.find("knight_npc_red.glb"), std::string::npos) << run.output;
   std::filesystem::remove(file);
 }
 
@@ -185,15 +169,18 @@ TEST(KnightsCharacterOption, BadCharacterFilesExitTwoNamingFileAndField) {
   nlohmann::json desc = nlohmann::json::parse(in);
   desc["legs"]["left"]["mid"] = "no_such_joint";
   std::ofstream(file) << desc.dump(2);
-  std::string output;
-  EXPECT_EQ(RunKnights("--headless --frames 30 --character " + file, &output), 2);
-  EXPECT_NE(output.find(file), std::string::npos) << output;
-  EXPECT_NE(output.find("legs.left.mid"), std::string::npos) << output;
+  test::RunResult run = RunKnights("--headless --frames 30 --character " + file);
+  EXPECT_EQ(run.exit_code, 2);
+  EXPECT_NE(run.output.find(file), std::string::npos) << run.output;
+  EXPECT_NE(run.output.find("legs.left.mid"), std::string::npos) << run.output;
   std::filesystem::remove(file);
-  EXPECT_EQ(RunKnights("--headless --frames 30 --character /nonexistent/knight.json", &output), 2);
-  EXPECT_NE(output.find("/nonexistent/knight.json"), std::string::npos) << output;
-  EXPECT_EQ(RunKnights("--headless --frames 30 --level /nonexistent/level.json", &output), 2);
-  EXPECT_NE(output.find("/nonexistent/level.json"), std::string::npos) << output;
+  run = RunKnights("--headless --frames 30 --character /nonexistent/knight.json");
+  EXPECT_EQ(run.exit_code, 2);
+  EXPECT_NE(run.output.find("/nonexistent/knight.json"), std::string::npos) << run.output;
+  run = RunKnights("--headless --frames 30 --level /nonexistent/level.json");
+  EXPECT_EQ(run.exit_code, 2);
+  EXPECT_NE(run.output.find("/nonexistent/level.json"), std::string::npos) << run.output;
 }
 
 }  // namespace
+}  // namespace knights

@@ -15,30 +15,15 @@
 #include <vector>
 
 #include "asset/image.h"
+#include "run_knights.h"
 
+namespace knights {
 namespace {
 
-struct RunResult {
-  int exit_code = -1;
-  std::string output;  // stdout and stderr together
-};
+using test::RunKnights;
+using test::RunResult;
 
-// Runs the game with `args`; `env` is prepended (e.g. "SDL_VIDEODRIVER=dummy").
-RunResult RunKnights(const std::string& args, const std::string& env = "") {
-  const std::string command = env + " " + std::string(KNIGHTS_EXE) + " " + args + " 2>&1";
-  RunResult result;
-  FILE* pipe = popen(command.c_str(), "r");
-  if (pipe == nullptr) return result;
-  std::array<char, 512> buffer{};
-  while (fgets(buffer.data(), buffer.size(), pipe) != nullptr) result.output += buffer.data();
-  const int status = pclose(pipe);
-  result.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-  return result;
-}
-
-std::string TempPath(const std::string& name) {
-  return (std::filesystem::temp_directory_path() / ("knights_cli_" + std::to_string(getpid()) + "_" + name)).string();
-}
+std::string TempPath(const std::string& name) { return test::TempPath("knights_cli_", name); }
 
 TEST(KnightsCli, HelpListsOptionsAndExitsZero) {
   const RunResult r = RunKnights("--help");
@@ -101,3 +86,4 @@ TEST(KnightsCli, HeadlessScreenshotIsARenderedFrame) {
 }
 
 }  // namespace
+}  // namespace knights

@@ -3,32 +3,21 @@
 
 #include <gtest/gtest.h>
 
-#include <sys/wait.h>
-#include <unistd.h>
-
-#include <array>
-#include <cstdio>
 #include <filesystem>
 #include <fstream>
 #include <string>
 
 #include <nlohmann/json.hpp>
 
+#include "run_knights.h"
+
+namespace knights {
 namespace {
 
 TEST(KnightsSoak, HundredThousandStepsOfRandomInputWithoutNanCrashOrGrowth) {
-  const std::string metrics =
-      (std::filesystem::temp_directory_path() / ("knights_soak_" + std::to_string(getpid()) + ".json")).string();
-  const std::string command =
-      std::string(KNIGHTS_EXE) + " --headless --soak --seed 3 --frames 100000 --metrics " + metrics + " 2>&1";
-  FILE* pipe = popen(command.c_str(), "r");
-  ASSERT_NE(pipe, nullptr);
-  std::array<char, 512> buffer{};
-  std::string output;
-  while (fgets(buffer.data(), buffer.size(), pipe) != nullptr) output += buffer.data();
-  const int status = pclose(pipe);
-  ASSERT_TRUE(WIFEXITED(status)) << output;
-  ASSERT_EQ(WEXITSTATUS(status), 0) << output;
+  const std::string metrics = test::TempPath("knights_soak_", "metrics.json");
+  const test::RunResult run = test::RunKnights("--headless --soak --seed 3 --frames 100000 --metrics " + metrics);
+  ASSERT_EQ(run.exit_code, 0) << run.output;
 
   std::ifstream in(metrics);
   const nlohmann::json m = nlohmann::json::parse(in, nullptr, false);
@@ -45,3 +34,4 @@ TEST(KnightsSoak, HundredThousandStepsOfRandomInputWithoutNanCrashOrGrowth) {
 }
 
 }  // namespace
+}  // namespace knights
