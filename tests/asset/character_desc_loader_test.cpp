@@ -14,6 +14,7 @@
 
 #include "asset/character_model.h"
 #include "game/rig.h"
+#include "json_mutation.h"
 
 namespace knights::asset {
 namespace {
@@ -49,16 +50,7 @@ const char* const kValid = R"({
 std::string RepoPath(const std::string& relative) { return std::string(KNIGHTS_SOURCE_DIR) + "/" + relative; }
 
 // kValid with the value at `pointer` replaced (or removed when value is null).
-std::string Mutated(const std::string& pointer, const json* value) {
-  json j = json::parse(kValid);
-  const json::json_pointer p(pointer);
-  if (value == nullptr) {
-    j[p.parent_pointer()].erase(p.back());
-  } else {
-    j[p] = *value;
-  }
-  return j.dump();
-}
+std::string Mutated(const std::string& pointer, const json* value) { return test::Mutated(kValid, pointer, value); }
 
 TEST(CharacterDescLoader, ValidDescriptionParses) {
   const auto desc = ParseCharacterDesc(kValid, "knight.json");

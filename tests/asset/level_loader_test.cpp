@@ -8,6 +8,7 @@
 #include <gtest/gtest.h>
 
 #include "world/world.h"
+#include "json_mutation.h"
 
 namespace knights::asset {
 namespace {
@@ -31,16 +32,8 @@ const char* kMinimal = R"({
   "props": [{"kind": "tree", "x": 4, "z": -2}]
 })";
 
-std::string Mutated(const std::string& pointer, const json* value) {
-  json j = json::parse(kMinimal);
-  const json::json_pointer p(pointer);
-  if (value == nullptr) {
-    j[p.parent_pointer()].erase(p.back());
-  } else {
-    j[p] = *value;
-  }
-  return j.dump();
-}
+// kMinimal with the value at `pointer` replaced (or removed when value is null).
+std::string Mutated(const std::string& pointer, const json* value) { return test::Mutated(kMinimal, pointer, value); }
 
 std::string ErrorOf(const std::string& text) {
   const auto result = ParseLevel(text, "mini.json");
