@@ -6,6 +6,25 @@
 
 namespace knights::render {
 
+void SetSkinnedVertexLayout(const SkinnedVertexLocations& locations) {
+  constexpr GLsizei kStride = sizeof(anim::SkinnedVertex);
+  auto floats = [](int location, int count, size_t offset_bytes) {
+    if (location < 0) return;
+    glEnableVertexAttribArray(static_cast<GLuint>(location));
+    glVertexAttribPointer(static_cast<GLuint>(location), count, GL_FLOAT, GL_FALSE, kStride,
+                          reinterpret_cast<const void*>(offset_bytes));
+  };
+  floats(locations.position_ms, 3, offsetof(anim::SkinnedVertex, position_ms));
+  floats(locations.normal_ms, 3, offsetof(anim::SkinnedVertex, normal_ms));
+  floats(locations.uv, 2, offsetof(anim::SkinnedVertex, uv));
+  if (locations.joints >= 0) {
+    glEnableVertexAttribArray(static_cast<GLuint>(locations.joints));
+    glVertexAttribIPointer(static_cast<GLuint>(locations.joints), 4, GL_UNSIGNED_BYTE, kStride,
+                           reinterpret_cast<const void*>(offsetof(anim::SkinnedVertex, joints)));
+  }
+  floats(locations.weights, 4, offsetof(anim::SkinnedVertex, weights));
+}
+
 GpuSkinnedMesh GpuSkinnedMesh::Upload(const anim::SkinnedMesh& mesh) {
   GpuSkinnedMesh gpu;
   gpu.parts_ = mesh.parts;
@@ -20,18 +39,7 @@ GpuSkinnedMesh GpuSkinnedMesh::Upload(const anim::SkinnedMesh& mesh) {
   glBindBuffer(GL_ELEMENT_ARRAY_BUFFER, gpu.index_buffer_.id());
   glBufferData(GL_ELEMENT_ARRAY_BUFFER, static_cast<GLsizeiptr>(mesh.indices.size() * sizeof(uint32_t)),
                mesh.indices.data(), GL_STATIC_DRAW);
-  constexpr GLsizei kStride = sizeof(anim::SkinnedVertex);
-  auto offset = [](size_t bytes) { return reinterpret_cast<const void*>(bytes); };
-  glEnableVertexAttribArray(0);
-  glVertexAttribPointer(0, 3, GL_FLOAT, GL_FALSE, kStride, offset(offsetof(anim::SkinnedVertex, position_ms)));
-  glEnableVertexAttribArray(1);
-  glVertexAttribPointer(1, 3, GL_FLOAT, GL_FALSE, kStride, offset(offsetof(anim::SkinnedVertex, normal_ms)));
-  glEnableVertexAttribArray(2);
-  glVertexAttribPointer(2, 2, GL_FLOAT, GL_FALSE, kStride, offset(offsetof(anim::SkinnedVertex, uv)));
-  glEnableVertexAttribArray(3);
-  glVertexAttribIPointer(3, 4, GL_UNSIGNED_BYTE, kStride, offset(offsetof(anim::SkinnedVertex, joints)));
-  glEnableVertexAttribArray(4);
-  glVertexAttribPointer(4, 4, GL_FLOAT, GL_FALSE, kStride, offset(offsetof(anim::SkinnedVertex, weights)));
+  SetSkinnedVertexLayout();
   glBindVertexArray(0);
 
   for (const anim::TextureImage& image : mesh.textures) {

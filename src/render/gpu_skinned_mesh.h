@@ -11,6 +11,20 @@
 
 namespace knights::render {
 
+// The vertex shader locations of anim::SkinnedVertex's attributes; -1: the
+// shader does not read that one. The defaults are shaders/skinned.vert's.
+struct SkinnedVertexLocations {
+  int position_ms = 0;
+  int normal_ms = 1;
+  int uv = 2;
+  int joints = 3;  // integer attribute (uvec4)
+  int weights = 4;
+};
+
+// Points the bound vertex array's attributes at the anim::SkinnedVertex
+// records of the bound GL_ARRAY_BUFFER.
+void SetSkinnedVertexLayout(const SkinnedVertexLocations& locations = {});
+
 class GpuSkinnedMesh {
  public:
   GpuSkinnedMesh() = default;

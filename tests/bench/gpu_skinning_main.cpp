@@ -24,6 +24,7 @@
 #include <glad/gl.h>
 
 #include "bench_util.h"
+#include "render/gpu_skinned_mesh.h"
 #include "cpu_skinning.h"
 #include "platform/window.h"
 
@@ -96,16 +97,8 @@ struct GpuSkinning {
     glBindBuffer(GL_ARRAY_BUFFER, vertices);
     glBufferData(GL_ARRAY_BUFFER, static_cast<GLsizeiptr>(mesh.vertices.size() * sizeof(anim::SkinnedVertex)),
                  mesh.vertices.data(), GL_STATIC_DRAW);
-    const GLsizei stride = sizeof(anim::SkinnedVertex);
-    auto offset = [](size_t bytes) { return reinterpret_cast<const void*>(bytes); };
-    glEnableVertexAttribArray(0);
-    glVertexAttribPointer(0, 3, GL_FLOAT, GL_FALSE, stride, offset(offsetof(anim::SkinnedVertex, position_ms)));
-    glEnableVertexAttribArray(1);
-    glVertexAttribPointer(1, 3, GL_FLOAT, GL_FALSE, stride, offset(offsetof(anim::SkinnedVertex, normal_ms)));
-    glEnableVertexAttribArray(2);
-    glVertexAttribIPointer(2, 4, GL_UNSIGNED_BYTE, stride, offset(offsetof(anim::SkinnedVertex, joints)));
-    glEnableVertexAttribArray(3);
-    glVertexAttribPointer(3, 4, GL_FLOAT, GL_FALSE, stride, offset(offsetof(anim::SkinnedVertex, weights)));
+    // This benchmark's shader: no texture coordinates.
+    render::SetSkinnedVertexLayout({.position_ms = 0, .normal_ms = 1, .uv = -1, .joints = 2, .weights = 3});
     glGenBuffers(1, &feedback);
     glBindBufferBase(GL_TRANSFORM_FEEDBACK_BUFFER, 0, feedback);
     glBufferData(GL_TRANSFORM_FEEDBACK_BUFFER, static_cast<GLsizeiptr>(mesh.vertices.size() * 2 * sizeof(glm::vec4)),
