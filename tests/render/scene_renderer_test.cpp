@@ -24,6 +24,7 @@
 #include "render/frame_view.h"
 #include "render/scene_renderer.h"
 #include "world/world.h"
+#include "headless_window.h"
 
 namespace knights::render {
 namespace {
@@ -83,11 +84,9 @@ class SceneRendererTest : public ::testing::Test {
  protected:
   static void SetUpTestSuite() {
     core::SetDataDir(KNIGHTS_SOURCE_DIR);
-    const platform::WindowDesc desc = platform::WindowDesc::Headless(kWidth, kHeight);
-    platform::WindowError error = platform::WindowError::kNone;
-    auto window = platform::Window::Create(desc, &error);
-    ASSERT_TRUE(window.ok()) << window.status().message();
-    window_ = std::move(*window).release();
+    std::string why;
+    window_ = test::OpenHeadlessWindow(kWidth, kHeight, &why).release();
+    ASSERT_NE(window_, nullptr) << why;
     world_ = new world::World(FlatLevel());
     mesh_ = new anim::SkinnedMesh(BoxKnight());
     const anim::SkinnedMesh* looks[] = {mesh_};

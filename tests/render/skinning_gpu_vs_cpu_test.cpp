@@ -18,6 +18,7 @@
 #include "platform/window.h"
 #include "render/gpu_skinned_mesh.h"
 #include "render/skinned_renderer.h"
+#include "headless_window.h"
 
 namespace knights::render {
 namespace {
@@ -111,11 +112,9 @@ bool CpuDepthAtPixel(const Fixture& f, int point, const glm::mat4& view_proj, in
 class SkinningGpuVsCpu : public ::testing::Test {
  protected:
   static void SetUpTestSuite() {
-    const platform::WindowDesc desc = platform::WindowDesc::Headless(64, 64);
-    platform::WindowError error = platform::WindowError::kNone;
-    auto window = platform::Window::Create(desc, &error);
-    ASSERT_TRUE(window.ok()) << window.status().message();
-    window_ = std::move(*window).release();
+    std::string why;
+    window_ = test::OpenHeadlessWindow(64, 64, &why).release();
+    ASSERT_NE(window_, nullptr) << why;
   }
   static void TearDownTestSuite() {
     delete window_;

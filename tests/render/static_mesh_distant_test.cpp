@@ -19,6 +19,7 @@
 #include "render/scene_lighting.h"
 #include "render/static_mesh_renderer.h"
 #include "world/world.h"
+#include "headless_window.h"
 
 namespace knights::render {
 namespace {
@@ -85,10 +86,9 @@ std::vector<float> DrawToFloats(const StaticMeshRenderer& renderer, const FrameV
 
 TEST(StaticMeshDistant, DistantProgramGivesTheFullProgramsPixels) {
   core::SetDataDir(KNIGHTS_SOURCE_DIR);
-  const platform::WindowDesc desc = platform::WindowDesc::Headless(kWidth, kHeight);
-  platform::WindowError error = platform::WindowError::kNone;
-  auto window = platform::Window::Create(desc, &error);
-  ASSERT_TRUE(window.ok()) << window.status().message();
+  std::string why;
+  const std::unique_ptr<platform::Window> window = test::OpenHeadlessWindow(kWidth, kHeight, &why);
+  ASSERT_NE(window, nullptr) << why;
   {
     auto full = StaticMeshRenderer::Create(StaticSurfaces::kAllMaterials);
     ASSERT_TRUE(full.ok()) << full.status().message();
