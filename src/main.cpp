@@ -304,6 +304,8 @@ int main(int argc, char** argv) {
     if (input.quit_requested || session.quit_requested()) break;
     if (input.toggle_overlay_pressed) overlay.visible = !overlay.visible;
     if (input.toggle_fullscreen_pressed) window.ToggleFullscreen();
+    // Per-pass timings only for the overlay and the metrics file.
+    session.time_passes = overlay.visible || !options.metrics_path.empty();
 
     // 2. Fixed-step update. Headless runs advance exactly one step a frame
     // (reproducible); windowed runs follow real time, scaled for slow motion.

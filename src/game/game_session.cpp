@@ -91,7 +91,7 @@ void GameSession::Step(const core::InputState& input) {
     Knight& knight = knights_[i];
     if (i + 1 < knights_.size()) knights_[i + 1].Prefetch();
     const core::InputState knight_input = i == 0 ? player_input : patrols_[i - 1].Decide(knight.controller, dt);
-    knight.Step(knight_input, *desc_.world, ik, dt, debug);
+    knight.Step(knight_input, *desc_.world, ik, dt, debug, time_passes);
     if (knight.controller.Respawns() != respawns_seen_[i]) {
       respawns_seen_[i] = knight.controller.Respawns();
       metrics_.ResetKnight(static_cast<int>(i));

@@ -79,6 +79,9 @@ class GameSession {
   bool autoplay = false;
   // Per-pass timings of the last step, seconds, all knights.
   double last_sim_s = 0.0, last_anim_s = 0.0, last_ik_s = 0.0, last_palette_s = 0.0;
+  // Measure each knight's passes (last_anim_s, last_ik_s, last_palette_s and
+  // the metrics' ik_ms); off when nobody reads them (Knight::Step).
+  bool time_passes = true;
 
   Knight& mutable_knight(int i) { return knights_[i]; }
 

@@ -227,7 +227,9 @@ void Knight::Spawn(const glm::vec3& feet_ws, int facing) {
 }
 
 void Knight::Step(const core::InputState& input, const world::World& world, const IkToggles& ik, float dt_s,
-                  core::DebugLines* debug) {
+                  core::DebugLines* debug, bool time_passes) {
+  const auto now = [time_passes] { return time_passes ? Clock::now() : Clock::time_point{}; };
+  const auto seconds_since = [time_passes](Clock::time_point start) { return time_passes ? SecondsSince(start) : 0.0; };
   // 1. Gameplay: motion and the clip role.
   const int respawns_before = controller.Respawns();
   controller.Step(input, world, dt_s);
@@ -239,7 +241,7 @@ void Knight::Step(const core::InputState& input, const world::World& world, cons
   model_to_world_ = controller.ModelToWorld();
 
   // 2. Clips: follow the controller's role, then sample and blend.
-  const auto anim_start = Clock::now();
+  const auto anim_start = now();
   if (controller.RoleSerial() != seen_role_serial_) {
     seen_role_serial_ = controller.RoleSerial();
     // The exit clip carries root motion, and the knight is moved by it when
@@ -267,15 +269,15 @@ void Knight::Step(const core::InputState& input, const world::World& world, cons
   l2m.models_ms = models_ms_;
   l2m.Run();
   for (size_t i = 0; i < models_ms_.size(); ++i) animated_joints_ms_[i] = glm::vec3(models_ms_[i][3]);
-  last_anim_s_ = SecondsSince(anim_start);
+  last_anim_s_ = seconds_since(anim_start);
 
   // 4. IK: the one place the pose is corrected.
-  const auto ik_start = Clock::now();
+  const auto ik_start = now();
   RunIk(world, ik, dt_s, debug);
-  last_ik_s_ = SecondsSince(ik_start);
+  last_ik_s_ = seconds_since(ik_start);
 
   // 5. Skinning palette; a non-finite pose never reaches the GPU.
-  const auto palette_start = Clock::now();
+  const auto palette_start = now();
   std::swap(previous_palette_ms_, palette_ms_);
   anim::SkinningPaletteJob palette;
   palette.models_ms = models_ms_;
@@ -284,7 +286,7 @@ void Knight::Step(const core::InputState& input, const world::World& world, cons
   palette.Run();
   last_pose_nan_ = !math::AllFinite(palette_ms_);
   if (last_pose_nan_) std::copy(previous_palette_ms_.begin(), previous_palette_ms_.end(), palette_ms_.begin());
-  last_palette_s_ = SecondsSince(palette_start);
+  last_palette_s_ = seconds_since(palette_start);
 }
 
 // The pass that is taking the feet over runs last, so that while the two

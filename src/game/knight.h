@@ -54,8 +54,11 @@ class Knight {
   void Spawn(const glm::vec3& feet_ws, int facing);
 
   // One sim step. `debug` (may be null) receives IK debug lines.
+  // time_passes: measure the animation, IK and palette passes
+  // (LastAnimSeconds...): six clock reads, about 8% of a step, so only when
+  // someone reads them; otherwise those read 0.
   void Step(const core::InputState& input, const world::World& world, const IkToggles& ik, float dt_s,
-            core::DebugLines* debug);
+            core::DebugLines* debug, bool time_passes = false);
 
   KnightController controller;
   AnimPlayer anim;

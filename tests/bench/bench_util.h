@@ -136,13 +136,13 @@ class ReplayKnight {
     knight_ = r.snapshots[static_cast<size_t>(snapshot_)];
     step_ = snapshot_ * Recording::kSnapshotEvery;
   }
-  void Step() {
+  void Step(bool time_passes = false) {
     const Recording& r = AutoplayRecording();
     if (step_ >= static_cast<int>(r.inputs.size())) {
       knight_ = r.snapshots.front();
       step_ = 0;
     }
-    knight_.Step(r.inputs[static_cast<size_t>(step_)], *Assets().world, r.ik, kStepS, nullptr);
+    knight_.Step(r.inputs[static_cast<size_t>(step_)], *Assets().world, r.ik, kStepS, nullptr, time_passes);
     ++step_;
   }
   const game::Knight& knight() const { return knight_; }
