@@ -663,6 +663,15 @@ GroundProbe CastBlockAcross(const void* context, const glm::vec3& from_ws, const
   return {true, from_ws + dir_ws * to_face_m, glm::vec3(-1.0f, 0.0f, 0.0f)};
 }
 
+// The ball and the heel of the two-point tests' foot, in the ankle's space.
+const glm::vec3 kBallLs = kSoleLs + glm::vec3(0.13f, 0.0f, 0.0f);
+const glm::vec3 kHeelLs = kSoleLs - glm::vec3(0.08f, 0.0f, 0.0f);
+
+// A point of one foot (ankle space) where `pose` puts it, through to_world.
+glm::vec3 FootPoint(const Rig& pose, int side, const glm::vec3& point_ls, const glm::mat4& to_world = glm::mat4(1.0f)) {
+  return glm::vec3(to_world * pose.models_ms[side == 0 ? kFootL : kFootR] * glm::vec4(point_ls, 1.0f));
+}
+
 FootIkController MakeTwoPointController(const glm::vec3& ball_ls, const glm::vec3& heel_ls) {
   LegRig left = MakeLegRig(0), right = MakeLegRig(1);
   left.ball_offset_ls = right.ball_offset_ls = ball_ls;
@@ -677,8 +686,8 @@ FootIkController MakeTwoPointController(const glm::vec3& ball_ls, const glm::vec
 // fits: sole on its ground, heel and ball out of the riser. Without heel and
 // ball points (the rig's default) the ball would be 0.25 m inside it.
 TEST(FootIkController, TwoPointPlacementKeepsHeelAndBallOutOfARiser) {
-  const glm::vec3 ball_ls = kSoleLs + glm::vec3(0.13f, 0.0f, 0.0f);
-  const glm::vec3 heel_ls = kSoleLs - glm::vec3(0.08f, 0.0f, 0.0f);
+  const glm::vec3& ball_ls = kBallLs;
+  const glm::vec3& heel_ls = kHeelLs;
   FootIkController ik = MakeTwoPointController(ball_ls, heel_ls);
   const Rig animated;
   // The riser between the sole and the ball.
@@ -688,10 +697,9 @@ TEST(FootIkController, TwoPointPlacementKeepsHeelAndBallOutOfARiser) {
   frame.raycast_context = &riser;
   const Rig pose = Step(ik, frame, animated);
   for (int side = 0; side < 2; ++side) {
-    const glm::mat4& foot = pose.models_ms[side == 0 ? kFootL : kFootR];
-    const glm::vec3 sole = glm::vec3(foot * glm::vec4(kSoleLs, 1.0f));
-    const glm::vec3 ball = glm::vec3(foot * glm::vec4(ball_ls, 1.0f));
-    const glm::vec3 heel = glm::vec3(foot * glm::vec4(heel_ls, 1.0f));
+    const glm::vec3 sole = FootPoint(pose, side, kSoleLs);
+    const glm::vec3 ball = FootPoint(pose, side, ball_ls);
+    const glm::vec3 heel = FootPoint(pose, side, heel_ls);
     EXPECT_NEAR(sole.y, riser.Height(sole.x), 0.005f) << "side " << side;
     EXPECT_GE(ball.y, riser.Height(ball.x) - 1e-3f) << "side " << side;
     EXPECT_GE(heel.y, riser.Height(heel.x) - 1e-3f) << "side " << side;
@@ -704,8 +712,8 @@ TEST(FootIkController, TwoPointPlacementKeepsHeelAndBallOutOfARiser) {
 // clearance short of the face, on their ground. Against a face no higher
 // than a step the feet are not moved back (they go onto it instead).
 TEST(FootIkController, ToesStayOutOfAWallButGoOntoAStep) {
-  const glm::vec3 ball_ls = kSoleLs + glm::vec3(0.13f, 0.0f, 0.0f);
-  const glm::vec3 heel_ls = kSoleLs - glm::vec3(0.08f, 0.0f, 0.0f);
+  const glm::vec3& ball_ls = kBallLs;
+  const glm::vec3& heel_ls = kHeelLs;
   const Rig animated;
   const float sole_x = animated.SoleWs(0, glm::mat4(1.0f)).x;
   for (const float top_y : {1.2f, 0.3f}) {
@@ -717,9 +725,8 @@ TEST(FootIkController, ToesStayOutOfAWallButGoOntoAStep) {
     frame.raycast_context = &block;
     const Rig pose = Step(ik, frame, animated);
     for (int side = 0; side < 2; ++side) {
-      const glm::mat4& foot = pose.models_ms[side == 0 ? kFootL : kFootR];
-      const glm::vec3 ball = glm::vec3(foot * glm::vec4(ball_ls, 1.0f));
-      const glm::vec3 sole = glm::vec3(foot * glm::vec4(kSoleLs, 1.0f));
+      const glm::vec3 ball = FootPoint(pose, side, ball_ls);
+      const glm::vec3 sole = FootPoint(pose, side, kSoleLs);
       if (top_y > ik.settings.max_step_m) {
         EXPECT_NEAR(ball.x, block.face_x - ik.settings.toe_clearance_m, 2e-3f) << "side " << side;
         EXPECT_NEAR(sole.y, 0.0f, 2e-3f) << "side " << side;
@@ -765,10 +772,9 @@ TEST(FootIkController, APlantOnARippleFlankMovesSidewaysToWhereItFits) {
   frame.raycast_context = &ripple;
   Rig pose;
   for (int step = 0; step < 10; ++step) pose = Step(ik, frame, animated);
-  const glm::mat4& foot = pose.models_ms[kFootL];
-  const glm::vec3 sole = glm::vec3(foot * glm::vec4(kSoleLs, 1.0f));
-  const glm::vec3 ball = glm::vec3(foot * glm::vec4(ball_ls, 1.0f));
-  const glm::vec3 heel = glm::vec3(foot * glm::vec4(heel_ls, 1.0f));
+  const glm::vec3 sole = FootPoint(pose, 0, kSoleLs);
+  const glm::vec3 ball = FootPoint(pose, 0, ball_ls);
+  const glm::vec3 heel = FootPoint(pose, 0, heel_ls);
   const float animated_z = animated.SoleWs(0, glm::mat4(1.0f)).z;
   EXPECT_GT(std::fabs(sole.z - animated_z), 0.005f);  // moved sideways
   EXPECT_LE(std::fabs(sole.z - animated_z), ik.settings.max_plant_side_shift_m + 1e-4f);
@@ -805,8 +811,8 @@ TEST(FootIkController, FeetOverADropEdgeStandOnTheLedge) {
 // a ball over a ledge's top corner is lifted out of it at full weight; with
 // nothing under it the foot stays as animated.
 TEST(FootIkController, AirborneBallIsLiftedOutOfALedgeCorner) {
-  const glm::vec3 ball_ls = kSoleLs + glm::vec3(0.13f, 0.0f, 0.0f);
-  const glm::vec3 heel_ls = kSoleLs - glm::vec3(0.08f, 0.0f, 0.0f);
+  const glm::vec3& ball_ls = kBallLs;
+  const glm::vec3& heel_ls = kHeelLs;
   const Rig animated;
   const glm::mat4 to_world = glm::translate(glm::mat4(1.0f), glm::vec3(0.0f, 3.0f, 0.0f));
   const float sole_x = animated.SoleWs(0, to_world).x;
@@ -820,15 +826,11 @@ TEST(FootIkController, AirborneBallIsLiftedOutOfALedgeCorner) {
     Rig pose;
     for (int step = 0; step < 30; ++step) pose = Step(ik, frame, animated);  // long past any fade
     for (int side = 0; side < 2; ++side) {
-      const glm::mat4 foot_ws = to_world * pose.models_ms[side == 0 ? kFootL : kFootR];
-      const glm::vec3 ball = glm::vec3(foot_ws * glm::vec4(ball_ls, 1.0f));
+      const glm::vec3 ball = FootPoint(pose, side, ball_ls, to_world);
       if (corner_depth_m > 0.0f) {
         EXPECT_GE(ball.y, ledge.top_y - ik.settings.sole_give_m - 1e-3f) << "side " << side;
       } else {
-        EXPECT_LT(glm::distance(ball, glm::vec3(to_world * animated.models_ms[side == 0 ? kFootL : kFootR] *
-                                                glm::vec4(ball_ls, 1.0f))),
-                  1e-4f)
-            << "side " << side;
+        EXPECT_LT(glm::distance(ball, FootPoint(animated, side, ball_ls, to_world)), 1e-4f) << "side " << side;
       }
     }
   }
