@@ -237,6 +237,7 @@ void FootIkController::ChooseTarget(int side, const FootIkFrame& frame, const Po
     free_target_ws.z += (plant_ws.z - free_target_ws.z) * w;
   }
   UpdateLock(side, planted, free_target_ws, frame, pose, spaces);
+  foot.hold_yaw_rad = HeldYawRad(side, pose, spaces);
   foot.target_sole_ws = glm::mix(free_target_ws, foot.lock_point_ws, foot.lock_blend);
   foot.align_normal_ws = foot.ground.normal_ws;
   foot.lift_m = 0.0f;
@@ -284,6 +285,8 @@ void FootIkController::UpdateLock(int side, bool planted, const glm::vec3& free_
   FootIkState& foot = feet_[side];
   if (planted && !foot.locked && !foot.lock_let_go) {
     foot.locked = true;
+    foot.lock_heading_ws = FootHeadingWs(side, pose, spaces);
+    foot.hold_yaw_rad = 0.0f;
     const GroundProbe plant = ChoosePlant(side, free_target_ws, frame, pose, spaces);
     foot.lock_point_ws = plant.point_ws;
     foot.lock_normal_ws = plant.normal_ws;
@@ -313,15 +316,51 @@ float FootIkController::LegReachM(int side, const PoseView& pose) const {
                                        glm::distance(pose.PositionMs(c.mid), pose.PositionMs(c.end)));
 }
 
-// The world rotation that tilts the clip's foot towards up_goal_ws by
-// `align` of the way, at most max_tilt_deg: what LimbPlacementJob gives the
-// foot, for predicting where its points go.
-glm::quat FootIkController::FootTiltWs(int side, const glm::vec3& up_goal_ws, float align, const PoseView& pose,
+// The hip-ankle distance of the leg bent max_knee_bend_deg, metres: the
+// nearest the pelvis comes to a foot's target.
+float FootIkController::LegFoldM(int side, const PoseView& pose) const {
+  const TwoBoneChain& c = legs_[side].chain;
+  const float thigh_m = glm::distance(pose.PositionMs(c.start), pose.PositionMs(c.mid));
+  const float shin_m = glm::distance(pose.PositionMs(c.mid), pose.PositionMs(c.end));
+  const float cos_bend = std::cos(settings.max_knee_bend_deg * kDegToRad);
+  return std::sqrt(std::max(0.0f, thigh_m * thigh_m + shin_m * shin_m + 2.0f * thigh_m * shin_m * cos_bend));
+}
+
+// The clip's heel-to-ball direction, horizontal unit (zero for a foot
+// pointing straight down or up).
+glm::vec3 FootIkController::FootHeadingWs(int side, const PoseView& pose, const Spaces& spaces) const {
+  const LegRig& leg = legs_[side];
+  const glm::mat4& ankle_ms = pose.models_ms[leg.chain.end];
+  glm::vec3 along_ws =
+      PointWs(spaces.to_world, ankle_ms, leg.ball_offset_ls) - PointWs(spaces.to_world, ankle_ms, leg.heel_offset_ls);
+  along_ws.y = 0.0f;
+  const float length_m = glm::length(along_ws);
+  return length_m > 1e-4f ? along_ws / length_m : glm::vec3(0.0f);
+}
+
+// The turn about world up, radians, that brings the clip's foot back to the
+// heading of its lock, by the lock's blend; 0 without a lock.
+float FootIkController::HeldYawRad(int side, const PoseView& pose, const Spaces& spaces) const {
+  const FootIkState& foot = feet_[side];
+  const glm::vec3 heading_ws = FootHeadingWs(side, pose, spaces);
+  if (foot.lock_blend <= 0.0f || heading_ws == glm::vec3(0.0f) || foot.lock_heading_ws == glm::vec3(0.0f)) return 0.0f;
+  const float yaw_rad =
+      std::atan2(glm::cross(heading_ws, foot.lock_heading_ws).y, glm::dot(heading_ws, foot.lock_heading_ws));
+  const float max_rad = settings.max_hold_yaw_deg * kDegToRad;
+  return std::clamp(yaw_rad, -max_rad, max_rad) * foot.lock_blend;
+}
+
+// The world rotation LimbPlacementJob gives the clip's foot: turned by the
+// held yaw, then tilted towards up_goal_ws by `align` of the way, at most
+// max_tilt_deg. For predicting where the foot's points go.
+glm::quat FootIkController::FootTurnWs(int side, const glm::vec3& up_goal_ws, float align, const PoseView& pose,
                                        const Spaces& spaces) const {
   const LegRig& leg = legs_[side];
-  const glm::vec3 up_anim_ws = glm::mat3(spaces.to_world) * (glm::mat3(pose.models_ms[leg.chain.end]) * leg.foot_up_ls);
+  const glm::quat held_ws = glm::angleAxis(feet_[side].hold_yaw_rad, kUpWs);
+  const glm::vec3 up_anim_ws =
+      held_ws * (glm::mat3(spaces.to_world) * (glm::mat3(pose.models_ms[leg.chain.end]) * leg.foot_up_ls));
   const float max_tilt = settings.foot_align ? settings.max_tilt_deg * kDegToRad : 0.0f;
-  return LimitedTilt(up_anim_ws, up_goal_ws, max_tilt, align);
+  return LimitedTilt(up_anim_ws, up_goal_ws, max_tilt, align) * held_ws;
 }
 
 // Two-point placement of one foot with its sole on sole_ws, on ground of
@@ -338,12 +377,13 @@ FootFit FootIkController::FitFoot(int side, const glm::vec3& sole_ws, const glm:
   const glm::mat4& ankle_ms = pose.models_ms[leg.chain.end];
   const glm::vec3 heel_anim_ws = PointWs(spaces.to_world, ankle_ms, leg.heel_offset_ls) - foot.clip_sole_ws;
   const glm::vec3 ball_anim_ws = PointWs(spaces.to_world, ankle_ms, leg.ball_offset_ls) - foot.clip_sole_ws;
-  // Rays from above the hips, or a riser's height over the sole if that is
-  // higher (a foot against the foot of a stair has treads above it).
-  const float top_y = std::max(foot.ray_from_ws.y, sole_ws.y + kHeelBallProbeAboveSoleM);
+  // Rays from a step above the sole's ray (the toes of a foot on a stair
+  // reach the riser two treads up, ground above the hips), or a riser's
+  // height over the sole if that is higher (a foot lifted over a ledge).
+  const float top_y = std::max(foot.ray_from_ws.y + settings.max_step_m, sole_ws.y + kHeelBallProbeAboveSoleM);
   // How deep heel and ball end in their ground for a given up goal.
   auto depths = [&](const glm::vec3& up_goal_ws, float* heel_depth, float* ball_depth, bool probe) {
-    const glm::quat tilt = FootTiltWs(side, up_goal_ws, align, pose, spaces);
+    const glm::quat tilt = FootTurnWs(side, up_goal_ws, align, pose, spaces);
     const glm::vec3 points_ws[2] = {sole_ws + tilt * heel_anim_ws, sole_ws + tilt * ball_anim_ws};
     float* out[2] = {heel_depth, ball_depth};
     for (int i = 0; i < 2; ++i) {
@@ -373,7 +413,8 @@ FootFit FootIkController::FitFoot(int side, const glm::vec3& sole_ws, const glm:
     const float ball_m = std::max(glm::length(ball_anim_ws), 1e-3f);
     const PitchAndLift pl =
         SolvePitchAndLift(heel_m, heel_depth, ball_m, ball_depth, settings.max_pitch_deg * kDegToRad);
-    const glm::vec3 side_axis = glm::cross(ball_anim_ws - heel_anim_ws, fit.align_normal_ws);
+    const glm::vec3 side_axis =
+        glm::cross(glm::angleAxis(foot.hold_yaw_rad, kUpWs) * (ball_anim_ws - heel_anim_ws), fit.align_normal_ws);
     if (glm::dot(side_axis, side_axis) > 1e-12f) {
       fit.align_normal_ws = glm::angleAxis(pl.pitch_rad, glm::normalize(side_axis)) * fit.align_normal_ws;
       // Probed again where the pitch put them: across a steep ripple a few
@@ -476,6 +517,7 @@ void FootIkController::LowerPelvis(const FootIkFrame& frame, const PoseView& pos
   float lowest_delta = 1e9f;
   bool any_hit = false;
   float reach_offset = settings.max_pelvis_raise_m;
+  float fold_offset = -1e9f;  // the pelvis at least this high, metres: no knee bends past max_knee_bend_deg
   for (int side = 0; side < 2; ++side) {
     const FootIkState& foot = feet_[side];
     const LegRig& leg = legs_[side];
@@ -487,10 +529,14 @@ void FootIkController::LowerPelvis(const FootIkFrame& frame, const PoseView& pos
     const float reach_m = LegReachM(side, pose);
     // The ankle goes where the sole's target puts it once the foot is
     // tilted to its ground (LimbPlacementJob turns the foot the same way).
-    const glm::quat tilt = FootTiltWs(side, foot.align_normal_ws, AlignWeight(frame, side), pose, spaces);
+    const glm::quat tilt = FootTurnWs(side, foot.align_normal_ws, AlignWeight(frame, side), pose, spaces);
     const glm::vec3 ankle_target_ws = foot.target_sole_ws + tilt * (ankle_ws - foot.clip_sole_ws);
     const float horizontal_sq = (hip_ws.x - ankle_target_ws.x) * (hip_ws.x - ankle_target_ws.x) +
                                 (hip_ws.z - ankle_target_ws.z) * (hip_ws.z - ankle_target_ws.z);
+    const float fold_m = LegFoldM(side, pose);
+    if (horizontal_sq < fold_m * fold_m) {
+      fold_offset = std::max(fold_offset, ankle_target_ws.y - hip_ws.y + std::sqrt(fold_m * fold_m - horizontal_sq));
+    }
     if (horizontal_sq >= reach_m * reach_m) continue;  // no drop helps
     const float drop_m = (hip_ws.y - ankle_target_ws.y) - std::sqrt(reach_m * reach_m - horizontal_sq);
     reach_offset = std::min(reach_offset, -drop_m);
@@ -502,10 +548,18 @@ void FootIkController::LowerPelvis(const FootIkFrame& frame, const PoseView& pos
       settings.pelvis && any_hit ? std::clamp(lowest_delta, -max_drop_m, settings.max_pelvis_raise_m) * master : 0.0f;
   float pelvis_offset = pelvis_spring_.Update(pelvis_goal, settings.pelvis_smooth_time_s, frame.dt_s);
   const float reach_floor = std::max(reach_offset, -settings.max_pelvis_drop_m) * master;  // reach wins over style
+  // The fold limit yields to the locks' reach: a lock let go would leave a
+  // planted foot hanging in the air. With the pass off (master 0) nothing
+  // holds the pelvis: it eases back to the clip's.
+  const bool folds = master > 0.0f && fold_offset > -settings.max_pelvis_drop_m;
+  const float fold_floor = std::min(fold_offset * master, reach_floor);
   if (settings.pelvis && pelvis_offset > reach_floor) {
     // Continue the spring from where the constraint put the pelvis.
     pelvis_offset = pelvis_spring_.value = reach_floor;
     pelvis_spring_.velocity = std::min(pelvis_spring_.velocity, 0.0f);
+  } else if (settings.pelvis && folds && pelvis_offset < fold_floor) {
+    pelvis_offset = pelvis_spring_.value = fold_floor;
+    pelvis_spring_.velocity = std::max(pelvis_spring_.velocity, 0.0f);
   }
   if (std::fabs(pelvis_offset) <= 1e-6f) return;
   pose.TranslateSubtree(pelvis_, glm::mat3(spaces.to_model) * (kUpWs * pelvis_offset));
@@ -541,6 +595,7 @@ void FootIkController::PlaceLegs(const FootIkFrame& frame, const PoseView& pose,
     job.end_up_ls = leg.foot_up_ls;
     job.max_tilt_deg = settings.max_tilt_deg;
     job.align_weight = AlignWeight(frame, side);
+    job.end_turn_ms = glm::angleAxis(foot.hold_yaw_rad, glm::normalize(to_model_linear * kUpWs));
     job.pole_vector_ms = leg.knee_pole_ms;
     job.hinge_axis_ls = leg.hinge_axis_ls;
     job.soften = settings.soften;

@@ -96,7 +96,11 @@ struct FootIkSettings {
   float lock_release_time_s = 0.12f;  // a released lock blends back over this long
   float max_lock_distance_m = 0.5f;   // a lock further than this from the animated foot breaks
   float max_lock_miss_m = 0.01f;      // a lock the leg misses by more than this is let go
-  float max_leg_extension = 0.97f;    // the pelvis drops so targets stay within this fraction of the leg
+  // A locked foot keeps its plant's heading while the clip turns it, by up
+  // to this much (a turn on the spot lifts the foot long before that).
+  float max_hold_yaw_deg = 30.0f;
+  float max_knee_bend_deg = 150.0f;  // the pelvis stays high enough that no knee bends further (0 = straight)
+  float max_leg_extension = 0.97f;   // the pelvis drops so targets stay within this fraction of the leg
 };
 
 // Per-step inputs.
@@ -163,6 +167,12 @@ struct FootIkState {
   FootFit lock_fit;                            // this step's fit; kept while the foot stays locked
   bool has_lock_fit = false;
   float lock_blend = 0.0f;  // 0..1: how much the lock point is used
+  // The clip's heel-to-ball direction when the lock was taken, horizontal
+  // unit (zero: none), and this step's turn about world up, radians, that
+  // holds the foot at that heading (weighted by lock_blend): a planted foot
+  // does not pivot on its sole while the clip turns it.
+  glm::vec3 lock_heading_ws{0.0f};
+  float hold_yaw_rad = 0.0f;
   bool reached = false;
 };
 
@@ -211,7 +221,10 @@ class FootIkController {
 
   float UpdateFaders(const FootIkFrame& frame);
   float LegReachM(int side, const PoseView& pose) const;
-  glm::quat FootTiltWs(int side, const glm::vec3& up_goal_ws, float align, const PoseView& pose,
+  float LegFoldM(int side, const PoseView& pose) const;
+  glm::vec3 FootHeadingWs(int side, const PoseView& pose, const Spaces& spaces) const;
+  float HeldYawRad(int side, const PoseView& pose, const Spaces& spaces) const;
+  glm::quat FootTurnWs(int side, const glm::vec3& up_goal_ws, float align, const PoseView& pose,
                        const Spaces& spaces) const;
   // align: how much of the ground's tilt the foot takes (1 when planning a plant).
   FootFit FitFoot(int side, const glm::vec3& sole_ws, const glm::vec3& normal_ws, float align, const FootIkFrame& frame,

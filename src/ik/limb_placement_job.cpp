@@ -19,6 +19,13 @@ namespace {
 // Rotation part of a model matrix (scale removed column by column).
 glm::quat RotationOf(const glm::mat4& m) { return math::FromMatrix(m).rotation; }
 
+// A model matrix turned by a model-space rotation about its own origin.
+glm::mat4 TurnedAboutOrigin(const glm::quat& turn_ms, const glm::mat4& m) {
+  glm::mat4 turned = glm::mat4(glm::mat3_cast(turn_ms) * glm::mat3(m));
+  turned[3] = m[3];
+  return turned;
+}
+
 }  // namespace
 
 bool LimbPlacementJob::Validate() const {
@@ -32,6 +39,7 @@ bool LimbPlacementJob::Validate() const {
   }
   if (!(weight >= 0.0f && weight <= 1.0f) || !(soften >= 0.0f && soften <= 1.0f)) return false;
   if (!(align_weight >= 0.0f && align_weight <= 1.0f)) return false;
+  if (!IsFinite(end_turn_ms) || std::fabs(glm::dot(end_turn_ms, end_turn_ms) - 1.0f) > 1e-3f) return false;
   if (align && (glm::dot(normal_ms, normal_ms) < 1e-12f || glm::dot(end_up_ls, end_up_ls) < 1e-12f)) return false;
   return true;
 }
@@ -50,24 +58,27 @@ struct LimbPlan {
 bool PlanLimb(const LimbPlacementJob& job, LimbPlan& plan) {
   // 1. The end joint's goal rotation in model space: the animated one, tilted
   //    so its up lies on the surface normal.
+  //    The end joint turned by end_turn_ms first (its children with it).
   const glm::mat4& end_before_ms = job.models_ms[job.chain.end];
   const glm::quat end_animated_ms = RotationOf(end_before_ms);
-  glm::quat end_goal_ms = end_animated_ms;
+  const glm::mat4 end_turned_ms = TurnedAboutOrigin(job.end_turn_ms, end_before_ms);
+  glm::quat end_goal_ms = math::NormalizeOrIdentity(job.end_turn_ms * end_animated_ms);
   plan.tip_correction = glm::identity<glm::quat>();
   if (job.align) {
     glm::quat foot_correction = glm::identity<glm::quat>();
     FootAlignJob align_job;
-    align_job.foot_joint_ms = &end_before_ms;
+    align_job.foot_joint_ms = &end_turned_ms;
     align_job.normal_ms = job.normal_ms;
     align_job.foot_up_ls = job.end_up_ls;
     align_job.max_tilt_deg = job.max_tilt_deg;
     align_job.weight = job.align_weight;
     align_job.foot_correction = &foot_correction;
+    const glm::mat4 tip_turned_ms =
+        job.tip >= 0 ? TurnedAboutOrigin(job.end_turn_ms, job.models_ms[job.tip]) : glm::mat4(1.0f);
     if (job.tip >= 0) {
-      align_job.toe_joint_ms = &job.models_ms[job.tip];
+      align_job.toe_joint_ms = &tip_turned_ms;
       align_job.toe_normal_ms = job.normal_ms;
-      align_job.toe_up_ls =
-          glm::inverse(glm::mat3(job.models_ms[job.tip])) * (glm::mat3(end_before_ms) * job.end_up_ls);
+      align_job.toe_up_ls = glm::inverse(glm::mat3(tip_turned_ms)) * (glm::mat3(end_turned_ms) * job.end_up_ls);
       align_job.toe_correction = &plan.tip_correction;
     }
     if (!align_job.Run()) return false;

@@ -23,6 +23,7 @@
 #include <span>
 
 #include <glm/glm.hpp>
+#include <glm/gtc/quaternion.hpp>
 
 #include "ik/apply_two_bone_ik.h"
 #include "math/transform.h"
@@ -49,6 +50,10 @@ struct LimbPlacementJob {
   glm::vec3 end_up_ls{0.0f, 1.0f, 0.0f};
   float max_tilt_deg = 40.0f;
   float align_weight = 1.0f;  // 0..1, fraction of the tilt applied (times weight)
+  // A model-space turn of the end joint applied before the alignment (unit;
+  // identity = the clip's orientation): a planted foot held at the heading
+  // it was planted with while the clip turns it.
+  glm::quat end_turn_ms{1.0f, 0.0f, 0.0f, 0.0f};
   // The mid joint's hinge axis in the start joint's frame (ik/hinge_axis.h;
   // zero = none): the knee (elbow) then never bends backwards, see
   // TwoBoneIkJob::bend_axis_ms.

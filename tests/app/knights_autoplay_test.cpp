@@ -57,11 +57,12 @@ struct OpenBound {
   double recorded;
 };
 constexpr OpenBound kOpenBounds[] = {
-    // An NPC turning on the spot on ripples whose flanks rise 0.3 m over
-    // 0.05 m across depth: its locked foot keeps the fit of its plant while
-    // the turn clip yaws it, and a few millimetres of heel or ball across
-    // depth are 2 to 3.5 cm of flank (3 single frames).
-    {"torture_ripples_fine.json", "foot_penetration_m", "frames_over_2cm", 3},
+    // Entering a ladder whose foot stands on 35 degrees with full tilt: the
+    // downhill foot's lock holds the pelvis 0.49 m low while the uphill
+    // swing foot is over ground 0.69 m higher, 0.1 m ahead of its hip. The
+    // knee folds to 180 degrees (the fold limit yields to the lock's reach)
+    // and in one frame the fold reads as reversed.
+    {"torture_ladder_feet.json", "knee_reversed_deg", "frames_over_5deg", 1},
     // A locked NPC foot on 40 degrees with full tilt and bump (60 degrees
     // across the foot): no spot within 0.2 m along it or 0.06 m sideways
     // lets heel, ball and sole all touch; the sole stands 15 mm off.

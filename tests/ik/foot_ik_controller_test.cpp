@@ -838,3 +838,89 @@ TEST(FootIkController, AirborneBallIsLiftedOutOfALedgeCorner) {
 
 }  // namespace
 }  // namespace knights::ik
+
+namespace knights::ik {
+namespace {
+
+// The angle between a leg's thigh and shin, degrees (0 straight).
+float KneeBendDeg(const Rig& pose, int side) {
+  const int thigh = side == 0 ? kThighL : kThighR;
+  const glm::vec3 upper = glm::vec3(pose.models_ms[thigh + 1][3]) - glm::vec3(pose.models_ms[thigh][3]);
+  const glm::vec3 lower = glm::vec3(pose.models_ms[thigh + 2][3]) - glm::vec3(pose.models_ms[thigh + 1][3]);
+  return glm::degrees(std::atan2(glm::length(glm::cross(upper, lower)), glm::dot(upper, lower)));
+}
+
+// A planted foot keeps the heading it was planted with while the clip turns
+// it (a turn on the spot): heel and ball stay where they were planted rather
+// than sweep the ground about the sole. Once the contact ends the foot turns
+// back to the clip's heading over the release.
+TEST(FootIkController, ALockedFootKeepsItsHeadingWhileTheClipTurnsIt) {
+  FootIkController ik = MakeTwoPointController(kBallLs, kHeelLs);
+  const Rig animated;
+  const FootIkFrame frame = MakeFrame(Ground{0.0f}, glm::mat4(1.0f));
+  const Rig planted = Step(ik, frame, animated);
+  ASSERT_TRUE(ik.Foot(0).locked);
+  const glm::vec3 ball_ws = FootPoint(planted, 0, kBallLs), heel_ws = FootPoint(planted, 0, kHeelLs);
+  Rig turned = animated;
+  for (int step = 1; step <= 10; ++step) {
+    // The clip turns the left leg about the hip's vertical, 1.5 degrees a step.
+    turned.locals_ls[kThighL].rotation =
+        glm::angleAxis(glm::radians(1.5f * static_cast<float>(step)), glm::vec3(0.0f, 1.0f, 0.0f)) *
+        animated.locals_ls[kThighL].rotation;
+    turned.Update();
+    const Rig pose = Step(ik, frame, turned);
+    ASSERT_TRUE(ik.Foot(0).locked) << "step " << step;
+    EXPECT_LT(glm::distance(FootPoint(pose, 0, kBallLs), ball_ws), 1e-3f) << "step " << step;
+    EXPECT_LT(glm::distance(FootPoint(pose, 0, kHeelLs), heel_ws), 1e-3f) << "step " << step;
+  }
+  FootIkFrame release = frame;
+  release.contact = {0.0f, 1.0f};
+  const int release_steps = static_cast<int>(std::ceil(ik.settings.lock_release_time_s / kDt));
+  Rig pose;
+  for (int step = 0; step < release_steps + 2; ++step) pose = Step(ik, release, turned);
+  const glm::vec3 heading = FootPoint(pose, 0, kBallLs) - FootPoint(pose, 0, kHeelLs);
+  const glm::vec3 clip_heading = FootPoint(turned, 0, kBallLs) - FootPoint(turned, 0, kHeelLs);
+  EXPECT_LT(glm::distance(glm::normalize(heading), glm::normalize(clip_heading)), 1e-3f);
+}
+
+// Standing with one foot low and the other on ground 0.55 m higher: the
+// pelvis, lowered for the low foot, stays high enough that the high leg's
+// knee bends no more than max_knee_bend_deg, while the low foot still
+// reaches its ground. Without the limit the knee folds further.
+TEST(FootIkController, TheKneeFoldsNoFurtherThanMaxBend) {
+  const Ground ground{-0.1f, 0.55f};
+  for (const float max_bend_deg : {150.0f, 180.0f}) {
+    FootIkController ik = MakeController();
+    ik.settings.max_knee_bend_deg = max_bend_deg;
+    const Rig animated;
+    Rig pose;
+    for (int step = 0; step < 60; ++step) pose = Step(ik, MakeFrame(ground, glm::mat4(1.0f)), animated);
+    EXPECT_NEAR(pose.SoleWs(0, glm::mat4(1.0f)).y, ground.base, 2e-3f) << "max bend " << max_bend_deg;
+    if (max_bend_deg < 180.0f) {
+      EXPECT_LE(KneeBendDeg(pose, 1), max_bend_deg + 0.5f);
+    } else {
+      EXPECT_GT(KneeBendDeg(pose, 1), 152.0f);  // the scene does fold a knee unlimited
+    }
+  }
+}
+
+// A swinging foot whose ball is over ground higher than the hips (the
+// riser two treads up a steep stair): the ball is kept out of that ground,
+// which the rays from just above the hips would start inside.
+TEST(FootIkController, ABallOverGroundAboveTheHipsIsKeptOutOfIt) {
+  FootIkController ik = MakeTwoPointController(kBallLs, kHeelLs);
+  const Rig animated;
+  const float hip_y = glm::vec3(animated.models_ms[kThighL][3]).y;
+  const Block stair{animated.SoleWs(0, glm::mat4(1.0f)).x + 0.08f, 0.0f, hip_y + 0.1f};
+  FootIkFrame frame = MakeFrame(Ground{0.0f}, glm::mat4(1.0f), /*contact=*/0.0f);
+  frame.raycast = &CastBlockDown;
+  frame.raycast_context = &stair;
+  const Rig pose = Step(ik, frame, animated);
+  for (int side = 0; side < 2; ++side) {
+    const glm::vec3 ball = FootPoint(pose, side, kBallLs);
+    EXPECT_GE(ball.y, stair.Height(ball.x) - ik.settings.sole_give_m - 1e-3f) << "side " << side;
+  }
+}
+
+}  // namespace
+}  // namespace knights::ik

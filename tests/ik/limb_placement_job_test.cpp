@@ -131,6 +131,32 @@ TEST_P(LimbPlacementTest, AlignTurnsTheEndUpOntoTheNormalAndStillPlacesTheEffect
   EXPECT_LT(AngleBetween(glm::mat3(pose.models_ms[kAnkle]) * end_up_ls, normal_ms), 1e-3f);
 }
 
+// end_turn_ms turns the end joint before its alignment: its model rotation
+// is the turn times the animated one, the effector still on the target, with
+// and without alignment (a turn about the normal keeps the sole on it).
+TEST_P(LimbPlacementTest, EndTurnTurnsTheEndJointAndStillPlacesTheEffector) {
+  for (const bool align : {false, true}) {
+    LegPose pose = MakeLeg(GetParam().root_ms);
+    const glm::vec3 up_ms = glm::normalize(OffsetMs(pose, {0.0f, 1.0f, 0.0f}));
+    const glm::quat turn_ms = glm::angleAxis(glm::radians(20.0f), up_ms);
+    const glm::mat3 expected = glm::mat3_cast(turn_ms) * UnitRotation(pose.models_ms[kAnkle]);
+    const glm::vec3 target_ms = EffectorMs(pose) + OffsetMs(pose, {0.04f, 0.05f, 0.02f});
+    bool reached = false;
+    LimbPlacementJob job = MakeJob(pose);
+    job.target_ms = target_ms;
+    job.end_turn_ms = turn_ms;
+    job.align = align;
+    job.normal_ms = up_ms;
+    job.end_up_ls = glm::normalize(glm::inverse(glm::mat3(pose.models_ms[kAnkle])) * up_ms);
+    job.reached = &reached;
+    ASSERT_TRUE(job.Run());
+    EXPECT_TRUE(reached) << "align " << align;
+    const float scale = glm::length(glm::vec3(pose.models_ms[kPelvis][0]));
+    EXPECT_LT(glm::distance(EffectorMs(pose), target_ms), 1e-4f * scale) << "align " << align;
+    EXPECT_LT(MaxAbsDiff(UnitRotation(pose.models_ms[kAnkle]), expected), 1e-4f) << "align " << align;
+  }
+}
+
 TEST_P(LimbPlacementTest, TiltIsLimitedByMaxTilt) {
   LegPose pose = MakeLeg(GetParam().root_ms);
   const glm::vec3 up_ms = glm::normalize(OffsetMs(pose, {0.0f, 1.0f, 0.0f}));
@@ -319,6 +345,8 @@ const BadInput kBadInputs[] = {
     {"SoftenAboveOne", [](LimbPlacementJob& j) { j.soften = 1.5f; }},
     {"AlignWeightAboveOne", [](LimbPlacementJob& j) { j.align_weight = 2.0f; }},
     {"AlignWeightNan", [](LimbPlacementJob& j) { j.align_weight = kNaN; }},
+    {"EndTurnNotUnit", [](LimbPlacementJob& j) { j.end_turn_ms = glm::quat(2.0f, 0.0f, 0.0f, 0.0f); }},
+    {"EndTurnNan", [](LimbPlacementJob& j) { j.end_turn_ms.x = kNaN; }},
 };
 
 INSTANTIATE_TEST_SUITE_P(BadInputs, LimbPlacementValidation, ::testing::ValuesIn(kBadInputs),
