@@ -223,6 +223,7 @@ void Knight::Spawn(const glm::vec3& feet_ws, int facing) {
   foot_ik.Reset(/*active=*/true);
   ladder_ik.Reset();
   seen_role_serial_ = -1;
+  placed_ = true;
   model_to_world_ = previous_model_to_world_ = controller.ModelToWorld();
 }
 
@@ -233,9 +234,10 @@ void Knight::Step(const core::InputState& input, const world::World& world, cons
   // 1. Gameplay: motion and the clip role.
   const int respawns_before = controller.Respawns();
   controller.Step(input, world, dt_s);
-  if (controller.Respawns() != respawns_before) {
-    foot_ik.Reset();
+  if (controller.Respawns() != respawns_before || placed_) {
+    foot_ik.Reset(/*active=*/ik.master);
     ladder_ik.Reset();
+    placed_ = false;
   }
   previous_model_to_world_ = model_to_world_;
   model_to_world_ = controller.ModelToWorld();

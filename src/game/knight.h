@@ -98,6 +98,9 @@ class Knight {
   const Rig* rig_ = nullptr;
   int look_ = 0;
   int seen_role_serial_ = -1;
+  // Spawned or respawned since the last step: the next step starts the foot
+  // IK on or off as the toggles say (an IK-off run never fades it out).
+  bool placed_ = true;
   std::vector<math::Transform> locals_ls_;
   std::vector<glm::mat4> models_ms_;
   std::vector<glm::vec3> animated_joints_ms_;  // positions only: a fifth of the matrices' bytes per step

@@ -3,6 +3,7 @@
 // (tests/game/game_test_util.h) loaded from its JSON. Here, not in
 // tests/game, because loading the assets needs the asset layer.
 
+#include <algorithm>
 #include <cmath>
 #include <memory>
 #include <string>
@@ -133,6 +134,38 @@ TEST_F(KnightGameTest, StandingSolesAreOnTheGround) {
     const glm::vec3 sole =
         PointWs(side == 0 ? rig.leg_l.end : rig.leg_r.end, side == 0 ? rig.sole_offset_l_ls : rig.sole_offset_r_ls);
     EXPECT_NEAR(sole.y, 0.0f, 1e-3f);
+  }
+}
+
+// The largest distance between a joint as the clip puts it and as drawn,
+// model space, metres.
+float LargestIkCorrectionM(const Knight& knight) {
+  float largest = 0.0f;
+  for (size_t j = 0; j < knight.AnimatedJointsMs().size(); ++j) {
+    largest = std::max(largest, glm::distance(glm::vec3(knight.ModelsMs()[j][3]), knight.AnimatedJointsMs()[j]));
+  }
+  return largest;
+}
+
+// Spawned with its front foot over a 0.3 m step: with the IK on the pose is
+// corrected from the first step; with it off the knight is the clip from the
+// first step on (the IK starts off rather than fading out), so an IK-off run
+// measures the clip alone.
+TEST_F(KnightGameTest, WithTheIkOffFromTheStartThePoseIsTheClipFromTheFirstStep) {
+  for (const bool ik_on : {true, false}) {
+    SCOPED_TRACE(ik_on ? "IK on" : "IK off");
+    ik_.master = ik_on;
+    knight_.Spawn(glm::vec3(9.9f, 0.0f, 0.0f), +1);
+    float largest_m = 0.0f;
+    for (int i = 0; i < 30; ++i) {
+      Step(Input(0.0f));
+      largest_m = std::max(largest_m, LargestIkCorrectionM(knight_));
+    }
+    if (ik_on) {
+      EXPECT_GT(largest_m, 0.01f);
+    } else {
+      EXPECT_EQ(largest_m, 0.0f);
+    }
   }
 }
 
