@@ -200,21 +200,29 @@ void Knight::Init(const anim::Skeleton& skeleton, const ClipSet& clips, const Ri
   foot_ik.Init(leg(rig.leg_l, rig.sole_offset_l_ls, rig.ball_offset_l_ls, rig.heel_offset_l_ls, rig.hinge_axis_ls[0]),
                leg(rig.leg_r, rig.sole_offset_r_ls, rig.ball_offset_r_ls, rig.heel_offset_r_ls, rig.hinge_axis_ls[1]),
                rig.pelvis);
-  auto limb = [&](int index, const LimbChain& chain, const glm::vec3& effector_ls, const glm::vec3& pole_ms) {
+  auto limb = [&](int index, const LimbChain& chain, const glm::vec3& effector_ls, const glm::vec3& pole_ms,
+                  const std::array<glm::vec3, 2>& ground_points_ls) {
     // Feet turn onto the ground they stand on: the sole's up is the model's
     // up at rest.
     const glm::vec3 end_up_ls =
         index < 2 ? glm::normalize(glm::inverse(glm::mat3(models_ms_[chain.end])) * glm::vec3(0.0f, 1.0f, 0.0f))
                   : glm::vec3(0.0f);
-    return ik::LadderLimbRig{
-        {chain.upper, chain.mid, chain.end}, effector_ls, pole_ms, rig.hinge_axis_ls[index], end_up_ls};
+    return ik::LadderLimbRig{{chain.upper, chain.mid, chain.end},
+                             effector_ls,
+                             pole_ms,
+                             rig.hinge_axis_ls[index],
+                             end_up_ls,
+                             ground_points_ls};
   };
   // Limb order of anim::Limb: foot_l, foot_r, hand_l, hand_r. Elbows point
   // down and back, out to their side (left is -z).
-  ladder_ik.Init({limb(0, rig.leg_l, rig.ball_offset_l_ls, glm::vec3(1.0f, 0.0f, 0.0f)),
-                  limb(1, rig.leg_r, rig.ball_offset_r_ls, glm::vec3(1.0f, 0.0f, 0.0f)),
-                  limb(2, rig.arm_l, rig.grip_offset_l_ls, glm::vec3(-0.5f, -1.0f, -0.4f)),
-                  limb(3, rig.arm_r, rig.grip_offset_r_ls, glm::vec3(-0.5f, -1.0f, 0.4f))},
+  // Feet keep heel and sole out of the ground they hold.
+  ladder_ik.Init({limb(0, rig.leg_l, rig.ball_offset_l_ls, glm::vec3(1.0f, 0.0f, 0.0f),
+                       {rig.heel_offset_l_ls, rig.sole_offset_l_ls}),
+                  limb(1, rig.leg_r, rig.ball_offset_r_ls, glm::vec3(1.0f, 0.0f, 0.0f),
+                       {rig.heel_offset_r_ls, rig.sole_offset_r_ls}),
+                  limb(2, rig.arm_l, rig.grip_offset_l_ls, glm::vec3(-0.5f, -1.0f, -0.4f), {}),
+                  limb(3, rig.arm_r, rig.grip_offset_r_ls, glm::vec3(-0.5f, -1.0f, 0.4f), {})},
                  rig.pelvis);
 }
 

@@ -3,7 +3,10 @@
 #include <algorithm>
 #include <cmath>
 
+#include "ik/foot_align_job.h"
+#include "ik/ik_math.h"
 #include "ik/limb_placement_job.h"
+#include "math/angles.h"
 #include "math/matrix_ops.h"
 
 namespace knights::ik {
@@ -55,7 +58,7 @@ bool LadderIkController::ChooseHold(int limb, const LadderIkFrame& frame, const 
   // body by the contact's end (the top of the shuffle onto the ladder's
   // foot), on the ground for where the body stands now.
   const glm::vec3 clip_on_rung_ws = p_ws + frame.scripted_motion_to_contact_end_ws[limb];
-  auto consider = [&](int index, const glm::vec3& point_ws, const glm::vec3& normal_ws) {
+  auto consider = [&](int index, const glm::vec3& point_ws, const glm::vec3& normal_ws, const glm::vec3& ground_ws) {
     // By the contact's end MoveBody may have brought the body closer: half
     // its range is counted (the other half is left for the other limbs).
     const int tier = HoldTier(point_ws, p_ws, limb_root_ws, frame.root_motion_to_contact_end_ws[limb], reach_m,
@@ -65,11 +68,11 @@ bool LadderIkController::ChooseHold(int limb, const LadderIkFrame& frame, const 
     if (tier > best_tier || (tier == best_tier && tier >= 0 && d2 < best_d2)) {
       best_tier = tier;
       best_d2 = d2;
-      *hold = {index, point_ws, normal_ws};
+      *hold = {index, point_ws, normal_ws, ground_ws};
     }
   };
   for (int i = 0; i < static_cast<int>(frame.rungs_ws.size()); ++i)
-    consider(i, HoldPointWs(frame.rungs_ws[i], p_ws.z, half_length_m), glm::vec3(0.0f, 1.0f, 0.0f));
+    consider(i, HoldPointWs(frame.rungs_ws[i], p_ws.z, half_length_m), glm::vec3(0.0f, 1.0f, 0.0f), glm::vec3(0.0f));
   if (frame.raycast != nullptr) {
     // A foot stands, a hand rests, on the ground (the ladder's foot, the
     // ledge top the exit clip puts a hand on): a ray from above the grab
@@ -77,9 +80,30 @@ bool LadderIkController::ChooseHold(int limb, const LadderIkFrame& frame, const 
     const float above_m = settings.max_grab_distance_m + 0.5f;
     const GroundProbe ground = frame.raycast(frame.raycast_context, p_ws + glm::vec3(0.0f, above_m, 0.0f),
                                              above_m + settings.max_grab_distance_m);
-    if (ground.hit) consider(-1, ground.point_ws, ground.normal_ws);
+    if (ground.hit) consider(-1, GroundHoldWs(limb, frame, ground), ground.normal_ws, ground.point_ws);
   }
   return best_tier >= min_tier;
+}
+
+// Where a limb holding the ground at `ground` puts its effector: on it,
+// raised as far as the foot's other points (heel, sole), turned onto the
+// ground as the placement will turn the foot, need to stay out of it.
+glm::vec3 LadderIkController::GroundHoldWs(int limb, const LadderIkFrame& frame, const GroundProbe& ground) const {
+  const LadderLimbState& s = state_[limb];
+  const LadderLimbRig& rig = limbs_[limb];
+  if (rig.end_up_ls == glm::vec3(0.0f) || frame.raycast == nullptr) return ground.point_ws;
+  const glm::quat tilt =
+      LimitedTilt(s.end_up_animated_ws, ground.normal_ws, settings.max_foot_tilt_deg * math::kDegToRad, 1.0f);
+  const float above_m = settings.max_grab_distance_m + 0.5f;
+  float lift_m = 0.0f;
+  for (size_t k = 0; k < rig.ground_points_ls.size(); ++k) {
+    if (rig.ground_points_ls[k] == glm::vec3(0.0f)) continue;
+    const glm::vec3 point_ws = ground.point_ws + tilt * s.ground_points_from_effector_ws[k];
+    const GroundProbe under = frame.raycast(frame.raycast_context, point_ws + glm::vec3(0.0f, above_m, 0.0f),
+                                            above_m + settings.max_grab_distance_m);
+    if (under.hit) lift_m = std::max(lift_m, under.point_ws.y - point_ws.y);
+  }
+  return ground.point_ws + glm::vec3(0.0f, lift_m, 0.0f);
 }
 
 void LadderIkController::Init(const std::array<LadderLimbRig, kLadderLimbs>& limbs, int pelvis_joint) {
@@ -104,8 +128,12 @@ bool LadderIkController::Run(const LadderIkFrame& frame, const PoseView& pose, c
   for (int i = 0; i < kLadderLimbs; ++i) {
     LadderLimbState& s = state_[i];
     const LadderLimbRig& limb = limbs_[i];
-    s.animated_ws =
-        glm::vec3(frame.model_to_world * (pose.models_ms[limb.chain.end] * glm::vec4(limb.effector_ls, 1.0f)));
+    const glm::mat4 end_ws = frame.model_to_world * pose.models_ms[limb.chain.end];
+    s.animated_ws = glm::vec3(end_ws * glm::vec4(limb.effector_ls, 1.0f));
+    for (size_t k = 0; k < limb.ground_points_ls.size(); ++k)
+      s.ground_points_from_effector_ws[k] =
+          glm::vec3(end_ws * glm::vec4(limb.ground_points_ls[k], 1.0f)) - s.animated_ws;
+    s.end_up_animated_ws = glm::mat3(end_ws) * limb.end_up_ls;
     s.weight = settings.limb_enabled[i] ? master : 0.0f;
     if (master <= 0.0f || frame.rungs_ws.empty()) {
       s.holding = false;
@@ -149,6 +177,7 @@ void LadderIkController::UpdateHold(int limb, const LadderIkFrame& frame, const 
       s.rung = hold.rung;
       s.hold_point_ws = hold.point_ws;
       s.hold_normal_ws = hold.normal_ws;
+      s.hold_ground_ws = hold.ground_ws;
       if (!s.off_ladder_contact) s.grab_offset_ws = s.hold_point_ws - s.animated_ws;
       s.has_grab_offset = true;
       s.holding = true;
@@ -175,6 +204,9 @@ void LadderIkController::UpdateHold(int limb, const LadderIkFrame& frame, const 
 void LadderIkController::ChooseTarget(int limb, const LadderIkFrame& frame) {
   LadderLimbState& s = state_[limb];
   if (s.holding) {
+    // Held on the ground, heel and sole stay out of it however the clip
+    // rolls the foot meanwhile.
+    if (s.rung < 0) s.hold_point_ws = GroundHoldWs(limb, frame, {true, s.hold_ground_ws, s.hold_normal_ws});
     s.grab_blend = std::min(1.0f, s.grab_blend + frame.dt_s / kRegrabTimeS);
     s.target_ws = glm::mix(s.grab_from_ws, s.hold_point_ws, Smoothstep(s.grab_blend));
     return;

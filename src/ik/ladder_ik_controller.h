@@ -65,6 +65,9 @@ struct LadderLimbRig {
   // The sole's "up" in the end joint's space: a foot holding the ground is
   // turned to lie on it (zero: never turned; hands).
   glm::vec3 end_up_ls{0.0f};
+  // Other points of a foot (heel, sole) in the end joint's space, kept out
+  // of the ground the foot holds (zero: none; hands).
+  std::array<glm::vec3, 2> ground_points_ls{};
 };
 
 // A place a limb holds: a rung, or the ground (rung -1).
@@ -72,6 +75,7 @@ struct LadderHold {
   int rung = -1;                          // index into LadderIkFrame::rungs_ws; -1: the ground
   glm::vec3 point_ws{0.0f};               // where the effector goes
   glm::vec3 normal_ws{0.0f, 1.0f, 0.0f};  // the ground's normal there (rungs: up)
+  glm::vec3 ground_ws{0.0f};              // the ground's hit under the effector (ground holds)
 };
 
 struct LadderIkSettings {
@@ -132,10 +136,15 @@ struct LadderLimbState {
   int rung = -1;                               // index into rungs_ws while holding a rung; -1 on the ground
   glm::vec3 hold_point_ws{0.0f};               // where the effector is held
   glm::vec3 hold_normal_ws{0.0f, 1.0f, 0.0f};  // the ground's normal under a foot holding it
+  glm::vec3 hold_ground_ws{0.0f};              // the ground's hit under a limb holding it
   glm::vec3 animated_ws{0.0f};                 // the clip's effector position
-  glm::vec3 target_ws{0.0f};                   // where IK puts it this step
-  glm::vec3 release_offset_ws{0.0f};           // target - animated when the last hold ended
-  glm::vec3 grab_offset_ws{0.0f};              // target - animated when the last hold began
+  // The clip's ground points (LadderLimbRig::ground_points_ls) less its
+  // effector, and its sole's up, world: where a ground hold puts them.
+  std::array<glm::vec3, 2> ground_points_from_effector_ws{};
+  glm::vec3 end_up_animated_ws{0.0f, 1.0f, 0.0f};
+  glm::vec3 target_ws{0.0f};          // where IK puts it this step
+  glm::vec3 release_offset_ws{0.0f};  // target - animated when the last hold ended
+  glm::vec3 grab_offset_ws{0.0f};     // target - animated when the last hold began
   bool has_grab_offset = false;
   bool off_ladder_contact = false;  // in contact, but holding nothing (none in reach yet, or let go)
   glm::vec3 grab_from_ws{0.0f};     // where a hold taken mid-contact starts from
@@ -169,6 +178,7 @@ class LadderIkController {
 
  private:
   void UpdateHold(int limb, const LadderIkFrame& frame, const glm::vec3& limb_root_ws, float reach_m);
+  glm::vec3 GroundHoldWs(int limb, const LadderIkFrame& frame, const GroundProbe& ground) const;
   bool ChooseHold(int limb, const LadderIkFrame& frame, const glm::vec3& limb_root_ws, float reach_m, int min_tier,
                   LadderHold* hold) const;
   void ChooseTarget(int limb, const LadderIkFrame& frame);

@@ -57,12 +57,6 @@ struct OpenBound {
   double recorded;
 };
 constexpr OpenBound kOpenBounds[] = {
-    // Entering a ladder whose foot stands on 35 degrees with full tilt: the
-    // downhill foot's lock holds the pelvis 0.49 m low while the uphill
-    // swing foot is over ground 0.69 m higher, 0.1 m ahead of its hip. The
-    // knee folds to 180 degrees (the fold limit yields to the lock's reach)
-    // and in one frame the fold reads as reversed.
-    {"torture_ladder_feet.json", "knee_reversed_deg", "frames_over_5deg", 1},
     // A locked NPC foot on 40 degrees with full tilt and bump (60 degrees
     // across the foot): no spot within 0.2 m along it or 0.06 m sideways
     // lets heel, ball and sole all touch; the sole stands 15 mm off.

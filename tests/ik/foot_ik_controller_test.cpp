@@ -922,5 +922,29 @@ TEST(FootIkController, ABallOverGroundAboveTheHipsIsKeptOutOfIt) {
   }
 }
 
+// A swinging foot whose ball is 2 cm short of a 0.3 m riser (closer than
+// toe_clearance_m): the toe clears the riser, the foot lifted onto its top,
+// rather than skim its face. A planted foot is not lifted for it.
+TEST(FootIkController, ASwingingToeClearsARiserAhead) {
+  const Rig animated;
+  const float ball_x = FootPoint(animated, 0, kBallLs).x;
+  const Block riser{ball_x + 0.02f, 0.0f, 0.3f};
+  for (const float contact : {0.0f, 1.0f}) {
+    FootIkController ik = MakeTwoPointController(kBallLs, kHeelLs);
+    FootIkFrame frame = MakeFrame(Ground{0.0f}, glm::mat4(1.0f), contact);
+    frame.raycast = &CastBlockDown;
+    frame.raycast_context = &riser;
+    const Rig pose = Step(ik, frame, animated);
+    for (int side = 0; side < 2; ++side) {
+      const glm::vec3 ball = FootPoint(pose, side, kBallLs);
+      if (contact < 0.5f) {
+        EXPECT_GE(ball.y, riser.top_y - ik.settings.sole_give_m - 1e-3f) << "side " << side;
+      } else {
+        EXPECT_NEAR(FootPoint(pose, side, kSoleLs).y, 0.0f, 2e-3f) << "side " << side;
+      }
+    }
+  }
+}
+
 }  // namespace
 }  // namespace knights::ik

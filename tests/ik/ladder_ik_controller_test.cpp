@@ -337,17 +337,31 @@ GroundProbe CastOnPlane(const void* context, const glm::vec3& from_ws, float len
   return {true, from_ws - glm::vec3(0.0f, distance, 0.0f), plane.normal_ws};
 }
 
-// Limb 0 (a foot) fully faded in with no contact over the ground plane,
-// then one step with its contact on; the pose of that step.
-Arm StepOntoGround(LadderIkController& c, const glm::mat4& to_world, std::span<const glm::vec3> rungs,
-                   const Plane& ground, const Arm& animated) {
+// Limb 0 (a foot) fully faded in with no contact over the ground `cast`
+// finds; returns the frame with its contact on.
+LadderIkFrame FadeInOverGround(LadderIkController& c, const glm::mat4& to_world, std::span<const glm::vec3> rungs,
+                               GroundRaycastFn cast, const void* ground, const Arm& animated) {
   LadderIkFrame frame = MakeFrame(to_world, rungs, 0.0f, 0.5f);
   frame.contact = {0.0f, 0.0f, 0.0f, 0.0f};
-  frame.raycast = &CastOnPlane;
-  frame.raycast_context = &ground;
+  frame.raycast = cast;
+  frame.raycast_context = ground;
   for (int i = 0; i < 20; ++i) Step(c, frame, animated);
   frame.contact[0] = 1.0f;
-  return Step(c, frame, animated);
+  return frame;
+}
+
+// The same over the ground plane, then one step with the contact on; the
+// pose of that step.
+Arm StepOntoGround(LadderIkController& c, const glm::mat4& to_world, std::span<const glm::vec3> rungs,
+                   const Plane& ground, const Arm& animated) {
+  return Step(c, FadeInOverGround(c, to_world, rungs, &CastOnPlane, &ground, animated), animated);
+}
+
+// The synthetic limb as a foot: its "sole" is up in the animated pose.
+LadderLimbRig FootRig(const Arm& animated) {
+  LadderLimbRig limb = ArmRig();
+  limb.end_up_ls = glm::normalize(glm::inverse(glm::mat3(animated.models_ms[kWrist])) * glm::vec3(0.0f, 1.0f, 0.0f));
+  return limb;
 }
 
 // A foot (the synthetic limb, as limb 0) whose contact starts just over
@@ -357,9 +371,7 @@ TEST(LadderIkController, AFootOnTheGroundLiesOnIt) {
   const Arm animated;
   const glm::mat4 to_world(1.0f);
   const glm::vec3 grip_ws = animated.GripWs(to_world);
-  LadderLimbRig limb = ArmRig();
-  // The "sole" is up in the animated pose.
-  limb.end_up_ls = glm::normalize(glm::inverse(glm::mat3(animated.models_ms[kWrist])) * glm::vec3(0.0f, 1.0f, 0.0f));
+  const LadderLimbRig limb = FootRig(animated);
   LadderIkController c;
   c.Init({limb, limb, limb, limb});
   c.settings.limb_enabled = {true, false, false, false};
@@ -373,6 +385,73 @@ TEST(LadderIkController, AFootOnTheGroundLiesOnIt) {
   EXPECT_LT(glm::distance(pose.GripWs(to_world), on_ground_ws), 2e-3f);
   const glm::vec3 sole_up_ws = glm::normalize(glm::mat3(pose.models_ms[kWrist]) * limb.end_up_ls);
   EXPECT_GT(glm::dot(sole_up_ws, ground.normal_ws), std::cos(glm::radians(1.0f)));
+}
+
+// Ground a step higher behind a line: `rise_m` above base_y where the
+// point lies more than 2 cm behind `edge_ws` along -along_ws.
+struct StepBehind {
+  glm::vec3 edge_ws;
+  glm::vec3 along_ws;  // horizontal unit, from the high side to the low
+  float base_y;
+  float rise_m;
+  float Height(const glm::vec3& p_ws) const {
+    return glm::dot(p_ws - edge_ws, along_ws) < -0.02f ? base_y + rise_m : base_y;
+  }
+};
+GroundProbe CastOnStepBehind(const void* context, const glm::vec3& from_ws, float length_m) {
+  const StepBehind& ground = *static_cast<const StepBehind*>(context);
+  const float h = ground.Height(from_ws);
+  if (from_ws.y < h || from_ws.y - length_m > h) return {};
+  return {true, glm::vec3(from_ws.x, h, from_ws.z), glm::vec3(0.0f, 1.0f, 0.0f)};
+}
+
+// A foot holding the ground with its ball at the foot of a 4 cm step and
+// its heel and sole over it: the hold is raised so that heel and sole stay
+// out of the step, one of them on it. Then, on ground a step higher across
+// depth, a foot whose clip turns it about the vertical during the hold
+// (its heel swung onto the higher side) is raised as the heel gets there.
+TEST(LadderIkController, AFootHoldingTheGroundKeepsHeelAndSoleOutOfIt) {
+  const Arm animated;
+  const glm::mat4 to_world(1.0f);
+  const glm::vec3 grip_ws = animated.GripWs(to_world);
+  LadderLimbRig limb = FootRig(animated);
+  // Heel and sole level with the ball, 12 and 6 cm behind it along -x.
+  const glm::mat3 to_wrist = glm::inverse(glm::mat3(animated.models_ms[kWrist]));
+  limb.ground_points_ls = {kGripLs + to_wrist * glm::vec3(-0.12f, 0.0f, 0.0f),
+                           kGripLs + to_wrist * glm::vec3(-0.06f, 0.0f, 0.0f)};
+  const glm::vec3 up_in_elbow = glm::inverse(glm::mat3(animated.models_ms[kElbow])) * glm::vec3(0.0f, 1.0f, 0.0f);
+  struct Case {
+    glm::vec3 higher_away_ws;  // the step rises towards -this
+    std::vector<float> yaws_rad;
+  };
+  for (const Case& test_case :
+       {Case{glm::vec3(1.0f, 0.0f, 0.0f), {0.0f}}, Case{glm::vec3(0.0f, 0.0f, -1.0f), {0.0f, 0.25f, 0.5f}}}) {
+    LadderIkController c;
+    c.Init({limb, limb, limb, limb});
+    c.settings.limb_enabled = {true, false, false, false};
+    const StepBehind ground{grip_ws, test_case.higher_away_ws, grip_ws.y - 0.03f, 0.04f};
+    const std::vector<glm::vec3> rungs = MakeRungs(grip_ws.x, grip_ws.y + 2.0f, 0.3f, 1);
+    const LadderIkFrame frame = FadeInOverGround(c, to_world, rungs, &CastOnStepBehind, &ground, animated);
+    for (const float yaw_rad : test_case.yaws_rad) {
+      Arm turned = animated;
+      turned.locals_ls[kWrist].rotation = glm::angleAxis(yaw_rad, glm::normalize(up_in_elbow));
+      anim::LocalToModelJob l2m;
+      l2m.parents = kParents;
+      l2m.locals_ls = turned.locals_ls;
+      l2m.models_ms = turned.models_ms;
+      l2m.Run();
+      const Arm pose = Step(c, frame, turned);
+      ASSERT_TRUE(c.Limb(0).holding);
+      ASSERT_EQ(c.Limb(0).rung, -1);
+      float lowest_gap_m = 1e9f;
+      for (const glm::vec3& point_ls : {kGripLs, limb.ground_points_ls[0], limb.ground_points_ls[1]}) {
+        const glm::vec3 p_ws = glm::vec3(to_world * pose.models_ms[kWrist] * glm::vec4(point_ls, 1.0f));
+        EXPECT_GE(p_ws.y, ground.Height(p_ws) - 1e-3f) << "yaw " << yaw_rad;
+        lowest_gap_m = std::min(lowest_gap_m, p_ws.y - ground.Height(p_ws));
+      }
+      EXPECT_LT(lowest_gap_m, 2e-3f) << "yaw " << yaw_rad;
+    }
+  }
 }
 
 // A foot standing on the ground with its leg straight (beyond the reach
