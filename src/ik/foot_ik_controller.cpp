@@ -392,12 +392,13 @@ FootFit FootIkController::FitFoot(int side, const glm::vec3& sole_ws, const glm:
         const GroundProbe hit = frame.raycast(frame.raycast_context, from_ws, top_y - foot.ray_to_ws.y);
         fit.heel_ball_ground_ws[i] = hit.hit ? hit.point_ws : points_ws[i] - kUpWs;  // none: never inside
         if (i == 1 && align < 0.5f) {
-          // A swinging toe clears a riser ahead by toe_clearance_m: the
-          // ground that far beyond the ball counts too.
+          // A swinging ball counts the ground a little ahead of it too: a
+          // riser's face at the ball itself is on neither side of its ray,
+          // and the ball would skim down the face.
           glm::vec3 ahead_ws = points_ws[1] - points_ws[0];
           ahead_ws.y = 0.0f;
           if (glm::dot(ahead_ws, ahead_ws) > 1e-8f) {
-            const glm::vec3 toe_ws = from_ws + glm::normalize(ahead_ws) * settings.toe_clearance_m;
+            const glm::vec3 toe_ws = from_ws + glm::normalize(ahead_ws) * kSwingBallProbeAheadM;
             const GroundProbe beyond = frame.raycast(frame.raycast_context, toe_ws, top_y - foot.ray_to_ws.y);
             if (beyond.hit && beyond.point_ws.y > fit.heel_ball_ground_ws[1].y)
               fit.heel_ball_ground_ws[1] = glm::vec3(points_ws[1].x, beyond.point_ws.y, points_ws[1].z);

@@ -217,6 +217,7 @@ class FootIkController {
   static constexpr int kPlantShiftSteps = 10;              // spots tried on each side
   static constexpr int kEdgeSearchSteps = 8;               // spots tried towards the body over a drop
   static constexpr float kLandingStart = 0.5f;             // swing progress from which the foot heads for its plant
+  static constexpr float kSwingBallProbeAheadM = 0.02f;    // a swinging ball's ground is also probed this far ahead
   static constexpr float kHeelBallProbeAboveSoleM = 0.5f;  // heel and ball rays start at least this far over the sole
 
   float UpdateFaders(const FootIkFrame& frame);
