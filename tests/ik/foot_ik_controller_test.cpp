@@ -857,7 +857,8 @@ float KneeBendDeg(const Rig& pose, int side) {
 TEST(FootIkController, ALockedFootKeepsItsHeadingWhileTheClipTurnsIt) {
   FootIkController ik = MakeTwoPointController(kBallLs, kHeelLs);
   const Rig animated;
-  const FootIkFrame frame = MakeFrame(Ground{0.0f}, glm::mat4(1.0f));
+  const Ground ground{0.0f};
+  const FootIkFrame frame = MakeFrame(ground, glm::mat4(1.0f));
   const Rig planted = Step(ik, frame, animated);
   ASSERT_TRUE(ik.Foot(0).locked);
   const glm::vec3 ball_ws = FootPoint(planted, 0, kBallLs), heel_ws = FootPoint(planted, 0, kHeelLs);

@@ -17,6 +17,7 @@
 #include <glm/gtc/quaternion.hpp>
 
 #include "anim/local_to_model_job.h"
+#include "ik/two_bone_ik_reference.h"
 #include "math/transform.h"
 
 namespace knights::ik::test {
@@ -95,69 +96,28 @@ inline LegPose MakeLeg(const glm::mat4& root_ms, float l1 = 0.45f, float l2 = 0.
 
 // --- Reference solver -------------------------------------------------------
 
-// Minimal rotation between unit vectors by axis and angle, with the two
-// degenerate cases of ik.md spelled out.
-inline glm::quat RefRotationBetween(glm::vec3 u, glm::vec3 v) {
-  u = glm::normalize(u);
-  v = glm::normalize(v);
-  const glm::vec3 axis = glm::cross(u, v);
-  const float d = glm::dot(u, v);
-  if (glm::length(axis) < 1e-7f) {
-    if (d > 0.0f) return glm::identity<glm::quat>();
-    glm::vec3 other = std::abs(u.x) < 0.9f ? glm::vec3(1, 0, 0) : glm::vec3(0, 1, 0);
-    return glm::angleAxis(glm::pi<float>(), glm::normalize(glm::cross(u, other)));
-  }
-  // atan2, not acos: acos(d) near d = 1 loses half the digits (an error of
-  // ~4e-4 rad for float), the pitfall ik.md warns about.
-  return glm::angleAxis(std::atan2(glm::length(axis), d), glm::normalize(axis));
-}
-
-// ik.md Step 1 and Step 2, done plainly in the hip's parent space (the
-// pelvis; identical to model space up to a similarity when the root is
-// one). Modifies the pose in place. No soften, hinge or weight; pole used as
-// the straight-limb fallback.
+// ik::SolveTwoBoneReference (docs/ik.md steps 1 and 2, literally) applied to
+// the pose in the hip's parent space (the pelvis; identical to model space up
+// to a similarity when the root is one). Modifies the pose in place. No
+// soften, hinge or weight; the pole is the straight-limb fallback.
 inline void RefSolve(LegPose& pose, const glm::vec3& target_ms, const glm::vec3& pole_ms = {}) {
   const glm::mat4 p_inv = glm::inverse(pose.models_ms[kPelvis]);
   auto to_ps = [&](const glm::vec3& p) { return glm::vec3(p_inv * glm::vec4(p, 1.0f)); };
-  const glm::vec3 a = to_ps(pose.Position(kHip));
-  const glm::vec3 b = to_ps(pose.Position(kKnee));
-  const glm::vec3 c = to_ps(pose.Position(kAnkle));
-  const glm::vec3 t = to_ps(target_ms);
-  const glm::vec3 pole = glm::mat3(p_inv) * pole_ms;
-  const float l_ab = glm::distance(a, b), l_bc = glm::distance(b, c), l_at = glm::distance(a, t);
-  glm::vec3 n = l_at > 1e-6f ? (a - t) / l_at : glm::normalize(a - c);
-  glm::vec3 b2, c2;
-  if (l_at < std::abs(l_ab - l_bc)) {
-    const float s = l_ab > l_bc ? 1.0f : -1.0f;
-    b2 = a - s * l_ab * n;
-    c2 = b2 + s * l_bc * n;
-  } else if (l_at > l_ab + l_bc) {
-    b2 = a - l_ab * n;
-    c2 = b2 - l_bc * n;
-  } else {
-    c2 = t;
-    const float cos_theta = (l_ab * l_ab + l_at * l_at - l_bc * l_bc) / (2.0f * l_ab * l_at);
-    const float theta = std::acos(glm::clamp(cos_theta, -1.0f, 1.0f));
-    const glm::vec3 m = a - l_ab * std::cos(theta) * n;
-    const float r = l_ab * std::sin(theta);
-    glm::vec3 perp = (b - m) - glm::dot(b - m, n) * n;
-    if (glm::length(perp) < 1e-4f * l_ab) perp = pole - glm::dot(pole, n) * n;
-    const glm::vec3 u = glm::normalize(perp);
-    b2 = m + r * u;
-  }
-  // Step 2.1: upper bone, in its own frame (full inverse, then normalised).
-  const glm::mat4 hip_ps = p_inv * pose.models_ms[kHip];
-  const glm::mat4 hip_inv = glm::inverse(hip_ps);
-  const glm::vec3 b_local = glm::vec3(hip_inv * glm::vec4(b, 1.0f));
-  const glm::vec3 b2_local = glm::vec3(hip_inv * glm::vec4(b2, 1.0f));
-  pose.locals_ls[kHip].rotation = pose.locals_ls[kHip].rotation * RefRotationBetween(b_local, b2_local);
+  const glm::vec3 b = to_ps(pose.Position(kKnee)), c = to_ps(pose.Position(kAnkle));
+  const TwoBoneReferenceResult<float> solved =
+      SolveTwoBoneReference(to_ps(pose.Position(kHip)), b, c, to_ps(target_ms), glm::mat3(p_inv) * pole_ms);
+  // Step 2.1: upper bone, in its own frame (full inverse).
+  const glm::mat4 hip_inv = glm::inverse(p_inv * pose.models_ms[kHip]);
+  pose.locals_ls[kHip].rotation =
+      pose.locals_ls[kHip].rotation *
+      RotationBetween(glm::vec3(hip_inv * glm::vec4(b, 1.0f)), glm::vec3(hip_inv * glm::vec4(solved.mid, 1.0f)));
   const glm::mat4 knee_old_inv = glm::inverse(p_inv * pose.models_ms[kKnee]);
   pose.UpdateModels();
   // Step 2.2: mid bone, c in its OLD frame, c' in its NEW frame.
   const glm::mat4 knee_new_inv = glm::inverse(p_inv * pose.models_ms[kKnee]);
-  const glm::vec3 c_local = glm::vec3(knee_old_inv * glm::vec4(c, 1.0f));
-  const glm::vec3 c2_local = glm::vec3(knee_new_inv * glm::vec4(c2, 1.0f));
-  pose.locals_ls[kKnee].rotation = pose.locals_ls[kKnee].rotation * RefRotationBetween(c_local, c2_local);
+  pose.locals_ls[kKnee].rotation =
+      pose.locals_ls[kKnee].rotation * RotationBetween(glm::vec3(knee_old_inv * glm::vec4(c, 1.0f)),
+                                                       glm::vec3(knee_new_inv * glm::vec4(solved.end, 1.0f)));
   pose.UpdateModels();
 }
 

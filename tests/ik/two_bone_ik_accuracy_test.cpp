@@ -1,7 +1,7 @@
 // Accuracy of the optimised two-bone solve (TwoBoneIkJob's SSE hot path,
-// the one the game and the benchmarks run) against a straightforward
-// reference kept here: ik.md steps 1 and 2 done literally in DOUBLE precision
-// (matrix inverses, acos, axis-angle rotations), so the reference's own error
+// the one the game and the benchmarks run) against ik::SolveTwoBoneReference
+// (docs/ik.md steps 1 and 2 done literally: matrix inverses, acos,
+// axis-angle rotations) in DOUBLE precision, so the reference's own error
 // is far below the float tolerances checked. Random legs, roots (rotated,
 // translated, uniformly scaled, mirrored) and targets, with extra cases
 // near the hard spots: near-straight limbs, knee rotations near a half turn
@@ -15,6 +15,7 @@
 #include <gtest/gtest.h>
 
 #include "ik/apply_two_bone_ik.h"
+#include "ik/two_bone_ik_reference.h"
 #include "ik_test_util.h"
 
 namespace knights::ik {
@@ -54,15 +55,6 @@ struct RefPose {
   glm::dvec3 Position(int j) const { return glm::dvec3(models[j][3]); }
 };
 
-glm::dquat RefRotationBetween(glm::dvec3 u, glm::dvec3 v) {
-  u = glm::normalize(u);
-  v = glm::normalize(v);
-  const glm::dvec3 axis = glm::cross(u, v);
-  const double len = glm::length(axis);
-  if (len < 1e-12) return glm::dquat(1.0, 0.0, 0.0, 0.0);  // the cases below avoid a half turn
-  return glm::angleAxis(std::atan2(len, glm::dot(u, v)), axis / len);
-}
-
 // How well the case is conditioned, from the reference: where a float solve
 // (any float solve: the inputs are floats) cannot be expected to agree to
 // 1e-5 with the exact answer, positions are not compared.
@@ -73,8 +65,9 @@ struct Conditioning {
   double mid_angle_rad = 0.0;  // the knee's correction angle (its axis is ill-defined near pi)
 };
 
-// ik.md, literally, in double and in model space (the roots here are
-// similarities). The knee keeps its animated bend plane.
+// ik::SolveTwoBoneReference in double and in model space (the roots here
+// are similarities), with how well the case is conditioned. The knee keeps
+// its animated bend plane.
 Conditioning RefSolve(RefPose& pose, const glm::dvec3& t) {
   Conditioning cond;
   const glm::dvec3 a = pose.Position(kHip), b = pose.Position(kKnee), c = pose.Position(kAnkle);
@@ -82,31 +75,19 @@ Conditioning RefSolve(RefPose& pose, const glm::dvec3& t) {
   const glm::dvec3 n = (a - t) / l_at;
   cond.target_dist = l_at / (l_ab + l_bc);
   cond.knee_offset = glm::length((b - a) - glm::dot(b - a, n) * n) / l_ab;
-  glm::dvec3 b2, c2;
-  if (l_at < std::abs(l_ab - l_bc)) {
-    const double s = l_ab > l_bc ? 1.0 : -1.0;
-    b2 = a - s * l_ab * n;
-    c2 = b2 + s * l_bc * n;
-  } else if (l_at > l_ab + l_bc) {
-    b2 = a - l_ab * n;
-    c2 = b2 - l_bc * n;
-  } else {
-    c2 = t;
-    const double theta =
-        std::acos(std::clamp((l_ab * l_ab + l_at * l_at - l_bc * l_bc) / (2.0 * l_ab * l_at), -1.0, 1.0));
-    cond.sin_theta = std::sin(theta);
-    const glm::dvec3 m = a - l_ab * std::cos(theta) * n;
-    const glm::dvec3 perp = (b - m) - glm::dot(b - m, n) * n;
-    b2 = m + l_ab * std::sin(theta) * glm::normalize(perp);
+  const TwoBoneReferenceResult<double> solved = SolveTwoBoneReference(a, b, c, t);
+  if (solved.reached) {
+    const double cos_theta = (l_ab * l_ab + l_at * l_at - l_bc * l_bc) / (2.0 * l_ab * l_at);
+    cond.sin_theta = std::sqrt(std::max(0.0, 1.0 - cos_theta * cos_theta));
   }
   const glm::dmat4 hip_inv = glm::inverse(pose.models[kHip]);
-  pose.rotations[kHip] = pose.rotations[kHip] * RefRotationBetween(glm::dvec3(hip_inv * glm::dvec4(b, 1.0)),
-                                                                   glm::dvec3(hip_inv * glm::dvec4(b2, 1.0)));
+  pose.rotations[kHip] = pose.rotations[kHip] * RotationBetween(glm::dvec3(hip_inv * glm::dvec4(b, 1.0)),
+                                                                glm::dvec3(hip_inv * glm::dvec4(solved.mid, 1.0)));
   const glm::dmat4 knee_old_inv = glm::inverse(pose.models[kKnee]);
   pose.Update();
   const glm::dmat4 knee_new_inv = glm::inverse(pose.models[kKnee]);
-  const glm::dquat mid =
-      RefRotationBetween(glm::dvec3(knee_old_inv * glm::dvec4(c, 1.0)), glm::dvec3(knee_new_inv * glm::dvec4(c2, 1.0)));
+  const glm::dquat mid = RotationBetween(glm::dvec3(knee_old_inv * glm::dvec4(c, 1.0)),
+                                         glm::dvec3(knee_new_inv * glm::dvec4(solved.end, 1.0)));
   cond.mid_angle_rad = glm::angle(mid);
   pose.rotations[kKnee] = pose.rotations[kKnee] * mid;
   pose.Update();
