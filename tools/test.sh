@@ -12,9 +12,11 @@ cmake -S . -B build -DCMAKE_BUILD_TYPE=Release -DKNIGHTS_WERROR="$werror" >/dev/
 cmake --build build -j"$(nproc)"
 
 # CI (CI=true) and `tools/test.sh --sanitize` also run the whole suite built
-# with AddressSanitizer + UndefinedBehaviorSanitizer (tools/sanitize.sh),
-# before the ordinary run so that this command ends with CTest's summary.
+# with AddressSanitizer + UndefinedBehaviorSanitizer (tools/sanitize.sh) and
+# the portable non-SSE paths' tests (tools/nosimd.sh), before the ordinary
+# run so that this command ends with CTest's summary.
 if [[ "${CI:-}" == "true" || "${1:-}" == "--sanitize" ]]; then
+  tools/nosimd.sh
   tools/sanitize.sh
 fi
 

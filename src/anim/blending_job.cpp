@@ -3,13 +3,14 @@
 #include <cmath>
 #include <cstddef>
 
-#include "math/matrix_ops.h"  // KNIGHTS_MATH_SSE and <xmmintrin.h>
+#include "math/matrix_ops.h"
+#include "math/simd.h"
 #include "math/quaternion.h"
 
 namespace knights::anim {
 namespace {
 
-#if KNIGHTS_MATH_SSE
+#if KNIGHTS_SIMD
 
 // Transform is read and written as 10 packed floats: translation (0..2),
 // rotation x, y, z, w (3..6, glm's storage order), scale (7..9).

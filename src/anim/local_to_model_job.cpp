@@ -5,7 +5,7 @@
 namespace knights::anim {
 namespace {
 
-#if KNIGHTS_MATH_SSE
+#if KNIGHTS_SIMD
 
 // A model matrix as four column registers.
 struct Columns {
@@ -104,7 +104,7 @@ bool LocalToModelJob::Run() const {
   const math::Transform* local_ls = locals_ls.data();
   glm::mat4* model_ms = models_ms.data();
 
-#if KNIGHTS_MATH_SSE
+#if KNIGHTS_SIMD
   // model[i] = model[parent] * TRS(local[i]), the local TRS matrix folded into
   // the product instead of being built as a full 4x4 and multiplied
   // generically. Restarting at `from` updates its subtree only: in depth-first

@@ -7,11 +7,7 @@
 #include "ik/ik_math.h"
 #include "ik/two_bone_ik_job.h"
 
-// KNIGHTS_NO_SIMD builds the portable code paths (for testing them on x86).
-#if (defined(__SSE2__) || defined(_M_X64)) && !defined(KNIGHTS_NO_SIMD)
-#include <emmintrin.h>
-#define KNIGHTS_IK_BATCH_SSE 1
-#endif
+#include "math/simd.h"
 
 namespace knights::ik {
 namespace {
@@ -39,7 +35,7 @@ bool SolveOne(const TwoBoneIkBatchJob& batch, size_t i) {
   return ok;
 }
 
-#if KNIGHTS_IK_BATCH_SSE
+#if KNIGHTS_SIMD
 
 // Four floats, one per chain, with the arithmetic written as arithmetic.
 struct F4 {
@@ -310,7 +306,7 @@ bool TwoBoneIkBatchJob::Validate() const {
 bool TwoBoneIkBatchJob::Run() const {
   if (!Validate()) return false;
   bool all_ok = true;
-#if KNIGHTS_IK_BATCH_SSE
+#if KNIGHTS_SIMD
   if (weight > 0.0f) {
     for (size_t first = 0; first < chains.size(); first += 4) {
       const int count = static_cast<int>(std::min<size_t>(4, chains.size() - first));

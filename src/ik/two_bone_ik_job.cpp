@@ -8,22 +8,10 @@
 #include "ik/ik_math.h"
 #include "math/quaternion.h"
 
-// KNIGHTS_NO_SIMD builds the portable code paths (for testing them on x86).
-#if (defined(__SSE2__) || defined(_M_X64)) && !defined(KNIGHTS_NO_SIMD)
-#include <emmintrin.h>
-#define KNIGHTS_IK_SSE 1
-#endif
+#include "math/simd.h"
 
 namespace knights::ik {
 namespace {
-
-// FiniteAndInRange reads pole_vector_ms, pole_weight, soften and weight as
-// consecutive floats.
-static_assert(offsetof(TwoBoneIkJob, pole_weight) == offsetof(TwoBoneIkJob, pole_vector_ms) + 12 &&
-                  offsetof(TwoBoneIkJob, soften) == offsetof(TwoBoneIkJob, pole_weight) + 4 &&
-                  offsetof(TwoBoneIkJob, weight) == offsetof(TwoBoneIkJob, soften) + 4 &&
-                  sizeof(TwoBoneIkJob) >= offsetof(TwoBoneIkJob, weight) + 8,
-              "TwoBoneIkJob layout changed: update FiniteAndInRange");
 
 constexpr float kDegToRad = 3.14159265358979323846f / 180.0f;
 
@@ -264,14 +252,14 @@ inline bool KneeAheadOfLine(const glm::vec3& axis, const glm::vec3& w, const glm
 // Square root without the errno branch std::sqrt carries (no -fno-math-errno
 // here): one sqrtss.
 inline float Sqrt(float x) {
-#if KNIGHTS_IK_SSE
+#if KNIGHTS_SIMD
   return _mm_cvtss_f32(_mm_sqrt_ss(_mm_set_ss(x)));
 #else
   return std::sqrt(x);
 #endif
 }
 
-#if KNIGHTS_IK_SSE
+#if KNIGHTS_SIMD
 
 // v - v is 0 in every lane where v is finite and NaN where it is NaN or
 // infinite; summing those keeps a NaN. Two instructions per four floats.
@@ -299,8 +287,8 @@ inline bool FiniteAndInRange(const TwoBoneIkJob& job) {
     acc = AccumulateNonFinite(acc, p + 12);
   }
   acc = AccumulateNonFinite(acc, LoadVec3(job.target_ms));
-  acc = AccumulateNonFinite(acc, &job.pole_vector_ms.x);  // pole, pole_weight
-  const __m128 unit = _mm_loadu_ps(&job.pole_weight);     // pole_weight, soften, weight, (next)
+  acc = AccumulateNonFinite(acc, _mm_setr_ps(job.pole_vector_ms.x, job.pole_vector_ms.y, job.pole_vector_ms.z, 0.0f));
+  const __m128 unit = _mm_setr_ps(job.pole_weight, job.soften, job.weight, 0.0f);  // each must lie in [0, 1]
   const int in_range =
       _mm_movemask_ps(_mm_and_ps(_mm_cmpge_ps(unit, _mm_setzero_ps()), _mm_cmple_ps(unit, _mm_set1_ps(1.0f))));
   return (_mm_movemask_ps(_mm_cmpeq_ps(acc, acc)) == 0xf) & ((in_range & 7) == 7);  // NaN != NaN
@@ -428,7 +416,7 @@ inline bool FiniteAndInRange(const TwoBoneIkJob& job) {
 //   reach), the SSE reciprocal square root with a Newton step for unit
 //   quaternions and frame weights. On SSE the 3-vectors are single registers
 //   and the dot products are done four at a time.
-#if KNIGHTS_IK_SSE
+#if KNIGHTS_SIMD
 
 // The SSE version is written for latency (the solve is a chain of dependent
 // square roots and divisions): the 2D quantities are kept scaled by

@@ -23,10 +23,7 @@
 
 #include "math/transform.h"
 
-#if defined(__SSE2__) || defined(_M_X64)
-#include <xmmintrin.h>
-#define KNIGHTS_MATH_SSE 1
-#endif
+#include "math/simd.h"
 
 namespace knights::math {
 
@@ -66,7 +63,7 @@ inline void RotationScaleColumns(const glm::quat& q, const glm::vec3& scale, flo
   }
 }
 
-#if KNIGHTS_MATH_SSE
+#if KNIGHTS_SIMD
 
 // out = a * b. `out` may alias `a` or `b`.
 inline void MulMat4(const glm::mat4& a, const glm::mat4& b, glm::mat4& out) {
@@ -154,7 +151,7 @@ inline glm::mat4 InverseAffine(const glm::mat4& m) {
 // four-wide operations per column and one test at the end (SSE), instead of a
 // classification per element on the per-frame path.
 inline bool AllFinite(std::span<const glm::mat4> matrices) {
-#if KNIGHTS_MATH_SSE
+#if KNIGHTS_SIMD
   __m128 acc = _mm_setzero_ps();
   for (const glm::mat4& m : matrices) {
     const float* p = &m[0][0];

@@ -16,9 +16,7 @@
 #include <glm/glm.hpp>
 #include <glm/gtc/quaternion.hpp>
 
-#if defined(__SSE__) || defined(_M_X64)
-#include <xmmintrin.h>
-#endif
+#include "math/simd.h"
 
 namespace knights::math {
 
@@ -27,7 +25,7 @@ namespace knights::math {
 // (Intel 64 and IA-32 Optimization Reference Manual, "reciprocal square root").
 // Several times cheaper than sqrt followed by a division on the hot paths.
 inline float InvSqrtFast(float x) {
-#if defined(__SSE__) || defined(_M_X64)
+#if KNIGHTS_SIMD
   const float y = _mm_cvtss_f32(_mm_rsqrt_ss(_mm_set_ss(x)));
   return y * (1.5f - 0.5f * x * y * y);
 #else
@@ -66,7 +64,7 @@ inline glm::quat NormalizeOrIdentityFast(const glm::quat& q) {
 // it is several times cheaper (see J. Blow, "Understanding Slerp, Then Not
 // Using It", 2004). The sign flip is branch-free: animation data makes a
 // branch on it unpredictable.
-#if defined(__SSE__) || defined(_M_X64)
+#if KNIGHTS_SIMD
 
 static_assert(sizeof(glm::quat) == 4 * sizeof(float), "glm::quat must be 4 packed floats");
 

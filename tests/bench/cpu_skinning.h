@@ -12,10 +12,7 @@
 #include <glm/glm.hpp>
 
 #include "anim/skinned_mesh.h"
-
-#if defined(__SSE2__) || defined(_M_X64)
-#include <xmmintrin.h>
-#endif
+#include "math/simd.h"
 
 namespace knights::bench {
 
@@ -23,7 +20,7 @@ namespace knights::bench {
 // with (n, 0). Output spans at least vertices.size().
 inline void SkinCpu(std::span<const anim::SkinnedVertex> vertices, std::span<const glm::mat4> palette_ms,
                     std::span<glm::vec4> positions_ms, std::span<glm::vec4> normals_ms) {
-#if defined(__SSE2__) || defined(_M_X64)
+#if KNIGHTS_SIMD
   const float* pal = &palette_ms[0][0][0];
   for (size_t i = 0; i < vertices.size(); ++i) {
     const anim::SkinnedVertex& v = vertices[i];
