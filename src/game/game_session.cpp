@@ -91,6 +91,7 @@ void GameSession::Step(const core::InputState& input) {
     Knight& knight = knights_[i];
     if (i + 1 < knights_.size()) knights_[i + 1].Prefetch();
     const core::InputState knight_input = i == 0 ? player_input : patrols_[i - 1].Decide(knight.controller, dt);
+    ApplyClipOverride(static_cast<int>(i));
     knight.Step(knight_input, *desc_.world, ik, dt, debug, time_passes);
     if (knight.controller.Respawns() != respawns_seen_[i]) {
       respawns_seen_[i] = knight.controller.Respawns();
@@ -114,6 +115,16 @@ void GameSession::Step(const core::InputState& input) {
     metrics_.collecting = false;  // what follows the goal is the complete screen, not play
   }
   last_sim_s = std::chrono::duration<double>(Clock::now() - start).count();
+}
+
+// The overlay's clip override on the inspected knight, none on the others.
+void GameSession::ApplyClipOverride(int knight_index) {
+  AnimPlayer& anim = knights_[knight_index].anim;
+  if (knight_index == inspected_knight && clip_override.clip != nullptr) {
+    anim.SetOverride(clip_override.clip, clip_override.time_s);
+  } else if (anim.Override() != nullptr) {
+    anim.ClearOverride();
+  }
 }
 
 }  // namespace knights::game

@@ -38,6 +38,13 @@ struct SessionDesc {
   float step_s = 1.0f / 60.0f;
 };
 
+// A clip played on one knight instead of the ones its controller picks (the
+// overlay's clip viewer), time_s seconds into it; clip null: none.
+struct ClipOverride {
+  const anim::Clip* clip = nullptr;
+  float time_s = 0.0f;
+};
+
 class GameSession {
  public:
   explicit GameSession(const SessionDesc& desc);
@@ -72,10 +79,11 @@ class GameSession {
   int goal_step() const { return goal_step_; }
   double goal_time_s() const { return goal_time_s_; }
 
-  // Debug settings (the overlay edits them).
+  // Debug settings (the overlay edits them; each step reads them).
   IkToggles ik;
   bool draw_ik_debug = false;  // IK targets, rays, normals into debug_lines()
   int inspected_knight = 0;
+  ClipOverride clip_override;  // played on the inspected knight instead of its clips
   bool autoplay = false;
   // Per-pass timings of the last step, seconds, all knights.
   double last_sim_s = 0.0, last_anim_s = 0.0, last_ik_s = 0.0, last_palette_s = 0.0;
@@ -83,10 +91,9 @@ class GameSession {
   // the metrics' ik_ms); off when nobody reads them (Knight::Step).
   bool time_passes = true;
 
-  Knight& mutable_knight(int i) { return knights_[i]; }
-
  private:
   void SpawnAll();
+  void ApplyClipOverride(int knight_index);
 
   SessionDesc desc_;
   std::vector<Knight> knights_;

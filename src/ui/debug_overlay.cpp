@@ -53,7 +53,10 @@ void AddSkeletonLines(const game::Knight& knight, core::DebugLines& lines) {
 
 void DrawDebugOverlay(game::GameSession& session, std::span<const anim::Clip> clips, DebugOverlayState& state,
                       platform::Window& window, float frame_dt_s) {
-  if (!state.visible) return;
+  if (!state.visible) {
+    session.clip_override = {};  // closed, the knight plays its own clips again
+    return;
+  }
   ImGui::SetNextWindowPos(ImVec2(10, 10), ImGuiCond_FirstUseEver);
   ImGui::SetNextWindowSize(ImVec2(560, 0), ImGuiCond_FirstUseEver);
   ImGui::SetNextWindowBgAlpha(0.85f);
@@ -179,13 +182,10 @@ void DrawDebugOverlay(game::GameSession& session, std::span<const anim::Clip> cl
       }
     }
   }
-  // Apply the clip viewer to the inspected knight.
-  game::Knight& inspected = session.mutable_knight(session.inspected_knight);
-  if (state.clip_override && !clips.empty()) {
-    inspected.anim.SetOverride(&clips[state.clip_index], state.clip_time_s);
-  } else if (inspected.anim.Override() != nullptr) {
-    inspected.anim.ClearOverride();
-  }
+  // The clip viewer's choice, which the session plays from its next step.
+  session.clip_override = state.clip_override && !clips.empty()
+                              ? game::ClipOverride{&clips[state.clip_index], state.clip_time_s}
+                              : game::ClipOverride{};
   ImGui::End();
 }
 

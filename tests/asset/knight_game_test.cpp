@@ -14,6 +14,7 @@
 #include "asset/character_model.h"
 #include "asset/level_loader.h"
 #include "game/game_test_util.h"
+#include "game/game_session.h"
 #include "game/knight.h"
 #include "game/rig.h"
 
@@ -167,6 +168,27 @@ TEST_F(KnightGameTest, WithTheIkOffFromTheStartThePoseIsTheClipFromTheFirstStep)
       EXPECT_EQ(largest_m, 0.0f);
     }
   }
+}
+
+// The overlay's clip viewer edits a plain setting (GameSession::
+// clip_override) that each step applies to the inspected knight; emptied,
+// the next step gives the knight its own clips back.
+TEST_F(KnightGameTest, TheClipOverrideIsAppliedByTheSessionStep) {
+  game::SessionDesc desc;
+  desc.world = world_.get();
+  desc.skeleton = &assets_->model.skeleton;
+  desc.clips = assets_->clips;
+  desc.rig = &assets_->rig;
+  desc.skip_title = true;
+  game::GameSession session(desc);
+  const anim::Clip* clip = &assets_->model.clips.back();
+  session.clip_override = {clip, 0.25f};
+  EXPECT_EQ(session.player().anim.Override(), nullptr);  // applied by a step, not by the edit
+  session.Step(core::InputState{});
+  EXPECT_EQ(session.player().anim.Override(), clip);
+  session.clip_override = {};
+  session.Step(core::InputState{});
+  EXPECT_EQ(session.player().anim.Override(), nullptr);
 }
 
 // Up the ladder from its foot to the ledge with the whole pipeline: hands
