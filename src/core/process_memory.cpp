@@ -5,6 +5,10 @@
 
 #include <unistd.h>
 
+#if defined(__GLIBC__)
+#include <malloc.h>
+#endif
+
 namespace knights::core {
 
 uint64_t ResidentMemoryBytes() {
@@ -30,6 +34,12 @@ uint64_t PeakResidentMemoryBytes() {
   }
   std::fclose(f);
   return static_cast<uint64_t>(kb) * 1024;
+}
+
+void ReturnFreedHeapMemory() {
+#if defined(__GLIBC__)
+  malloc_trim(0);
+#endif
 }
 
 }  // namespace knights::core

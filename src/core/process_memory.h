@@ -10,5 +10,8 @@ namespace knights::core {
 uint64_t ResidentMemoryBytes();
 // Peak resident set size in bytes (VmHWM), or 0 where it cannot be read.
 uint64_t PeakResidentMemoryBytes();
+// Gives the pages of freed heap memory back to the system (glibc keeps them
+// otherwise, and they count as resident); nothing elsewhere.
+void ReturnFreedHeapMemory();
 
 }  // namespace knights::core

@@ -1,0 +1,257 @@
+#include "app/app.h"
+
+#include <SDL.h>
+
+#include <cstdio>
+#include <future>
+#include <string_view>
+
+#include "app/startup_choices.h"
+#include "asset/settings_file.h"
+#include "core/log.h"
+#include "render/frame_view.h"
+#include "ui/game_menus.h"
+
+namespace knights::app {
+namespace {
+
+int Fail(const core::Status& status, int code) {
+  std::fprintf(stderr, "knights: %s\n", status.message().c_str());
+  return code;
+}
+
+double SecondsBetween(uint64_t from, uint64_t to) { return double(to - from) / double(SDL_GetPerformanceFrequency()); }
+
+}  // namespace
+
+std::optional<int> App::Init(int argc, char** argv) {
+  start_ = std::chrono::steady_clock::now();
+  std::vector<std::string_view> args(argv + 1, argv + argc);
+  const game::ParseResult parsed = game::ParseAppOptions(args);
+  if (!parsed.ok()) {
+    std::fprintf(stderr, "knights: %s\n%s\n", parsed.error.c_str(), game::UsageLine().c_str());
+    return kExitBadInput;
+  }
+  options_ = parsed.options;
+  if (options_.show_help) {
+    std::fputs(game::HelpText().c_str(), stdout);
+    return 0;
+  }
+  ChooseDataDir();
+  if (const std::optional<int> failed = OpenWindowAndLoad()) return failed;
+  InitRendering();
+  InitSession();
+  return std::nullopt;
+}
+
+// Assets load on a worker while this thread reads the settings, opens the
+// window and compiles the shader programs (neither needs the other; two
+// cores overlap them). A bad file still wins over any later error: it is
+// reported first, as when the assets loaded before the window opened.
+std::optional<int> App::OpenWindowAndLoad() {
+  std::future<core::Expected<LoadedAssets>> assets_future =
+      std::async(std::launch::async, [this] { return LoadAssets(options_); });
+  headless_run_ = options_.headless || platform::NoDisplayAvailable();
+  settings_path_ = SettingsPathFor(options_, headless_run_);
+  asset::LoadedSettings loaded = asset::LoadSettingsFile(settings_path_);
+  if (!loaded.warning.empty()) KNIGHTS_LOG_WARN("SETTINGS", "%s", loaded.warning.c_str());
+  settings_ = MergeSettings(loaded.settings, options_, settings_path_.empty());
+
+  platform::WindowDesc window_desc;
+  window_desc.width = settings_.window_width;
+  window_desc.height = settings_.window_height;
+  window_desc.headless = options_.headless;
+  window_desc.vsync = settings_.vsync;
+  window_desc.start_hidden = true;  // shown once the assets have loaded
+  // A headless run draws a handful of frames: on a software rasteriser,
+  // compiling the shaders fully optimised costs more than it saves.
+  window_desc.quick_shader_compile = options_.headless;
+  platform::WindowError window_error = platform::WindowError::kNone;
+  auto window_or = platform::Window::Create(window_desc, &window_error);
+  if (!window_or) {
+    if (auto assets = assets_future.get(); !assets) return Fail(assets.status(), kExitBadInput);
+    return Fail(window_or.status(), window_error == platform::WindowError::kNoGl ? kExitNoGl : kExitBadInput);
+  }
+  window_ = std::move(*window_or);
+  auto scene_or = render::SceneRenderer::Create();
+  auto assets_or = assets_future.get();
+  if (!assets_or) return Fail(assets_or.status(), kExitBadInput);
+  if (!scene_or) return Fail(scene_or.status(), kExitBadInput);
+  assets_.emplace(std::move(*assets_or));
+  scene_.emplace(std::move(*scene_or));
+  return std::nullopt;
+}
+
+// The loaded geometry to the GL (and the CPU copies freed), the window
+// shown, the UI, and the rendering quality.
+void App::InitRendering() {
+  std::vector<const anim::SkinnedMesh*> looks = {&assets_->model.mesh};
+  for (const asset::CharacterModel& v : assets_->variant_models) looks.push_back(&v.mesh);
+  scene_->UploadGeometry(assets_->scene_geometry, looks);
+  FreeUploadedCopies(*assets_);
+  window_->Show();
+  imgui_.emplace(*window_);
+  scene_settings_ = ChooseSceneSettings(options_, window_->gl_renderer(), window_->headless());
+  overlay_.scene_settings = &scene_settings_;
+}
+
+void App::InitSession() {
+  session_ = std::make_unique<game::GameSession>(MakeSessionDesc(*assets_, options_, window_->headless()));
+  session_->ik = settings_.ik;
+  if (settings_.fullscreen) window_->ToggleFullscreen();
+  if (const std::string warning = input_mapper_.SetBindings(settings_.keys); !warning.empty()) {
+    KNIGHTS_LOG_WARN("SETTINGS", "%s: %s", settings_path_.c_str(), warning.c_str());
+  }
+  instances_.reserve(session_->knights().size());
+  last_counter_ = SDL_GetPerformanceCounter();
+}
+
+bool App::Frame() {
+  // 1. Input.
+  input_.ClearEdges();
+  platform::PollEvents(input_mapper_, input_, &ui::ImGuiLayer::HandleEvent, &*imgui_);
+  input_mapper_.UpdateHeld(input_, !imgui_->WantsKeyboard());
+  if (input_.quit_requested || session_->quit_requested()) return false;
+  if (input_.toggle_overlay_pressed) overlay_.visible = !overlay_.visible;
+  if (input_.toggle_fullscreen_pressed) window_->ToggleFullscreen();
+  // Per-pass timings only for the overlay and the metrics file.
+  session_->time_passes = overlay_.visible || !options_.metrics_path.empty();
+
+  // 2. Fixed-step update.
+  const uint64_t counter = SDL_GetPerformanceCounter();
+  const double real_elapsed_s = SecondsBetween(last_counter_, counter);
+  last_counter_ = counter;
+  AdvanceSim(real_elapsed_s);
+  const bool last_frame = options_.max_frames > 0 && session_->steps() >= options_.max_frames;
+  if (options_.max_frames > 0 && session_->steps() >= options_.max_frames - 1) report_.NoteEndOfSim();
+
+  // 3. Draw. Headless runs draw only the frame that is looked at (the last
+  // one, for --screenshot): nobody sees the others, and skipping them lets
+  // long autoplay and metrics runs go at sim speed. With --metrics the
+  // warm-up frame is drawn too, so the memory measured after warm-up
+  // includes the driver's first-draw allocations.
+  const bool warm_up_frame = session_->steps() == RunReport::kWarmUpSteps && !options_.metrics_path.empty();
+  if (window_->headless() && !last_frame && !warm_up_frame) return true;
+  const uint64_t render_start = SDL_GetPerformanceCounter();
+  int width_px = 0, height_px = 0;
+  window_->DrawableSize(&width_px, &height_px);
+  DrawScene(width_px, height_px);
+  DrawUi(width_px, height_px, last_frame, real_elapsed_s);
+  overlay_.render_s = SecondsBetween(render_start, SDL_GetPerformanceCounter());
+  if (warm_up_frame) report_.NoteWarmedUp();
+  if (!TakeScreenshot(width_px, height_px, last_frame)) {
+    exit_code_ = kExitBadInput;
+    return false;
+  }
+
+  // 4. Present.
+  window_->SwapBuffers();
+  if (!first_frame_shown_) {
+    first_frame_shown_ = true;
+    KNIGHTS_LOG_INFO("FRAME", "first frame on screen %.2f s after start",
+                     std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count());
+  }
+  return !last_frame;
+}
+
+// Headless runs advance exactly one step a frame (reproducible); windowed
+// runs follow real time, scaled for slow motion. Returns the steps taken.
+int App::AdvanceSim(double real_elapsed_s) {
+  int steps = clock_.Advance(window_->headless() ? clock_.StepSeconds() : real_elapsed_s * overlay_.time_scale);
+  if (overlay_.sim_paused) steps = overlay_.step_once ? 1 : 0;
+  overlay_.step_once = false;
+  core::InputState step_input = input_;
+  int taken = 0;
+  for (; taken < steps; ++taken) {
+    session_->Step(step_input);
+    step_input.ClearEdges();  // a press counts once, not once per step
+    if (options_.max_frames > 0 && session_->steps() >= options_.max_frames) return taken + 1;
+  }
+  return taken;
+}
+
+void App::DrawScene(int width_px, int height_px) {
+  glViewport(0, 0, width_px, height_px);
+  const float alpha = window_->headless() || overlay_.sim_paused ? 1.0f : static_cast<float>(clock_.Alpha());
+  const game::FollowCamera& cam = session_->camera();
+  const game::FollowCamera& prev = session_->previous_camera();
+  const render::FrameView view = render::MakeFrameView(glm::mix(prev.EyeWs(), cam.EyeWs(), alpha),
+                                                       glm::mix(prev.TargetWs(), cam.TargetWs(), alpha),
+                                                       cam.tuning.fov_y_deg, width_px, height_px);
+  instances_.clear();
+  for (size_t i = 0; i < session_->knights().size(); ++i) {
+    const game::KnightDrawState d = session_->knights()[i].DrawState();
+    const bool inspected = overlay_.visible && static_cast<int>(i) == session_->inspected_knight;
+    instances_.push_back({d.palette_ms, d.previous_palette_ms, d.model_to_world, d.previous_model_to_world, d.look,
+                          inspected && overlay_.bind_pose, glm::vec3(0.0f)});
+  }
+  frame_lines_.Clear();
+  for (const core::DebugLine& line : session_->debug_lines().lines())
+    frame_lines_.Add(line.from_ws, line.to_ws, line.color);
+  if (overlay_.visible && overlay_.draw_skeleton) {
+    ui::AddSkeletonLines(session_->knights()[session_->inspected_knight], frame_lines_);
+  }
+  scene_->Draw(view, instances_, alpha, frame_lines_, scene_settings_);
+  overlay_.scene_stats = scene_->stats();
+}
+
+// Dear ImGui shows an auto-sized window (the HUD, menus) from the frame
+// after the one it appears in: a headless run, which draws no frame before
+// its last, lays the UI out once (nothing drawn) first, with no input so no
+// menu acts twice.
+void App::DrawUi(int width_px, int height_px, bool last_frame, double real_elapsed_s) {
+  const auto build_ui = [&](const core::InputState& ui_input) {
+    imgui_->BeginFrame();
+    ui::DrawGameScreens(*session_, ui_input, width_px, height_px);
+    ui::DrawDebugOverlay(*session_, assets_->model.clips, overlay_, *window_, static_cast<float>(real_elapsed_s));
+  };
+  if (window_->headless() && last_frame) {
+    build_ui(core::InputState{});
+    imgui_->EndFrameLayoutOnly();
+  }
+  build_ui(input_);
+  imgui_->EndFrame();
+}
+
+// --screenshot's last frame is kept and encoded at shutdown, once the
+// driver's memory is released (the encoder's buffers do not stack on the
+// render targets and JIT code); the screenshot key writes at once. False
+// when a screenshot cannot be written.
+bool App::TakeScreenshot(int width_px, int height_px, bool last_frame) {
+  if (last_frame && !options_.screenshot_path.empty()) {
+    report_.KeepScreenshot(width_px, height_px);
+  } else if (input_.screenshot_pressed) {
+    return RunReport::WriteScreenshotNow(RunReport::TimestampedScreenshotName(), width_px, height_px);
+  }
+  return true;
+}
+
+int App::Shutdown() {
+  if (exit_code_ != 0) return exit_code_;
+  SaveSettings();
+  // The GL side goes first (UI, renderer, then the context with everything
+  // the driver holds), so the screenshot is encoded in the memory it frees.
+  imgui_.reset();
+  scene_.reset();
+  window_.reset();
+  if (!report_.WriteKeptScreenshot(options_.screenshot_path)) return kExitBadInput;
+  if (!options_.metrics_path.empty()) {
+    if (core::Status s = report_.WriteMetrics(options_.metrics_path, *session_); !s.ok()) {
+      return Fail(s, kExitBadInput);
+    }
+  }
+  return 0;
+}
+
+void App::SaveSettings() {
+  if (settings_path_.empty()) return;
+  settings_.ik = session_->ik;
+  settings_.vsync = window_->vsync() || (headless_run_ && settings_.vsync);
+  settings_.fullscreen = window_->fullscreen();
+  if (!window_->fullscreen() && !headless_run_) window_->WindowSize(&settings_.window_width, &settings_.window_height);
+  if (core::Status s = asset::SaveSettingsFile(settings_path_, settings_); !s.ok()) {
+    KNIGHTS_LOG_WARN("SETTINGS", "%s", s.message().c_str());
+  }
+}
+
+}  // namespace knights::app

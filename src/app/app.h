@@ -1,0 +1,88 @@
+#pragma once
+// The game as a program, in raylib's example shape:
+//
+//   int main(int argc, char** argv) {
+//     knights::app::App app;
+//     if (const std::optional<int> exit_code = app.Init(argc, argv)) return *exit_code;
+//     while (app.Frame()) {}
+//     return app.Shutdown();
+//   }
+//
+//   Init      options; assets on a worker while the window opens and the
+//             shaders compile; settings, rendering quality, the session
+//   Frame     input -> fixed-step game update -> draw (scene, overlay,
+//             menus) -> screenshot -> present
+//   Shutdown  settings saved; the GL side released; the kept screenshot
+//             encoded and the metrics written
+
+#include <chrono>
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "app/loaded_assets.h"
+#include "app/run_report.h"
+#include "core/debug_lines.h"
+#include "core/fixed_step_clock.h"
+#include "core/input_state.h"
+#include "game/app_options.h"
+#include "game/game_session.h"
+#include "game/settings.h"
+#include "platform/input_mapper.h"
+#include "platform/window.h"
+#include "render/scene_renderer.h"
+#include "ui/debug_overlay.h"
+#include "ui/imgui_layer.h"
+
+namespace knights::app {
+
+inline constexpr int kExitBadInput = 2;  // a bad option, file or setting (one line on stderr)
+inline constexpr int kExitNoGl = 3;      // no OpenGL 3.3 context
+
+class App {
+ public:
+  // Empty while the game runs; else the exit code (0 after --help, 2 or 3
+  // after the one-line error).
+  std::optional<int> Init(int argc, char** argv);
+  // One frame; false when the game ends (quit, the last --frames frame, or a
+  // screenshot that cannot be written).
+  bool Frame();
+  // The exit code.
+  int Shutdown();
+
+ private:
+  std::optional<int> OpenWindowAndLoad();
+  void InitRendering();
+  void InitSession();
+  int AdvanceSim(double real_elapsed_s);
+  void DrawScene(int width_px, int height_px);
+  void DrawUi(int width_px, int height_px, bool last_frame, double real_elapsed_s);
+  bool TakeScreenshot(int width_px, int height_px, bool last_frame);
+  void SaveSettings();
+
+  std::chrono::steady_clock::time_point start_;  // start-up is measured to the first frame on screen
+  game::AppOptions options_;
+  bool headless_run_ = false;  // --headless, or no display: neither settings nor the user's files
+  std::string settings_path_;  // empty: none read or written
+  game::Settings settings_;
+  std::optional<LoadedAssets> assets_;
+  std::unique_ptr<platform::Window> window_;
+  std::optional<render::SceneRenderer> scene_;  // released before the kept screenshot is encoded
+  std::optional<ui::ImGuiLayer> imgui_;
+  ui::DebugOverlayState overlay_;
+  render::SceneSettings scene_settings_;
+  std::unique_ptr<game::GameSession> session_;
+  platform::InputMapper input_mapper_;
+  core::InputState input_;
+  core::FixedStepClock clock_;
+  uint64_t last_counter_ = 0;  // SDL performance counter at the last frame
+  bool first_frame_shown_ = false;
+  core::DebugLines frame_lines_;
+  std::vector<render::KnightInstance> instances_;
+  RunReport report_;
+  int exit_code_ = 0;
+};
+
+}  // namespace knights::app

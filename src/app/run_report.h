@@ -1,0 +1,46 @@
+#pragma once
+// What a run leaves behind besides the screen: screenshots (the key, at
+// once; --screenshot's last frame, kept and encoded at shutdown once the GL
+// side has released its memory) and the --metrics file, with the memory
+// probes of the soak test's "no growth after warm-up" check.
+
+#include <cstdint>
+#include <optional>
+#include <string>
+
+#include "asset/image.h"
+#include "core/status.h"
+#include "game/game_session.h"
+
+namespace knights::app {
+
+class RunReport {
+ public:
+  // Sim steps before the memory after warm-up is read (caches sized, first
+  // frames drawn).
+  static constexpr int kWarmUpSteps = 600;
+
+  // Memory probes: at the end of the sim (before the last frame is drawn:
+  // the driver allocates on the frames it draws, and this is about the
+  // sim), and once the warm-up frame is drawn.
+  void NoteEndOfSim();
+  void NoteWarmedUp();
+
+  // The framebuffer now, written to `path` at once; false (the one-line
+  // error printed) when it cannot be.
+  static bool WriteScreenshotNow(const std::string& path, int width_px, int height_px);
+  // The framebuffer now, kept for WriteKeptScreenshot.
+  void KeepScreenshot(int width_px, int height_px);
+  bool WriteKeptScreenshot(const std::string& path);  // true when none was kept
+  static std::string TimestampedScreenshotName();     // knights_YYYYmmdd_HHMMSS.png
+
+  // The session's IK metrics, the goal and respawns, and the memory probes.
+  core::Status WriteMetrics(const std::string& path, const game::GameSession& session) const;
+
+ private:
+  uint64_t rss_after_warm_up_ = 0;
+  uint64_t rss_end_of_sim_ = 0;
+  std::optional<asset::Image> kept_screenshot_;
+};
+
+}  // namespace knights::app

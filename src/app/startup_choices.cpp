@@ -1,0 +1,72 @@
+#include "app/startup_choices.h"
+
+#include <cstdlib>
+#include <filesystem>
+
+#include "asset/settings_file.h"
+#include "core/file_io.h"
+
+namespace knights::app {
+
+void ChooseDataDir() {
+  if (const char* env = std::getenv("KNIGHTS_DATA_DIR"); env != nullptr && *env != '\0') {
+    core::SetDataDir(env);
+  } else if (std::filesystem::exists("shaders/sky.vert")) {
+    core::SetDataDir(".");
+  } else {
+    core::SetDataDir(KNIGHTS_SOURCE_DIR);
+  }
+}
+
+std::string SettingsPathFor(const game::AppOptions& options, bool headless_run) {
+  if (!options.config_path.empty()) return options.config_path;
+  return headless_run ? std::string() : asset::DefaultSettingsPath();
+}
+
+game::Settings MergeSettings(const game::Settings& loaded, const game::AppOptions& options, bool no_settings_file) {
+  game::Settings settings = loaded;
+  if (options.size_given || no_settings_file) {
+    settings.window_width = options.width;
+    settings.window_height = options.height;
+  }
+  if (options.vsync_given || no_settings_file) settings.vsync = options.vsync;
+  if (options.ik_given || no_settings_file) settings.ik.master = options.ik;
+  return settings;
+}
+
+render::SceneSettings ChooseSceneSettings(const game::AppOptions& options, std::string_view gl_renderer,
+                                          bool headless_window) {
+  render::SceneSettings scene;
+  const bool software_raster =
+      gl_renderer.find("llvmpipe") != std::string_view::npos || gl_renderer.find("softpipe") != std::string_view::npos;
+  if (software_raster && !headless_window) {
+    scene.anti_aliasing = render::AntiAliasing::kFxaa;
+    scene.render_scale = 0.75f;
+  }
+  if (!options.shadows.empty()) scene.shadows = options.shadows == "on";
+  if (options.anti_aliasing == "msaa") scene.anti_aliasing = render::AntiAliasing::kMsaa;
+  if (options.anti_aliasing == "fxaa") scene.anti_aliasing = render::AntiAliasing::kFxaa;
+  if (options.anti_aliasing == "off") scene.anti_aliasing = render::AntiAliasing::kOff;
+  if (options.render_scale > 0.0f) scene.render_scale = options.render_scale;
+  return scene;
+}
+
+game::SessionDesc MakeSessionDesc(const LoadedAssets& assets, const game::AppOptions& options, bool headless_window) {
+  game::SessionDesc desc;
+  desc.world = assets.world.get();
+  desc.skeleton = &assets.model.skeleton;
+  for (int role = 0; role < game::kClipRoleCount; ++role) {
+    desc.clips[role] = &assets.model.clips[assets.model.FindClip(assets.character.clips[role])];
+  }
+  desc.rig = &assets.rig;
+  desc.npc_look_red = assets.variant_models.size() >= 1 ? 1 : 0;
+  desc.npc_look_green = assets.variant_models.size() >= 2 ? 2 : desc.npc_look_red;
+  // Headless runs have no player at the keyboard: the autopilot plays.
+  desc.autoplay = options.autoplay || headless_window;
+  desc.skip_title = options.autoplay || options.level_given || headless_window;
+  desc.seed = options.seed;
+  desc.soak = options.soak;
+  return desc;
+}
+
+}  // namespace knights::app

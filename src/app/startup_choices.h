@@ -1,0 +1,43 @@
+#pragma once
+// The decisions App::Init makes from the command line, the saved settings
+// and the machine, each a plain function of its inputs (unit-tested in
+// tests/app_layer): where the data lives, which settings win, how well to
+// render, and what the game session starts with.
+
+#include <string>
+#include <string_view>
+
+#include "app/loaded_assets.h"
+#include "game/app_options.h"
+#include "game/game_session.h"
+#include "game/settings.h"
+#include "render/scene_renderer.h"
+
+namespace knights::app {
+
+// Shaders and assets are found in the working directory when it is the
+// repository, else in the source tree the binary was built from, unless
+// KNIGHTS_DATA_DIR says otherwise (sets core::SetDataDir).
+void ChooseDataDir();
+
+// The settings file to read and write: --config, else none for a headless
+// run (tests and CI never touch the user's settings), else the user's.
+std::string SettingsPathFor(const game::AppOptions& options, bool headless_run);
+
+// The loaded settings with the command line on top: the window size, vsync
+// and the IK switch from the options when given, or always when there is no
+// settings file (the options' defaults are then the settings).
+game::Settings MergeSettings(const game::Settings& loaded, const game::AppOptions& options, bool no_settings_file);
+
+// Rendering quality: full, lighter on a software rasteriser (Mesa llvmpipe
+// or softpipe, named by gl_renderer) when playing in a window (headless
+// runs draw single frames and keep full quality); the options override.
+render::SceneSettings ChooseSceneSettings(const game::AppOptions& options, std::string_view gl_renderer,
+                                          bool headless_window);
+
+// The session over the loaded assets: the character's clips by role, the
+// NPC looks from its variants; headless runs are played by the autopilot
+// and skip the title.
+game::SessionDesc MakeSessionDesc(const LoadedAssets& assets, const game::AppOptions& options, bool headless_window);
+
+}  // namespace knights::app

@@ -1,0 +1,82 @@
+// app/startup_choices.h: which settings win over which, how well a machine
+// renders, and where settings are kept, as plain functions of their inputs.
+
+#include "app/startup_choices.h"
+
+#include <gtest/gtest.h>
+
+namespace knights::app {
+namespace {
+
+game::Settings SavedSettings() {
+  game::Settings saved;
+  saved.window_width = 1920;
+  saved.window_height = 1080;
+  saved.vsync = false;
+  saved.ik.master = false;
+  return saved;
+}
+
+// A saved setting stands unless the command line names it.
+TEST(StartupChoices, TheCommandLineOverridesOnlyWhatItNames) {
+  game::AppOptions options;  // defaults: 1280x720, vsync on, IK on, nothing given
+  game::Settings merged = MergeSettings(SavedSettings(), options, /*no_settings_file=*/false);
+  EXPECT_EQ(merged.window_width, 1920);
+  EXPECT_FALSE(merged.vsync);
+  EXPECT_FALSE(merged.ik.master);
+  options.size_given = options.ik_given = true;
+  options.width = 800;
+  options.height = 600;
+  merged = MergeSettings(SavedSettings(), options, false);
+  EXPECT_EQ(merged.window_width, 800);
+  EXPECT_EQ(merged.window_height, 600);
+  EXPECT_TRUE(merged.ik.master);
+  EXPECT_FALSE(merged.vsync);  // not named: the saved value
+}
+
+// Without a settings file the options' values are the settings.
+TEST(StartupChoices, WithoutASettingsFileTheOptionsAreTheSettings) {
+  const game::AppOptions options;
+  const game::Settings merged = MergeSettings(SavedSettings(), options, /*no_settings_file=*/true);
+  EXPECT_EQ(merged.window_width, options.width);
+  EXPECT_EQ(merged.window_height, options.height);
+  EXPECT_EQ(merged.vsync, options.vsync);
+  EXPECT_EQ(merged.ik.master, options.ik);
+}
+
+// A software rasteriser in a window renders lighter; headless, or on a GPU,
+// at full quality; the options win over both.
+TEST(StartupChoices, SceneQualityFollowsTheRasteriserAndTheOptions) {
+  const game::AppOptions defaults;
+  const render::SceneSettings full;
+  const render::SceneSettings gpu = ChooseSceneSettings(defaults, "NVIDIA GeForce", /*headless_window=*/false);
+  EXPECT_EQ(gpu.anti_aliasing, full.anti_aliasing);
+  EXPECT_EQ(gpu.render_scale, full.render_scale);
+  const render::SceneSettings soft = ChooseSceneSettings(defaults, "llvmpipe (LLVM 15.0.6, 256 bits)", false);
+  EXPECT_EQ(soft.anti_aliasing, render::AntiAliasing::kFxaa);
+  EXPECT_EQ(soft.render_scale, 0.75f);
+  const render::SceneSettings soft_headless = ChooseSceneSettings(defaults, "llvmpipe", true);
+  EXPECT_EQ(soft_headless.render_scale, full.render_scale);
+  game::AppOptions options;
+  options.anti_aliasing = "off";
+  options.shadows = "off";
+  options.render_scale = 1.5f;
+  const render::SceneSettings chosen = ChooseSceneSettings(options, "softpipe", false);
+  EXPECT_EQ(chosen.anti_aliasing, render::AntiAliasing::kOff);
+  EXPECT_FALSE(chosen.shadows);
+  EXPECT_EQ(chosen.render_scale, 1.5f);
+}
+
+// --config names the file; otherwise a headless run keeps none and a
+// windowed run the user's.
+TEST(StartupChoices, HeadlessRunsKeepNoSettingsUnlessToldWhere) {
+  game::AppOptions options;
+  EXPECT_EQ(SettingsPathFor(options, /*headless_run=*/true), "");
+  EXPECT_NE(SettingsPathFor(options, /*headless_run=*/false), "");
+  options.config_path = "my_settings.json";
+  EXPECT_EQ(SettingsPathFor(options, true), "my_settings.json");
+  EXPECT_EQ(SettingsPathFor(options, false), "my_settings.json");
+}
+
+}  // namespace
+}  // namespace knights::app
