@@ -51,8 +51,8 @@ std::optional<int> App::Init(int argc, char** argv) {
 std::optional<int> App::OpenWindowAndLoad() {
   std::future<core::Expected<LoadedAssets>> assets_future =
       std::async(std::launch::async, [this] { return LoadAssets(options_); });
-  headless_run_ = options_.headless || platform::NoDisplayAvailable();
-  settings_path_ = SettingsPathFor(options_, headless_run_);
+  headless_ = options_.headless || platform::NoDisplayAvailable();
+  settings_path_ = SettingsPathFor(options_, headless_);
   asset::LoadedSettings loaded = asset::LoadSettingsFile(settings_path_);
   if (!loaded.warning.empty()) KNIGHTS_LOG_WARN("SETTINGS", "%s", loaded.warning.c_str());
   settings_ = MergeSettings(loaded.settings, options_, settings_path_.empty());
@@ -60,12 +60,12 @@ std::optional<int> App::OpenWindowAndLoad() {
   platform::WindowDesc window_desc;
   window_desc.width = settings_.window_width;
   window_desc.height = settings_.window_height;
-  window_desc.headless = options_.headless;
+  window_desc.headless = headless_;
   window_desc.vsync = settings_.vsync;
   window_desc.start_hidden = true;  // shown once the assets have loaded
   // A headless run draws a handful of frames: on a software rasteriser,
   // compiling the shaders fully optimised costs more than it saves.
-  window_desc.quick_shader_compile = options_.headless;
+  window_desc.quick_shader_compile = headless_;
   platform::WindowError window_error = platform::WindowError::kNone;
   auto window_or = platform::Window::Create(window_desc, &window_error);
   if (!window_or) {
@@ -91,12 +91,12 @@ void App::InitRendering() {
   FreeUploadedCopies(*assets_);
   window_->Show();
   imgui_.emplace(*window_);
-  scene_settings_ = ChooseSceneSettings(options_, window_->gl_renderer(), window_->headless());
+  scene_settings_ = ChooseSceneSettings(options_, window_->gl_renderer(), headless_);
   overlay_.scene_settings = &scene_settings_;
 }
 
 void App::InitSession() {
-  session_ = std::make_unique<game::GameSession>(MakeSessionDesc(*assets_, options_, window_->headless()));
+  session_ = std::make_unique<game::GameSession>(MakeSessionDesc(*assets_, options_, headless_));
   session_->ik = settings_.ik;
   if (settings_.fullscreen) window_->ToggleFullscreen();
   if (const std::string warning = input_mapper_.SetBindings(settings_.keys); !warning.empty()) {
@@ -131,7 +131,7 @@ bool App::Frame() {
   // warm-up frame is drawn too, so the memory measured after warm-up
   // includes the driver's first-draw allocations.
   const bool warm_up_frame = session_->steps() == RunReport::kWarmUpSteps && !options_.metrics_path.empty();
-  if (window_->headless() && !last_frame && !warm_up_frame) return true;
+  if (headless_ && !last_frame && !warm_up_frame) return true;
   const uint64_t render_start = SDL_GetPerformanceCounter();
   int width_px = 0, height_px = 0;
   window_->DrawableSize(&width_px, &height_px);
@@ -157,7 +157,7 @@ bool App::Frame() {
 // Headless runs advance exactly one step a frame (reproducible); windowed
 // runs follow real time, scaled for slow motion. Returns the steps taken.
 int App::AdvanceSim(double real_elapsed_s) {
-  int steps = clock_.Advance(window_->headless() ? clock_.StepSeconds() : real_elapsed_s * overlay_.time_scale);
+  int steps = clock_.Advance(headless_ ? clock_.StepSeconds() : real_elapsed_s * overlay_.time_scale);
   if (overlay_.sim_paused) steps = overlay_.step_once ? 1 : 0;
   overlay_.step_once = false;
   core::InputState step_input = input_;
@@ -172,7 +172,7 @@ int App::AdvanceSim(double real_elapsed_s) {
 
 void App::DrawScene(int width_px, int height_px) {
   glViewport(0, 0, width_px, height_px);
-  const float alpha = window_->headless() || overlay_.sim_paused ? 1.0f : static_cast<float>(clock_.Alpha());
+  const float alpha = headless_ || overlay_.sim_paused ? 1.0f : static_cast<float>(clock_.Alpha());
   const game::FollowCamera& cam = session_->camera();
   const game::FollowCamera& prev = session_->previous_camera();
   const render::FrameView view = render::MakeFrameView(glm::mix(prev.EyeWs(), cam.EyeWs(), alpha),
@@ -205,7 +205,7 @@ void App::DrawUi(int width_px, int height_px, bool last_frame, double real_elaps
     ui::DrawGameScreens(*session_, ui_input, width_px, height_px);
     ui::DrawDebugOverlay(*session_, assets_->model.clips, overlay_, *window_, static_cast<float>(real_elapsed_s));
   };
-  if (window_->headless() && last_frame) {
+  if (headless_ && last_frame) {
     build_ui(core::InputState{});
     imgui_->EndFrameLayoutOnly();
   }
@@ -246,9 +246,9 @@ int App::Shutdown() {
 void App::SaveSettings() {
   if (settings_path_.empty()) return;
   settings_.ik = session_->ik;
-  settings_.vsync = window_->vsync() || (headless_run_ && settings_.vsync);
+  settings_.vsync = window_->vsync() || (headless_ && settings_.vsync);
   settings_.fullscreen = window_->fullscreen();
-  if (!window_->fullscreen() && !headless_run_) window_->WindowSize(&settings_.window_width, &settings_.window_height);
+  if (!window_->fullscreen() && !headless_) window_->WindowSize(&settings_.window_width, &settings_.window_height);
   if (core::Status s = asset::SaveSettingsFile(settings_path_, settings_); !s.ok()) {
     KNIGHTS_LOG_WARN("SETTINGS", "%s", s.message().c_str());
   }

@@ -64,7 +64,10 @@ class App {
 
   std::chrono::steady_clock::time_point start_;  // start-up is measured to the first frame on screen
   game::AppOptions options_;
-  bool headless_run_ = false;  // --headless, or no display: neither settings nor the user's files
+  // --headless, or no display (decided once): the offscreen driver, quick
+  // shader compiles, the autopilot, one sim step a frame, only the looked-at
+  // frame drawn, and no user settings read or written.
+  bool headless_ = false;
   std::string settings_path_;  // empty: none read or written
   game::Settings settings_;
   std::optional<LoadedAssets> assets_;
