@@ -33,24 +33,8 @@ bool AutoPilot::ObstacleWithin(const KnightController& knight, const world::Worl
 }
 
 core::InputState AutoPilot::Decide(const KnightController& knight, const world::World& world, float dt_s) {
+  UpdateWatchdog(knight, dt_s);
   core::InputState input;
-  const glm::vec3 feet = knight.FeetWs();
-  const auto& collision = world.collision();
-
-  // Progress watchdog: jump when stuck (an obstacle the rules below missed).
-  // A respawn starts it afresh from the checkpoint.
-  if (knight.Respawns() != respawns_seen_) {
-    respawns_seen_ = knight.Respawns();
-    best_x_ = feet.x;
-    stuck_s_ = 0.0f;
-  }
-  if (feet.x > best_x_ + 0.05f) {
-    best_x_ = feet.x;
-    stuck_s_ = 0.0f;
-  } else if (knight.mode() == KnightMode::kGround) {
-    stuck_s_ += dt_s;
-  }
-
   switch (knight.mode()) {
     case KnightMode::kClimb:
     case KnightMode::kLadderEnter:
@@ -68,7 +52,31 @@ core::InputState AutoPilot::Decide(const KnightController& knight, const world::
     case KnightMode::kGround:
       break;
   }
+  return DecideOnGround(knight, world, dt_s);
+}
 
+// Progress watchdog: jump when stuck (an obstacle the rules missed). A
+// respawn starts it afresh from the checkpoint.
+void AutoPilot::UpdateWatchdog(const KnightController& knight, float dt_s) {
+  const glm::vec3 feet = knight.FeetWs();
+  if (knight.Respawns() != respawns_seen_) {
+    respawns_seen_ = knight.Respawns();
+    best_x_ = feet.x;
+    stuck_s_ = 0.0f;
+  }
+  if (feet.x > best_x_ + 0.05f) {
+    best_x_ = feet.x;
+    stuck_s_ = 0.0f;
+  } else if (knight.mode() == KnightMode::kGround) {
+    stuck_s_ += dt_s;
+  }
+}
+
+// On the ground: on towards +x, now and then walking; up a ladder that
+// leads on; slowing at a ladder's foot; jumping pits and walls in time.
+core::InputState AutoPilot::DecideOnGround(const KnightController& knight, const world::World& world, float dt_s) {
+  core::InputState input;
+  const glm::vec3 feet = knight.FeetWs();
   input.move_x = 1.0f;
   // Now and then walk a stretch (the locomotion blend and the walk get used too).
   if (walk_stretch_s_ > 0.0f) {
@@ -103,7 +111,7 @@ core::InputState AutoPilot::Decide(const KnightController& knight, const world::
   const float look_ahead = 0.2f + speed * 0.02f;
   // Ground from 1 m above the feet (two 0.40 m risers of stairs up within
   // the look-ahead) to 1.2 m below (two risers down, a short drop) is no pit.
-  const auto ground_ahead = collision.FindGround(feet.x + look_ahead, feet.y + 1.0f, feet.z, 2.2f);
+  const auto ground_ahead = world.collision().FindGround(feet.x + look_ahead, feet.y + 1.0f, feet.z, 2.2f);
   const bool pit_ahead = !ground_ahead.hit;
   const bool wall_ahead = WallAhead(knight, world, input.run_held);
   // A run-up: run (never walk) towards a pit or a wall within a few metres,

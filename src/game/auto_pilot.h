@@ -22,6 +22,8 @@ class AutoPilot {
   core::InputState Decide(const KnightController& knight, const world::World& world, float dt_s);
 
  private:
+  void UpdateWatchdog(const KnightController& knight, float dt_s);
+  core::InputState DecideOnGround(const KnightController& knight, const world::World& world, float dt_s);
   float Random01() { return rng_.Next01(); }
   // Whether running (walking) on for a moment would leave the knight stuck.
   bool WallAhead(const KnightController& knight, const world::World& world, bool run) const;

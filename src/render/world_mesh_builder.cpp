@@ -1,6 +1,7 @@
 #include "render/world_mesh_builder.h"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <cstdint>
 #include <unordered_map>
@@ -177,40 +178,39 @@ void AppendGroundCut(const world::Level& level, std::vector<StaticVertex>& out, 
   }
 }
 
-// 3. The meadow behind the strip: a height field starting exactly at the
-// strip's back edge and relaxing, with distance, to a smoothed profile that
-// rolls gently; trees and bushes scattered on it.
-void AppendMeadow(const world::Level& level, std::vector<StaticVertex>& out) {
-  const world::Terrain& terrain = level.terrain;
-  const float x_lo = world::TerrainMinX(terrain) - 80.0f;
-  const float x_hi = world::TerrainMaxX(terrain) + 80.0f;
-  const float z_rows[] = {terrain.z_min,
-                          terrain.z_min - 0.6f,
-                          terrain.z_min - 1.5f,
-                          terrain.z_min - 3.0f,
-                          terrain.z_min - 5.5f,
-                          -14.0f,
-                          -20.0f,
-                          -28.0f,
-                          kMeadowBackZ};
-  constexpr int kRows = sizeof(z_rows) / sizeof(z_rows[0]);
-  auto height = [&](float x, float z, float edge_y) {
+// The meadow's height field: rows at fixed depths behind the strip, a
+// height that starts exactly at the strip's back edge and relaxes, with
+// distance, to a smoothed profile that rolls gently.
+struct MeadowField {
+  const world::Terrain& terrain;
+  std::array<float, 9> z_rows;  // world z of each row, front (the strip's back edge) to back
+  explicit MeadowField(const world::Terrain& t)
+      : terrain(t), z_rows{t.z_min, t.z_min - 0.6f, t.z_min - 1.5f, t.z_min - 3.0f, t.z_min - 5.5f,
+                           -14.0f,  -20.0f,         -28.0f,         kMeadowBackZ} {}
+  // Height at (x, z) of a column whose front edge is at edge_y.
+  float Height(float x, float z, float edge_y) const {
     const float t = glm::clamp((terrain.z_min - z) / 9.0f, 0.0f, 1.0f);
     const float w = t * t * (3.0f - 2.0f * t);
     const float rolling =
         0.9f * std::sin(x * 0.11f + z * 0.25f) + 0.5f * std::sin(x * 0.037f - 1.3f) + 0.05f * (terrain.z_min - z);
     const float far_y = SmoothProfile(terrain, x, 10.0f) - 0.4f + rolling * w;
     return glm::mix(edge_y, far_y, w);
-  };
-  // Columns: the edge pieces where the terrain exists, plain steps elsewhere.
-  struct Column {
-    float x;
-    float edge_y;
-  };
-  std::vector<Column> columns;
+  }
+};
+
+// A column of the meadow: its x and the height of its front edge.
+struct MeadowColumn {
+  float x;
+  float edge_y;
+};
+
+// Columns: the edge pieces where the terrain exists (the exact back edge,
+// steps included; pits bridged at the smoothed height), plain 2 m steps
+// beyond it to x_lo and x_hi.
+std::vector<MeadowColumn> MeadowColumns(const world::Terrain& terrain, float x_lo, float x_hi) {
+  std::vector<MeadowColumn> columns;
   const float terrain_lo = world::TerrainMinX(terrain), terrain_hi = world::TerrainMaxX(terrain);
   for (float x = x_lo; x < terrain_lo; x += 2.0f) columns.push_back({x, world::ProfileHeight(terrain, terrain_lo)});
-  // Along the strip: the exact back edge (steps included), pits bridged at the smoothed height.
   const auto& pts = terrain.points;
   for (size_t i = 0; i + 1 < pts.size(); ++i) {
     const world::TerrainPoint& a = pts[i];
@@ -224,29 +224,37 @@ void AppendMeadow(const world::Level& level, std::vector<StaticVertex>& out) {
   }
   for (float x = terrain_hi + 2.0f; x <= x_hi; x += 2.0f)
     columns.push_back({x, world::ProfileHeight(terrain, terrain_hi)});
+  return columns;
+}
+
+// The grass between consecutive columns, row by row; then, where two
+// consecutive columns share an x (a step in the back edge), the earth wall
+// that fills the wedge between their heights.
+void AppendMeadowSurface(const MeadowField& field, const std::vector<MeadowColumn>& columns,
+                         std::vector<StaticVertex>& out) {
+  const auto& z_rows = field.z_rows;
   for (size_t i = 0; i + 1 < columns.size(); ++i) {
-    const Column& c0 = columns[i];
-    const Column& c1 = columns[i + 1];
+    const MeadowColumn& c0 = columns[i];
+    const MeadowColumn& c1 = columns[i + 1];
     if (!(c1.x > c0.x)) continue;
-    for (int j = 0; j + 1 < kRows; ++j) {
+    for (size_t j = 0; j + 1 < z_rows.size(); ++j) {
       const float za = z_rows[j], zb = z_rows[j + 1];
-      const glm::vec3 p00(c0.x, height(c0.x, za, c0.edge_y), za), p10(c1.x, height(c1.x, za, c1.edge_y), za);
-      const glm::vec3 p01(c0.x, height(c0.x, zb, c0.edge_y), zb), p11(c1.x, height(c1.x, zb, c1.edge_y), zb);
+      const glm::vec3 p00(c0.x, field.Height(c0.x, za, c0.edge_y), za),
+          p10(c1.x, field.Height(c1.x, za, c1.edge_y), za);
+      const glm::vec3 p01(c0.x, field.Height(c0.x, zb, c0.edge_y), zb),
+          p11(c1.x, field.Height(c1.x, zb, c1.edge_y), zb);
       // Quad p00 (front left), p10, p11, p01: counter-clockwise seen from above.
       AppendQuad(out, p00, p10, p11, p01, kMeadow, StaticMaterial::kGrass);
     }
-    // A vertical step between consecutive columns at the same x would leave
-    // a gap; the next column at equal x has a zero-width quad, so add walls.
   }
   for (size_t i = 0; i + 1 < columns.size(); ++i) {
-    const Column& c0 = columns[i];
-    const Column& c1 = columns[i + 1];
+    const MeadowColumn& c0 = columns[i];
+    const MeadowColumn& c1 = columns[i + 1];
     if (c1.x != c0.x || c1.edge_y == c0.edge_y) continue;
-    // Fill the wedge between the two heights for the first rows.
-    for (int j = 0; j + 1 < kRows; ++j) {
+    for (size_t j = 0; j + 1 < z_rows.size(); ++j) {
       const float za = z_rows[j], zb = z_rows[j + 1];
-      const glm::vec3 a(c0.x, height(c0.x, za, c0.edge_y), za), b(c0.x, height(c0.x, zb, c0.edge_y), zb);
-      const glm::vec3 c(c0.x, height(c0.x, zb, c1.edge_y), zb), d(c0.x, height(c0.x, za, c1.edge_y), za);
+      const glm::vec3 a(c0.x, field.Height(c0.x, za, c0.edge_y), za), b(c0.x, field.Height(c0.x, zb, c0.edge_y), zb);
+      const glm::vec3 c(c0.x, field.Height(c0.x, zb, c1.edge_y), zb), d(c0.x, field.Height(c0.x, za, c1.edge_y), za);
       const bool up = c1.edge_y > c0.edge_y;  // wall faces -x (towards the lower side)
       if (up)
         AppendQuad(out, a, b, c, d, kEarth, StaticMaterial::kEarth);
@@ -254,12 +262,16 @@ void AppendMeadow(const world::Level& level, std::vector<StaticVertex>& out) {
         AppendQuad(out, a, d, c, b, kEarth, StaticMaterial::kEarth);
     }
   }
-  // Trees and bushes, deterministic, not too close to the strip.
+}
+
+// Trees and bushes, deterministic, not too close to the strip.
+void AppendMeadowPlants(const MeadowField& field, float x_lo, float x_hi, std::vector<StaticVertex>& out) {
+  const world::Terrain& terrain = field.terrain;
   for (int i = 0;; ++i) {
     const float x = x_lo + 3.0f + i * 5.5f + 4.0f * HashToUnit(i * 7 + 1);
     if (x > x_hi) break;
     const float z = terrain.z_min - 4.0f - 22.0f * HashToUnit(i * 7 + 2);
-    const float y = height(x, z, world::ProfileHeight(terrain, x)) - 0.1f;
+    const float y = field.Height(x, z, world::ProfileHeight(terrain, x)) - 0.1f;
     const float pick = HashToUnit(i * 7 + 3);
     if (pick < 0.55f) {
       AppendTree(out, {x, y, z}, 0.9f + 0.8f * HashToUnit(i * 7 + 4), HashToUnit(i * 7 + 5));
@@ -267,6 +279,17 @@ void AppendMeadow(const world::Level& level, std::vector<StaticVertex>& out) {
       AppendCone(out, {x, y - 0.1f, z}, 0.8f, 0.9f, 7, kLeaves * 1.4f, StaticMaterial::kFoliage);
     }
   }
+}
+
+// 3. The meadow behind the strip, 80 m beyond either end of the terrain,
+// with trees and bushes scattered on it.
+void AppendMeadow(const world::Level& level, std::vector<StaticVertex>& out) {
+  const world::Terrain& terrain = level.terrain;
+  const float x_lo = world::TerrainMinX(terrain) - 80.0f;
+  const float x_hi = world::TerrainMaxX(terrain) + 80.0f;
+  const MeadowField field(terrain);
+  AppendMeadowSurface(field, MeadowColumns(terrain, x_lo, x_hi), out);
+  AppendMeadowPlants(field, x_lo, x_hi, out);
 }
 
 void AppendBanner(std::vector<StaticVertex>& out, const glm::vec3& base_ws, float scale) {
