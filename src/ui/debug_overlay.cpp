@@ -30,6 +30,139 @@ void AddBendPlane(const game::Knight& knight, const game::LimbChain& chain, core
   if (glm::length(n) > 1e-6f) lines.Add(b, b + glm::normalize(n) * 0.12f, color);
 }
 
+// The IK switches, and what each foot and ladder limb of the inspected
+// knight is doing.
+void DrawIkSection(game::GameSession& session) {
+  if (!ImGui::CollapsingHeader("Inverse kinematics", ImGuiTreeNodeFlags_DefaultOpen)) return;
+  game::IkToggles& ik = session.ik;
+  ImGui::Checkbox("IK (master)", &ik.master);
+  ImGui::SameLine();
+  ImGui::Checkbox("draw targets, rays, normals", &session.draw_ik_debug);
+  ImGui::Checkbox("left leg", &ik.leg_l);
+  ImGui::SameLine();
+  ImGui::Checkbox("right leg", &ik.leg_r);
+  ImGui::SameLine();
+  ImGui::Checkbox("left arm", &ik.arm_l);
+  ImGui::SameLine();
+  ImGui::Checkbox("right arm", &ik.arm_r);
+  ImGui::Checkbox("pelvis", &ik.pelvis);
+  ImGui::SameLine();
+  ImGui::Checkbox("foot alignment", &ik.foot_align);
+  ImGui::SameLine();
+  ImGui::Checkbox("foot lock", &ik.foot_lock);
+  const game::Knight& k = session.knights()[session.inspected_knight];
+  for (int side = 0; side < 2; ++side) {
+    const ik::FootIkState& f = k.foot_ik.Foot(side);
+    ImGui::Text("%s foot: weight %.2f  contact %.2f  %s%s", side == 0 ? "left " : "right", f.weight,
+                k.anim.ContactWeight(side == 0 ? anim::kFootL : anim::kFootR), f.locked ? "LOCKED " : "",
+                f.ground.hit ? (f.reached ? "reached" : "not reached") : "no ground");
+  }
+  ImGui::Text("pelvis offset %+.3f m   ladder IK weight %.2f", k.foot_ik.PelvisOffsetM(), k.ladder_ik.MasterWeight());
+  const char* limb_names[4] = {"foot L", "foot R", "hand L", "hand R"};
+  if (k.ladder_ik.MasterWeight() > 0.0f) {
+    for (int i = 0; i < 4; ++i) {
+      const ik::LadderLimbState& s = k.ladder_ik.Limb(i);
+      ImGui::Text("  %s: %s rung %d", limb_names[i], s.holding ? "holding" : "swinging", s.rung);
+    }
+  }
+}
+
+// The IK measured from outside so far (game::IkMetrics).
+void DrawMetricsSection(const game::GameSession& session) {
+  if (!ImGui::CollapsingHeader("Metrics (up to the goal)", ImGuiTreeNodeFlags_DefaultOpen)) return;
+  const game::IkMetrics& m = session.metrics();
+  MetricRow("foot in ground", m.FootPenetration(), "cm", 100.0);
+  MetricRow("foot-ground err", m.FootGroundError(), "cm", 100.0);
+  MetricRow("hand-rung err", m.HandRungError(), "cm", 100.0);
+  MetricRow("foot-rung err", m.FootRungError(), "cm", 100.0);
+  MetricRow("foot slide", m.FootSlide(), "cm", 100.0);
+  const game::SampleStats knee = m.KneeAngularSpeed();
+  ImGui::Text("knee speed p99 %.0f  max %.0f deg/s   NaN frames %d", knee.p99, knee.max, m.nan_frames());
+  ImGui::Text("knees reversed max %.0f deg (%d frames > 5)  elbows %.0f deg (%d)", m.KneeReversed().max,
+              m.KneeReversed().frames_over, m.ElbowReversed().max, m.ElbowReversed().frames_over);
+}
+
+// Slow motion, pause and single steps; which knight is inspected; timings.
+void DrawTimeSection(game::GameSession& session, DebugOverlayState& state) {
+  if (!ImGui::CollapsingHeader("Time and knights", ImGuiTreeNodeFlags_DefaultOpen)) return;
+  ImGui::SliderFloat("time scale", &state.time_scale, 0.05f, 2.0f, "%.2fx");
+  ImGui::Checkbox("pause sim", &state.sim_paused);
+  ImGui::SameLine();
+  if (ImGui::Button("step one frame")) {
+    state.sim_paused = true;
+    state.step_once = true;
+  }
+  ImGui::SameLine();
+  ImGui::Checkbox("autoplay", &session.autoplay);
+  const int count = static_cast<int>(session.knights().size());
+  ImGui::SliderInt("inspect knight", &session.inspected_knight, 0, count - 1,
+                   session.inspected_knight == 0 ? "player" : "NPC %d");
+  const game::Knight& k = session.knights()[session.inspected_knight];
+  ImGui::Text("mode %s  at (%.2f, %.2f)  v %.2f m/s  clip %s t=%.2f", game::ToString(k.controller.mode()),
+              k.controller.FeetWs().x, k.controller.FeetWs().y, k.controller.VelocityMps().x,
+              k.anim.CurrentClip() ? k.anim.CurrentClip()->Name().c_str() : "-", k.anim.CurrentTimeS());
+  ImGui::Text("timings per step (all %d knights): sim %.3f  anim %.3f  IK %.3f  palette %.3f  render %.3f ms", count,
+              session.last_sim_s * 1e3, session.last_anim_s * 1e3, session.last_ik_s * 1e3,
+              session.last_palette_s * 1e3, state.render_s * 1e3);
+  ImGui::Text("%.1f fps", ImGui::GetIO().Framerate);
+}
+
+// Shadows, vsync, fullscreen, anti-aliasing and render scale; the frame's stats.
+void DrawRenderingSection(DebugOverlayState& state, platform::Window& window) {
+  if (state.scene_settings == nullptr || !ImGui::CollapsingHeader("Rendering")) return;
+  render::SceneSettings& r = *state.scene_settings;
+  ImGui::Checkbox("shadows", &r.shadows);
+  ImGui::SameLine();
+  bool vsync = window.vsync();
+  if (ImGui::Checkbox("vsync", &vsync)) window.SetVsync(vsync);
+  ImGui::SameLine();
+  if (ImGui::Button(window.fullscreen() ? "windowed (F11)" : "fullscreen (F11)")) window.ToggleFullscreen();
+  int aa = static_cast<int>(r.anti_aliasing);
+  const char* aa_names[] = {"off", "FXAA", "MSAA 4x"};
+  static_assert(static_cast<int>(render::AntiAliasing::kOff) == 0 &&
+                    static_cast<int>(render::AntiAliasing::kFxaa) == 1 &&
+                    static_cast<int>(render::AntiAliasing::kMsaa) == 2,
+                "aa_names follows render::AntiAliasing");
+  if (ImGui::Combo("anti-aliasing", &aa, aa_names, 3)) r.anti_aliasing = static_cast<render::AntiAliasing>(aa);
+  ImGui::SliderFloat("render scale", &r.render_scale, 0.25f, 2.0f, "%.2f");
+  const render::SceneStats& st = state.scene_stats;
+  ImGui::Text("3D at %dx%d, %s, %d knights drawn, shadow texel %.1f cm", st.scene_width_px, st.scene_height_px,
+              st.msaa_samples > 0 ? "MSAA" : (st.fxaa ? "FXAA" : "no AA"), st.knights_drawn,
+              st.shadow_texel_m * 100.0f);
+}
+
+// One clip played on the inspected knight, scrubbed or playing; bind pose
+// and skeleton views.
+void DrawClipViewerSection(std::span<const anim::Clip> clips, DebugOverlayState& state, float frame_dt_s) {
+  if (!ImGui::CollapsingHeader("Clip viewer")) return;
+  ImGui::Checkbox("play one clip on the inspected knight", &state.clip_override);
+  ImGui::Checkbox("bind pose (no skinning)", &state.bind_pose);
+  ImGui::SameLine();
+  ImGui::Checkbox("skeleton", &state.draw_skeleton);
+  if (ImGui::BeginListBox("clips", ImVec2(-1, 6 * ImGui::GetTextLineHeightWithSpacing()))) {
+    for (int i = 0; i < static_cast<int>(clips.size()); ++i) {
+      const std::string label = clips[i].Name() + "  (" + std::to_string(clips[i].DurationS()).substr(0, 4) + " s" +
+                                (clips[i].Loop() ? ", loop)" : ")");
+      if (ImGui::Selectable(label.c_str(), state.clip_index == i)) {
+        state.clip_index = i;
+        state.clip_time_s = 0.0f;
+      }
+    }
+    ImGui::EndListBox();
+  }
+  if (!clips.empty()) {
+    state.clip_index = std::clamp(state.clip_index, 0, static_cast<int>(clips.size()) - 1);
+    const anim::Clip& clip = clips[state.clip_index];
+    ImGui::Checkbox("playing", &state.clip_playing);
+    ImGui::SameLine();
+    ImGui::SliderFloat("time", &state.clip_time_s, 0.0f, clip.DurationS(), "%.3f s");
+    if (state.clip_playing) {
+      state.clip_time_s += frame_dt_s * state.time_scale;
+      if (state.clip_time_s > clip.DurationS()) state.clip_time_s = clip.Loop() ? 0.0f : clip.DurationS();
+    }
+  }
+}
+
 }  // namespace
 
 void AddSkeletonLines(const game::Knight& knight, core::DebugLines& lines) {
@@ -62,126 +195,11 @@ void DrawDebugOverlay(game::GameSession& session, std::span<const anim::Clip> cl
   ImGui::SetNextWindowBgAlpha(0.85f);
   ImGui::Begin("Knights debug (F1)");
 
-  if (ImGui::CollapsingHeader("Inverse kinematics", ImGuiTreeNodeFlags_DefaultOpen)) {
-    game::IkToggles& ik = session.ik;
-    ImGui::Checkbox("IK (master)", &ik.master);
-    ImGui::SameLine();
-    ImGui::Checkbox("draw targets, rays, normals", &session.draw_ik_debug);
-    ImGui::Checkbox("left leg", &ik.leg_l);
-    ImGui::SameLine();
-    ImGui::Checkbox("right leg", &ik.leg_r);
-    ImGui::SameLine();
-    ImGui::Checkbox("left arm", &ik.arm_l);
-    ImGui::SameLine();
-    ImGui::Checkbox("right arm", &ik.arm_r);
-    ImGui::Checkbox("pelvis", &ik.pelvis);
-    ImGui::SameLine();
-    ImGui::Checkbox("foot alignment", &ik.foot_align);
-    ImGui::SameLine();
-    ImGui::Checkbox("foot lock", &ik.foot_lock);
-    const game::Knight& k = session.knights()[session.inspected_knight];
-    for (int side = 0; side < 2; ++side) {
-      const ik::FootIkState& f = k.foot_ik.Foot(side);
-      ImGui::Text("%s foot: weight %.2f  contact %.2f  %s%s", side == 0 ? "left " : "right", f.weight,
-                  k.anim.ContactWeight(side == 0 ? anim::kFootL : anim::kFootR), f.locked ? "LOCKED " : "",
-                  f.ground.hit ? (f.reached ? "reached" : "not reached") : "no ground");
-    }
-    ImGui::Text("pelvis offset %+.3f m   ladder IK weight %.2f", k.foot_ik.PelvisOffsetM(), k.ladder_ik.MasterWeight());
-    const char* limb_names[4] = {"foot L", "foot R", "hand L", "hand R"};
-    if (k.ladder_ik.MasterWeight() > 0.0f) {
-      for (int i = 0; i < 4; ++i) {
-        const ik::LadderLimbState& s = k.ladder_ik.Limb(i);
-        ImGui::Text("  %s: %s rung %d", limb_names[i], s.holding ? "holding" : "swinging", s.rung);
-      }
-    }
-  }
-
-  if (ImGui::CollapsingHeader("Metrics (up to the goal)", ImGuiTreeNodeFlags_DefaultOpen)) {
-    const game::IkMetrics& m = session.metrics();
-    MetricRow("foot in ground", m.FootPenetration(), "cm", 100.0);
-    MetricRow("foot-ground err", m.FootGroundError(), "cm", 100.0);
-    MetricRow("hand-rung err", m.HandRungError(), "cm", 100.0);
-    MetricRow("foot-rung err", m.FootRungError(), "cm", 100.0);
-    MetricRow("foot slide", m.FootSlide(), "cm", 100.0);
-    const game::SampleStats knee = m.KneeAngularSpeed();
-    ImGui::Text("knee speed p99 %.0f  max %.0f deg/s   NaN frames %d", knee.p99, knee.max, m.nan_frames());
-    ImGui::Text("knees reversed max %.0f deg (%d frames > 5)  elbows %.0f deg (%d)", m.KneeReversed().max,
-                m.KneeReversed().frames_over, m.ElbowReversed().max, m.ElbowReversed().frames_over);
-  }
-
-  if (ImGui::CollapsingHeader("Time and knights", ImGuiTreeNodeFlags_DefaultOpen)) {
-    ImGui::SliderFloat("time scale", &state.time_scale, 0.05f, 2.0f, "%.2fx");
-    ImGui::Checkbox("pause sim", &state.sim_paused);
-    ImGui::SameLine();
-    if (ImGui::Button("step one frame")) {
-      state.sim_paused = true;
-      state.step_once = true;
-    }
-    ImGui::SameLine();
-    ImGui::Checkbox("autoplay", &session.autoplay);
-    const int count = static_cast<int>(session.knights().size());
-    ImGui::SliderInt("inspect knight", &session.inspected_knight, 0, count - 1,
-                     session.inspected_knight == 0 ? "player" : "NPC %d");
-    const game::Knight& k = session.knights()[session.inspected_knight];
-    ImGui::Text("mode %s  at (%.2f, %.2f)  v %.2f m/s  clip %s t=%.2f", game::ToString(k.controller.mode()),
-                k.controller.FeetWs().x, k.controller.FeetWs().y, k.controller.VelocityMps().x,
-                k.anim.CurrentClip() ? k.anim.CurrentClip()->Name().c_str() : "-", k.anim.CurrentTimeS());
-    ImGui::Text("timings per step (all %d knights): sim %.3f  anim %.3f  IK %.3f  palette %.3f  render %.3f ms", count,
-                session.last_sim_s * 1e3, session.last_anim_s * 1e3, session.last_ik_s * 1e3,
-                session.last_palette_s * 1e3, state.render_s * 1e3);
-    ImGui::Text("%.1f fps", ImGui::GetIO().Framerate);
-  }
-
-  if (state.scene_settings != nullptr && ImGui::CollapsingHeader("Rendering")) {
-    render::SceneSettings& r = *state.scene_settings;
-    ImGui::Checkbox("shadows", &r.shadows);
-    ImGui::SameLine();
-    bool vsync = window.vsync();
-    if (ImGui::Checkbox("vsync", &vsync)) window.SetVsync(vsync);
-    ImGui::SameLine();
-    if (ImGui::Button(window.fullscreen() ? "windowed (F11)" : "fullscreen (F11)")) window.ToggleFullscreen();
-    int aa = static_cast<int>(r.anti_aliasing);
-    const char* aa_names[] = {"off", "FXAA", "MSAA 4x"};
-    static_assert(static_cast<int>(render::AntiAliasing::kOff) == 0 &&
-                      static_cast<int>(render::AntiAliasing::kFxaa) == 1 &&
-                      static_cast<int>(render::AntiAliasing::kMsaa) == 2,
-                  "aa_names follows render::AntiAliasing");
-    if (ImGui::Combo("anti-aliasing", &aa, aa_names, 3)) r.anti_aliasing = static_cast<render::AntiAliasing>(aa);
-    ImGui::SliderFloat("render scale", &r.render_scale, 0.25f, 2.0f, "%.2f");
-    const render::SceneStats& st = state.scene_stats;
-    ImGui::Text("3D at %dx%d, %s, %d knights drawn, shadow texel %.1f cm", st.scene_width_px, st.scene_height_px,
-                st.msaa_samples > 0 ? "MSAA" : (st.fxaa ? "FXAA" : "no AA"), st.knights_drawn,
-                st.shadow_texel_m * 100.0f);
-  }
-
-  if (ImGui::CollapsingHeader("Clip viewer")) {
-    ImGui::Checkbox("play one clip on the inspected knight", &state.clip_override);
-    ImGui::Checkbox("bind pose (no skinning)", &state.bind_pose);
-    ImGui::SameLine();
-    ImGui::Checkbox("skeleton", &state.draw_skeleton);
-    if (ImGui::BeginListBox("clips", ImVec2(-1, 6 * ImGui::GetTextLineHeightWithSpacing()))) {
-      for (int i = 0; i < static_cast<int>(clips.size()); ++i) {
-        const std::string label = clips[i].Name() + "  (" + std::to_string(clips[i].DurationS()).substr(0, 4) + " s" +
-                                  (clips[i].Loop() ? ", loop)" : ")");
-        if (ImGui::Selectable(label.c_str(), state.clip_index == i)) {
-          state.clip_index = i;
-          state.clip_time_s = 0.0f;
-        }
-      }
-      ImGui::EndListBox();
-    }
-    if (!clips.empty()) {
-      state.clip_index = std::clamp(state.clip_index, 0, static_cast<int>(clips.size()) - 1);
-      const anim::Clip& clip = clips[state.clip_index];
-      ImGui::Checkbox("playing", &state.clip_playing);
-      ImGui::SameLine();
-      ImGui::SliderFloat("time", &state.clip_time_s, 0.0f, clip.DurationS(), "%.3f s");
-      if (state.clip_playing) {
-        state.clip_time_s += frame_dt_s * state.time_scale;
-        if (state.clip_time_s > clip.DurationS()) state.clip_time_s = clip.Loop() ? 0.0f : clip.DurationS();
-      }
-    }
-  }
+  DrawIkSection(session);
+  DrawMetricsSection(session);
+  DrawTimeSection(session, state);
+  DrawRenderingSection(state, window);
+  DrawClipViewerSection(clips, state, frame_dt_s);
   // The clip viewer's choice, which the session plays from its next step.
   session.clip_override = state.clip_override && !clips.empty()
                               ? game::ClipOverride{&clips[state.clip_index], state.clip_time_s}
