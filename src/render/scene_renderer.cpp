@@ -66,10 +66,8 @@ void SceneRenderer::UploadGeometry(const SceneGeometry& geometry, std::span<cons
   for (const anim::SkinnedMesh* mesh : looks) looks_.push_back(GpuSkinnedMesh::Upload(*mesh));
 }
 
-void SceneRenderer::Draw(const FrameView& view, std::span<const KnightInstance> knights, float alpha,
-                         const core::DebugLines& debug_lines, const SceneSettings& settings) {
-  stats_ = SceneStats{};
-  // 1. Palettes: blend the two sim states, one uniform buffer per knight.
+// 1. Palettes: blend the two sim states, one uniform buffer per knight.
+void SceneRenderer::BlendPalettes(std::span<const KnightInstance> knights, float alpha) {
   knight_draws_.clear();
   for (size_t i = 0; i < knights.size(); ++i) {
     const KnightInstance& k = knights[i];
@@ -87,8 +85,11 @@ void SceneRenderer::Draw(const FrameView& view, std::span<const KnightInstance> 
     desc.tint = k.tint;
     knight_draws_.push_back(desc);
   }
+}
 
-  // 2. Shadow pass.
+// 2. Shadow pass; the lighting the scene pass uses (fog, and the shadow map
+// when there is one).
+SceneLighting SceneRenderer::ShadowPass(const FrameView& view, const SceneSettings& settings) {
   SceneLighting lighting;
   lighting.fog_color = settings.fog_color;
   lighting.fog_density_per_m = settings.fog_density_per_m;
@@ -137,7 +138,12 @@ void SceneRenderer::Draw(const FrameView& view, std::span<const KnightInstance> 
     stats_.shadow_texel_m = shadow_fit_.texel_size_m;
   }
 
-  // 3. Scene pass into the offscreen target.
+  return lighting;
+}
+
+// 3. Scene pass into the offscreen target (the window's framebuffer when the
+// target cannot be made); false in that case.
+bool SceneRenderer::ScenePass(const FrameView& view, const SceneSettings& settings, const SceneLighting& lighting) {
   const float scale = std::clamp(settings.render_scale, 0.25f, 2.0f);
   const int scene_w = std::max(1, static_cast<int>(std::lround(view.width_px * scale)));
   const int scene_h = std::max(1, static_cast<int>(std::lround(view.height_px * scale)));
@@ -178,27 +184,36 @@ void SceneRenderer::Draw(const FrameView& view, std::span<const KnightInstance> 
   glDisable(GL_CULL_FACE);
   sky_.Draw(view, settings.fog_color, view.zenith_color);
 
-  // 4. Resolve and post-process into the window's framebuffer.
-  if (target_ok) {
-    target_.Resolve();
-    glBindFramebuffer(GL_FRAMEBUFFER, 0);
-    PostParams post;
-    post.scene_texture = target_.resolved_texture();
-    post.scene_width_px = target_.width_px();
-    post.scene_height_px = target_.height_px();
-    post.output_width_px = view.width_px;
-    post.output_height_px = view.height_px;
-    post.exposure = settings.exposure;
-    post.fxaa = settings.anti_aliasing == AntiAliasing::kFxaa ||
-                (settings.anti_aliasing == AntiAliasing::kMsaa && target_.samples() == 0);
-    post.vignette = settings.vignette;
-    post_.Draw(post);
-    stats_.scene_width_px = target_.width_px();
-    stats_.scene_height_px = target_.height_px();
-    stats_.msaa_samples = target_.samples();
-    stats_.fxaa = post.fxaa;
-  }
+  return target_ok;
+}
 
+// 4. Resolve and post-process into the window's framebuffer.
+void SceneRenderer::ResolveAndPost(const FrameView& view, const SceneSettings& settings) {
+  target_.Resolve();
+  glBindFramebuffer(GL_FRAMEBUFFER, 0);
+  PostParams post;
+  post.scene_texture = target_.resolved_texture();
+  post.scene_width_px = target_.width_px();
+  post.scene_height_px = target_.height_px();
+  post.output_width_px = view.width_px;
+  post.output_height_px = view.height_px;
+  post.exposure = settings.exposure;
+  post.fxaa = settings.anti_aliasing == AntiAliasing::kFxaa ||
+              (settings.anti_aliasing == AntiAliasing::kMsaa && target_.samples() == 0);
+  post.vignette = settings.vignette;
+  post_.Draw(post);
+  stats_.scene_width_px = target_.width_px();
+  stats_.scene_height_px = target_.height_px();
+  stats_.msaa_samples = target_.samples();
+  stats_.fxaa = post.fxaa;
+}
+
+void SceneRenderer::Draw(const FrameView& view, std::span<const KnightInstance> knights, float alpha,
+                         const core::DebugLines& debug_lines, const SceneSettings& settings) {
+  stats_ = SceneStats{};
+  BlendPalettes(knights, alpha);
+  const SceneLighting lighting = ShadowPass(view, settings);
+  if (ScenePass(view, settings, lighting)) ResolveAndPost(view, settings);
   // 5. Debug lines on top.
   glViewport(0, 0, view.width_px, view.height_px);
   lines_.Draw(view, debug_lines);

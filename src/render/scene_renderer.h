@@ -102,6 +102,10 @@ class SceneRenderer {
   const ShadowFit& shadow_fit() const { return shadow_fit_; }
 
  private:
+  void BlendPalettes(std::span<const KnightInstance> knights, float alpha);
+  SceneLighting ShadowPass(const FrameView& view, const SceneSettings& settings);
+  bool ScenePass(const FrameView& view, const SceneSettings& settings, const SceneLighting& lighting);
+  void ResolveAndPost(const FrameView& view, const SceneSettings& settings);
   SkyPass sky_;
   StaticMeshRenderer world_;
   StaticMeshRenderer background_;
