@@ -57,20 +57,10 @@ Clip::TrackRange AppendChannel(const std::vector<float>& times_s, const std::vec
   return range;
 }
 
-}  // namespace
-
-core::Expected<Clip> Clip::Create(ClipDesc desc) {
-  const std::string& name = desc.name;
-  const std::string prefix = "clip '" + name + "': ";
-  if (desc.joint_count <= 0 || desc.joint_count > Skeleton::kMaxJoints) {
-    return core::Status::Error(prefix + "joint count " + std::to_string(desc.joint_count) + " is not in [1, " +
-                               std::to_string(Skeleton::kMaxJoints) + "]");
-  }
-
-  // 1. Track joints in range and unique; key times and values valid; the key range.
+// 1. Track joints in range and unique; key times and values valid. Widens
+// [*first_time_s, *last_time_s] to the keys' range.
+core::Status CheckTracks(const ClipDesc& desc, const std::string& prefix, float* first_time_s, float* last_time_s) {
   std::vector<bool> has_track(static_cast<size_t>(desc.joint_count), false);
-  float first_time_s = std::numeric_limits<float>::infinity();
-  float last_time_s = -std::numeric_limits<float>::infinity();
   for (const JointTrackDesc& track : desc.tracks) {
     if (track.joint < 0 || track.joint >= desc.joint_count) {
       return core::Status::Error(prefix + "track for joint " + std::to_string(track.joint) +
@@ -80,9 +70,9 @@ core::Expected<Clip> Clip::Create(ClipDesc desc) {
       return core::Status::Error(prefix + "joint " + std::to_string(track.joint) + " has two tracks");
     }
     has_track[track.joint] = true;
-    core::Status status = CheckTimes(name, track.joint, 0, track.translations);
-    if (status.ok()) status = CheckTimes(name, track.joint, 1, track.rotations);
-    if (status.ok()) status = CheckTimes(name, track.joint, 2, track.scales);
+    core::Status status = CheckTimes(desc.name, track.joint, 0, track.translations);
+    if (status.ok()) status = CheckTimes(desc.name, track.joint, 1, track.rotations);
+    if (status.ok()) status = CheckTimes(desc.name, track.joint, 2, track.scales);
     if (!status.ok()) return status;
     for (const QuatKey& key : track.rotations) {
       if (math::QuatDot(key.value, key.value) < 1e-12f) {
@@ -90,35 +80,26 @@ core::Expected<Clip> Clip::Create(ClipDesc desc) {
       }
     }
     auto widen = [&](float t0, float t1) {
-      first_time_s = std::min(first_time_s, t0);
-      last_time_s = std::max(last_time_s, t1);
+      *first_time_s = std::min(*first_time_s, t0);
+      *last_time_s = std::max(*last_time_s, t1);
     };
     if (!track.translations.empty()) widen(track.translations.front().time_s, track.translations.back().time_s);
     if (!track.rotations.empty()) widen(track.rotations.front().time_s, track.rotations.back().time_s);
     if (!track.scales.empty()) widen(track.scales.front().time_s, track.scales.back().time_s);
   }
-  if (!std::isfinite(first_time_s)) return core::Status::Error(prefix + "has no keys");
+  return core::Status::Ok();
+}
 
-  // 2. Duration: the real key range (see the header), or the requested length.
-  float duration_s = last_time_s - first_time_s;
-  if (desc.duration_s) {
-    const float requested = *desc.duration_s;
-    if (!std::isfinite(requested) || requested < duration_s * (1.0f - 1e-6f)) {
-      return core::Status::Error(prefix + "duration " + std::to_string(requested) +
-                                 " s is shorter than its keys' range " + std::to_string(duration_s) + " s");
-    }
-    duration_s = std::max(duration_s, requested);
-  }
-
-  // 3. Metadata.
+// 3. Metadata finite; contacts shifted into the clip's time base (with the
+// keys) and inside [0, duration_s]. A tiny tolerance absorbs the rounding
+// of the shift.
+core::Status CheckMetadata(ClipDesc& desc, const std::string& prefix, float first_time_s, float duration_s) {
   if (desc.speed_mps && (!std::isfinite(*desc.speed_mps) || *desc.speed_mps < 0.0f)) {
     return core::Status::Error(prefix + "speed_mps must be finite and non-negative");
   }
   if (desc.climb_m_per_cycle && !std::isfinite(*desc.climb_m_per_cycle)) {
     return core::Status::Error(prefix + "climb_m_per_cycle must be finite");
   }
-  // Contacts are in the keys' time base: shift them with the keys. A tiny
-  // tolerance absorbs the rounding of the shift.
   const float tolerance_s = 1e-4f;
   for (int limb = 0; limb < kLimbCount; ++limb) {
     for (ContactRange& range : desc.contacts[limb]) {
@@ -139,8 +120,34 @@ core::Expected<Clip> Clip::Create(ClipDesc desc) {
       }
     }
   }
+  return core::Status::Ok();
+}
 
-  // 4. Pack the tracks into the per-channel arrays, in joint order.
+}  // namespace
+
+core::Expected<Clip> Clip::Create(ClipDesc desc) {
+  const std::string prefix = "clip '" + desc.name + "': ";
+  if (desc.joint_count <= 0 || desc.joint_count > Skeleton::kMaxJoints) {
+    return core::Status::Error(prefix + "joint count " + std::to_string(desc.joint_count) + " is not in [1, " +
+                               std::to_string(Skeleton::kMaxJoints) + "]");
+  }
+  float first_time_s = std::numeric_limits<float>::infinity();
+  float last_time_s = -std::numeric_limits<float>::infinity();
+  if (core::Status s = CheckTracks(desc, prefix, &first_time_s, &last_time_s); !s.ok()) return s;
+  if (!std::isfinite(first_time_s)) return core::Status::Error(prefix + "has no keys");
+
+  // 2. Duration: the real key range (see the header), or the requested length.
+  float duration_s = last_time_s - first_time_s;
+  if (desc.duration_s) {
+    const float requested = *desc.duration_s;
+    if (!std::isfinite(requested) || requested < duration_s * (1.0f - 1e-6f)) {
+      return core::Status::Error(prefix + "duration " + std::to_string(requested) +
+                                 " s is shorter than its keys' range " + std::to_string(duration_s) + " s");
+    }
+    duration_s = std::max(duration_s, requested);
+  }
+  if (core::Status s = CheckMetadata(desc, prefix, first_time_s, duration_s); !s.ok()) return s;
+
   Clip clip;
   clip.name_ = std::move(desc.name);
   clip.duration_s_ = duration_s;
@@ -148,28 +155,35 @@ core::Expected<Clip> Clip::Create(ClipDesc desc) {
   clip.speed_mps_ = desc.speed_mps;
   clip.climb_m_per_cycle_ = desc.climb_m_per_cycle;
   clip.contacts_ = std::move(desc.contacts);
-  clip.joint_tracks_.assign(static_cast<size_t>(desc.joint_count), JointTracks{});
+  clip.PackTracks(desc.tracks, desc.joint_count, first_time_s);
+  return clip;
+}
 
-  std::sort(desc.tracks.begin(), desc.tracks.end(),
+// 4. Packs the tracks into the per-channel arrays, in joint order, key
+// times shifted to start at 0 and rotations normalised into one hemisphere
+// key to key.
+void Clip::PackTracks(std::vector<JointTrackDesc>& tracks, int joint_count, float first_time_s) {
+  joint_tracks_.assign(static_cast<size_t>(joint_count), JointTracks{});
+  std::sort(tracks.begin(), tracks.end(),
             [](const JointTrackDesc& a, const JointTrackDesc& b) { return a.joint < b.joint; });
   size_t t_count = 0, r_count = 0, s_count = 0;
-  for (const JointTrackDesc& track : desc.tracks) {
+  for (const JointTrackDesc& track : tracks) {
     t_count += track.translations.size();
     r_count += track.rotations.size();
     s_count += track.scales.size();
   }
-  clip.translation_times_s_.reserve(t_count);
-  clip.translation_values_ls_.reserve(t_count);
-  clip.rotation_times_s_.reserve(r_count);
-  clip.rotation_values_ls_.reserve(r_count);
-  clip.scale_times_s_.reserve(s_count);
-  clip.scale_values_.reserve(s_count);
+  translation_times_s_.reserve(t_count);
+  translation_values_ls_.reserve(t_count);
+  rotation_times_s_.reserve(r_count);
+  rotation_values_ls_.reserve(r_count);
+  scale_times_s_.reserve(s_count);
+  scale_values_.reserve(s_count);
 
   std::vector<float> times_s;
   std::vector<glm::vec3> vectors;
   std::vector<glm::quat> rotations;
-  for (const JointTrackDesc& track : desc.tracks) {
-    JointTracks& out = clip.joint_tracks_[track.joint];
+  for (const JointTrackDesc& track : tracks) {
+    JointTracks& out = joint_tracks_[track.joint];
 
     times_s.clear();
     vectors.clear();
@@ -177,7 +191,7 @@ core::Expected<Clip> Clip::Create(ClipDesc desc) {
       times_s.push_back(key.time_s - first_time_s);
       vectors.push_back(key.value);
     }
-    out.translation = AppendChannel(times_s, vectors, clip.translation_times_s_, clip.translation_values_ls_);
+    out.translation = AppendChannel(times_s, vectors, translation_times_s_, translation_values_ls_);
 
     times_s.clear();
     rotations.clear();
@@ -188,7 +202,7 @@ core::Expected<Clip> Clip::Create(ClipDesc desc) {
       times_s.push_back(key.time_s - first_time_s);
       rotations.push_back(q);
     }
-    out.rotation = AppendChannel(times_s, rotations, clip.rotation_times_s_, clip.rotation_values_ls_);
+    out.rotation = AppendChannel(times_s, rotations, rotation_times_s_, rotation_values_ls_);
 
     times_s.clear();
     vectors.clear();
@@ -196,9 +210,8 @@ core::Expected<Clip> Clip::Create(ClipDesc desc) {
       times_s.push_back(key.time_s - first_time_s);
       vectors.push_back(key.value);
     }
-    out.scale = AppendChannel(times_s, vectors, clip.scale_times_s_, clip.scale_values_);
+    out.scale = AppendChannel(times_s, vectors, scale_times_s_, scale_values_);
   }
-  return clip;
 }
 
 float Clip::WrapTime(float time_s) const {

@@ -164,6 +164,7 @@ class Clip {
   std::span<const glm::vec3> ScaleValues() const { return scale_values_; }
 
  private:
+  void PackTracks(std::vector<JointTrackDesc>& tracks, int joint_count, float first_time_s);
   // The range of `limb` containing wrapped time t, or nullptr.
   const ContactRange* FindContact(Limb limb, float t) const;
   // Length of a contact range, taking a wrapping range round the loop.
