@@ -268,8 +268,8 @@ core::Expected<int> ImportTexture(const aiScene* scene, const aiMaterial* materi
   return index;
 }
 
-Status ImportMesh(const aiScene* scene, const anim::Skeleton& skeleton, const std::string& file,
-                  anim::SkinnedMesh& out) {
+// Every material of the scene, with its base colour texture.
+Status ImportMaterials(const aiScene* scene, const std::string& file, anim::SkinnedMesh& out) {
   std::map<std::string, int> texture_index;
   for (unsigned m = 0; m < scene->mNumMaterials; ++m) {
     const aiMaterial* material = scene->mMaterials[m];
@@ -285,77 +285,104 @@ Status ImportMesh(const aiScene* scene, const anim::Skeleton& skeleton, const st
     result.base_color_texture = *texture;
     out.materials.push_back(std::move(result));
   }
+  return Status::Ok();
+}
+
+// Influences of each vertex gathered (at most kGatheredInfluences kept per
+// vertex: the strongest).
+constexpr int kGatheredInfluences = 8;
+
+Status GatherInfluences(const aiMesh* mesh, const anim::Skeleton& skeleton, const std::string& where,
+                        std::vector<Influence>& influences, std::vector<uint8_t>& counts) {
+  influences.assign(static_cast<size_t>(mesh->mNumVertices) * kGatheredInfluences, Influence{});
+  counts.assign(mesh->mNumVertices, 0);
+  for (unsigned b = 0; b < mesh->mNumBones; ++b) {
+    const aiBone* bone = mesh->mBones[b];
+    const int joint = skeleton.FindJoint(bone->mName.C_Str());
+    if (joint < 0) {
+      return Status::Error(where + " is skinned to '" + bone->mName.C_Str() +
+                           "', which is not a joint of the skeleton");
+    }
+    for (unsigned w = 0; w < bone->mNumWeights; ++w) {
+      const aiVertexWeight& vw = bone->mWeights[w];
+      if (!(vw.mWeight > 0.0f) || vw.mVertexId >= mesh->mNumVertices) continue;  // assimp's dummy zero weights
+      Influence* slots = &influences[static_cast<size_t>(vw.mVertexId) * kGatheredInfluences];
+      uint8_t& count = counts[vw.mVertexId];
+      if (count < kGatheredInfluences) {
+        slots[count++] = {joint, vw.mWeight};
+      } else {
+        Influence* smallest =
+            std::min_element(slots, slots + kGatheredInfluences, [](auto& a, auto& b) { return a.weight < b.weight; });
+        if (smallest->weight < vw.mWeight) *smallest = {joint, vw.mWeight};
+      }
+    }
+  }
+  return Status::Ok();
+}
+
+// Vertex v of the mesh with its strongest kMaxInfluences influences,
+// renormalised; false when it has none.
+bool MakeVertex(const aiMesh* mesh, unsigned v, Influence* slots, int count, anim::SkinnedVertex& vertex) {
+  vertex.position_ms = glm::vec3(mesh->mVertices[v].x, mesh->mVertices[v].y, mesh->mVertices[v].z);
+  if (mesh->HasNormals()) vertex.normal_ms = glm::vec3(mesh->mNormals[v].x, mesh->mNormals[v].y, mesh->mNormals[v].z);
+  if (mesh->HasTextureCoords(0)) {
+    // assimp flips V for glTF (OpenGL's bottom-left origin); undo it so
+    // (0, 0) is the image's top-left as in the file.
+    vertex.uv = glm::vec2(mesh->mTextureCoords[0][v].x, 1.0f - mesh->mTextureCoords[0][v].y);
+  }
+  if (count == 0) return false;
+  std::sort(slots, slots + count, [](auto& a, auto& b) { return a.weight > b.weight; });
+  const int kept = std::min(count, anim::kMaxInfluences);
+  float total = 0.0f;
+  for (int i = 0; i < kept; ++i) total += slots[i].weight;
+  vertex.weights = glm::vec4(0.0f);
+  for (int i = 0; i < kept; ++i) {
+    vertex.joints[i] = static_cast<uint8_t>(slots[i].joint);
+    vertex.weights[i] = slots[i].weight / total;
+  }
+  return true;
+}
+
+// One skinned triangle mesh of the scene: its vertices, and its triangles as
+// one part.
+Status ImportSkinnedPart(const aiMesh* mesh, unsigned m, const anim::Skeleton& skeleton, const std::string& file,
+                         std::vector<Influence>& influences, std::vector<uint8_t>& counts, anim::SkinnedMesh& out) {
+  const std::string mesh_name = mesh->mName.length ? mesh->mName.C_Str() : "#" + std::to_string(m);
+  if (mesh->mNumBones == 0) {
+    return Status::Error(file + ": mesh '" + mesh_name + "' has no skin (every part of a character must be skinned)");
+  }
+  const uint32_t base = static_cast<uint32_t>(out.vertices.size());
+  if (Status s = GatherInfluences(mesh, skeleton, file + ": mesh '" + mesh_name + "'", influences, counts); !s.ok())
+    return s;
+  for (unsigned v = 0; v < mesh->mNumVertices; ++v) {
+    anim::SkinnedVertex vertex;
+    if (!MakeVertex(mesh, v, &influences[static_cast<size_t>(v) * kGatheredInfluences], counts[v], vertex)) {
+      return Status::Error(file + ": mesh '" + mesh_name + "' vertex " + std::to_string(v) + " has no joint weight");
+    }
+    out.vertices.push_back(vertex);
+  }
+  anim::MeshPart part;
+  part.first_index = static_cast<uint32_t>(out.indices.size());
+  part.material = static_cast<int>(mesh->mMaterialIndex);
+  for (unsigned f = 0; f < mesh->mNumFaces; ++f) {
+    const aiFace& face = mesh->mFaces[f];
+    if (face.mNumIndices != 3) continue;
+    for (int i = 0; i < 3; ++i) out.indices.push_back(base + face.mIndices[i]);
+  }
+  part.index_count = static_cast<uint32_t>(out.indices.size()) - part.first_index;
+  if (part.index_count > 0) out.parts.push_back(part);
+  return Status::Ok();
+}
+
+Status ImportMesh(const aiScene* scene, const anim::Skeleton& skeleton, const std::string& file,
+                  anim::SkinnedMesh& out) {
+  if (Status s = ImportMaterials(scene, file, out); !s.ok()) return s;
   std::vector<Influence> influences;
+  std::vector<uint8_t> counts;
   for (unsigned m = 0; m < scene->mNumMeshes; ++m) {
     const aiMesh* mesh = scene->mMeshes[m];
-    const std::string mesh_name = mesh->mName.length ? mesh->mName.C_Str() : "#" + std::to_string(m);
     if (!(mesh->mPrimitiveTypes & aiPrimitiveType_TRIANGLE)) continue;  // points or lines: not drawn
-    if (mesh->mNumBones == 0) {
-      return Status::Error(file + ": mesh '" + mesh_name + "' has no skin (every part of a character must be skinned)");
-    }
-    const uint32_t base = static_cast<uint32_t>(out.vertices.size());
-    // Influences of each vertex, at most 8 kept while gathering.
-    constexpr int kGather = 8;
-    influences.assign(static_cast<size_t>(mesh->mNumVertices) * kGather, Influence{});
-    std::vector<uint8_t> counts(mesh->mNumVertices, 0);
-    for (unsigned b = 0; b < mesh->mNumBones; ++b) {
-      const aiBone* bone = mesh->mBones[b];
-      const int joint = skeleton.FindJoint(bone->mName.C_Str());
-      if (joint < 0) {
-        return Status::Error(file + ": mesh '" + mesh_name + "' is skinned to '" + bone->mName.C_Str() +
-                             "', which is not a joint of the skeleton");
-      }
-      for (unsigned w = 0; w < bone->mNumWeights; ++w) {
-        const aiVertexWeight& vw = bone->mWeights[w];
-        if (!(vw.mWeight > 0.0f) || vw.mVertexId >= mesh->mNumVertices) continue;  // assimp's dummy zero weights
-        Influence* slots = &influences[static_cast<size_t>(vw.mVertexId) * kGather];
-        uint8_t& count = counts[vw.mVertexId];
-        if (count < kGather) {
-          slots[count++] = {joint, vw.mWeight};
-        } else {
-          Influence* smallest =
-              std::min_element(slots, slots + kGather, [](auto& a, auto& b) { return a.weight < b.weight; });
-          if (smallest->weight < vw.mWeight) *smallest = {joint, vw.mWeight};
-        }
-      }
-    }
-    for (unsigned v = 0; v < mesh->mNumVertices; ++v) {
-      anim::SkinnedVertex vertex;
-      vertex.position_ms = glm::vec3(mesh->mVertices[v].x, mesh->mVertices[v].y, mesh->mVertices[v].z);
-      if (mesh->HasNormals()) {
-        vertex.normal_ms = glm::vec3(mesh->mNormals[v].x, mesh->mNormals[v].y, mesh->mNormals[v].z);
-      }
-      if (mesh->HasTextureCoords(0)) {
-        // assimp flips V for glTF (OpenGL's bottom-left origin); undo it so
-        // (0, 0) is the image's top-left as in the file.
-        vertex.uv = glm::vec2(mesh->mTextureCoords[0][v].x, 1.0f - mesh->mTextureCoords[0][v].y);
-      }
-      Influence* slots = &influences[static_cast<size_t>(v) * kGather];
-      const int count = counts[v];
-      if (count == 0) {
-        return Status::Error(file + ": mesh '" + mesh_name + "' vertex " + std::to_string(v) + " has no joint weight");
-      }
-      std::sort(slots, slots + count, [](auto& a, auto& b) { return a.weight > b.weight; });
-      const int kept = std::min(count, anim::kMaxInfluences);
-      float total = 0.0f;
-      for (int i = 0; i < kept; ++i) total += slots[i].weight;
-      vertex.weights = glm::vec4(0.0f);
-      for (int i = 0; i < kept; ++i) {
-        vertex.joints[i] = static_cast<uint8_t>(slots[i].joint);
-        vertex.weights[i] = slots[i].weight / total;
-      }
-      out.vertices.push_back(vertex);
-    }
-    anim::MeshPart part;
-    part.first_index = static_cast<uint32_t>(out.indices.size());
-    part.material = static_cast<int>(mesh->mMaterialIndex);
-    for (unsigned f = 0; f < mesh->mNumFaces; ++f) {
-      const aiFace& face = mesh->mFaces[f];
-      if (face.mNumIndices != 3) continue;
-      for (int i = 0; i < 3; ++i) out.indices.push_back(base + face.mIndices[i]);
-    }
-    part.index_count = static_cast<uint32_t>(out.indices.size()) - part.first_index;
-    if (part.index_count > 0) out.parts.push_back(part);
+    if (Status s = ImportSkinnedPart(mesh, m, skeleton, file, influences, counts, out); !s.ok()) return s;
   }
   if (out.indices.empty()) return Status::Error(file + ": no triangles to draw");
   return Status::Ok();
