@@ -101,9 +101,9 @@ class CollisionMesh {
   static CollisionMesh Build(const Level& level, const BuildOptions& options);
   static CollisionMesh Build(const Level& level) { return Build(level, BuildOptions{}); }
   // Any triangle soup (tests, tools). Degenerate triangles are dropped.
-  static CollisionMesh FromTriangles(std::vector<CollisionTriangle> triangles, const BuildOptions& options);
-  static CollisionMesh FromTriangles(std::vector<CollisionTriangle> triangles) {
-    return FromTriangles(std::move(triangles), BuildOptions{});
+  static CollisionMesh FromTriangles(const std::vector<CollisionTriangle>& triangles, const BuildOptions& options);
+  static CollisionMesh FromTriangles(const std::vector<CollisionTriangle>& triangles) {
+    return FromTriangles(triangles, BuildOptions{});
   }
 
   std::span<const CollisionTriangle> triangles() const { return triangles_; }
@@ -131,6 +131,20 @@ class CollisionMesh {
   RayHit CastWall(const WallProbe& probe) const;
 
  private:
+  // A ray's walk through the grid's cells (Amanatides and Woo): the cell,
+  // the step direction, and the ray parameter at the next x and z cell
+  // boundary and between boundaries.
+  struct GridWalk {
+    int ix = 0, iz = 0, step_x = 1, step_z = 1;
+    double t_max_x = 0.0, t_delta_x = 0.0, t_max_z = 0.0, t_delta_z = 0.0;
+  };
+  bool ClipToGrid(const glm::dvec3& o, const glm::dvec3& d, double* t_enter, double* t_exit) const;
+  GridWalk StartWalk(const glm::dvec3& o, const glm::dvec3& d, double t_enter) const;
+  void TestCell(size_t c, const glm::dvec3& o, const glm::dvec3& d, const RayFilter& filter, double* best_t,
+                int* best_triangle) const;
+  void ChooseGrid(const BuildOptions& options);
+  void CellRange(const CollisionTriangle& tri, int* ix0, int* ix1, int* iz0, int* iz1) const;
+  void FillCells();
   // The hit of the unit-direction ray origin_ws + t dir_ws on `triangle`,
   // its normal turned to face the ray.
   RayHit HitOn(int triangle, const glm::dvec3& origin_ws, const glm::dvec3& dir_ws, double t) const;
