@@ -11,8 +11,9 @@ packages=(
   libegl1 libgl1-mesa-dri libegl-mesa0   # headless GL: SDL offscreen driver on Mesa llvmpipe
 )
 if [[ "${1:-}" == "--test" ]]; then
-  # The asset tests: Blender regenerates the knights, Node runs the glTF validator.
-  packages+=(blender python3-numpy clang-format)
+  # The asset tests: Blender regenerates the knights, Node runs the glTF
+  # validator; the style tests run clang-format and clang-tidy.
+  packages+=(blender python3-numpy clang-format clang-tidy)
   command -v npm >/dev/null 2>&1 || packages+=(nodejs npm)
 fi
 

@@ -33,6 +33,7 @@ std::string ParseOnOff(std::string_view name, std::string_view value, bool& out)
   return {};
 }
 
+// The option table: one entry per option. NOLINTNEXTLINE(readability-function-size)
 const std::vector<OptionSpec>& Specs() {
   static const std::vector<OptionSpec> specs = {
       {"--help", "", "print this help and exit",

@@ -21,7 +21,6 @@ double SecondsSince(Clock::time_point start) { return std::chrono::duration<doub
 float FadeTime(ClipRole role) {
   switch (role) {
     case ClipRole::kJumpUp:
-      return 0.08f;
     case ClipRole::kLand:
       return 0.08f;
     case ClipRole::kFall:

@@ -160,6 +160,8 @@ int FiniteLanes(const TwoBoneIkBatchJob::Chain* chains, int count) {
 
 // Chains [first, first + count), count <= 4. Returns false when a chain was
 // refused (non-finite input).
+// The four-lane SSE solve, one function so its registers stay live across
+// the steps (the readable form is two_bone_ik_reference.h). NOLINTNEXTLINE(readability-function-size)
 bool SolveFour(const TwoBoneIkBatchJob& job, size_t first, int count) {
   const TwoBoneIkBatchJob::Chain* chains = &job.chains[first];
   // Short groups repeat their last chain in the unused lanes (computed and

@@ -296,7 +296,7 @@ CollisionMesh CollisionMesh::Build(const Level& level, const BuildOptions& optio
   BuildTerrain(level, &builder);
   for (const Platform& platform : level.platforms) BuildPlatform(platform, &builder);
   for (const Rock& rock : level.rocks) BuildRock(level.terrain, rock, &builder);
-  return FromTriangles(std::move(triangles), options);
+  return FromTriangles(triangles, options);
 }
 
 namespace {
