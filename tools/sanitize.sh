@@ -12,8 +12,8 @@
 #     JOBS        parallel build and test jobs (default: nproc)
 #
 # Tests labelled "assets" (Blender regeneration, the Khronos glTF validator)
-# are left out: they run external tools only, none of our code, and the
-# ordinary test run covers them. The OpenGL tests run in a second CTest pass
+# and "tidy" (clang-tidy on the sources) are left out: they run external
+# tools only, none of our code, and the ordinary test run covers them. The OpenGL tests run in a second CTest pass
 # with leak detection off (Mesa's leaks, see below); everything else, the
 # fuzz corpus replays included, runs with LeakSanitizer on.
 # Exit status: 0 when every test passed clean, else a failing CTest's.
@@ -62,7 +62,7 @@ run_ctest() {
   [ $status -eq 0 ] || rc=$status
 }
 echo "== ctest, no OpenGL (-j$jobs, leak detection on)"
-ASAN_OPTIONS="$asan_common:detect_leaks=1" run_ctest -LE "^assets\$|$gl_labels" -E "$gl_names" "$@"
+ASAN_OPTIONS="$asan_common:detect_leaks=1" run_ctest -LE "^assets\$|^tidy\$|$gl_labels" -E "$gl_names" "$@"
 echo "== ctest, OpenGL (-j$jobs, leak detection off: Mesa)"
 ASAN_OPTIONS="$asan_common:detect_leaks=0" run_ctest -L "$gl_labels" "$@"
 ASAN_OPTIONS="$asan_common:detect_leaks=0" run_ctest -R "$gl_names" "$@"
