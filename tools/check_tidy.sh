@@ -19,5 +19,7 @@ if [[ ! -f "$build_dir/compile_commands.json" ]]; then
   exit 1
 fi
 mapfile -t files < <(find src -name '*.cpp' | sort)
-printf '%s\n' "${files[@]}" | xargs -P"$(nproc)" -n4 "$tidy" -p "$build_dir" --quiet 2>/dev/null
+# The compiler's own warnings are the build's business (-Wall -Wextra, and
+# -Werror in CI, with gcc): under clang they would turn into errors here.
+printf '%s\n' "${files[@]}" | xargs -P"$(nproc)" -n4 "$tidy" -p "$build_dir" --quiet --extra-arg=-Wno-error 2>/dev/null
 echo "clang-tidy: ${#files[@]} files clean"

@@ -12,7 +12,6 @@
 namespace knights::ik {
 namespace {
 
-constexpr int kFeet = 2;  // limbs 0 and 1 are feet, 2 and 3 hands (anim::Limb order)
 // A rung further from the limb's root than this fraction of the limb's
 // length (to the wrist or ankle: the effector's offset is left as slack) is
 // out of reach.
