@@ -311,17 +311,22 @@ void FootIkController::UpdateLock(int side, bool planted, const glm::vec3& free_
 // The leg's reach this step: max_leg_extension of hip-knee plus knee-ankle,
 // metres (bone lengths are the same in world and model space).
 float FootIkController::LegReachM(int side, const PoseView& pose) const {
+  const glm::vec2 bones_m = BoneLengthsM(side, pose);
+  return settings.max_leg_extension * (bones_m.x + bones_m.y);
+}
+
+// Hip-knee and knee-ankle lengths, metres (the same in world and model space).
+glm::vec2 FootIkController::BoneLengthsM(int side, const PoseView& pose) const {
   const TwoBoneChain& c = legs_[side].chain;
-  return settings.max_leg_extension * (glm::distance(pose.PositionMs(c.start), pose.PositionMs(c.mid)) +
-                                       glm::distance(pose.PositionMs(c.mid), pose.PositionMs(c.end)));
+  return {glm::distance(pose.PositionMs(c.start), pose.PositionMs(c.mid)),
+          glm::distance(pose.PositionMs(c.mid), pose.PositionMs(c.end))};
 }
 
 // The hip-ankle distance of the leg bent max_knee_bend_deg, metres: the
 // nearest the pelvis comes to a foot's target.
 float FootIkController::LegFoldM(int side, const PoseView& pose) const {
-  const TwoBoneChain& c = legs_[side].chain;
-  const float thigh_m = glm::distance(pose.PositionMs(c.start), pose.PositionMs(c.mid));
-  const float shin_m = glm::distance(pose.PositionMs(c.mid), pose.PositionMs(c.end));
+  const glm::vec2 bones_m = BoneLengthsM(side, pose);
+  const float thigh_m = bones_m.x, shin_m = bones_m.y;
   const float cos_bend = std::cos(settings.max_knee_bend_deg * kDegToRad);
   return std::sqrt(std::max(0.0f, thigh_m * thigh_m + shin_m * shin_m + 2.0f * thigh_m * shin_m * cos_bend));
 }
@@ -464,11 +469,8 @@ GroundProbe FootIkController::ChoosePlant(int side, const glm::vec3& free_target
   float best_lift = FitFoot(side, best.point_ws, best.normal_ws, 1.0f, frame, pose, spaces).lift_m;
   float best_cost = best_lift;  // lift, plus kPlantShiftCost per metre moved from the clip's spot
   const LegRig& leg = legs_[side];
-  glm::vec3 along_ws = PointWs(spaces.to_world, pose.models_ms[leg.chain.end], leg.ball_offset_ls) -
-                       PointWs(spaces.to_world, pose.models_ms[leg.chain.end], leg.heel_offset_ls);
-  along_ws.y = 0.0f;
-  if (best_lift <= kPlantLiftToleranceM || glm::dot(along_ws, along_ws) < 1e-8f) return best;
-  along_ws = glm::normalize(along_ws);
+  const glm::vec3 along_ws = FootHeadingWs(side, pose, spaces);
+  if (best_lift <= kPlantLiftToleranceM || along_ws == glm::vec3(0.0f)) return best;
   // Only spots the leg reaches with the pelvis lowered half its range: a
   // spot shifted down a slope out of reach would be let go at once.
   const glm::vec3 hip_ws = glm::vec3(spaces.to_world * pose.models_ms[leg.chain.start][3]) -

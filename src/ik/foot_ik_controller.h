@@ -221,6 +221,7 @@ class FootIkController {
   static constexpr float kHeelBallProbeAboveSoleM = 0.5f;  // heel and ball rays start at least this far over the sole
 
   float UpdateFaders(const FootIkFrame& frame);
+  glm::vec2 BoneLengthsM(int side, const PoseView& pose) const;
   float LegReachM(int side, const PoseView& pose) const;
   float LegFoldM(int side, const PoseView& pose) const;
   glm::vec3 FootHeadingWs(int side, const PoseView& pose, const Spaces& spaces) const;

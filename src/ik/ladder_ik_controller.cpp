@@ -74,14 +74,19 @@ bool LadderIkController::ChooseHold(int limb, const LadderIkFrame& frame, const 
     consider(i, HoldPointWs(frame.rungs_ws[i], p_ws.z, half_length_m), glm::vec3(0.0f, 1.0f, 0.0f), glm::vec3(0.0f));
   if (frame.raycast != nullptr) {
     // A foot stands, a hand rests, on the ground (the ladder's foot, the
-    // ledge top the exit clip puts a hand on): a ray from above the grab
-    // distance finds it even if the clip's limb is sunk in a slope or ledge.
-    const float above_m = settings.max_grab_distance_m + 0.5f;
-    const GroundProbe ground = frame.raycast(frame.raycast_context, p_ws + glm::vec3(0.0f, above_m, 0.0f),
-                                             above_m + settings.max_grab_distance_m);
+    // ledge top the exit clip puts a hand on).
+    const GroundProbe ground = GroundUnder(frame, p_ws);
     if (ground.hit) consider(-1, GroundHoldWs(limb, frame, ground), ground.normal_ws, ground.point_ws);
   }
   return best_tier >= min_tier;
+}
+
+// The ground under p_ws: a ray from above the grab distance finds it even
+// if the clip's limb is sunk in a slope or ledge.
+GroundProbe LadderIkController::GroundUnder(const LadderIkFrame& frame, const glm::vec3& p_ws) const {
+  const float above_m = settings.max_grab_distance_m + 0.5f;
+  return frame.raycast(frame.raycast_context, p_ws + glm::vec3(0.0f, above_m, 0.0f),
+                       above_m + settings.max_grab_distance_m);
 }
 
 // Where a limb holding the ground at `ground` puts its effector: on it,
@@ -93,13 +98,11 @@ glm::vec3 LadderIkController::GroundHoldWs(int limb, const LadderIkFrame& frame,
   if (rig.end_up_ls == glm::vec3(0.0f) || frame.raycast == nullptr) return ground.point_ws;
   const glm::quat tilt =
       LimitedTilt(s.end_up_animated_ws, ground.normal_ws, settings.max_foot_tilt_deg * math::kDegToRad, 1.0f);
-  const float above_m = settings.max_grab_distance_m + 0.5f;
   float lift_m = 0.0f;
   for (size_t k = 0; k < rig.ground_points_ls.size(); ++k) {
     if (rig.ground_points_ls[k] == glm::vec3(0.0f)) continue;
     const glm::vec3 point_ws = ground.point_ws + tilt * s.ground_points_from_effector_ws[k];
-    const GroundProbe under = frame.raycast(frame.raycast_context, point_ws + glm::vec3(0.0f, above_m, 0.0f),
-                                            above_m + settings.max_grab_distance_m);
+    const GroundProbe under = GroundUnder(frame, point_ws);
     if (under.hit) lift_m = std::max(lift_m, under.point_ws.y - point_ws.y);
   }
   return ground.point_ws + glm::vec3(0.0f, lift_m, 0.0f);

@@ -178,6 +178,7 @@ class LadderIkController {
 
  private:
   void UpdateHold(int limb, const LadderIkFrame& frame, const glm::vec3& limb_root_ws, float reach_m);
+  GroundProbe GroundUnder(const LadderIkFrame& frame, const glm::vec3& p_ws) const;
   glm::vec3 GroundHoldWs(int limb, const LadderIkFrame& frame, const GroundProbe& ground) const;
   bool ChooseHold(int limb, const LadderIkFrame& frame, const glm::vec3& limb_root_ws, float reach_m, int min_tier,
                   LadderHold* hold) const;
