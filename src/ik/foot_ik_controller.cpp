@@ -55,6 +55,17 @@ PitchAndLift SolvePitchAndLift(float heel_m, float heel_depth_m, float ball_m, f
 // How much of the ground's tilt a foot takes: fully from the moment it
 // counts as planted (contact 0.5), so that a planted foot keeps one
 // orientation, and its heel and ball one clearance, for the whole plant.
+// True when heel and ball found their ground on the plane of the sole's
+// hit, within a millimetre: flat ground or an even slope.
+bool GroundIsOnePlane(const FootIkState& foot) {
+  constexpr float kOffPlaneM = 0.001f;
+  if (!foot.ground.hit) return false;
+  for (const glm::vec3& p_ws : foot.heel_ball_ground_ws) {
+    if (std::fabs(glm::dot(p_ws - foot.ground.point_ws, foot.ground.normal_ws)) > kOffPlaneM) return false;
+  }
+  return true;
+}
+
 float AlignWeight(const FootIkFrame& frame, int side) {
   return frame.airborne ? 0.0f : std::clamp(2.0f * frame.contact[side], 0.0f, 1.0f);
 }
@@ -99,7 +110,8 @@ bool FootIkController::Run(const FootIkFrame& frame, const PoseView& pose, core:
   }
   LowerPelvis(frame, pose, spaces, master);  // 4
   PlaceLegs(frame, pose, spaces, master);    // 5
-  if (debug != nullptr) DrawDebug(*debug);   // 6
+  LiftOutOfGround(frame, pose, spaces);      // 6
+  if (debug != nullptr) DrawDebug(*debug);   // 7
   return true;
 }
 
@@ -326,9 +338,7 @@ glm::vec2 FootIkController::BoneLengthsM(int side, const PoseView& pose) const {
 // nearest the pelvis comes to a foot's target.
 float FootIkController::LegFoldM(int side, const PoseView& pose) const {
   const glm::vec2 bones_m = BoneLengthsM(side, pose);
-  const float thigh_m = bones_m.x, shin_m = bones_m.y;
-  const float cos_bend = std::cos(settings.max_knee_bend_deg * kDegToRad);
-  return std::sqrt(std::max(0.0f, thigh_m * thigh_m + shin_m * shin_m + 2.0f * thigh_m * shin_m * cos_bend));
+  return ReachAtBend(bones_m.x, bones_m.y, std::cos(settings.max_knee_bend_deg * kDegToRad));
 }
 
 // The clip's heel-to-ball direction, horizontal unit (zero for a foot
@@ -580,16 +590,46 @@ void FootIkController::LowerPelvis(const FootIkFrame& frame, const PoseView& pos
   pose.TranslateSubtree(pelvis_, glm::mat3(spaces.to_model) * (kUpWs * pelvis_offset));
 }
 
+// The placement of one leg's sole on target_sole_ws: turned by the held
+// yaw, tilted onto the foot's ground by `align` of the way (none when
+// align is negative: the foot keeps the orientation it has).
+LimbPlacementJob FootIkController::LegJob(int side, const PoseView& pose, const Spaces& spaces,
+                                          const glm::vec3& target_sole_ws, float align, float weight) {
+  const FootIkState& foot = feet_[side];
+  const LegRig& leg = legs_[side];
+  const glm::mat3 to_model_linear(spaces.to_model);  // carries world directions into model space
+  LimbPlacementJob job;
+  job.chain = leg.chain;
+  job.tip = leg.toe;
+  job.parents = pose.parents;
+  job.locals_ls = pose.locals_ls;
+  job.models_ms = pose.models_ms;
+  job.effector_ls = leg.sole_offset_ls;
+  job.target_ms = glm::vec3(spaces.to_model * glm::vec4(target_sole_ws, 1.0f));
+  const bool keep_orientation = align < 0.0f;
+  job.align = settings.foot_align && !keep_orientation;
+  job.normal_ms = to_model_linear * foot.align_normal_ws;
+  job.end_up_ls = leg.foot_up_ls;
+  job.max_tilt_deg = settings.max_tilt_deg;
+  job.align_weight = std::max(align, 0.0f);
+  if (!keep_orientation) job.end_turn_ms = glm::angleAxis(foot.hold_yaw_rad, glm::normalize(to_model_linear * kUpWs));
+  job.pole_vector_ms = leg.knee_pole_ms;
+  job.hinge_axis_ls = leg.hinge_axis_ls;
+  job.max_bend_deg = settings.knee_limit_deg;
+  job.soften = settings.soften;
+  job.weight = weight;
+  job.reached = &feet_[side].reached;
+  return job;
+}
+
 // 5. Solve each leg onto its target, sole aligned while planted: both legs
 //    in one batch (their two-bone solves share SSE registers).
 void FootIkController::PlaceLegs(const FootIkFrame& frame, const PoseView& pose, const Spaces& spaces, float master) {
   const bool side_enabled[2] = {settings.leg_l, settings.leg_r};
-  const glm::mat3 to_model_linear(spaces.to_model);  // carries world directions into model space
   std::array<LimbPlacementJob, 2> jobs;
   size_t job_count = 0;
   for (int side = 0; side < 2; ++side) {
     FootIkState& foot = feet_[side];
-    const LegRig& leg = legs_[side];
     // In the air the target never pulls a foot down (the clip's sole, out
     // of this step's ground, its heel and ball lifted out of whatever is
     // under them): full weight, whatever the sole's own ray found.
@@ -597,25 +637,7 @@ void FootIkController::PlaceLegs(const FootIkFrame& frame, const PoseView& pose,
     foot.weight = side_enabled[side] ? master * ground_weight : 0.0f;
     foot.reached = false;
     if (foot.weight <= 0.0f) continue;
-    LimbPlacementJob& job = jobs[job_count++];
-    job.chain = leg.chain;
-    job.tip = leg.toe;
-    job.parents = pose.parents;
-    job.locals_ls = pose.locals_ls;
-    job.models_ms = pose.models_ms;
-    job.effector_ls = leg.sole_offset_ls;
-    job.target_ms = glm::vec3(spaces.to_model * glm::vec4(foot.target_sole_ws, 1.0f));
-    job.align = settings.foot_align;
-    job.normal_ms = to_model_linear * foot.align_normal_ws;
-    job.end_up_ls = leg.foot_up_ls;
-    job.max_tilt_deg = settings.max_tilt_deg;
-    job.align_weight = AlignWeight(frame, side);
-    job.end_turn_ms = glm::angleAxis(foot.hold_yaw_rad, glm::normalize(to_model_linear * kUpWs));
-    job.pole_vector_ms = leg.knee_pole_ms;
-    job.hinge_axis_ls = leg.hinge_axis_ls;
-    job.soften = settings.soften;
-    job.weight = foot.weight;
-    job.reached = &foot.reached;
+    jobs[job_count++] = LegJob(side, pose, spaces, foot.target_sole_ws, AlignWeight(frame, side), foot.weight);
   }
   LimbPlacementJob::RunAll(std::span(jobs.data(), job_count));
   for (int side = 0; side < 2; ++side) {
@@ -634,7 +656,44 @@ void FootIkController::PlaceLegs(const FootIkFrame& frame, const PoseView& pose,
   }
 }
 
-// 6. Rays, ground normals, targets (green reached, red not), locks, and the
+// 6. Each placed foot measured where it landed: a heel or ball deeper in
+//    its own ground than the sole gives is lifted halfway out, the other
+//    half left as the sole's gap over its ground (sunk and floating weigh
+//    the same to the eye), the foot turned as placed. Across ripples steeper
+//    than the tilt limit a millimetre between the predicted and the placed
+//    foot is a centimetre of ground. The rays start kLandedProbeM over each
+//    point: one sunk deeper (never expected) is left alone.
+void FootIkController::LiftOutOfGround(const FootIkFrame& frame, const PoseView& pose, const Spaces& spaces) {
+  std::array<LimbPlacementJob, 2> jobs;
+  size_t job_count = 0;
+  for (int side = 0; side < 2; ++side) {
+    const LegRig& leg = legs_[side];
+    // Without heel and ball nothing was predicted: the sole lands on its target.
+    if (feet_[side].weight <= 0.0f || leg.heel_offset_ls == leg.ball_offset_ls || GroundIsOnePlane(feet_[side]))
+      continue;
+    const glm::mat4& ankle_ms = pose.models_ms[leg.chain.end];
+    // Height of the ground over each point (negative: under it), metres.
+    auto depth_m = [&](const glm::vec3& offset_ls) {
+      const glm::vec3 p_ws = PointWs(spaces.to_world, ankle_ms, offset_ls);
+      const GroundProbe hit = frame.raycast(frame.raycast_context, p_ws + kUpWs * kLandedProbeM, 2.0f * kLandedProbeM);
+      return hit.hit ? hit.point_ws.y - p_ws.y : -kLandedProbeM;
+    };
+    const float sole_depth_m = depth_m(leg.sole_offset_ls);
+    const float end_depth_m = std::max(depth_m(leg.heel_offset_ls), depth_m(leg.ball_offset_ls));
+    const float sole_gap_m = std::max(0.0f, -sole_depth_m);
+    // A fading IK hands the foot back to the clip, sunk or not: the check
+    // eases out over the top tenth of the leg's weight, never a jump.
+    const float ease = std::clamp((feet_[side].weight - 0.9f) * 10.0f, 0.0f, 1.0f);
+    const float lift_m = ease * std::max(sole_depth_m, 0.5f * (end_depth_m - settings.sole_give_m - sole_gap_m));
+    if (!(lift_m > kLandedLiftToleranceM)) continue;
+    const glm::vec3 sole_ws = PointWs(spaces.to_world, ankle_ms, leg.sole_offset_ls);
+    jobs[job_count] = LegJob(side, pose, spaces, sole_ws + kUpWs * lift_m, /*align=*/-1.0f, 1.0f);
+    jobs[job_count++].reached = nullptr;  // the leg's reach is PlaceLegs' (locks let go by it)
+  }
+  LimbPlacementJob::RunAll(std::span(jobs.data(), job_count));
+}
+
+// 7. Rays, ground normals, targets (green reached, red not), locks, and the
 //    heel and ball hits of two-point placement.
 void FootIkController::DrawDebug(core::DebugLines& debug) const {
   for (const FootIkState& foot : feet_) {

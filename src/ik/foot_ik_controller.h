@@ -1,6 +1,6 @@
 #pragma once
 // Feet on uneven ground, per character, once per sim step after
-// local-to-model and before the skinning palette, in the six steps of Run:
+// local-to-model and before the skinning palette, in the seven steps of Run:
 //   1. ProbeGround: a ray down under each foot's animated sole point, from
 //      above the hips (above any ground a foot can reach), after moving the
 //      foot back out of any wall its toe is in (a face taller than a step);
@@ -13,8 +13,11 @@
 //   4. LowerPelvis: the pelvis lowered so the lower foot can reach
 //      (critically damped spring), at once as far as the targets need;
 //   5. PlaceLegs: each leg solved (two-bone IK, knees kept forward by the
-//      rig's hinge) with the sole aligned to the ground;
-//   6. DrawDebug: rays, hits, targets and locks.
+//      rig's hinge, bent knee_limit_deg at most) with the sole aligned to
+//      the ground;
+//   6. LiftOutOfGround: each placed foot probed where it landed, a heel or
+//      ball sunk past the sole's give lifted halfway out;
+//   7. DrawDebug: rays, hits, targets and locks.
 // In the air the feet are only kept out of the ground (a foot is never
 // pulled down to it; a heel or ball over a ledge's corner is lifted out of
 // it at full weight even while the sole's own ray finds nothing), so the IK
@@ -35,6 +38,7 @@
 #include "math/damped_spring.h"
 #include "ik/ground_probe.h"
 #include "ik/ik_weight_fader.h"
+#include "ik/limb_placement_job.h"
 #include "ik/pose_view.h"
 #include "math/transform.h"
 
@@ -67,7 +71,7 @@ struct FootIkSettings {
   float ray_above_hip_m = 0.05f;
   float ray_below_m = 0.9f;     // ... and reach this far below the root's height
   float soften = 0.02f;         // soft IK fraction of the leg length
-  float max_tilt_deg = 50.0f;   // the sole tilts this far at most to lie on the ground
+  float max_tilt_deg = 55.0f;   // the sole tilts this far at most to lie on the ground
   float max_pitch_deg = 30.0f;  // two-point placement pitches the foot this far beyond that at most
   float sole_give_m = 0.009f;   // heel or ball may rest this deep in the ground (the boot's sole), metres
   // A foot planting where it would have to be lifted off its sole's ground
@@ -100,7 +104,10 @@ struct FootIkSettings {
   // to this much (a turn on the spot lifts the foot long before that).
   float max_hold_yaw_deg = 30.0f;
   float max_knee_bend_deg = 150.0f;  // the pelvis stays high enough that no knee bends further (0 = straight)
-  float max_leg_extension = 0.97f;   // the pelvis drops so targets stay within this fraction of the leg
+  // No knee bends further than this, degrees: a foot target nearer the hip
+  // (the pelvis held low by the other foot's lock) is left short of.
+  float knee_limit_deg = 172.0f;
+  float max_leg_extension = 0.97f;  // the pelvis drops so targets stay within this fraction of the leg
 };
 
 // Per-step inputs.
@@ -219,6 +226,8 @@ class FootIkController {
   static constexpr float kLandingStart = 0.5f;             // swing progress from which the foot heads for its plant
   static constexpr float kSwingBallProbeAheadM = 0.02f;    // a swinging ball's ground is also probed this far ahead
   static constexpr float kHeelBallProbeAboveSoleM = 0.5f;  // heel and ball rays start at least this far over the sole
+  static constexpr float kLandedProbeM = 0.05f;           // a placed foot's points are checked this far above and below
+  static constexpr float kLandedLiftToleranceM = 0.001f;  // a placed foot this little too deep is left as it is
 
   float UpdateFaders(const FootIkFrame& frame);
   glm::vec2 BoneLengthsM(int side, const PoseView& pose) const;
@@ -244,7 +253,10 @@ class FootIkController {
                   const PoseView& pose, const Spaces& spaces);
   void PlaceHeelAndBall(int side, const FootIkFrame& frame, const PoseView& pose, const Spaces& spaces);
   void LowerPelvis(const FootIkFrame& frame, const PoseView& pose, const Spaces& spaces, float master);
+  LimbPlacementJob LegJob(int side, const PoseView& pose, const Spaces& spaces, const glm::vec3& target_sole_ws,
+                          float align, float weight);
   void PlaceLegs(const FootIkFrame& frame, const PoseView& pose, const Spaces& spaces, float master);
+  void LiftOutOfGround(const FootIkFrame& frame, const PoseView& pose, const Spaces& spaces);
   void DrawDebug(core::DebugLines& debug) const;
 
   std::array<LegRig, 2> legs_{};

@@ -48,6 +48,13 @@ inline float SoftIkReach(float distance, float d_min, float d_max, float chain, 
   return std::clamp(reach, d_min, d_max);
 }
 
+// The root-to-end distance of a chain with bone lengths l1 and l2 whose mid
+// joint is bent by the angle of cosine cos_bend (0 degrees = straight): the
+// law of cosines.
+inline float ReachAtBend(float l1, float l2, float cos_bend) {
+  return std::sqrt(std::max(0.0f, l1 * l1 + l2 * l2 + 2.0f * l1 * l2 * cos_bend));
+}
+
 // True when every component is a finite number (no NaN, no infinity).
 inline bool IsFinite(float v) { return std::isfinite(v); }
 inline bool IsFinite(const glm::vec3& v) { return std::isfinite(v.x) && std::isfinite(v.y) && std::isfinite(v.z); }

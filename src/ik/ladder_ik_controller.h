@@ -90,6 +90,9 @@ struct LadderIkSettings {
   float max_grab_distance_m = 0.35f;
   // A foot on the ground is turned onto it by at most this much, degrees.
   float max_foot_tilt_deg = 50.0f;
+  // No knee bends further than this, degrees (a foot on ground or rung
+  // high beside the hip is left short of it).
+  float knee_limit_deg = 172.0f;
   // Hands keep this far inside the rails (half a hand's width), metres.
   float rail_margin_m = 0.04f;
   // The body (pelvis subtree) moves at most this far toward holds the limbs

@@ -39,6 +39,7 @@ bool LimbPlacementJob::Validate() const {
   }
   if (!(weight >= 0.0f && weight <= 1.0f) || !(soften >= 0.0f && soften <= 1.0f)) return false;
   if (!(align_weight >= 0.0f && align_weight <= 1.0f)) return false;
+  if (!(max_bend_deg >= 0.0f && max_bend_deg <= 180.0f)) return false;
   if (!IsFinite(end_turn_ms) || std::fabs(glm::dot(end_turn_ms, end_turn_ms) - 1.0f) > 1e-3f) return false;
   if (align && (glm::dot(normal_ms, normal_ms) < 1e-12f || glm::dot(end_up_ls, end_up_ls) < 1e-12f)) return false;
   return true;
@@ -53,6 +54,21 @@ struct LimbPlan {
   glm::vec3 effector_target_ms;  // where the effector goes (weighted), model space
   glm::vec3 end_target_ms;       // where the end joint must go for that
 };
+
+// The end joint's target moved out along the line from the start joint to
+// where the limb bent max_bend_deg reaches, when it is nearer than that.
+glm::vec3 KeptOutOfFold(const LimbPlacementJob& job, const glm::vec3& end_target_ms) {
+  if (!(job.max_bend_deg < 180.0f)) return end_target_ms;
+  const glm::vec3 start_ms(job.models_ms[job.chain.start][3]);
+  const glm::vec3 mid_ms(job.models_ms[job.chain.mid][3]);
+  const glm::vec3 end_ms(job.models_ms[job.chain.end][3]);
+  const float nearest_m = ReachAtBend(glm::distance(start_ms, mid_ms), glm::distance(mid_ms, end_ms),
+                                      std::cos(glm::radians(job.max_bend_deg)));
+  const glm::vec3 out_ms = end_target_ms - start_ms;
+  const float distance_m = glm::length(out_ms);
+  if (distance_m >= nearest_m || !(distance_m > 1e-6f)) return end_target_ms;
+  return start_ms + out_ms * (nearest_m / distance_m);
+}
 
 // Steps 1-2 of Run(). False when the alignment job refuses its inputs.
 bool PlanLimb(const LimbPlacementJob& job, LimbPlan& plan) {
@@ -97,7 +113,7 @@ bool PlanLimb(const LimbPlacementJob& job, LimbPlan& plan) {
   const glm::vec3 animated_effector_ms = glm::vec3(end_before_ms * glm::vec4(job.effector_ls, 1.0f));
   // Weighted target: part of the way from the animated effector.
   plan.effector_target_ms = glm::mix(animated_effector_ms, job.target_ms, job.weight);
-  plan.end_target_ms = plan.effector_target_ms - offset_ms;
+  plan.end_target_ms = KeptOutOfFold(job, plan.effector_target_ms - offset_ms);
   return true;
 }
 

@@ -58,6 +58,11 @@ struct LimbPlacementJob {
   // zero = none): the knee (elbow) then never bends backwards, see
   // TwoBoneIkJob::bend_axis_ms.
   glm::vec3 hinge_axis_ls{0.0f};
+  // The mid joint bends at most this far, degrees (0 = straight, 180 = no
+  // limit): a target nearer the start joint than the limb reaches so bent
+  // is pushed out along the line from the start joint (the knee never
+  // folds flat, where its bend direction is lost).
+  float max_bend_deg = 180.0f;
   // Solver settings (see TwoBoneIkJob).
   glm::vec3 pole_vector_ms{0.0f};
   float soften = 0.0f;

@@ -26,12 +26,6 @@ struct Solution {
   float miss_sq = 0.0f;
 };
 
-// The root-to-end distance of a chain with bone lengths l1, l2 bent by
-// `bend` radians at the mid joint (0 = straight): law of cosines.
-float ReachAtBend(float l1, float l2, float bend_rad) {
-  return std::sqrt(std::max(0.0f, l1 * l1 + l2 * l2 + 2.0f * l1 * l2 * std::cos(bend_rad)));
-}
-
 // The hinge rule of TwoBoneIkJob::bend_axis_ms. u: the direction from the
 // root-target line towards the knee (any length), offset_m: how far the knee
 // is from the line, n: unit, target to root. Returns the new direction (not
@@ -109,8 +103,8 @@ void SolveGeneral(const glm::mat4& s_ms, const glm::mat4& m_ms, const glm::vec3&
     hinge_axis = FromFrame(m_ms, inv_m, job.mid_axis_ls);
     if (det < 0.0f) hinge_axis = -hinge_axis;
     // The exact ends of the range stay exact (see sin^2 below).
-    if (job.hinge_min_deg > 0.0f) d_max = ReachAtBend(l1, l2, job.hinge_min_deg * kDegToRad);
-    if (job.hinge_max_deg < 180.0f) d_min = ReachAtBend(l1, l2, job.hinge_max_deg * kDegToRad);
+    if (job.hinge_min_deg > 0.0f) d_max = ReachAtBend(l1, l2, std::cos(job.hinge_min_deg * kDegToRad));
+    if (job.hinge_max_deg < 180.0f) d_min = ReachAtBend(l1, l2, std::cos(job.hinge_max_deg * kDegToRad));
   }
 
   // Soft IK, then clamped to what the bones (and the hinge) allow.

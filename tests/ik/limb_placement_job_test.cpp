@@ -296,6 +296,50 @@ TEST_P(LimbPlacementTest, UnreachableTargetIsNotReachedAndBonesKeepTheirLength) 
   EXPECT_GT(glm::dot(to_target, to_ankle), 0.99f);
 }
 
+// A target nearer the hip than the leg reaches bent max_bend_deg: the knee
+// stops at that bend (not folded flat, where its direction is lost) and
+// the end joint lies on the hip-target line, pushed out along it.
+TEST_P(LimbPlacementTest, MaxBendStopsTheKneeShortOfATargetAtTheHip) {
+  for (const float max_bend_deg : {150.0f, 172.0f}) {
+    LegPose pose = MakeLeg(GetParam().root_ms);
+    const float l_thigh = glm::distance(pose.Position(kHip), pose.Position(kKnee));
+    const float l_shin = glm::distance(pose.Position(kKnee), pose.Position(kAnkle));
+    // The ankle asked to come 2% of the thigh below and in front of the hip.
+    const glm::vec3 ankle_goal_ms = pose.Position(kHip) + OffsetMs(pose, {0.0f, -0.008f, 0.004f});
+    bool reached = true;
+    LimbPlacementJob job = MakeJob(pose);
+    job.target_ms = ankle_goal_ms + EffectorMs(pose) - pose.Position(kAnkle);
+    job.max_bend_deg = max_bend_deg;
+    job.reached = &reached;
+    ASSERT_TRUE(job.Run());
+    EXPECT_FALSE(reached);
+    const glm::vec3 thigh = pose.Position(kKnee) - pose.Position(kHip);
+    const glm::vec3 shin = pose.Position(kAnkle) - pose.Position(kKnee);
+    const float bend_deg = glm::degrees(AngleBetween(thigh, shin));
+    EXPECT_NEAR(bend_deg, max_bend_deg, 0.2f) << max_bend_deg;
+    EXPECT_NEAR(glm::length(thigh), l_thigh, 1e-4f * l_thigh);
+    EXPECT_NEAR(glm::length(shin), l_shin, 1e-4f * l_shin);
+    const glm::vec3 to_goal = glm::normalize(ankle_goal_ms - pose.Position(kHip));
+    const glm::vec3 to_ankle = glm::normalize(pose.Position(kAnkle) - pose.Position(kHip));
+    EXPECT_GT(glm::dot(to_goal, to_ankle), 0.999f) << max_bend_deg;
+  }
+}
+
+// The limit changes nothing for a target the leg reaches less bent.
+TEST_P(LimbPlacementTest, MaxBendLeavesAReachableTargetAlone) {
+  LegPose limited = MakeLeg(GetParam().root_ms);
+  LegPose free = limited;
+  const glm::vec3 target_ms = EffectorMs(limited) + OffsetMs(limited, {0.05f, 0.1f, 0.02f});
+  LimbPlacementJob job = MakeJob(limited);
+  job.target_ms = target_ms;
+  job.max_bend_deg = 150.0f;
+  ASSERT_TRUE(job.Run());
+  LimbPlacementJob unlimited = MakeJob(free);
+  unlimited.target_ms = target_ms;
+  ASSERT_TRUE(unlimited.Run());
+  EXPECT_EQ(std::memcmp(&limited.models_ms, &free.models_ms, sizeof(free.models_ms)), 0);
+}
+
 INSTANTIATE_TEST_SUITE_P(Roots, LimbPlacementTest, ::testing::ValuesIn(ProperSimilarityCases()),
                          [](const auto& info) { return info.param.name; });
 
@@ -347,6 +391,9 @@ const BadInput kBadInputs[] = {
     {"AlignWeightNan", [](LimbPlacementJob& j) { j.align_weight = kNaN; }},
     {"EndTurnNotUnit", [](LimbPlacementJob& j) { j.end_turn_ms = glm::quat(2.0f, 0.0f, 0.0f, 0.0f); }},
     {"EndTurnNan", [](LimbPlacementJob& j) { j.end_turn_ms.x = kNaN; }},
+    {"MaxBendNegative", [](LimbPlacementJob& j) { j.max_bend_deg = -1.0f; }},
+    {"MaxBendPastFold", [](LimbPlacementJob& j) { j.max_bend_deg = 181.0f; }},
+    {"MaxBendNan", [](LimbPlacementJob& j) { j.max_bend_deg = kNaN; }},
 };
 
 INSTANTIATE_TEST_SUITE_P(BadInputs, LimbPlacementValidation, ::testing::ValuesIn(kBadInputs),
