@@ -21,8 +21,8 @@ import glob, json, os, sys
 tmp = sys.argv[1]
 def mm(v):
     return "-" if v is None else "%.1f" % (1000 * v)
-print("| level | IK | goal (s1/s7) | penetration max mm (frames > 2 cm) | foot-ground max mm | hand-rung max mm (frames) | foot-rung max mm (frames) | slide max mm | knee / elbow reversed frames | knee p99 deg/s |")
-print("|---|---|---|---|---|---|---|---|---|---|")
+print("| level | IK | goal (s1/s7) | penetration max mm (frames > 2 cm) | on a ladder: penetration max mm (frames) | foot-ground max mm | hand-rung max mm (frames) | foot-rung max mm (frames) | slide max mm | knee / elbow reversed frames | knee p99 deg/s |")
+print("|---|---|---|---|---|---|---|---|---|---|---|")
 levels = sorted({os.path.basename(p).rsplit("_", 2)[0] for p in glob.glob(tmp + "/*.json")})
 for level in levels:
     for ik in ("on", "off"):
@@ -33,9 +33,10 @@ for level in levels:
         def frames(key, field):
             return max(r[key][field] for r in runs)
         goal = "/".join(str(r["goal_frame"]) for r in runs)
-        print("| %s | %s | %s | %s (%d) | %s | %s (%d) | %s (%d) | %s | %d / %d | %s |" % (
+        print("| %s | %s | %s | %s (%d) | %s (%d) | %s | %s (%d) | %s (%d) | %s | %d / %d | %s |" % (
             level, ik, goal,
             mm(worst("foot_penetration_m", "max")), frames("foot_penetration_m", "frames_over_2cm"),
+            mm(worst("ladder_foot_penetration_m", "max")), frames("ladder_foot_penetration_m", "frames_over_2cm"),
             mm(worst("foot_ground_error_m", "max")),
             mm(worst("hand_rung_error_m", "max")), frames("hand_rung_error_m", "frames_over_2cm"),
             mm(worst("foot_rung_error_m", "max")), frames("foot_rung_error_m", "frames_over_2cm"),

@@ -116,11 +116,29 @@ void IkMetrics::Sample(int knight_index, const Knight& knight, const world::Worl
   Track& track = tracks_[knight_index];
   if (OnLadder(knight.controller.mode()) && knight.controller.Ladder() >= 0) {
     SampleLadderContacts(knight, world);
+    for (int side = 0; side < 2; ++side) ladder_foot_penetration_m_.Add(FootDepthM(knight, world, side));
     track.planted = {false, false};  // a plant ends when the climb starts (no slide across it)
   } else {
     SampleFeetOnGround(track, knight, world);
   }
   SampleHinges(track, knight, dt_s);
+}
+
+// How deep the deepest of a foot's sole, ball and heel points is below the
+// surface over it, 0 when above, metres.
+double IkMetrics::FootDepthM(const Knight& knight, const world::World& world, int side) {
+  const Rig& rig = knight.rig();
+  const glm::mat4 to_world = knight.ModelToWorld();
+  const glm::mat4& foot_ms = knight.ModelsMs()[side == 0 ? rig.leg_l.end : rig.leg_r.end];
+  const glm::vec3 points_ls[2][3] = {{rig.sole_offset_l_ls, rig.ball_offset_l_ls, rig.heel_offset_l_ls},
+                                     {rig.sole_offset_r_ls, rig.ball_offset_r_ls, rig.heel_offset_r_ls}};
+  double depth = 0.0;
+  for (const glm::vec3& point_ls : points_ls[side]) {
+    const glm::vec3 p_ws = PointWs(to_world, foot_ms, point_ls);
+    float surface_y = 0.0f;
+    if (SurfaceOver(world.collision(), p_ws, &surface_y)) depth = std::max<double>(depth, surface_y - p_ws.y);
+  }
+  return depth;
 }
 
 // Sole, ball and heel of each foot against the surface; planted soles'
@@ -130,19 +148,11 @@ void IkMetrics::SampleFeetOnGround(Track& track, const Knight& knight, const wor
   const auto models_ms = knight.ModelsMs();
   const glm::mat4 to_world = knight.ModelToWorld();
   const int foot_joint[2] = {rig.leg_l.end, rig.leg_r.end};
-  const glm::vec3 points_ls[2][3] = {{rig.sole_offset_l_ls, rig.ball_offset_l_ls, rig.heel_offset_l_ls},
-                                     {rig.sole_offset_r_ls, rig.ball_offset_r_ls, rig.heel_offset_r_ls}};
+  const glm::vec3 sole_ls[2] = {rig.sole_offset_l_ls, rig.sole_offset_r_ls};
   for (int side = 0; side < 2; ++side) {
-    const glm::mat4& foot_ms = models_ms[foot_joint[side]];
-    double depth = 0.0;
-    for (const glm::vec3& point_ls : points_ls[side]) {
-      const glm::vec3 p_ws = PointWs(to_world, foot_ms, point_ls);
-      float surface_y = 0.0f;
-      if (SurfaceOver(world.collision(), p_ws, &surface_y)) depth = std::max<double>(depth, surface_y - p_ws.y);
-    }
-    foot_penetration_m_.Add(depth);
+    foot_penetration_m_.Add(FootDepthM(knight, world, side));
 
-    const glm::vec3 sole_ws = PointWs(to_world, foot_ms, points_ls[side][0]);
+    const glm::vec3 sole_ws = PointWs(to_world, models_ms[foot_joint[side]], sole_ls[side]);
     const bool planted =
         knight.controller.Grounded() && knight.anim.ContactWeight(side == 0 ? anim::kFootL : anim::kFootR) >= 0.5f;
     if (planted) {
@@ -244,8 +254,8 @@ void IkMetrics::EndStep(double ik_seconds_all_knights, bool any_nan) {
   mover_in_ground_this_step_ = false;
   if (!collecting) return;
   ik_ms_.Add(ik_seconds_all_knights * 1000.0);
-  for (ThresholdStats* s : {&foot_penetration_m_, &foot_ground_error_m_, &hand_rung_error_m_, &foot_rung_error_m_,
-                            &knee_reversed_deg_, &elbow_reversed_deg_}) {
+  for (ThresholdStats* s : {&foot_penetration_m_, &ladder_foot_penetration_m_, &foot_ground_error_m_,
+                            &hand_rung_error_m_, &foot_rung_error_m_, &knee_reversed_deg_, &elbow_reversed_deg_}) {
     s->EndStep();
   }
 }
@@ -277,6 +287,7 @@ std::string IkMetrics::ToJson(bool ik_enabled, const std::string& extra) const {
                      ",\n  \"mover_penetration_frames\": " + std::to_string(mover_penetration_frames_) + ",\n";
   json += extra;
   json += "  \"foot_penetration_m\": " + StatsJson(FootPenetration(), true, "frames_over_2cm") + ",\n";
+  json += "  \"ladder_foot_penetration_m\": " + StatsJson(LadderFootPenetration(), true, "frames_over_2cm") + ",\n";
   json += "  \"foot_ground_error_m\": " + StatsJson(FootGroundError(), true, "frames_over_2cm") + ",\n";
   json += "  \"hand_rung_error_m\": " + StatsJson(HandRungError(), true, "frames_over_2cm") + ",\n";
   json += "  \"foot_rung_error_m\": " + StatsJson(FootRungError(), true, "frames_over_2cm") + ",\n";

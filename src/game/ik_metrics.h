@@ -11,6 +11,10 @@
 //     the deepest of its sole, ball and heel points is below the collision
 //     surface over it (0 when above), found by a ray from 2 m above the point
 //     (see SurfaceProbe), so a foot deep in a slope is measured, not dropped;
+//   ladder_foot_penetration_m: the same for both feet while the knight
+//     enters, climbs or leaves a ladder, held or swinging (a toe through a
+//     ledge's lip on the way up, a swing through a slope at the ladder's
+//     foot);
 //   foot_ground_error_m: a planted foot's sole point (clip contact >= 0.5,
 //     knight grounded) to the surface over or under it, vertical distance;
 //   hand_rung_error_m / foot_rung_error_m: every hand (grip point) or foot
@@ -101,6 +105,7 @@ class IkMetrics {
   int nan_frames() const { return nan_frames_; }
   int mover_penetration_frames() const { return mover_penetration_frames_; }
   SampleStats FootPenetration() const { return foot_penetration_m_.Summary(); }
+  SampleStats LadderFootPenetration() const { return ladder_foot_penetration_m_.Summary(); }
   SampleStats FootGroundError() const { return foot_ground_error_m_.Summary(); }
   SampleStats HandRungError() const { return hand_rung_error_m_.Summary(); }
   SampleStats FootRungError() const { return foot_rung_error_m_.Summary(); }
@@ -122,6 +127,7 @@ class IkMetrics {
     std::array<float, 2> knee_angle_deg{0.0f, 0.0f};
     bool has_knee = false;
   };
+  static double FootDepthM(const Knight& knight, const world::World& world, int side);
   void SampleFeetOnGround(Track& track, const Knight& knight, const world::World& world);
   void SampleLadderContacts(const Knight& knight, const world::World& world);
   void SampleHinges(Track& track, const Knight& knight, float dt_s);
@@ -129,6 +135,7 @@ class IkMetrics {
   std::vector<Track> tracks_;
   // Constant memory however long the run (the soak test checks growth).
   ThresholdStats foot_penetration_m_{kDistanceThresholdM};
+  ThresholdStats ladder_foot_penetration_m_{kDistanceThresholdM};
   ThresholdStats foot_ground_error_m_{kDistanceThresholdM};
   ThresholdStats hand_rung_error_m_{kDistanceThresholdM};
   ThresholdStats foot_rung_error_m_{kDistanceThresholdM};

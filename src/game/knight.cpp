@@ -391,8 +391,14 @@ void Knight::RunLadderIk(const world::World& world, const IkToggles& ik, float d
   ladder.raycast_context = &world;
   ladder.dt_s = dt_s;
   ladder_ik.settings.enabled = ik.master;
-  const bool feet_on_ladder = !controller.FeetOnLedge();
-  ladder_ik.settings.limb_enabled = {ik.leg_l && feet_on_ladder, ik.leg_r && feet_on_ladder, ik.arm_l, ik.arm_r};
+  // Once the exit's feet are off the rungs the foot pass has them, each as
+  // it lands on the ledge: a foot still swinging up the lip stays with this
+  // pass, which keeps it out of the lip's face.
+  const bool feet_off_rungs = controller.FeetOnLedge();
+  const bool on_ladder_l = !feet_off_rungs || anim.ContactWeight(anim::kFootL) < 0.5f;
+  const bool on_ladder_r = !feet_off_rungs || anim.ContactWeight(anim::kFootR) < 0.5f;
+  ladder_ik.settings.limb_enabled = {ik.leg_l && on_ladder_l, ik.leg_r && on_ladder_r, ik.arm_l, ik.arm_r};
+  ladder.leaving = {feet_off_rungs, feet_off_rungs, false, false};
   ladder_ik.Run(ladder, {skeleton_->Parents(), locals_ls_, models_ms_}, debug);
 }
 

@@ -633,7 +633,14 @@ void FootIkController::PlaceLegs(const FootIkFrame& frame, const PoseView& pose,
     // In the air the target never pulls a foot down (the clip's sole, out
     // of this step's ground, its heel and ball lifted out of whatever is
     // under them): full weight, whatever the sole's own ray found.
-    const float ground_weight = frame.airborne ? 1.0f : (foot.ground.hit ? foot.ground_weight : 0.0f);
+    float ground_weight = frame.airborne ? 1.0f : (foot.ground.hit ? foot.ground_weight : 0.0f);
+    // Nor does a leg fading in leave its foot in the ground: a clip's sole
+    // under its target (the exit clip's toes through a ledge's lip as the
+    // feet are handed over from the rungs) is lifted to within the sole's
+    // give of it at once.
+    const float under_m = foot.target_sole_ws.y - foot.clip_sole_ws.y;
+    if (foot.ground_found && under_m > settings.sole_give_m)
+      ground_weight = std::max(ground_weight, 1.0f - settings.sole_give_m / under_m);
     foot.weight = side_enabled[side] ? master * ground_weight : 0.0f;
     foot.reached = false;
     if (foot.weight <= 0.0f) continue;

@@ -18,6 +18,12 @@ namespace {
 constexpr float kMaxReachFraction = 0.97f;
 // A limb that takes a hold in the middle of a contact gets there over this long.
 constexpr float kRegrabTimeS = 0.1f;
+// A swinging foot kept out of the ground is pushed back at most this far,
+// metres, tried in steps of kSwingPushStepM; its lift and push are let go
+// at kSwingClearanceReleaseMps once clear.
+constexpr float kMaxSwingPushM = 0.3f;
+constexpr float kSwingPushStepM = 0.01f;
+constexpr float kSwingClearanceReleaseMps = 1.5f;
 // HoldTier's tiers a hold must reach to be taken.
 constexpr int kTierWithinGrab = 0;    // within the grab distance
 constexpr int kTierKeptToTheEnd = 2;  // reached now and when the hold ends
@@ -206,6 +212,7 @@ void LadderIkController::UpdateHold(int limb, const LadderIkFrame& frame, const 
 void LadderIkController::ChooseTarget(int limb, const LadderIkFrame& frame) {
   LadderLimbState& s = state_[limb];
   if (s.holding) {
+    s.swing_lift_m = s.swing_push_m = 0.0f;
     // Held on the ground, heel and sole stay out of it however the clip
     // rolls the foot meanwhile.
     if (s.rung < 0) s.hold_point_ws = GroundHoldWs(limb, frame, {true, s.hold_ground_ws, s.hold_normal_ws});
@@ -213,8 +220,55 @@ void LadderIkController::ChooseTarget(int limb, const LadderIkFrame& frame) {
     s.target_ws = glm::mix(s.grab_from_ws, s.hold_point_ws, Smoothstep(s.grab_blend));
     return;
   }
-  const glm::vec3 next = s.has_grab_offset ? s.grab_offset_ws + frame.grab_drift_per_cycle_ws : glm::vec3(0.0f);
+  const glm::vec3 next =
+      s.has_grab_offset && !frame.leaving[limb] ? s.grab_offset_ws + frame.grab_drift_per_cycle_ws : glm::vec3(0.0f);
   s.target_ws = s.animated_ws + glm::mix(s.release_offset_ws, next, Smoothstep(frame.swing_progress[limb]));
+  if (limbs_[limb].end_up_ls != glm::vec3(0.0f)) s.target_ws += SwingClearanceWs(limb, frame);
+}
+
+// A swinging foot's ball, heel and sole kept out of the ground by the
+// least correction: lifted, or pushed back level against the climber's
+// facing (a toe 2 cm into a ledge's lip face may be 0.4 m under its top),
+// whichever is shorter, at once as far as needed; both are let go again at
+// kSwingClearanceReleaseMps once clear (the clip's toe cuts into a lip on
+// the way up, or into a slope rippled across depth at the ladder's foot).
+glm::vec3 LadderIkController::SwingClearanceWs(int limb, const LadderIkFrame& frame) {
+  LadderLimbState& s = state_[limb];
+  const float release_m = kSwingClearanceReleaseMps * frame.dt_s;
+  s.swing_lift_m = std::max(0.0f, s.swing_lift_m - release_m);
+  s.swing_push_m = std::max(0.0f, s.swing_push_m - release_m);
+  glm::vec3 back_ws = -glm::vec3(frame.model_to_world[0]);
+  back_ws.y = 0.0f;
+  if (frame.raycast == nullptr || !(glm::dot(back_ws, back_ws) > 1e-8f)) return glm::vec3(0.0f);
+  back_ws = glm::normalize(back_ws);
+  const glm::vec3 up_ws(0.0f, 1.0f, 0.0f);
+  const glm::vec3 base_ws = s.target_ws;
+  // How far each point is under the ground over it (<= 0: out of it).
+  auto depth_m = [&](const glm::vec3& effector_ws, int k) {
+    const glm::vec3 p_ws = effector_ws + (k >= 0 ? s.ground_points_from_effector_ws[k] : glm::vec3(0.0f));
+    const GroundProbe over = GroundUnder(frame, p_ws);
+    return over.hit ? over.point_ws.y - p_ws.y : 0.0f;
+  };
+  auto deepest_m = [&](const glm::vec3& effector_ws) {
+    float deepest = depth_m(effector_ws, -1);
+    for (int k = 0; k < static_cast<int>(s.ground_points_from_effector_ws.size()); ++k) {
+      if (limbs_[limb].ground_points_ls[k] != glm::vec3(0.0f)) deepest = std::max(deepest, depth_m(effector_ws, k));
+    }
+    return deepest;
+  };
+  const glm::vec3 at_ws = base_ws + up_ws * s.swing_lift_m + back_ws * s.swing_push_m;
+  const float lift_m = deepest_m(at_ws);
+  if (lift_m > 0.0f) {
+    float push_m = kSwingPushStepM;
+    while (push_m < lift_m && push_m <= kMaxSwingPushM && deepest_m(at_ws + back_ws * push_m) > 0.0f)
+      push_m += kSwingPushStepM;
+    if (push_m < lift_m) {
+      s.swing_push_m += push_m;
+    } else {
+      s.swing_lift_m += lift_m;
+    }
+  }
+  return up_ws * s.swing_lift_m + back_ws * s.swing_push_m;
 }
 
 // 3. The least shift of the body that brings every held limb's end joint

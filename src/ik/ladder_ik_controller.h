@@ -110,6 +110,9 @@ struct LadderIkFrame {
   std::array<float, kLadderLimbs> contact{};  // 0..1 from the clips
   // 0..1 through the gap between two contacts of each limb (swing progress).
   std::array<float, kLadderLimbs> swing_progress{};
+  // A limb swinging off the ladder (the exit's feet stepping onto the
+  // ledge): its swing blends to the clip's own path, not to another grab.
+  std::array<bool, kLadderLimbs> leaving{};
   std::span<const glm::vec3> rungs_ws;  // rung centre points
   float rung_half_length_m = 0.25f;     // half the distance between the rails (rungs run along z)
   // The ground, for feet standing at the ladder's foot or on the ledge;
@@ -153,6 +156,10 @@ struct LadderLimbState {
   glm::vec3 grab_from_ws{0.0f};     // where a hold taken mid-contact starts from
   float grab_blend = 1.0f;          // 0..1 of the way from grab_from_ws to the hold
   bool let_go = false;              // a hold let go out of reach: no other until the contact ends
+  // A swinging foot's correction out of the ground, metres: lifted, and
+  // pushed back level against the climber's facing.
+  float swing_lift_m = 0.0f;
+  float swing_push_m = 0.0f;
   bool reached = false;
 };
 
@@ -186,6 +193,7 @@ class LadderIkController {
   bool ChooseHold(int limb, const LadderIkFrame& frame, const glm::vec3& limb_root_ws, float reach_m, int min_tier,
                   LadderHold* hold) const;
   void ChooseTarget(int limb, const LadderIkFrame& frame);
+  glm::vec3 SwingClearanceWs(int limb, const LadderIkFrame& frame);
   // to_model: the inverse of frame.model_to_world, found once per Run.
   void MoveBody(const LadderIkFrame& frame, const PoseView& pose, const glm::mat4& to_model, float master,
                 const std::array<float, kLadderLimbs>& reach_m);

@@ -57,8 +57,14 @@ struct OpenBound {
   const char* field;
   double recorded;
 };
-// None open: every level in the repository meets every bound.
-constexpr std::array<OpenBound, 0> kOpenBounds{};
+constexpr std::array<OpenBound, 1> kOpenBounds{{
+    // Entering the second ladder, whose foot stands on 35 degrees with
+    // ripples of 0.6 m across depth: the downhill foot's lock holds the
+    // pelvis low, the uphill knee is at its 172-degree limit, and the foot
+    // lifting off the crest beside the hip is left 28 mm in the crest for one
+    // frame in its first step.
+    {"torture_ladder_feet.json", "ladder_foot_penetration_m", "frames_over_2cm", 1},
+}};
 
 const OpenBound* FindOpenBound(const std::string& level, const char* metric, const char* field) {
   const std::string name = std::filesystem::path(level).filename().string();
@@ -96,6 +102,7 @@ void ExpectIkBounds(const nlohmann::json& m, const std::string& level, const std
   ExpectBound(m, level, "knee_reversed_deg", "frames_over_5deg", 0, where);
   ExpectBound(m, level, "elbow_reversed_deg", "frames_over_5deg", 0, where);
   ExpectBound(m, level, "foot_penetration_m", "frames_over_2cm", 0, where);
+  ExpectBound(m, level, "ladder_foot_penetration_m", "frames_over_2cm", 0, where);
   ExpectBound(m, level, "foot_ground_error_m", "max", 0.01, where);
   ExpectBound(m, level, "hand_rung_error_m", "frames_over_2cm", 0, where);
   ExpectBound(m, level, "foot_rung_error_m", "frames_over_2cm", 0, where);

@@ -100,7 +100,8 @@ TEST(IkMetricsJson, NoSamplesAreNullNeverZero) {
   const std::string json = metrics.ToJson(true, "");
   EXPECT_NE(json.find("\"frames\": 2"), std::string::npos) << json;
   EXPECT_NE(json.find("\"nan_frames\": 1"), std::string::npos) << json;
-  for (const char* metric : {"foot_penetration_m", "foot_ground_error_m", "hand_rung_error_m", "foot_rung_error_m"}) {
+  for (const char* metric : {"foot_penetration_m", "ladder_foot_penetration_m", "foot_ground_error_m",
+                             "hand_rung_error_m", "foot_rung_error_m"}) {
     const std::string expected =
         std::string("\"") + metric +
         "\": {\"mean\": null, \"p95\": null, \"max\": null, \"samples\": 0, \"frames_over_2cm\": 0}";

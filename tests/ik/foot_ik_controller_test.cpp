@@ -620,6 +620,28 @@ TEST(FootIkController, NoGroundFadesTheLegOutOverSeveralSteps) {
   EXPECT_NEAR(previous_y, 0.0f, 1e-3f);  // the clip's pose once faded
 }
 
+// A leg fading in where its ground is found over the clip's sole (the
+// ladder exit hands the feet over with a toe in the ledge) lifts the sole
+// to within the sole's give of its target at once, the rest of the fade
+// going on from there: never left in the ground.
+TEST(FootIkController, ALegFadingInNeverLeavesItsFootInTheGround) {
+  FootIkController ik = MakeController();
+  ik.settings.pelvis = false;  // the soles alone
+  const Rig animated;
+  Switchable ground{false, 0.05f};
+  FootIkFrame frame = MakeFrame(Ground{0.0f}, glm::mat4(1.0f));
+  frame.raycast = &CastSwitchable;
+  frame.raycast_context = &ground;
+  for (int step = 0; step < 30; ++step) Step(ik, frame, animated);
+  ASSERT_EQ(ik.Foot(0).weight, 0.0f);
+  ground.present = true;
+  for (int step = 1; step <= 20; ++step) {
+    const Rig pose = Step(ik, frame, animated);
+    EXPECT_GE(pose.SoleWs(0, glm::mat4(1.0f)).y, 0.05f - ik.settings.sole_give_m - 1e-4f) << "step " << step;
+  }
+  EXPECT_NEAR(Step(ik, frame, animated).SoleWs(0, glm::mat4(1.0f)).y, 0.05f, 1e-4f);
+}
+
 // A foot whose ground is far above the root (a steep slope ahead) is still
 // found: the ray starts above the hips, not inside the ground.
 TEST(FootIkController, GroundAboveTheRootIsFoundFromAboveTheHips) {

@@ -454,6 +454,61 @@ TEST(LadderIkController, AFootHoldingTheGroundKeepsHeelAndSoleOutOfIt) {
   }
 }
 
+// A swinging foot (limb 0, no contact) whose ball the clip puts 10 cm into
+// a ledge's face, 0.4 m under its top, is pushed back level out of the
+// face (the least correction), not lifted 0.4 m; the same foot 3 cm under
+// a plane is lifted out. Once clear the correction is let go over several
+// steps, never at once.
+TEST(LadderIkController, ASwingingFootIsKeptOutOfTheGroundByTheLeastCorrection) {
+  const Arm animated;
+  const glm::mat4 to_world(1.0f);  // the climber faces +x
+  const glm::vec3 ball_ws = animated.GripWs(to_world);
+  const LadderLimbRig limb = FootRig(animated);
+  const std::vector<glm::vec3> rungs = MakeRungs(ball_ws.x - 1.0f, ball_ws.y + 2.0f, 0.3f, 1);
+  LadderIkFrame frame = MakeFrame(to_world, rungs, 0.0f, 0.5f);
+  frame.contact = {0.0f, 0.0f, 0.0f, 0.0f};
+  frame.swing_progress = {0.5f, 0.5f, 0.5f, 0.5f};
+  {
+    LadderIkController c;
+    c.Init({limb, limb, limb, limb});
+    c.settings.limb_enabled = {true, false, false, false};
+    // The ledge's face 10 cm behind the ball (StepBehind's edge lies 2 cm
+    // past its face), its top 0.4 m over the ball.
+    const float face_x = ball_ws.x - 0.1f;
+    StepBehind ledge{glm::vec3(face_x - 0.02f, 0.0f, 0.0f), glm::vec3(-1.0f, 0.0f, 0.0f), ball_ws.y - 1.0f, 1.4f};
+    frame.raycast = &CastOnStepBehind;
+    frame.raycast_context = &ledge;
+    Arm pose;
+    for (int i = 0; i < 20; ++i) pose = Step(c, frame, animated);
+    const glm::vec3 placed_ws = pose.GripWs(to_world);
+    EXPECT_LE(placed_ws.x, face_x + 1e-3f);
+    EXPECT_GT(placed_ws.x, face_x - 0.02f);      // back by about the 10 cm it was in
+    EXPECT_NEAR(placed_ws.y, ball_ws.y, 2e-3f);  // not lifted
+    // The ledge gone: the push is let go at 1.5 m/s, not in one step.
+    ledge.rise_m = 0.0f;
+    pose = Step(c, frame, animated);
+    const float back_m = ball_ws.x - pose.GripWs(to_world).x;
+    EXPECT_GT(back_m, 0.0f);
+    EXPECT_LT(back_m, ball_ws.x - placed_ws.x);
+  }
+  {
+    LadderIkController c;
+    c.Init({limb, limb, limb, limb});
+    c.settings.limb_enabled = {true, false, false, false};
+    const Plane ground{ball_ws + glm::vec3(0.0f, 0.03f, 0.0f),
+                       glm::normalize(glm::vec3(-std::sin(0.2f), std::cos(0.2f), 0.0f))};  // rising ahead
+    frame.raycast = &CastOnPlane;
+    frame.raycast_context = &ground;
+    Arm pose;
+    for (int i = 0; i < 20; ++i) pose = Step(c, frame, animated);
+    const glm::vec3 placed_ws = pose.GripWs(to_world);
+    const float over_m = placed_ws.y - CastOnPlane(&ground, placed_ws + glm::vec3(0.0f, 1.0f, 0.0f), 2.0f).point_ws.y;
+    EXPECT_GE(over_m, -1e-3f);
+    EXPECT_LT(over_m, 0.01f);
+    EXPECT_NEAR(placed_ws.x, ball_ws.x, 2e-3f);  // lifted, not pushed
+  }
+}
+
 // A foot standing on the ground with its leg straight (beyond the reach
 // fraction kept for holds, but that is where the clip has it) keeps the
 // ground rather than a rung in reach nearby: the limb reaches at least as
