@@ -406,10 +406,11 @@ FootFit FootIkController::FitFoot(int side, const glm::vec3& sole_ws, const glm:
         const glm::vec3 from_ws(points_ws[i].x, top_y, points_ws[i].z);
         const GroundProbe hit = frame.raycast(frame.raycast_context, from_ws, top_y - foot.ray_to_ws.y);
         fit.heel_ball_ground_ws[i] = hit.hit ? hit.point_ws : points_ws[i] - kUpWs;  // none: never inside
-        if (i == 1 && align < 0.5f) {
-          // A swinging ball counts the ground a little ahead of it too: a
-          // riser's face at the ball itself is on neither side of its ray,
-          // and the ball would skim down the face.
+        if (i == 1) {
+          // A ball counts the ground a little ahead of it too: a riser's
+          // face at the ball itself is on neither side of its ray; a
+          // swinging ball would skim down the face, and a plant there is
+          // moved back off it (ChoosePlant weighs the lift it would need).
           glm::vec3 ahead_ws = points_ws[1] - points_ws[0];
           ahead_ws.y = 0.0f;
           if (glm::dot(ahead_ws, ahead_ws) > 1e-8f) {

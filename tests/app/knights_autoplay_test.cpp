@@ -61,7 +61,7 @@ constexpr std::array<OpenBound, 1> kOpenBounds{{
     // Entering the second ladder, whose foot stands on 35 degrees with
     // ripples of 0.6 m across depth: the downhill foot's lock holds the
     // pelvis low, the uphill knee is at its 172-degree limit, and the foot
-    // lifting off the crest beside the hip is left 28 mm in the crest for one
+    // lifting off the crest beside the hip is left 27 mm in the crest for one
     // frame in its first step.
     {"torture_ladder_feet.json", "ladder_foot_penetration_m", "frames_over_2cm", 1},
 }};

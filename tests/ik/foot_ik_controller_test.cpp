@@ -947,7 +947,9 @@ TEST(FootIkController, ABallOverGroundAboveTheHipsIsKeptOutOfIt) {
 
 // A swinging foot whose ball is 1 cm short of a 0.3 m riser: the toe
 // clears the riser, the foot lifted onto its top, rather than skim its face.
-// A planted foot is not lifted for it.
+// A planted foot is not lifted for it: it is planted back along its length,
+// its ball clear of the face (a ball on the face itself is measured from
+// outside as 0.3 m in the riser).
 TEST(FootIkController, ASwingingToeClearsARiserAhead) {
   const Rig animated;
   const float ball_x = FootPoint(animated, 0, kBallLs).x;
@@ -964,6 +966,7 @@ TEST(FootIkController, ASwingingToeClearsARiserAhead) {
         EXPECT_GE(ball.y, riser.top_y - ik.settings.sole_give_m - 1e-3f) << "side " << side;
       } else {
         EXPECT_NEAR(FootPoint(pose, side, kSoleLs).y, 0.0f, 2e-3f) << "side " << side;
+        EXPECT_LE(ball.x, riser.face_x - 0.01f) << "side " << side;
       }
     }
   }
