@@ -55,6 +55,12 @@ inline float ReachAtBend(float l1, float l2, float cos_bend) {
   return std::sqrt(std::max(0.0f, l1 * l1 + l2 * l2 + 2.0f * l1 * l2 * cos_bend));
 }
 
+// A point given in a joint's space (offset_ls), in world space: through the
+// joint's model matrix, then the model's placement.
+inline glm::vec3 PointWs(const glm::mat4& to_world, const glm::mat4& joint_ms, const glm::vec3& offset_ls) {
+  return glm::vec3(to_world * (joint_ms * glm::vec4(offset_ls, 1.0f)));
+}
+
 // True when every component is a finite number (no NaN, no infinity).
 inline bool IsFinite(float v) { return std::isfinite(v); }
 inline bool IsFinite(const glm::vec3& v) { return std::isfinite(v.x) && std::isfinite(v.y) && std::isfinite(v.z); }

@@ -2,7 +2,7 @@
 
 #include <cmath>
 
-#include "render/world_mesh_builder.h"
+#include "render/static_shapes.h"
 
 namespace knights::render {
 namespace {

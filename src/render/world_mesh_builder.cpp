@@ -6,36 +6,19 @@
 #include <cstdint>
 #include <unordered_map>
 
-#include <glm/gtc/matrix_transform.hpp>
+#include "render/palette.h"
+#include "render/static_shapes.h"
 
 namespace knights::render {
 namespace {
 
-// Linear RGB albedo palette.
-const glm::vec3 kGrass{0.13f, 0.30f, 0.055f};
-const glm::vec3 kMeadow{0.10f, 0.20f, 0.05f};
-const glm::vec3 kDryGrass{0.30f, 0.32f, 0.10f};
-const glm::vec3 kEarth{0.19f, 0.10f, 0.045f};
-const glm::vec3 kRock{0.34f, 0.32f, 0.30f};
-const glm::vec3 kStone{0.46f, 0.43f, 0.38f};
-const glm::vec3 kDarkStone{0.26f, 0.25f, 0.24f};
-const glm::vec3 kWood{0.36f, 0.20f, 0.08f};
-const glm::vec3 kDarkWood{0.17f, 0.09f, 0.04f};
-const glm::vec3 kLeaves{0.07f, 0.22f, 0.05f};
-const glm::vec3 kBannerRed{0.55f, 0.03f, 0.04f};
-const glm::vec3 kRoof{0.30f, 0.06f, 0.05f};
-const glm::vec3 kGold{0.80f, 0.55f, 0.12f};
+using namespace palette;  // NOLINT(google-build-using-namespace): the scenery's colours
 
 constexpr float kTwoPi = 6.2831853f;
 // The grass on the front face: a lip this deep below the front edge, metres.
 constexpr float kGrassLipM = 0.12f;
 // How far behind the strip the meadow reaches (world z), metres.
 constexpr float kMeadowBackZ = -38.0f;
-
-void Push(std::vector<StaticVertex>& out, const glm::vec3& p, const glm::vec3& n, const glm::vec3& color,
-          StaticMaterial material) {
-  out.push_back({p, n, color, static_cast<float>(material)});
-}
 
 // The terrain's height along its front or back edge (z fixed), exactly as
 // the collision mesh computes it: linear in x between profile points a, b.
@@ -136,7 +119,7 @@ void AppendCollisionSurfaces(const world::World& world, std::vector<StaticVertex
         const auto it = smooth.find(key(p));
         if (it != smooth.end() && glm::dot(it->second, it->second) > 1e-12f) n = glm::normalize(it->second);
       }
-      Push(out, p, n, color, material);
+      AppendVertex(out, p, n, color, material);
     }
   }
 }
@@ -150,21 +133,21 @@ void AppendGroundCut(const world::Level& level, std::vector<StaticVertex>& out, 
     const float z = terrain.z_max;
     // Grass lip.
     const glm::vec3 a(x0, y0 - kGrassLipM, z), b(x1, y1 - kGrassLipM, z), c(x1, y1, z), d(x0, y0, z);
-    Push(out, a, front, kGrass * 0.7f, StaticMaterial::kGrass);
-    Push(out, b, front, kGrass * 0.7f, StaticMaterial::kGrass);
-    Push(out, c, front, kGrass * 0.7f, StaticMaterial::kGrass);
-    Push(out, a, front, kGrass * 0.7f, StaticMaterial::kGrass);
-    Push(out, c, front, kGrass * 0.7f, StaticMaterial::kGrass);
-    Push(out, d, front, kGrass * 0.7f, StaticMaterial::kGrass);
+    AppendVertex(out, a, front, kGrass * 0.7f, StaticMaterial::kGrass);
+    AppendVertex(out, b, front, kGrass * 0.7f, StaticMaterial::kGrass);
+    AppendVertex(out, c, front, kGrass * 0.7f, StaticMaterial::kGrass);
+    AppendVertex(out, a, front, kGrass * 0.7f, StaticMaterial::kGrass);
+    AppendVertex(out, c, front, kGrass * 0.7f, StaticMaterial::kGrass);
+    AppendVertex(out, d, front, kGrass * 0.7f, StaticMaterial::kGrass);
     // Earth, darker with depth (light does not reach into the cut).
     const glm::vec3 e(x0, floor_y, z), f(x1, floor_y, z);
     const glm::vec3 top_color = kEarth, bottom_color = kEarth * 0.25f;
-    Push(out, e, front, bottom_color, StaticMaterial::kEarth);
-    Push(out, f, front, bottom_color, StaticMaterial::kEarth);
-    Push(out, b, front, top_color, StaticMaterial::kEarth);
-    Push(out, e, front, bottom_color, StaticMaterial::kEarth);
-    Push(out, b, front, top_color, StaticMaterial::kEarth);
-    Push(out, a, front, top_color, StaticMaterial::kEarth);
+    AppendVertex(out, e, front, bottom_color, StaticMaterial::kEarth);
+    AppendVertex(out, f, front, bottom_color, StaticMaterial::kEarth);
+    AppendVertex(out, b, front, top_color, StaticMaterial::kEarth);
+    AppendVertex(out, e, front, bottom_color, StaticMaterial::kEarth);
+    AppendVertex(out, b, front, top_color, StaticMaterial::kEarth);
+    AppendVertex(out, a, front, top_color, StaticMaterial::kEarth);
   });
   // Pits: a back wall at z_min and a floor, so a pit reads as a chasm.
   for (const world::Pit& pit : level.pits) {
@@ -348,119 +331,6 @@ void AppendCastle(std::vector<StaticVertex>& out, const glm::vec3& gate_ws) {
 }
 
 }  // namespace
-
-float HashToUnit(int n) {
-  // Integer hash (a variant of Thomas Wang's / "lowbias32" by C. Wellons).
-  uint32_t x = static_cast<uint32_t>(n) * 0x9E3779B9u + 0x7F4A7C15u;
-  x ^= x >> 16;
-  x *= 0x7FEB352Du;
-  x ^= x >> 15;
-  x *= 0x846CA68Bu;
-  x ^= x >> 16;
-  return static_cast<float>(x >> 8) / 16777216.0f;
-}
-
-void AppendTriangle(std::vector<StaticVertex>& out, const glm::vec3& a, const glm::vec3& b, const glm::vec3& c,
-                    const glm::vec3& color, StaticMaterial material) {
-  const glm::vec3 cross = glm::cross(b - a, c - a);
-  const float len = glm::length(cross);
-  if (!(len > 1e-9f)) return;
-  const glm::vec3 n = cross / len;
-  Push(out, a, n, color, material);
-  Push(out, b, n, color, material);
-  Push(out, c, n, color, material);
-}
-
-void AppendQuad(std::vector<StaticVertex>& out, const glm::vec3& a, const glm::vec3& b, const glm::vec3& c,
-                const glm::vec3& d, const glm::vec3& color, StaticMaterial material) {
-  AppendTriangle(out, a, b, c, color, material);
-  AppendTriangle(out, a, c, d, color, material);
-}
-
-void AppendTree(std::vector<StaticVertex>& out, const glm::vec3& base_ws, float scale, float variation) {
-  const glm::vec3 leaves = kLeaves * (0.85f + 0.4f * variation);
-  AppendBeam(out, base_ws, base_ws + glm::vec3(0.0f, 1.6f * scale, 0.0f), 0.12f * scale, kDarkWood * 1.5f,
-             StaticMaterial::kWood);
-  AppendCone(out, base_ws + glm::vec3(0.0f, 0.9f * scale, 0.0f), 1.1f * scale, 1.7f * scale, 9, leaves,
-             StaticMaterial::kFoliage);
-  AppendCone(out, base_ws + glm::vec3(0.0f, 1.8f * scale, 0.0f), 0.85f * scale, 1.5f * scale, 9, leaves * 1.15f,
-             StaticMaterial::kFoliage);
-  AppendCone(out, base_ws + glm::vec3(0.0f, 2.6f * scale, 0.0f), 0.55f * scale, 1.2f * scale, 9, leaves * 1.3f,
-             StaticMaterial::kFoliage);
-}
-
-void AppendTower(std::vector<StaticVertex>& out, const glm::vec3& base_ws, float radius_m, float height_m,
-                 const glm::vec3& wall_color, const glm::vec3& roof_color, StaticMaterial material) {
-  constexpr int kSides = 10;
-  for (int i = 0; i < kSides; ++i) {
-    const float a0 = kTwoPi * i / kSides, a1 = kTwoPi * (i + 1) / kSides;
-    const glm::vec3 d0(std::cos(a0), 0.0f, -std::sin(a0)), d1(std::cos(a1), 0.0f, -std::sin(a1));
-    const glm::vec3 b0 = base_ws + d0 * radius_m, b1 = base_ws + d1 * radius_m;
-    const glm::vec3 up(0.0f, height_m, 0.0f);
-    // Counter-clockwise seen from outside; smooth normals around the tower.
-    const StaticVertex v[4] = {{b0, d0, wall_color, static_cast<float>(material)},
-                               {b1, d1, wall_color, static_cast<float>(material)},
-                               {b1 + up, d1, wall_color, static_cast<float>(material)},
-                               {b0 + up, d0, wall_color, static_cast<float>(material)}};
-    out.insert(out.end(), {v[0], v[1], v[2], v[0], v[2], v[3]});
-  }
-  // Crenellated rim and a pointed roof.
-  const glm::vec3 top = base_ws + glm::vec3(0.0f, height_m, 0.0f);
-  AppendCone(out, top, radius_m * 1.2f, 0.01f, kSides, wall_color * 0.8f, material);
-  for (int i = 0; i < kSides; i += 2) {
-    const float a = kTwoPi * (i + 0.5f) / kSides;
-    AppendBox(out, top + glm::vec3(std::cos(a), 0.0f, -std::sin(a)) * radius_m * 1.05f + glm::vec3(0.0f, 0.3f, 0.0f),
-              glm::vec3(0.25f, 0.3f, 0.25f) * (radius_m / 1.5f), -a, wall_color, material);
-  }
-  AppendCone(out, top + glm::vec3(0.0f, 0.6f, 0.0f), radius_m * 1.15f, radius_m * 1.6f, kSides, roof_color);
-}
-
-void AppendBox(std::vector<StaticVertex>& out, const glm::vec3& centre_ws, const glm::vec3& half_extents_m,
-               float yaw_rad, const glm::vec3& color, StaticMaterial material) {
-  const glm::mat3 r = glm::mat3(glm::rotate(glm::mat4(1.0f), yaw_rad, glm::vec3(0.0f, 1.0f, 0.0f)));
-  glm::vec3 p[8];
-  for (int i = 0; i < 8; ++i) {
-    const glm::vec3 corner((i & 1) ? 1.0f : -1.0f, (i & 2) ? 1.0f : -1.0f, (i & 4) ? 1.0f : -1.0f);
-    p[i] = centre_ws + r * (corner * half_extents_m);
-  }
-  AppendQuad(out, p[0], p[4], p[6], p[2], color, material);  // -x
-  AppendQuad(out, p[1], p[3], p[7], p[5], color, material);  // +x
-  AppendQuad(out, p[0], p[1], p[5], p[4], color, material);  // -y
-  AppendQuad(out, p[2], p[6], p[7], p[3], color, material);  // +y
-  AppendQuad(out, p[0], p[2], p[3], p[1], color, material);  // -z
-  AppendQuad(out, p[4], p[5], p[7], p[6], color, material);  // +z
-}
-
-void AppendBeam(std::vector<StaticVertex>& out, const glm::vec3& a_ws, const glm::vec3& b_ws, float radius_m,
-                const glm::vec3& color, StaticMaterial material) {
-  const glm::vec3 axis = b_ws - a_ws;
-  const float length = glm::length(axis);
-  if (length < 1e-6f) return;
-  const glm::vec3 d = axis / length;
-  const glm::vec3 helper = std::fabs(d.y) < 0.9f ? glm::vec3(0.0f, 1.0f, 0.0f) : glm::vec3(1.0f, 0.0f, 0.0f);
-  const glm::vec3 u = glm::normalize(glm::cross(d, helper)) * radius_m;
-  const glm::vec3 v = glm::normalize(glm::cross(u, d)) * radius_m;
-  const glm::vec3 ring_a[4] = {a_ws + u + v, a_ws - u + v, a_ws - u - v, a_ws + u - v};
-  const glm::vec3 ring_b[4] = {b_ws + u + v, b_ws - u + v, b_ws - u - v, b_ws + u - v};
-  for (int i = 0; i < 4; ++i) {
-    const int j = (i + 1) % 4;
-    AppendQuad(out, ring_a[i], ring_a[j], ring_b[j], ring_b[i], color, material);
-  }
-  AppendQuad(out, ring_a[3], ring_a[2], ring_a[1], ring_a[0], color, material);
-  AppendQuad(out, ring_b[0], ring_b[1], ring_b[2], ring_b[3], color, material);
-}
-
-void AppendCone(std::vector<StaticVertex>& out, const glm::vec3& base_centre_ws, float radius_m, float height_m,
-                int sides, const glm::vec3& color, StaticMaterial material) {
-  const glm::vec3 apex = base_centre_ws + glm::vec3(0.0f, height_m, 0.0f);
-  for (int i = 0; i < sides; ++i) {
-    const float a0 = kTwoPi * i / sides, a1 = kTwoPi * (i + 1) / sides;
-    const glm::vec3 p0 = base_centre_ws + glm::vec3(std::cos(a0), 0.0f, -std::sin(a0)) * radius_m;
-    const glm::vec3 p1 = base_centre_ws + glm::vec3(std::cos(a1), 0.0f, -std::sin(a1)) * radius_m;
-    AppendTriangle(out, p0, p1, apex, color, material);
-    AppendTriangle(out, p1, p0, base_centre_ws, color * 0.6f, material);
-  }
-}
 
 std::vector<StaticVertex> BuildWorldMesh(const world::World& world) {
   std::vector<StaticVertex> out;
