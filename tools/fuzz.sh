@@ -45,8 +45,7 @@ jobs=${JOBS:-$(nproc)}
 command -v clang++ >/dev/null || { echo "clang++ not found: apt-get install clang libclang-rt-14-dev" >&2; exit 2; }
 
 echo "== configure $build_dir (clang, KNIGHTS_FUZZ=ON)"
-cmake -S . -B "$build_dir" -DCMAKE_BUILD_TYPE=RelWithDebInfo -DKNIGHTS_FUZZ=ON \
-      -DCMAKE_C_COMPILER=clang -DCMAKE_CXX_COMPILER=clang++ -DKNIGHTS_BUILD_BENCH=OFF >/dev/null
+cmake --preset fuzz -B "$build_dir" >/dev/null
 echo "== build fuzz targets (-j$jobs)"
 cmake --build "$build_dir" -j"$jobs" --target $(printf 'fuzz_%s ' "${targets[@]}")
 

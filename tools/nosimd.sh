@@ -13,8 +13,7 @@ jobs=${JOBS:-$(nproc)}
 werror=OFF
 [[ "${CI:-}" == "true" ]] && werror=ON  # CI: warnings are errors
 start=$(date +%s)
-cmake -S . -B "$build_dir" -DCMAKE_BUILD_TYPE=Release -DKNIGHTS_NO_SIMD=ON -DKNIGHTS_BUILD_BENCH=OFF \
-  -DKNIGHTS_WERROR="$werror" >/dev/null
+cmake --preset nosimd -B "$build_dir" -DKNIGHTS_WERROR="$werror" >/dev/null
 cmake --build "$build_dir" -j"$jobs" --target math_tests anim_tests ik_tests
 for suite in math anim ik; do
   "$build_dir/tests/${suite}_tests" --gtest_brief=1

@@ -28,7 +28,7 @@ while [[ $# -gt 0 ]]; do
 done
 
 if [[ ! -f "$build_dir/CMakeCache.txt" ]]; then
-  cmake -S . -B "$build_dir" -DCMAKE_BUILD_TYPE=Release >/dev/null
+  cmake --preset bench -B "$build_dir" >/dev/null
 fi
 build_type=$(sed -n 's/^CMAKE_BUILD_TYPE:STRING=//p' "$build_dir/CMakeCache.txt")
 if [[ "$build_type" != "Release" ]]; then

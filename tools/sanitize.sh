@@ -29,8 +29,7 @@ start=$(date +%s)
 echo "== configure $build_dir (KNIGHTS_SANITIZE=ON, $build_type)"
 werror=OFF
 [[ "${CI:-}" == "true" ]] && werror=ON  # CI: warnings are errors
-cmake -S . -B "$build_dir" -DCMAKE_BUILD_TYPE="$build_type" -DKNIGHTS_SANITIZE=ON -DKNIGHTS_BUILD_BENCH=OFF \
-  -DKNIGHTS_WERROR="$werror" >/dev/null
+cmake --preset asan -B "$build_dir" -DCMAKE_BUILD_TYPE="$build_type" -DKNIGHTS_WERROR="$werror" >/dev/null
 echo "== build (-j$jobs)"
 cmake --build "$build_dir" -j"$jobs"
 built=$(date +%s)

@@ -8,7 +8,7 @@ tools/install_deps.sh --test
 # CI builds with warnings as errors (there are none).
 werror=OFF
 [[ "${CI:-}" == "true" ]] && werror=ON
-cmake -S . -B build -DCMAKE_BUILD_TYPE=Release -DKNIGHTS_WERROR="$werror" >/dev/null
+cmake --preset release -DKNIGHTS_WERROR="$werror" >/dev/null  # CMakePresets.json: Release in build/
 cmake --build build -j"$(nproc)"
 
 # CI (CI=true) and `tools/test.sh --sanitize` also run the whole suite built
