@@ -7,14 +7,11 @@
 #include "anim/sampling_job.h"
 #include "anim/skinning_palette_job.h"
 #include "core/prefetch.h"
+#include "core/profile_scope.h"
 #include "math/matrix_ops.h"
 
 namespace knights::game {
 namespace {
-
-using Clock = std::chrono::steady_clock;
-
-double SecondsSince(Clock::time_point start) { return std::chrono::duration<double>(Clock::now() - start).count(); }
 
 // Crossfade time into each role, seconds: short for reactions (jump, land),
 // longer for posture changes.
@@ -236,9 +233,24 @@ void Knight::Spawn(const glm::vec3& feet_ws, int facing) {
 
 void Knight::Step(const core::InputState& input, const world::World& world, const IkToggles& ik, float dt_s,
                   core::DebugLines* debug, bool time_passes) {
-  const auto now = [time_passes] { return time_passes ? Clock::now() : Clock::time_point{}; };
-  const auto seconds_since = [time_passes](Clock::time_point start) { return time_passes ? SecondsSince(start) : 0.0; };
-  // 1. Gameplay: motion and the clip role.
+  StepGameplay(input, world, ik, dt_s);  // 1
+  {
+    KNIGHTS_PROFILE_SCOPE(time_passes, &last_anim_s_);
+    SampleClips(world, ik, dt_s);  // 2
+    LocalToModel();                // 3
+  }
+  {
+    KNIGHTS_PROFILE_SCOPE(time_passes, &last_ik_s_);
+    RunIk(world, ik, dt_s, debug);  // 4
+  }
+  {
+    KNIGHTS_PROFILE_SCOPE(time_passes, &last_palette_s_);
+    BuildPalette();  // 5
+  }
+}
+
+// 1. Gameplay: motion and the clip role.
+void Knight::StepGameplay(const core::InputState& input, const world::World& world, const IkToggles& ik, float dt_s) {
   const int respawns_before = controller.Respawns();
   controller.Step(input, world, dt_s);
   if (controller.Respawns() != respawns_before || placed_) {
@@ -248,9 +260,10 @@ void Knight::Step(const core::InputState& input, const world::World& world, cons
   }
   previous_model_to_world_ = model_to_world_;
   model_to_world_ = controller.ModelToWorld();
+}
 
-  // 2. Clips: follow the controller's role, then sample and blend.
-  const auto anim_start = now();
+// 2. Clips: follow the controller's role, then sample and blend.
+void Knight::SampleClips(const world::World& world, const IkToggles& ik, float dt_s) {
   if (controller.RoleSerial() != seen_role_serial_) {
     seen_role_serial_ = controller.RoleSerial();
     // The exit clip carries root motion, and the knight is moved by it when
@@ -271,22 +284,20 @@ void Knight::Step(const core::InputState& input, const world::World& world, cons
   stride_scale_.Update(warp ? ik::StrideScaleForSlope(GroundSlopeRad(world)) : 1.0f, kStrideWarpSmoothS, dt_s);
   anim.Update(dt_s, ground_speed / stride_scale_.value);
   anim.Evaluate(locals_ls_);
-  // 3. Local-to-model (model space: the character's own, feet at the origin).
+}
+
+// 3. Local-to-model (model space: the character's own, feet at the origin).
+void Knight::LocalToModel() {
   anim::LocalToModelJob l2m;
   l2m.parents = skeleton_->Parents();
   l2m.locals_ls = locals_ls_;
   l2m.models_ms = models_ms_;
   l2m.Run();
   for (size_t i = 0; i < models_ms_.size(); ++i) animated_joints_ms_[i] = glm::vec3(models_ms_[i][3]);
-  last_anim_s_ = seconds_since(anim_start);
+}
 
-  // 4. IK: the one place the pose is corrected.
-  const auto ik_start = now();
-  RunIk(world, ik, dt_s, debug);
-  last_ik_s_ = seconds_since(ik_start);
-
-  // 5. Skinning palette; a non-finite pose never reaches the GPU.
-  const auto palette_start = now();
+// 5. Skinning palette; a non-finite pose never reaches the GPU.
+void Knight::BuildPalette() {
   std::swap(previous_palette_ms_, palette_ms_);
   anim::SkinningPaletteJob palette;
   palette.models_ms = models_ms_;
@@ -295,7 +306,6 @@ void Knight::Step(const core::InputState& input, const world::World& world, cons
   palette.Run();
   last_pose_nan_ = !math::AllFinite(palette_ms_);
   if (last_pose_nan_) std::copy(previous_palette_ms_.begin(), previous_palette_ms_.end(), palette_ms_.begin());
-  last_palette_s_ = seconds_since(palette_start);
 }
 
 // The pass that is taking the feet over runs last, so that while the two

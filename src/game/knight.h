@@ -8,7 +8,6 @@
 // The previous step's palette and placement are kept so rendering can
 // interpolate between sim steps.
 
-#include <chrono>
 #include <span>
 #include <vector>
 
@@ -55,8 +54,8 @@ class Knight {
 
   // One sim step. `debug` (may be null) receives IK debug lines.
   // time_passes: measure the animation, IK and palette passes
-  // (LastAnimSeconds...): six clock reads, about 8% of a step, so only when
-  // someone reads them; otherwise those read 0.
+  // (LastAnimSeconds...; core/profile_scope.h): six clock reads, about 8% of
+  // a step, so only when someone reads them; otherwise those read 0.
   void Step(const core::InputState& input, const world::World& world, const IkToggles& ik, float dt_s,
             core::DebugLines* debug, bool time_passes = false);
 
@@ -87,7 +86,12 @@ class Knight {
   bool LastPoseHadNan() const { return last_pose_nan_; }
 
  private:
+  // The steps of Step, in order.
+  void StepGameplay(const core::InputState& input, const world::World& world, const IkToggles& ik, float dt_s);
+  void SampleClips(const world::World& world, const IkToggles& ik, float dt_s);
+  void LocalToModel();
   void RunIk(const world::World& world, const IkToggles& ik, float dt_s, core::DebugLines* debug);
+  void BuildPalette();
   void RunFootIk(const world::World& world, const IkToggles& ik, float dt_s, core::DebugLines* debug);
   void RunLadderIk(const world::World& world, const IkToggles& ik, float dt_s, core::DebugLines* debug);
   void PredictContactEnds(const world::World& world, float dt_s, ik::LadderIkFrame& frame) const;

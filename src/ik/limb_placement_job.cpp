@@ -62,10 +62,16 @@ glm::vec3 KeptOutOfFold(const LimbPlacementJob& job, const glm::vec3& end_target
   const glm::vec3 start_ms(job.models_ms[job.chain.start][3]);
   const glm::vec3 mid_ms(job.models_ms[job.chain.mid][3]);
   const glm::vec3 end_ms(job.models_ms[job.chain.end][3]);
-  const float nearest_m = ReachAtBend(glm::distance(start_ms, mid_ms), glm::distance(mid_ms, end_ms),
-                                      std::cos(glm::radians(job.max_bend_deg)));
+  const glm::vec3 upper_ms = mid_ms - start_ms, lower_ms = end_ms - mid_ms;
   const glm::vec3 out_ms = end_target_ms - start_ms;
-  const float distance_m = glm::length(out_ms);
+  const float distance_sq = glm::dot(out_ms, out_ms);
+  // Bent 90 degrees or more the limb reaches at most sqrt(l1^2 + l2^2): a
+  // target that far or further needs no trigonometry (most steps).
+  if (job.max_bend_deg >= 90.0f && distance_sq >= glm::dot(upper_ms, upper_ms) + glm::dot(lower_ms, lower_ms))
+    return end_target_ms;
+  const float nearest_m =
+      ReachAtBend(glm::length(upper_ms), glm::length(lower_ms), std::cos(glm::radians(job.max_bend_deg)));
+  const float distance_m = std::sqrt(distance_sq);
   if (distance_m >= nearest_m || !(distance_m > 1e-6f)) return end_target_ms;
   return start_ms + out_ms * (nearest_m / distance_m);
 }
