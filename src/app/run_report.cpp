@@ -4,6 +4,7 @@
 #include <ctime>
 #include <fstream>
 
+#include "app/metrics_json.h"
 #include "core/log.h"
 #include "core/process_memory.h"
 #include "render/frame_capture.h"
@@ -66,17 +67,15 @@ std::string RunReport::TimestampedScreenshotName() {
 }
 
 core::Status RunReport::WriteMetrics(const std::string& path, const game::GameSession& session) const {
-  const double mb = 1.0 / (1024.0 * 1024.0);
-  char memory[160];
-  std::snprintf(memory, sizeof(memory),
-                "  \"memory_mb\": {\"after_warm_up\": %.2f, \"end_of_sim\": %.2f, \"peak\": %.2f},\n",
-                rss_after_warm_up_ * mb, rss_end_of_sim_ * mb, core::PeakResidentMemoryBytes() * mb);
-  const std::string extra =
-      std::string("  \"reached_goal\": ") + (session.reached_goal() ? "true" : "false") +
-      ",\n  \"goal_frame\": " + (session.reached_goal() ? std::to_string(session.goal_step()) : "null") + ",\n" +
-      "  \"respawns\": " + std::to_string(session.player().controller.Respawns()) + ",\n" + memory;
+  RunFacts facts;
+  facts.reached_goal = session.reached_goal();
+  facts.goal_frame = session.reached_goal() ? session.goal_step() : -1;
+  facts.respawns = session.player().controller.Respawns();
+  facts.rss_after_warm_up_bytes = static_cast<double>(rss_after_warm_up_);
+  facts.rss_end_of_sim_bytes = static_cast<double>(rss_end_of_sim_);
+  facts.rss_peak_bytes = static_cast<double>(core::PeakResidentMemoryBytes());
   std::ofstream out(path);
-  out << session.metrics().ToJson(session.ik.master, extra);
+  out << MetricsJson(session.metrics(), session.ik.master, facts);
   if (!out) return core::Status::Error(path + ": cannot write the metrics file");
   KNIGHTS_LOG_INFO("METRICS", "written to %s", path.c_str());
   return core::Status::Ok();

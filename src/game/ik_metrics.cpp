@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <cmath>
-#include <cstdio>
 #include <limits>
 #include <span>
 
@@ -35,24 +34,6 @@ double DistanceToRungs(const world::Ladder& ladder, const glm::vec3& p_ws) {
     best = std::min<double>(best, glm::length(p_ws - nearest_ws));
   }
   return best;
-}
-
-// A statistic's value, or null when it has no samples (never 0).
-std::string NumberOrNull(size_t samples, double v, const char* format = "%.6f") {
-  if (samples == 0) return "null";
-  char b[32];
-  std::snprintf(b, sizeof(b), format, v);
-  return b;
-}
-
-// Statistics as JSON.
-std::string StatsJson(const SampleStats& s, bool with_p95, const char* over_name) {
-  auto number = [&](double v) { return NumberOrNull(s.samples, v); };
-  std::string json = "{";
-  if (with_p95) json += "\"mean\": " + number(s.mean) + ", \"p95\": " + number(s.p95) + ", ";
-  json += "\"max\": " + number(s.max) + ", \"samples\": " + std::to_string(s.samples);
-  json += std::string(", \"") + over_name + "\": " + std::to_string(s.frames_over) + "}";
-  return json;
 }
 
 }  // namespace
@@ -275,33 +256,6 @@ SampleStats IkMetrics::FootSlide() const {
     }
   }
   return Summarise(slides);
-}
-
-std::string IkMetrics::ToJson(bool ik_enabled, const std::string& extra) const {
-  const SampleStats slide = FootSlide();
-  const SampleStats knee = KneeAngularSpeed();
-  const SampleStats ik = IkTimeMs();
-  const auto number = NumberOrNull;
-  std::string json = "{\n  \"frames\": " + std::to_string(frames_) + ",\n  \"ik\": " + (ik_enabled ? "true" : "false") +
-                     ",\n  \"nan_frames\": " + std::to_string(nan_frames_) +
-                     ",\n  \"mover_penetration_frames\": " + std::to_string(mover_penetration_frames_) + ",\n";
-  json += extra;
-  json += "  \"foot_penetration_m\": " + StatsJson(FootPenetration(), true, "frames_over_2cm") + ",\n";
-  json += "  \"ladder_foot_penetration_m\": " + StatsJson(LadderFootPenetration(), true, "frames_over_2cm") + ",\n";
-  json += "  \"foot_ground_error_m\": " + StatsJson(FootGroundError(), true, "frames_over_2cm") + ",\n";
-  json += "  \"hand_rung_error_m\": " + StatsJson(HandRungError(), true, "frames_over_2cm") + ",\n";
-  json += "  \"foot_rung_error_m\": " + StatsJson(FootRungError(), true, "frames_over_2cm") + ",\n";
-  json += "  \"knee_reversed_deg\": " + StatsJson(KneeReversed(), false, "frames_over_5deg") + ",\n";
-  json += "  \"elbow_reversed_deg\": " + StatsJson(ElbowReversed(), false, "frames_over_5deg") + ",\n";
-  json += "  \"foot_slide_m\": {\"mean\": " + number(slide.samples, slide.mean, "%.6f") +
-          ", \"max\": " + number(slide.samples, slide.max, "%.6f") + ", \"plants\": " + std::to_string(slide.samples) +
-          "},\n";
-  json += "  \"knee_angular_speed_deg_s\": {\"p99\": " + number(knee.samples, knee.p99, "%.3f") +
-          ", \"max\": " + number(knee.samples, knee.max, "%.3f") + ", \"samples\": " + std::to_string(knee.samples) +
-          "},\n";
-  json += "  \"timing_ms\": {\"ik\": {\"median\": " + number(ik.samples, ik.median, "%.5f") +
-          ", \"p95\": " + number(ik.samples, ik.p95, "%.5f") + "}}\n}\n";
-  return json;
 }
 
 }  // namespace knights::game

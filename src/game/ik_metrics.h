@@ -40,12 +40,11 @@
 //     frames (on a ladder the climb places the body; its hands and feet
 //     are measured against the rungs).
 // "frames_over_X" counts sim steps in which any knight had a sample over X.
-// A statistic with no samples is written as null with samples 0.
+// app::MetricsJson writes a statistic with no samples as null with samples 0.
 // Statistics are streamed (constant memory): quantiles are exact to 2%.
 
 #include <array>
 #include <span>
-#include <string>
 #include <vector>
 
 #include <glm/glm.hpp>
@@ -114,10 +113,6 @@ class IkMetrics {
   SampleStats FootSlide() const;
   SampleStats KneeAngularSpeed() const;  // deg/s
   SampleStats IkTimeMs() const { return Summarise(ik_ms_); }
-
-  // The metrics as a JSON object; `extra` is spliced in as more members
-  // (e.g. "\"reached_goal\": true, ").
-  std::string ToJson(bool ik_enabled, const std::string& extra) const;
 
  private:
   struct Track {

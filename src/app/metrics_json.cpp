@@ -1,0 +1,76 @@
+#include "app/metrics_json.h"
+
+#include <cmath>
+
+#include <nlohmann/json.hpp>
+
+namespace knights::app {
+namespace {
+
+using Json = nlohmann::ordered_json;
+
+// v to `decimals` places: the file keeps the precision the metrics have.
+double Rounded(double v, int decimals) {
+  const double scale = std::pow(10.0, decimals);
+  return std::round(v * scale) / scale;
+}
+
+// A statistic's value, or null when it has no samples (never 0).
+Json ValueOrNull(size_t samples, double v, int decimals = 6) {
+  return samples == 0 ? Json(nullptr) : Json(Rounded(v, decimals));
+}
+
+Json Stats(const game::SampleStats& s, bool with_p95, const char* over_name) {
+  Json out = Json::object();
+  if (with_p95) {
+    out["mean"] = ValueOrNull(s.samples, s.mean);
+    out["p95"] = ValueOrNull(s.samples, s.p95);
+  }
+  out["max"] = ValueOrNull(s.samples, s.max);
+  out["samples"] = s.samples;
+  out[over_name] = s.frames_over;
+  return out;
+}
+
+Json RunPart(const game::IkMetrics& metrics, bool ik_enabled, const RunFacts& facts) {
+  constexpr double kMb = 1.0 / (1024.0 * 1024.0);
+  Json out = Json::object();
+  out["frames"] = metrics.frames();
+  out["ik"] = ik_enabled;
+  out["nan_frames"] = metrics.nan_frames();
+  out["mover_penetration_frames"] = metrics.mover_penetration_frames();
+  out["reached_goal"] = facts.reached_goal;
+  out["goal_frame"] = facts.goal_frame >= 0 ? Json(facts.goal_frame) : Json(nullptr);
+  out["respawns"] = facts.respawns;
+  out["memory_mb"] = {{"after_warm_up", Rounded(facts.rss_after_warm_up_bytes * kMb, 2)},
+                      {"end_of_sim", Rounded(facts.rss_end_of_sim_bytes * kMb, 2)},
+                      {"peak", Rounded(facts.rss_peak_bytes * kMb, 2)}};
+  return out;
+}
+
+}  // namespace
+
+std::string MetricsJson(const game::IkMetrics& metrics, bool ik_enabled, const RunFacts& facts) {
+  Json out = RunPart(metrics, ik_enabled, facts);
+  out["foot_penetration_m"] = Stats(metrics.FootPenetration(), true, "frames_over_2cm");
+  out["ladder_foot_penetration_m"] = Stats(metrics.LadderFootPenetration(), true, "frames_over_2cm");
+  out["foot_ground_error_m"] = Stats(metrics.FootGroundError(), true, "frames_over_2cm");
+  out["hand_rung_error_m"] = Stats(metrics.HandRungError(), true, "frames_over_2cm");
+  out["foot_rung_error_m"] = Stats(metrics.FootRungError(), true, "frames_over_2cm");
+  out["knee_reversed_deg"] = Stats(metrics.KneeReversed(), false, "frames_over_5deg");
+  out["elbow_reversed_deg"] = Stats(metrics.ElbowReversed(), false, "frames_over_5deg");
+  const game::SampleStats slide = metrics.FootSlide();
+  out["foot_slide_m"] = {{"mean", ValueOrNull(slide.samples, slide.mean)},
+                         {"max", ValueOrNull(slide.samples, slide.max)},
+                         {"plants", slide.samples}};
+  const game::SampleStats knee = metrics.KneeAngularSpeed();
+  out["knee_angular_speed_deg_s"] = {{"p99", ValueOrNull(knee.samples, knee.p99, 3)},
+                                     {"max", ValueOrNull(knee.samples, knee.max, 3)},
+                                     {"samples", knee.samples}};
+  const game::SampleStats ik = metrics.IkTimeMs();
+  out["timing_ms"] = {
+      {"ik", {{"median", ValueOrNull(ik.samples, ik.median, 5)}, {"p95", ValueOrNull(ik.samples, ik.p95, 5)}}}};
+  return out.dump(2) + "\n";
+}
+
+}  // namespace knights::app

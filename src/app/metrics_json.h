@@ -1,0 +1,28 @@
+#pragma once
+// The --metrics file: the IK measured from outside (game::IkMetrics, every
+// field documented there and in docs/ik.md) and the run's facts, as JSON
+// written with the JSON library. Distances in metres (6 decimals), speeds
+// in degrees a second (3), times in milliseconds (5), memory in MB (2). A
+// statistic with no samples is null with samples 0, never 0.
+
+#include <string>
+
+#include "game/ik_metrics.h"
+
+namespace knights::app {
+
+// What the run itself reports next to the IK's statistics.
+struct RunFacts {
+  bool reached_goal = false;
+  int goal_frame = -1;  // the sim step the player reached the goal; -1: never (null)
+  int respawns = 0;     // the player's
+  // Resident memory after the first frames, at the end of the simulation,
+  // and its peak, bytes.
+  double rss_after_warm_up_bytes = 0.0;
+  double rss_end_of_sim_bytes = 0.0;
+  double rss_peak_bytes = 0.0;
+};
+
+std::string MetricsJson(const game::IkMetrics& metrics, bool ik_enabled, const RunFacts& facts);
+
+}  // namespace knights::app

@@ -1,0 +1,66 @@
+// app::MetricsJson: every field the README and docs/ik.md name, in that
+// order, statistics with no samples as null (never 0), the run's facts.
+
+#include "app/metrics_json.h"
+
+#include <string>
+
+#include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
+
+namespace knights::app {
+namespace {
+
+TEST(MetricsJson, NoSamplesAreNullNeverZero) {
+  game::IkMetrics metrics;
+  metrics.EndStep(0.0, false);
+  metrics.EndStep(0.0, true);
+  const nlohmann::json m = nlohmann::json::parse(MetricsJson(metrics, true, RunFacts{}));
+  EXPECT_EQ(m["frames"], 2);
+  EXPECT_EQ(m["nan_frames"], 1);
+  EXPECT_EQ(m["ik"], true);
+  for (const char* metric : {"foot_penetration_m", "ladder_foot_penetration_m", "foot_ground_error_m",
+                             "hand_rung_error_m", "foot_rung_error_m"}) {
+    const nlohmann::json expected = {
+        {"mean", nullptr}, {"p95", nullptr}, {"max", nullptr}, {"samples", 0}, {"frames_over_2cm", 0}};
+    EXPECT_EQ(m[metric], expected) << metric;
+  }
+  const nlohmann::json reversed = {{"max", nullptr}, {"samples", 0}, {"frames_over_5deg", 0}};
+  EXPECT_EQ(m["knee_reversed_deg"], reversed);
+  EXPECT_EQ(m["elbow_reversed_deg"], reversed);
+  const nlohmann::json slide = {{"mean", nullptr}, {"max", nullptr}, {"plants", 0}};
+  EXPECT_EQ(m["foot_slide_m"], slide);
+  EXPECT_TRUE(m["knee_angular_speed_deg_s"]["p99"].is_null());
+}
+
+TEST(MetricsJson, TheRunsFactsAndKeyOrder) {
+  game::IkMetrics metrics;
+  metrics.EndStep(0.002, false);
+  RunFacts facts;
+  facts.reached_goal = true;
+  facts.goal_frame = 934;
+  facts.respawns = 2;
+  facts.rss_peak_bytes = 150.0 * 1024.0 * 1024.0;
+  const std::string text = MetricsJson(metrics, false, facts);
+  const nlohmann::ordered_json m = nlohmann::ordered_json::parse(text);
+  EXPECT_EQ(m["ik"], false);
+  EXPECT_EQ(m["reached_goal"], true);
+  EXPECT_EQ(m["goal_frame"], 934);
+  EXPECT_EQ(m["respawns"], 2);
+  EXPECT_DOUBLE_EQ(m["memory_mb"]["peak"].get<double>(), 150.0);
+  EXPECT_DOUBLE_EQ(m["timing_ms"]["ik"]["median"].get<double>(), 2.0);
+  // The order the README's table and the tools read them in.
+  std::string keys;
+  for (const auto& item : m.items()) keys += item.key() + " ";
+  EXPECT_EQ(keys,
+            "frames ik nan_frames mover_penetration_frames reached_goal goal_frame respawns memory_mb "
+            "foot_penetration_m ladder_foot_penetration_m foot_ground_error_m hand_rung_error_m foot_rung_error_m "
+            "knee_reversed_deg elbow_reversed_deg foot_slide_m knee_angular_speed_deg_s timing_ms ");
+  // Not reached: null, never a number.
+  facts.reached_goal = false;
+  facts.goal_frame = -1;
+  EXPECT_TRUE(nlohmann::json::parse(MetricsJson(metrics, true, facts))["goal_frame"].is_null());
+}
+
+}  // namespace
+}  // namespace knights::app
