@@ -1,7 +1,9 @@
 cmake_minimum_required(VERSION 3.25)
-# Fails when a source file includes a layer above its own, or when the logic
+# Fails when a source file includes a layer above its own, when the logic
 # layers (core, math, anim, ik, world, game) include SDL, GL, glad, ImGui,
-# assimp, stb or the JSON library. Run: cmake -DSOURCE_DIR=src -P this_file.
+# assimp, stb or the JSON library, or when app or ui call OpenGL themselves
+# (the renderer is their only way to the GPU). Run: cmake -DSOURCE_DIR=src
+# -P this_file.
 
 set(logic core math anim ik world game)
 set(allowed_core core)
@@ -33,6 +35,12 @@ foreach(layer IN LISTS layers)
         string(APPEND failures "${file}: logic layer '${layer}' includes a platform library: ${line}\n")
       endif()
     endforeach()
+    if(layer STREQUAL "app" OR layer STREQUAL "ui")
+      file(STRINGS ${file} gl_calls REGEX "(^|[^A-Za-z_])gl[A-Z][A-Za-z0-9]*[ \t]*\\(")
+      foreach(line IN LISTS gl_calls)
+        string(APPEND failures "${file}: layer '${layer}' calls OpenGL (draw through render/): ${line}\n")
+      endforeach()
+    endif()
   endforeach()
 endforeach()
 

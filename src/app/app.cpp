@@ -171,7 +171,6 @@ int App::AdvanceSim(double real_elapsed_s) {
 }
 
 void App::DrawScene(int width_px, int height_px) {
-  glViewport(0, 0, width_px, height_px);
   const float alpha = headless_ || overlay_.sim_paused ? 1.0f : static_cast<float>(clock_.Alpha());
   const game::FollowCamera& cam = session_->camera();
   const game::FollowCamera& prev = session_->previous_camera();
