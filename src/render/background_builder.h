@@ -9,7 +9,7 @@
 
 #include <vector>
 
-#include "render/static_mesh_renderer.h"
+#include "render/static_geometry.h"
 #include "world/world.h"
 
 namespace knights::render {

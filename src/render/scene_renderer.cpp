@@ -2,9 +2,19 @@
 
 #include <algorithm>
 #include <cmath>
+#include <memory>
+#include <utility>
 
 #include "anim/skeleton.h"
 #include "render/background_builder.h"
+#include "render/debug_line_renderer.h"
+#include "render/gpu_skinned_mesh.h"
+#include "render/post_pass.h"
+#include "render/scene_target.h"
+#include "render/shadow_map.h"
+#include "render/skinned_renderer.h"
+#include "render/sky_pass.h"
+#include "render/static_mesh_renderer.h"
 #include "render/world_mesh_builder.h"
 
 namespace knights::render {
@@ -27,8 +37,40 @@ SceneGeometry BuildSceneGeometry(const world::World& world) {
   return geometry;
 }
 
+struct SceneRenderer::Impl {
+  void Draw(const FrameView& view, std::span<const KnightInstance> knights, float alpha,
+            const core::DebugLines& debug_lines, const SceneSettings& settings);
+  void BlendPalettes(std::span<const KnightInstance> knights, float alpha);
+  SceneLighting ShadowPass(const FrameView& view, const SceneSettings& settings);
+  bool ScenePass(const FrameView& view, const SceneSettings& settings, const SceneLighting& lighting);
+  void ResolveAndPost(const FrameView& view, const SceneSettings& settings);
+
+  SkyPass sky_;
+  StaticMeshRenderer world_;
+  StaticMeshRenderer background_;
+  SkinnedRenderer skinned_;
+  DebugLineRenderer lines_;
+  PostPass post_;
+  SceneTarget target_;
+  ShadowMap shadow_map_;
+  ShadowFit shadow_fit_;
+  SceneStats stats_;
+  std::vector<GpuSkinnedMesh> looks_;
+  std::vector<glm::mat4> blended_palette_ms_;  // scratch, sized once
+  std::vector<SkinnedDrawDesc> knight_draws_;  // scratch, grows with the knight count only
+};
+
+SceneRenderer::SceneRenderer(std::unique_ptr<Impl> impl) : impl_(std::move(impl)) {}
+SceneRenderer::SceneRenderer(SceneRenderer&&) noexcept = default;
+SceneRenderer& SceneRenderer::operator=(SceneRenderer&&) noexcept = default;
+SceneRenderer::~SceneRenderer() = default;
+
+const SceneStats& SceneRenderer::stats() const { return impl_->stats_; }
+const ShadowFit& SceneRenderer::shadow_fit() const { return impl_->shadow_fit_; }
+
 core::Expected<SceneRenderer> SceneRenderer::Create() {
-  SceneRenderer r;
+  auto impl = std::make_unique<Impl>();
+  Impl& r = *impl;
   auto sky = SkyPass::Create();
   if (!sky) return sky.status();
   r.sky_ = std::move(*sky);
@@ -48,7 +90,7 @@ core::Expected<SceneRenderer> SceneRenderer::Create() {
   if (!post) return post.status();
   r.post_ = std::move(*post);
   r.blended_palette_ms_.resize(anim::Skeleton::kMaxJoints);
-  return r;
+  return SceneRenderer(std::move(impl));
 }
 
 core::Expected<SceneRenderer> SceneRenderer::Create(const world::World& world,
@@ -60,14 +102,14 @@ core::Expected<SceneRenderer> SceneRenderer::Create(const world::World& world,
 }
 
 void SceneRenderer::UploadGeometry(const SceneGeometry& geometry, std::span<const anim::SkinnedMesh* const> looks) {
-  world_.Upload(geometry.world);
-  background_.Upload(geometry.background);
-  looks_.clear();
-  for (const anim::SkinnedMesh* mesh : looks) looks_.push_back(GpuSkinnedMesh::Upload(*mesh));
+  impl_->world_.Upload(geometry.world);
+  impl_->background_.Upload(geometry.background);
+  impl_->looks_.clear();
+  for (const anim::SkinnedMesh* mesh : looks) impl_->looks_.push_back(GpuSkinnedMesh::Upload(*mesh));
 }
 
 // 1. Palettes: blend the two sim states, one uniform buffer per knight.
-void SceneRenderer::BlendPalettes(std::span<const KnightInstance> knights, float alpha) {
+void SceneRenderer::Impl::BlendPalettes(std::span<const KnightInstance> knights, float alpha) {
   knight_draws_.clear();
   for (size_t i = 0; i < knights.size(); ++i) {
     const KnightInstance& k = knights[i];
@@ -89,7 +131,7 @@ void SceneRenderer::BlendPalettes(std::span<const KnightInstance> knights, float
 
 // 2. Shadow pass; the lighting the scene pass uses (fog, and the shadow map
 // when there is one).
-SceneLighting SceneRenderer::ShadowPass(const FrameView& view, const SceneSettings& settings) {
+SceneLighting SceneRenderer::Impl::ShadowPass(const FrameView& view, const SceneSettings& settings) {
   SceneLighting lighting;
   lighting.fog_color = settings.fog_color;
   lighting.fog_density_per_m = settings.fog_density_per_m;
@@ -143,7 +185,8 @@ SceneLighting SceneRenderer::ShadowPass(const FrameView& view, const SceneSettin
 
 // 3. Scene pass into the offscreen target (the window's framebuffer when the
 // target cannot be made); false in that case.
-bool SceneRenderer::ScenePass(const FrameView& view, const SceneSettings& settings, const SceneLighting& lighting) {
+bool SceneRenderer::Impl::ScenePass(const FrameView& view, const SceneSettings& settings,
+                                    const SceneLighting& lighting) {
   const float scale = std::clamp(settings.render_scale, 0.25f, 2.0f);
   const int scene_w = std::max(1, static_cast<int>(std::lround(view.width_px * scale)));
   const int scene_h = std::max(1, static_cast<int>(std::lround(view.height_px * scale)));
@@ -188,7 +231,7 @@ bool SceneRenderer::ScenePass(const FrameView& view, const SceneSettings& settin
 }
 
 // 4. Resolve and post-process into the window's framebuffer.
-void SceneRenderer::ResolveAndPost(const FrameView& view, const SceneSettings& settings) {
+void SceneRenderer::Impl::ResolveAndPost(const FrameView& view, const SceneSettings& settings) {
   target_.Resolve();
   glBindFramebuffer(GL_FRAMEBUFFER, 0);
   PostParams post;
@@ -210,6 +253,11 @@ void SceneRenderer::ResolveAndPost(const FrameView& view, const SceneSettings& s
 
 void SceneRenderer::Draw(const FrameView& view, std::span<const KnightInstance> knights, float alpha,
                          const core::DebugLines& debug_lines, const SceneSettings& settings) {
+  impl_->Draw(view, knights, alpha, debug_lines, settings);
+}
+
+void SceneRenderer::Impl::Draw(const FrameView& view, std::span<const KnightInstance> knights, float alpha,
+                               const core::DebugLines& debug_lines, const SceneSettings& settings) {
   stats_ = SceneStats{};
   BlendPalettes(knights, alpha);
   const SceneLighting lighting = ShadowPass(view, settings);

@@ -12,6 +12,7 @@
 //   5. debug lines on top, at window resolution.
 // The window's framebuffer stays bound at the end (screenshots read it).
 
+#include <memory>
 #include <span>
 #include <vector>
 
@@ -20,15 +21,9 @@
 #include "anim/skinned_mesh.h"
 #include "core/debug_lines.h"
 #include "core/status.h"
-#include "render/debug_line_renderer.h"
 #include "render/frame_view.h"
-#include "render/gpu_skinned_mesh.h"
-#include "render/post_pass.h"
-#include "render/scene_target.h"
-#include "render/shadow_map.h"
-#include "render/skinned_renderer.h"
-#include "render/sky_pass.h"
-#include "render/static_mesh_renderer.h"
+#include "render/shadow_fit.h"
+#include "render/static_geometry.h"
 #include "world/world.h"
 
 namespace knights::render {
@@ -97,28 +92,20 @@ class SceneRenderer {
   void Draw(const FrameView& view, std::span<const KnightInstance> knights, float alpha,
             const core::DebugLines& debug_lines, const SceneSettings& settings);
 
-  const SceneStats& stats() const { return stats_; }
+  const SceneStats& stats() const;
   // The shadow frustum of the last frame (tests: where shadows can fall).
-  const ShadowFit& shadow_fit() const { return shadow_fit_; }
+  const ShadowFit& shadow_fit() const;
+
+  SceneRenderer(SceneRenderer&&) noexcept;
+  SceneRenderer& operator=(SceneRenderer&&) noexcept;
+  ~SceneRenderer();
 
  private:
-  void BlendPalettes(std::span<const KnightInstance> knights, float alpha);
-  SceneLighting ShadowPass(const FrameView& view, const SceneSettings& settings);
-  bool ScenePass(const FrameView& view, const SceneSettings& settings, const SceneLighting& lighting);
-  void ResolveAndPost(const FrameView& view, const SceneSettings& settings);
-  SkyPass sky_;
-  StaticMeshRenderer world_;
-  StaticMeshRenderer background_;
-  SkinnedRenderer skinned_;
-  DebugLineRenderer lines_;
-  PostPass post_;
-  SceneTarget target_;
-  ShadowMap shadow_map_;
-  ShadowFit shadow_fit_;
-  SceneStats stats_;
-  std::vector<GpuSkinnedMesh> looks_;
-  std::vector<glm::mat4> blended_palette_ms_;  // scratch, sized once
-  std::vector<SkinnedDrawDesc> knight_draws_;  // scratch, grows with the knight count only
+  // The GL objects and passes (scene_renderer.cpp): this header, the face
+  // app and ui draw through, has no GL in it.
+  struct Impl;
+  explicit SceneRenderer(std::unique_ptr<Impl> impl);
+  std::unique_ptr<Impl> impl_;
 };
 
 }  // namespace knights::render

@@ -15,47 +15,9 @@
 #include "render/gl_object.h"
 #include "render/scene_lighting.h"
 #include "render/shader_program.h"
+#include "render/static_geometry.h"
 
 namespace knights::render {
-
-// Procedural surface of a triangle; keep in sync with shaders/static_mesh.frag.
-enum class StaticMaterial : int {
-  kPlain = 0,     // the vertex colour, lit
-  kGrass = 1,     // meadow: patches, tufts, flowers
-  kEarth = 2,     // soil strata with stones
-  kStone = 3,     // masonry bricks
-  kWood = 4,      // grain
-  kRock = 5,      // noisy rock with moss on top
-  kFoliage = 6,   // leaves (wrap lighting)
-  kEmissive = 7,  // unlit (torch flames)
-  kDistant = 8,   // far background layers (soft noise)
-};
-
-struct StaticVertex {
-  glm::vec3 position_ws{0.0f};
-  glm::vec3 normal_ws{0.0f, 1.0f, 0.0f};
-  glm::vec3 color{1.0f};  // linear RGB albedo
-  float material = 0.0f;  // StaticMaterial as a float attribute
-};
-
-// Static triangles ordered into chunks along x, each with its bounding box
-// (CPU data: built by ChunkStaticMesh on any thread, uploaded on the GL one).
-struct StaticMeshChunks {
-  struct Chunk {
-    GLint first_vertex = 0;
-    GLsizei vertex_count = 0;
-    glm::vec3 lo_ws{0.0f};  // bounding box, world
-    glm::vec3 hi_ws{0.0f};
-  };
-  std::vector<StaticVertex> vertices;  // triangle list, chunk after chunk
-  std::vector<Chunk> chunks;           // in increasing x
-};
-
-// Orders a triangle list (counter-clockwise front faces) into chunks of
-// StaticMeshRenderer::kChunkLengthM along x by each triangle's centroid:
-// chunks in increasing x, triangles within a chunk in their given order.
-// A trailing incomplete triangle is dropped. Pure (no GL).
-StaticMeshChunks ChunkStaticMesh(std::span<const StaticVertex> triangles);
 
 // Which surfaces a StaticMeshRenderer draws, i.e. which fragment program it
 // compiles: a software rasteriser runs every material's code for every pixel

@@ -7,7 +7,7 @@
 
 #include <glm/glm.hpp>
 
-#include "render/static_mesh_renderer.h"
+#include "render/static_geometry.h"
 
 namespace knights::render {
 
