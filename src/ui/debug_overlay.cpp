@@ -10,10 +10,10 @@ namespace {
 
 void MetricRow(const char* name, const game::SampleStats& s, const char* unit, double scale) {
   if (s.samples == 0) {
-    ImGui::Text("%-18s no samples", name);  // never 0: nothing was measured
+    ImGui::Text("%-22s no samples", name);  // never 0: nothing was measured
     return;
   }
-  ImGui::Text("%-18s mean %7.2f  p95 %7.2f  max %7.2f %s  (%zu)", name, s.mean * scale, s.p95 * scale, s.max * scale,
+  ImGui::Text("%-22s mean %7.2f  p95 %7.2f  max %7.2f %s  (%zu)", name, s.mean * scale, s.p95 * scale, s.max * scale,
               unit, s.samples);
 }
 
@@ -72,6 +72,7 @@ void DrawMetricsSection(const game::GameSession& session) {
   if (!ImGui::CollapsingHeader("Metrics (up to the goal)", ImGuiTreeNodeFlags_DefaultOpen)) return;
   const game::IkMetrics& m = session.metrics();
   MetricRow("foot in ground", m.FootPenetration(), "cm", 100.0);
+  MetricRow("foot in ground, ladder", m.LadderFootPenetration(), "cm", 100.0);
   MetricRow("foot-ground err", m.FootGroundError(), "cm", 100.0);
   MetricRow("hand-rung err", m.HandRungError(), "cm", 100.0);
   MetricRow("foot-rung err", m.FootRungError(), "cm", 100.0);
