@@ -116,8 +116,12 @@ Status ReadClipExtras(const nlohmann::json& gltf, const std::string& clip_name, 
     out.found = true;
     const std::string where = file + ": animations['" + clip_name + "'].extras";
     if (auto loop = extras->find("loop"); loop != extras->end()) {
-      if (!loop->is_boolean()) return Status::Error(where + ".loop: expected true or false");
-      out.loop = loop->get<bool>();
+      // Blender's glTF exporter writes a boolean custom property as 1 or 0.
+      const bool blender_bool = loop->is_number_integer() && (*loop == 0 || *loop == 1);
+      if (!loop->is_boolean() && !blender_bool) {
+        return Status::Error(where + ".loop: expected true or false (or Blender's 1 or 0)");
+      }
+      out.loop = loop->is_boolean() ? loop->get<bool>() : *loop == 1;
     }
     for (const char* key : {"speed_mps", "climb_m_per_cycle"}) {
       if (auto v = extras->find(key); v != extras->end()) {

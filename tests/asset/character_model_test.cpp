@@ -36,6 +36,7 @@ using nlohmann::json;
 struct TinyGltf {
   float first_key_s = 1.0f / 24.0f;
   bool with_skin = true;
+  json loop = true;  // the clip's extras.loop as written (Blender writes a boolean as 1 or 0)
 };
 
 template <typename T>
@@ -115,7 +116,7 @@ std::vector<uint8_t> BuildGlb(const TinyGltf& options) {
           {{{"sampler", 0}, {"target", {{"node", 2}, {"path", "rotation"}}}},
            {{"sampler", 1}, {"target", {{"node", 1}, {"path", "translation"}}}}}},
          {"extras",
-          {{"loop", true},
+          {{"loop", options.loop},
            {"speed_mps", 1.5},
            {"contacts", {{"hand_r", {{0.1, 0.3}}}, {"foot_l", json::array()}}}}}}}}};
   if (options.with_skin) {
@@ -225,6 +226,27 @@ TEST(CharacterModel, ClipExtrasGiveLoopSpeedAndContactsInClipTime) {
   EXPECT_TRUE(wave.Contacts(anim::kFootL).empty());
   EXPECT_TRUE(wave.IsInContact(anim::kHandR, 0.2f));
   EXPECT_FALSE(wave.IsInContact(anim::kHandR, 0.5f));
+}
+
+// Blender's glTF exporter writes a boolean custom property as 1 or 0: read
+// as true and false. Any other value is refused, naming the clip and field.
+TEST(CharacterModel, ClipLoopAcceptsBlendersOneAndZero) {
+  for (const auto& [written, loops] :
+       {std::pair{json(1), true}, std::pair{json(0), false}, std::pair{json(false), false}}) {
+    TinyGltf options;
+    options.loop = written;
+    auto model = LoadCharacterModelFromMemory(BuildGlb(options), "blender.glb");
+    ASSERT_TRUE(model.ok()) << written << ": " << model.status().message();
+    EXPECT_EQ(model->clips[0].Loop(), loops) << written;
+  }
+  for (const json& bad : {json(2), json(0.5), json("yes"), json(-1)}) {
+    TinyGltf options;
+    options.loop = bad;
+    auto model = LoadCharacterModelFromMemory(BuildGlb(options), "blender.glb");
+    ASSERT_FALSE(model.ok()) << bad;
+    EXPECT_NE(model.status().message().find("blender.glb: animations['wave'].extras.loop"), std::string::npos)
+        << model.status().message();
+  }
 }
 
 TEST(CharacterModel, DummyZeroWeightsAreDroppedAndBonesMatchedByName) {
