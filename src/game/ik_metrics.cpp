@@ -6,6 +6,7 @@
 #include <span>
 
 #include "ik/hinge_axis.h"
+#include "ik/ik_math.h"
 
 namespace knights::game {
 namespace {
@@ -19,9 +20,7 @@ constexpr float kProbeBelowM = 4.0f;
 const world::RayFilter kUpFacing{1e-3f, 1.0f};
 const world::RayFilter kDownFacing{-1.0f, -1e-3f};
 
-glm::vec3 PointWs(const glm::mat4& to_world, const glm::mat4& joint_ms, const glm::vec3& offset_ls) {
-  return glm::vec3(to_world * (joint_ms * glm::vec4(offset_ls, 1.0f)));
-}
+using ik::PointWs;
 
 // 3D distance from p to the nearest rung, each a segment along z between the
 // rails (centre +- width / 2).

@@ -473,21 +473,21 @@ void FootIkController::LiftOutOfGround(const FootIkFrame& frame, const PoseView&
     if (feet_[side].weight <= 0.0f || leg.heel_offset_ls == leg.ball_offset_ls || GroundIsOnePlane(feet_[side]))
       continue;
     const glm::mat4& ankle_ms = pose.models_ms[leg.chain.end];
-    // Height of the ground over each point (negative: under it), metres.
-    auto depth_m = [&](const glm::vec3& offset_ls) {
-      const glm::vec3 p_ws = PointWs(spaces.to_world, ankle_ms, offset_ls);
+    // Height of the ground over a point (negative: under it), metres.
+    auto depth_m = [&](const glm::vec3& p_ws) {
       const GroundProbe hit = frame.raycast(frame.raycast_context, p_ws + kUpWs * kLandedProbeM, 2.0f * kLandedProbeM);
       return hit.hit ? hit.point_ws.y - p_ws.y : -kLandedProbeM;
     };
-    const float sole_depth_m = depth_m(leg.sole_offset_ls);
-    const float end_depth_m = std::max(depth_m(leg.heel_offset_ls), depth_m(leg.ball_offset_ls));
+    const glm::vec3 sole_ws = PointWs(spaces.to_world, ankle_ms, leg.sole_offset_ls);
+    const float sole_depth_m = depth_m(sole_ws);
+    const float end_depth_m = std::max(depth_m(PointWs(spaces.to_world, ankle_ms, leg.heel_offset_ls)),
+                                       depth_m(PointWs(spaces.to_world, ankle_ms, leg.ball_offset_ls)));
     const float sole_gap_m = std::max(0.0f, -sole_depth_m);
     // A fading IK hands the foot back to the clip, sunk or not: the check
     // eases out over the top tenth of the leg's weight, never a jump.
     const float ease = std::clamp((feet_[side].weight - 0.9f) * 10.0f, 0.0f, 1.0f);
     const float lift_m = ease * std::max(sole_depth_m, 0.5f * (end_depth_m - settings.sole_give_m - sole_gap_m));
     if (!(lift_m > kLandedLiftToleranceM)) continue;
-    const glm::vec3 sole_ws = PointWs(spaces.to_world, ankle_ms, leg.sole_offset_ls);
     jobs[job_count] = LegJob(side, pose, spaces, sole_ws + kUpWs * lift_m, /*align=*/-1.0f, 1.0f);
     jobs[job_count++].reached = nullptr;  // the leg's reach is PlaceLegs' (locks let go by it)
   }

@@ -7,6 +7,8 @@
 
 #include <algorithm>
 
+#include "math/move_towards.h"
+
 namespace knights::ik {
 
 struct IkWeightFader {
@@ -24,7 +26,7 @@ struct IkWeightFader {
       phase = goal;
     } else {
       const float step = std::max(dt, 0.0f) / fade_time;
-      phase = phase < goal ? std::min(goal, phase + step) : std::max(goal, phase - step);
+      phase = math::MoveTowards(phase, goal, step);
     }
     return Weight();
   }
