@@ -339,7 +339,7 @@ LimbPlacementJob LadderIkController::PlacementJob(int limb, const PoseView& pose
   job.normal_ms = glm::normalize(glm::mat3(to_model) * s.hold_normal_ws);
   job.end_up_ls = rig.end_up_ls;
   job.max_tilt_deg = settings.max_foot_tilt_deg;
-  if (limb < 2) job.max_bend_deg = settings.knee_limit_deg;  // feet come first (anim::Limb order)
+  if (limb < kLadderFeet) job.max_bend_deg = settings.knee_limit_deg;
   job.soften = settings.soften;
   job.weight = weight;
   job.reached = &state_[limb].reached;

@@ -54,6 +54,7 @@ namespace knights::ik {
 
 // Limbs in anim::Limb order: foot_l, foot_r, hand_l, hand_r.
 inline constexpr int kLadderLimbs = 4;
+inline constexpr int kLadderFeet = 2;  // limbs below this are feet
 
 struct LadderLimbRig {
   TwoBoneChain chain;
