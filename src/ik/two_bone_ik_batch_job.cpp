@@ -158,116 +158,107 @@ int FiniteLanes(const TwoBoneIkBatchJob::Chain* chains, int count) {
   return mask;
 }
 
-// Chains [first, first + count), count <= 4. Returns false when a chain was
-// refused (non-finite input).
-// The four-lane SSE solve, one function so its registers stay live across
-// the steps (the readable form is two_bone_ik_reference.h). NOLINTNEXTLINE(readability-function-size)
-bool SolveFour(const TwoBoneIkBatchJob& job, size_t first, int count) {
-  const TwoBoneIkBatchJob::Chain* chains = &job.chains[first];
-  // Short groups repeat their last chain in the unused lanes (computed and
-  // dropped), so every lane holds valid numbers.
+// The four-lane SSE solve (the readable form is two_bone_ik_reference.h),
+// its steps forced inline so their registers stay live across them.
+//
+// Four chains' inputs, one per lane. Short groups repeat their last chain
+// in the unused lanes (computed and dropped), so every lane holds valid
+// numbers.
+struct Lanes4 {
   const glm::mat4* start[4];
   const glm::mat4* mid[4];
   const glm::mat4* end[4];
-  float target[3][4];
-  float axis[3][4];
+  // Component k of lane i at [k][i]; left in memory for MeasureFour to load
+  // where it uses them (registers filled here stay live across the gather
+  // and cost the batch a fifth of its speed).
+  float target[3][4];  // model space
+  float axis[3][4];    // the hinge rule's bend axis, model space (zero: none)
+};
+
+// The pointers and vectors of chains [0, count), the last repeated.
+[[gnu::always_inline]] inline Lanes4 GatherLanes(const TwoBoneIkBatchJob::Chain* chains, int count) {
+  Lanes4 lanes;
   for (int i = 0; i < 4; ++i) {
     const TwoBoneIkBatchJob::Chain& c = chains[i < count ? i : count - 1];
-    start[i] = c.start_joint_ms;
-    mid[i] = c.mid_joint_ms;
-    end[i] = c.end_joint_ms;
+    lanes.start[i] = c.start_joint_ms;
+    lanes.mid[i] = c.mid_joint_ms;
+    lanes.end[i] = c.end_joint_ms;
     for (int k = 0; k < 3; ++k) {
-      target[k][i] = c.target_ms[k];
-      axis[k][i] = c.bend_axis_ms[k];
+      lanes.target[k][i] = c.target_ms[k];
+      lanes.axis[k][i] = c.bend_axis_ms[k];
     }
   }
-  const int valid = (1 << count) - 1;
-  const int finite = FiniteLanes(chains, count);
+  return lanes;
+}
 
-  // The solve of TwoBoneIkJob's SolveFast (see there for every step), lane
-  // by lane identical in its arithmetic.
-  const V3 a = GatherColumn(start, 3);
-  const V3 b = GatherColumn(mid, 3);
-  const V3 c = GatherColumn(end, 3);
-  const V3 t{{_mm_loadu_ps(target[0])}, {_mm_loadu_ps(target[1])}, {_mm_loadu_ps(target[2])}};
-  const V3 at = t - a;  // root to target
-  const V3 ab = b - a;  // thigh
-  const V3 bc = c - b;  // shin
-  const F4 at_sq = Dot(at, at), l1_sq = Dot(ab, ab), l2_sq = Dot(bc, bc), ab_at = Dot(ab, at);
-  const F4 l1 = Sqrt(l1_sq), l2 = Sqrt(l2_sq), l_at = Sqrt(at_sq);
-  const V3 w = Cross(at, ab);  // plane normal, |w| = l_at * distance of the knee from the root-target line
-  const F4 w_sq = Dot(w, w);
-  const F4 chain = l1 + l2;
-  const F4 tiny = Set1(1e-6f) * chain;
+// Four chains measured, as TwoBoneIkJob's MeasureFast measures one.
+struct Chain4 {
+  V3 at, ab, bc;  // root to target, thigh, shin
+  V3 w;           // at x ab, |w| = l_at * distance of the knee from the root-target line
+  F4 at_sq, l1_sq, l2_sq, ab_at, w_sq;
+  F4 l1, l2, l_at, chain;
+  F4 ok;  // all bits set in a lane the four-wide path solves
+};
+
+// Step 0: the chains' measurements, and which lanes the path can solve.
+[[gnu::always_inline]] inline Chain4 MeasureFour(const Lanes4& lanes) {
+  Chain4 c;
+  const V3 a = GatherColumn(lanes.start, 3);
+  const V3 b = GatherColumn(lanes.mid, 3);
+  const V3 t{{_mm_loadu_ps(lanes.target[0])}, {_mm_loadu_ps(lanes.target[1])}, {_mm_loadu_ps(lanes.target[2])}};
+  const V3 h{{_mm_loadu_ps(lanes.axis[0])}, {_mm_loadu_ps(lanes.axis[1])}, {_mm_loadu_ps(lanes.axis[2])}};
+  c.at = t - a;
+  c.ab = b - a;
+  c.bc = GatherColumn(lanes.end, 3) - b;
+  c.at_sq = Dot(c.at, c.at), c.l1_sq = Dot(c.ab, c.ab), c.l2_sq = Dot(c.bc, c.bc), c.ab_at = Dot(c.ab, c.at);
+  c.l1 = Sqrt(c.l1_sq), c.l2 = Sqrt(c.l2_sq), c.l_at = Sqrt(c.at_sq);
+  c.w = Cross(c.at, c.ab);
+  c.w_sq = Dot(c.w, c.w);
+  c.chain = c.l1 + c.l2;
+  const F4 tiny = Set1(1e-6f) * c.chain;
   // The general solve's cases: zero-length bone, target on the root,
   // straight limb.
-  F4 ok = And(And(Greater(l1, tiny), Greater(l2, tiny)),
-              And(Greater(l_at, tiny), Greater(w_sq, Set1(1e-8f) * l1_sq * at_sq)));
+  c.ok = And(And(Greater(c.l1, tiny), Greater(c.l2, tiny)),
+             And(Greater(c.l_at, tiny), Greater(c.w_sq, Set1(1e-8f) * c.l1_sq * c.at_sq)));
   // The hinge rule (TwoBoneIkJob's KneeAheadOfLine): a knee that must move
   // to the forward side of the root-target line goes to the one-chain solve.
   // With no axis both sides are 0 and the lane passes.
-  const V3 h{{_mm_loadu_ps(axis[0])}, {_mm_loadu_ps(axis[1])}, {_mm_loadu_ps(axis[2])}};
-  const F4 ahead = Set1(0.0f) - Dot(h, w);
-  const V3 side = Cross(h, at);
-  const F4 min_ahead = Set1(TwoBoneIkJob::kMinForwardBend) * l1;
-  ok = And(ok,
-           And(GreaterEqual(ahead, Set1(0.0f)), GreaterEqual(ahead * ahead, min_ahead * min_ahead * Dot(side, side))));
+  const F4 ahead = Set1(0.0f) - Dot(h, c.w);
+  const V3 side = Cross(h, c.at);
+  const F4 min_ahead = Set1(TwoBoneIkJob::kMinForwardBend) * c.l1;
+  c.ok = And(
+      c.ok, And(GreaterEqual(ahead, Set1(0.0f)), GreaterEqual(ahead * ahead, min_ahead * min_ahead * Dot(side, side))));
+  return c;
+}
 
-  // Step 1: the reach (soft IK, clamped), the new thigh in the plane scaled
-  // by D = 2 reach.
-  const F4 diff = l1 - l2;
-  F4 reach = l_at;
-  if (job.soften > 0.0f) {
-    // Soft IK where the target is within the softened range: per lane
-    // (libm exp), as the one-chain solve; the clamp below is then a no-op.
-    const F4 d_soft = chain - Set1(job.soften) * chain;
+// Step 1's reach: soft IK where the target is within the softened range,
+// per lane (libm exp), as the one-chain solve; then clamped to what the
+// bones allow.
+[[gnu::always_inline]] inline F4 ReachFour(const Chain4& c, float soften) {
+  const F4 diff = c.l1 - c.l2;
+  F4 reach = c.l_at;
+  if (soften > 0.0f) {
+    const F4 d_soft = c.chain - Set1(soften) * c.chain;
     const int soft_lanes = _mm_movemask_ps(Greater(reach, d_soft).v);
     if (soft_lanes != 0) {
       alignas(16) float r[4], lo[4], hi[4];
       _mm_store_ps(r, reach.v);
       _mm_store_ps(lo, Abs(diff).v);
-      _mm_store_ps(hi, chain.v);
+      _mm_store_ps(hi, c.chain.v);
       for (int i = 0; i < 4; ++i) {
-        if (soft_lanes & (1 << i)) r[i] = SoftIkReach(r[i], lo[i], hi[i], hi[i], job.soften);
+        if (soft_lanes & (1 << i)) r[i] = SoftIkReach(r[i], lo[i], hi[i], hi[i], soften);
       }
       reach = {_mm_load_ps(r)};
     }
   }
-  reach = Min(Max(reach, Abs(diff)), chain);
-  const F4 w_len = Sqrt(w_sq);
-  const F4 inv_reach = Set1(1.0f) / reach, inv_w = Set1(1.0f) / w_len, inv_lat = Set1(1.0f) / l_at;
-  const F4 inv_l1 = Set1(1.0f) / l1, inv_l2 = Set1(1.0f) / l2;
-  const F4 reach_sq = reach * reach;
-  const F4 heron = (reach - diff) * (reach + diff) * (chain - reach) * (chain + reach);
-  const F4 big_x = diff * chain + reach_sq;
-  const F4 big_h = Sqrt(Max(heron, Set1(0.0f)));
-  const F4 d_inv_lat = Set1(2.0f) * reach * inv_lat;
-  const F4 big_p = ab_at * d_inv_lat, big_q = w_len * d_inv_lat;
+  return Min(Max(reach, Abs(diff)), c.chain);
+}
 
-  // Step 2.1: the thigh's rotation in the plane, half-vector form.
-  const F4 sx = big_p + big_x, sy = big_q + big_h;
-  const F4 s_sq = sx * sx + sy * sy;
-  const F4 sin1 = big_p * big_h - big_q * big_x;
-
-  // Step 2.2: the new shin carried back by the thigh's rotation, then the
-  // minimal rotation from the old shin to it.
-  const F4 e = reach_sq - l1_sq - l2_sq;
-  const F4 k = Set1(0.25f) * inv_reach * inv_l1 * inv_l1 * inv_lat;
-  const F4 v_n = (big_p * e + big_q * big_h) * k;
-  const F4 v_u = (big_q * e - big_p * big_h) * (k * inv_w);
-  const V3 s2 = bc + at * v_n + Cross(w, at) * v_u;  // old + new shin
-  const F4 s2_sq = Dot(s2, s2);
-  ok = And(ok, Greater(s2_sq, Set1(1e-12f) * l2_sq));
-  const F4 n1 = InvSqrt(s_sq) * Set1(0.5f) * inv_reach * inv_l1;  // 1 / (D l1 |S|)
-  const F4 n2 = InvSqrt(s2_sq) * inv_l2;                          // 1 / (l2 |s2|)
-
-  // Into the joints' frames; the mid joint has the start's handedness.
-  const Frame4 start_frame = GatherFrame(start);
-  const Frame4 mid_frame = GatherFrame(mid);
-  const F4 det = Dot(Cross(start_frame.c0, start_frame.c1), start_frame.c2);
-  const F4 sign = Select(F4{_mm_cmplt_ps(det.v, _mm_setzero_ps())}, Set1(-1.0f), Set1(1.0f));
-  Q4 start_q = LocalRotation(start_frame, sign, w * (sin1 * inv_w), Set1(0.5f) * s_sq, n1);
-  Q4 mid_q = LocalRotation(mid_frame, sign, Cross(bc, s2), Set1(0.5f) * s2_sq, n2);
+// Writes each solved lane's corrections and whether its end reached the
+// target; the lanes the four-wide path does not take go to the scalar job,
+// alone. Returns false when a chain was refused.
+[[gnu::always_inline]] inline bool StoreFour(const TwoBoneIkBatchJob& job, size_t first, int count, Q4 start_q,
+                                             Q4 mid_q, const Chain4& c, F4 reach, int fast) {
   if (job.weight < 1.0f) {
     start_q = WeightRotation(start_q, job.weight);
     mid_q = WeightRotation(mid_q, job.weight);
@@ -277,17 +268,65 @@ bool SolveFour(const TwoBoneIkBatchJob& job, size_t first, int count) {
   if (!job.reached.empty()) {
     // The end lands at a + reach n: |end - target| = |reach - l_at|.
     const int reached =
-        job.weight >= 1.0f ? _mm_movemask_ps(LessEqual(Abs(reach - l_at), Set1(job.reach_tolerance)).v) : 0;
+        job.weight >= 1.0f ? _mm_movemask_ps(LessEqual(Abs(reach - c.l_at), Set1(job.reach_tolerance)).v) : 0;
     for (int i = 0; i < count; ++i) job.reached[first + i] = (reached >> i) & 1;
   }
-
-  // Chains the four-wide path does not take: the scalar job, alone.
-  const int fast = _mm_movemask_ps(ok.v) & finite & valid;
   bool all_ok = true;
   for (int i = 0; i < count; ++i) {
     if (!(fast & (1 << i))) all_ok &= SolveOne(job, first + i);
   }
   return all_ok;
+}
+
+// Chains [first, first + count), count <= 4: the solve of TwoBoneIkJob's
+// SolveFast (see there for every step), lane by lane identical in its
+// arithmetic. Returns false when a chain was refused (non-finite input).
+bool SolveFour(const TwoBoneIkBatchJob& job, size_t first, int count) {
+  const TwoBoneIkBatchJob::Chain* chains = &job.chains[first];
+  const Lanes4 lanes = GatherLanes(chains, count);
+  const int finite = FiniteLanes(chains, count);
+  const Chain4 c = MeasureFour(lanes);
+  F4 ok = c.ok;
+
+  // Step 1: the reach, the new thigh in the plane scaled by D = 2 reach.
+  const F4 reach = ReachFour(c, job.soften);
+  const F4 diff = c.l1 - c.l2;
+  const F4 w_len = Sqrt(c.w_sq);
+  const F4 inv_reach = Set1(1.0f) / reach, inv_w = Set1(1.0f) / w_len, inv_lat = Set1(1.0f) / c.l_at;
+  const F4 inv_l1 = Set1(1.0f) / c.l1, inv_l2 = Set1(1.0f) / c.l2;
+  const F4 reach_sq = reach * reach;
+  const F4 heron = (reach - diff) * (reach + diff) * (c.chain - reach) * (c.chain + reach);
+  const F4 big_x = diff * c.chain + reach_sq;
+  const F4 big_h = Sqrt(Max(heron, Set1(0.0f)));
+  const F4 d_inv_lat = Set1(2.0f) * reach * inv_lat;
+  const F4 big_p = c.ab_at * d_inv_lat, big_q = w_len * d_inv_lat;
+
+  // Step 2.1: the thigh's rotation in the plane, half-vector form.
+  const F4 sx = big_p + big_x, sy = big_q + big_h;
+  const F4 s_sq = sx * sx + sy * sy;
+  const F4 sin1 = big_p * big_h - big_q * big_x;
+
+  // Step 2.2: the new shin carried back by the thigh's rotation, then the
+  // minimal rotation from the old shin to it.
+  const F4 e = reach_sq - c.l1_sq - c.l2_sq;
+  const F4 k = Set1(0.25f) * inv_reach * inv_l1 * inv_l1 * inv_lat;
+  const F4 v_n = (big_p * e + big_q * big_h) * k;
+  const F4 v_u = (big_q * e - big_p * big_h) * (k * inv_w);
+  const V3 s2 = c.bc + c.at * v_n + Cross(c.w, c.at) * v_u;  // old + new shin
+  const F4 s2_sq = Dot(s2, s2);
+  ok = And(ok, Greater(s2_sq, Set1(1e-12f) * c.l2_sq));
+  const F4 n1 = InvSqrt(s_sq) * Set1(0.5f) * inv_reach * inv_l1;  // 1 / (D l1 |S|)
+  const F4 n2 = InvSqrt(s2_sq) * inv_l2;                          // 1 / (l2 |s2|)
+
+  // Into the joints' frames; the mid joint has the start's handedness.
+  const Frame4 start_frame = GatherFrame(lanes.start);
+  const Frame4 mid_frame = GatherFrame(lanes.mid);
+  const F4 det = Dot(Cross(start_frame.c0, start_frame.c1), start_frame.c2);
+  const F4 sign = Select(F4{_mm_cmplt_ps(det.v, _mm_setzero_ps())}, Set1(-1.0f), Set1(1.0f));
+  const Q4 start_q = LocalRotation(start_frame, sign, c.w * (sin1 * inv_w), Set1(0.5f) * s_sq, n1);
+  const Q4 mid_q = LocalRotation(mid_frame, sign, Cross(c.bc, s2), Set1(0.5f) * s2_sq, n2);
+  const int fast = _mm_movemask_ps(ok.v) & finite & ((1 << count) - 1);
+  return StoreFour(job, first, count, start_q, mid_q, c, reach, fast);
 }
 
 #endif

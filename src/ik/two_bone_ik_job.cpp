@@ -206,39 +206,57 @@ inline bool FiniteAndInRange(const TwoBoneIkJob& job) {
 // computed alongside), and quaternions are normalised with
 // |(|s|^2 / 2, u x s)| = |u| |s| (true for |u| = |v|), which needs only
 // |s|^2, not the finished quaternion.
-// The SSE hot path, one function so its registers stay live across the
-// steps (the readable form is two_bone_ik_reference.h). NOLINTNEXTLINE(readability-function-size)
-bool SolveFast(const glm::mat4& s_ms, const glm::mat4& m_ms, const glm::mat4& e_ms, const glm::vec3& t,
-               const TwoBoneIkJob& job, Solution& out) {
+// The SSE hot path (the readable form is two_bone_ik_reference.h), its
+// steps forced inline so their registers stay live across them.
+//
+// The chain as the fast path sees it: bones and root-to-target in
+// registers (xyz, w lane 0), their squares and lengths.
+struct FastChain {
+  __m128 ab, bc, at;  // thigh, shin, root to target
+  __m128 w;           // at x ab: normal of the plane of root, knee and target
+  __m128 len;         // l1, l2, l_at, l_at
+  float l1_sq, l2_sq, ab_at, at_sq, w_sq;
+  float l1, l2, l_at;
+};
+
+// Step 0: the chain's measurements. False for the general solve's cases.
+[[gnu::always_inline]] inline bool MeasureFast(const glm::mat4& s_ms, const glm::mat4& m_ms, const glm::mat4& e_ms,
+                                               const glm::vec3& t, const TwoBoneIkJob& job, FastChain& c) {
   const __m128 a = _mm_loadu_ps(&s_ms[3][0]);
   const __m128 b = _mm_loadu_ps(&m_ms[3][0]);
-  const __m128 ab = Xyz(_mm_sub_ps(b, a));                          // thigh
-  const __m128 bc = Xyz(_mm_sub_ps(_mm_loadu_ps(&e_ms[3][0]), b));  // shin
-  const __m128 at = Xyz(_mm_sub_ps(LoadVec3(t), a));                // root to target
-  const __m128 sq = Sum4(_mm_mul_ps(ab, ab), _mm_mul_ps(bc, bc), _mm_mul_ps(ab, at), _mm_mul_ps(at, at));
+  c.ab = Xyz(_mm_sub_ps(b, a));
+  c.bc = Xyz(_mm_sub_ps(_mm_loadu_ps(&e_ms[3][0]), b));
+  c.at = Xyz(_mm_sub_ps(LoadVec3(t), a));
+  const __m128 sq =
+      Sum4(_mm_mul_ps(c.ab, c.ab), _mm_mul_ps(c.bc, c.bc), _mm_mul_ps(c.ab, c.at), _mm_mul_ps(c.at, c.at));
   // sq is l1^2, l2^2, ab.at, at^2: the square roots of lanes 0, 1, 3.
-  const float at_sq = Lane<3>(sq);
-  const __m128 len = _mm_sqrt_ps(_mm_shuffle_ps(sq, sq, _MM_SHUFFLE(3, 3, 1, 0)));  // l1, l2, l_at, l_at
-  // Normal of the plane of root, knee and target; |w| = l_at * (distance of
-  // the knee from the root-target line).
-  const __m128 w = Cross(at, ab);
-  const __m128 ww = _mm_mul_ps(w, w);
-  const float w_sq = _mm_cvtss_f32(Sum2(ww, ww));
-  const float l1_sq = Lane<0>(sq), l2_sq = Lane<1>(sq), ab_at = Lane<2>(sq);
-  const float l1 = Lane<0>(len), l2 = Lane<1>(len), l_at = Lane<2>(len);
-  const float chain = l1 + l2;
-  const float tiny = 1e-6f * chain;
+  c.at_sq = Lane<3>(sq);
+  c.len = _mm_sqrt_ps(_mm_shuffle_ps(sq, sq, _MM_SHUFFLE(3, 3, 1, 0)));
+  // |w| = l_at * (distance of the knee from the root-target line).
+  c.w = Cross(c.at, c.ab);
+  const __m128 ww = _mm_mul_ps(c.w, c.w);
+  c.w_sq = _mm_cvtss_f32(Sum2(ww, ww));
+  c.l1_sq = Lane<0>(sq), c.l2_sq = Lane<1>(sq), c.ab_at = Lane<2>(sq);
+  c.l1 = Lane<0>(c.len), c.l2 = Lane<1>(c.len), c.l_at = Lane<2>(c.len);
+  const float tiny = 1e-6f * (c.l1 + c.l2);
   // The general solve's fallbacks: zero-length bone, target on the root,
   // straight limb (same threshold as SolveGeneral: |u_anim|^2 <= 1e-8 l1^2).
-  if (!((l1 > tiny) & (l2 > tiny) & (l_at > tiny) & (w_sq > 1e-8f * l1_sq * at_sq))) return false;
-  if (job.bend_axis_ms != glm::vec3(0.0f)) {
-    alignas(16) float w3[4], at3[4];
-    _mm_store_ps(w3, w);
-    _mm_store_ps(at3, at);
-    if (!KneeAheadOfLine(job.bend_axis_ms, glm::vec3(w3[0], w3[1], w3[2]), glm::vec3(at3[0], at3[1], at3[2]), l1)) {
-      return false;
-    }
-  }
+  if (!((c.l1 > tiny) & (c.l2 > tiny) & (c.l_at > tiny) & (c.w_sq > 1e-8f * c.l1_sq * c.at_sq))) return false;
+  if (job.bend_axis_ms == glm::vec3(0.0f)) return true;
+  alignas(16) float w3[4], at3[4];
+  _mm_store_ps(w3, c.w);
+  _mm_store_ps(at3, c.at);
+  return KneeAheadOfLine(job.bend_axis_ms, glm::vec3(w3[0], w3[1], w3[2]), glm::vec3(at3[0], at3[1], at3[2]), c.l1);
+}
+
+bool SolveFast(const glm::mat4& s_ms, const glm::mat4& m_ms, const glm::mat4& e_ms, const glm::vec3& t,
+               const TwoBoneIkJob& job, Solution& out) {
+  FastChain c;
+  if (!MeasureFast(s_ms, m_ms, e_ms, t, job, c)) return false;
+  const __m128 &bc = c.bc, &at = c.at, &w = c.w, &len = c.len;
+  const float l1_sq = c.l1_sq, l2_sq = c.l2_sq, ab_at = c.ab_at, w_sq = c.w_sq;
+  const float l1 = c.l1, l2 = c.l2, l_at = c.l_at;
+  const float chain = l1 + l2;
   const __m128 inv_bones = _mm_div_ps(_mm_set1_ps(1.0f), len);  // 1/l1, 1/l2
 
   // Step 1: the reach (soft IK, then clamped to what the bones allow), and
