@@ -48,6 +48,29 @@ bool HasBoneBelow(const aiNode* node, const std::unordered_set<std::string>& bon
   return false;
 }
 
+// The names of the joints the file's skins list that assimp's node tree
+// holds: assimp lists only weighted joints as bones, and a root joint no
+// vertex is bound to is a joint all the same.
+std::unordered_set<std::string> SkinJointNames(const nlohmann::json& gltf, const aiScene* scene) {
+  std::unordered_set<std::string> names;
+  const auto skins = gltf.find("skins");
+  const auto nodes = gltf.find("nodes");
+  if (skins == gltf.end() || !skins->is_array() || nodes == gltf.end() || !nodes->is_array()) return names;
+  for (const nlohmann::json& skin : *skins) {
+    const auto joints = skin.is_object() ? skin.find("joints") : skin.end();
+    if (!skin.is_object() || joints == skin.end() || !joints->is_array()) continue;
+    for (const nlohmann::json& joint : *joints) {
+      if (!joint.is_number_unsigned() || joint.get<size_t>() >= nodes->size()) continue;
+      const nlohmann::json& node = (*nodes)[joint.get<size_t>()];
+      const auto name = node.is_object() ? node.find("name") : node.end();
+      if (!node.is_object() || name == node.end() || !name->is_string()) continue;
+      if (scene->mRootNode->FindNode(name->get<std::string>().c_str()) != nullptr)
+        names.insert(name->get<std::string>());
+    }
+  }
+  return names;
+}
+
 // Everything Skeleton::Create needs, gathered depth-first from the node tree.
 struct SkeletonBuild {
   std::vector<std::string> names;
@@ -402,8 +425,8 @@ int CharacterModel::FindClip(const std::string& name) const {
 }
 
 unsigned CharacterImportFlags() {
-  return aiProcess_Triangulate | aiProcess_JoinIdenticalVertices | aiProcess_LimitBoneWeights |
-         aiProcess_ValidateDataStructure | aiProcess_PopulateArmatureData;
+  return aiProcess_Triangulate | aiProcess_JoinIdenticalVertices | aiProcess_ValidateDataStructure |
+         aiProcess_PopulateArmatureData;
 }
 
 core::Expected<CharacterModel> LoadCharacterModel(const std::string& path) {
@@ -421,9 +444,10 @@ core::Expected<CharacterModel> LoadCharacterModelFromMemory(std::span<const uint
   if (scene == nullptr || scene->mRootNode == nullptr) {
     return Status::Error(name + ": not a readable glTF 2.0 file: " + importer.GetErrorString());
   }
-  // 1. The skeleton: every skin joint (bones of any mesh) and the nodes
-  //    between them, depth-first from the skin's root.
-  std::unordered_set<std::string> bones;
+  // 1. The skeleton: every skin joint (bones of any mesh, and the joints
+  //    the file's skins list, weighted or not) and the nodes between them,
+  //    depth-first from the skin's root.
+  std::unordered_set<std::string> bones = SkinJointNames(*gltf, scene);
   for (unsigned m = 0; m < scene->mNumMeshes; ++m) {
     for (unsigned b = 0; b < scene->mMeshes[m]->mNumBones; ++b)
       bones.insert(scene->mMeshes[m]->mBones[b]->mName.C_Str());

@@ -44,9 +44,10 @@ struct CharacterModel {
   int FindClip(const std::string& name) const;
 };
 
-// The assimp post-processing flags the game imports with (from the design
-// notes): never PreTransformVertices (drops skins), never SortByPType with
-// PopulateArmatureData.
+// The assimp post-processing flags the game imports with: never
+// PreTransformVertices (drops skins), never SortByPType with
+// PopulateArmatureData, never LimitBoneWeights (it drops the joints no vertex
+// is bound to; the loader keeps each vertex's strongest four itself).
 unsigned CharacterImportFlags();
 
 core::Expected<CharacterModel> LoadCharacterModel(const std::string& path);

@@ -18,6 +18,7 @@
 #include "anim/local_to_model_job.h"
 #include "anim/sampling_job.h"
 #include "anim/skinning_palette_job.h"
+#include "gltf_builder.h"
 
 namespace knights::asset {
 namespace {
@@ -267,6 +268,41 @@ TEST(CharacterModel, DummyZeroWeightsAreDroppedAndBonesMatchedByName) {
   EXPECT_NEAR(v2->weights[0], 0.75f, 1e-6f);
   EXPECT_EQ(v2->joints[1], 0);
   EXPECT_NEAR(v2->weights[1], 0.25f, 1e-6f);
+}
+
+// A root joint no vertex is bound to (the usual ground bone) stays in the
+// skeleton with its animation, even when a vertex carries more influences
+// than the four kept (assimp's weight limiting would drop the joint).
+TEST(CharacterModel, UnweightedRootIsKeptAndBusyVerticesKeepTheirStrongestFour) {
+  test::GltfBuilder b;
+  const int ground = b.AddNode("ground", -1, glm::vec3(0.0f));
+  int parent = b.AddNode("hips", ground, glm::vec3(0, 1, 0));
+  std::vector<int> chain = {parent};
+  for (const char* name : {"a", "b", "c", "d"})
+    chain.push_back(parent = b.AddNode(name, parent, glm::vec3(0, 0.1f, 0)));
+  const std::vector<test::GltfBuilder::Influence> busy = {
+      {chain[0], 0.30f}, {chain[1], 0.25f}, {chain[2], 0.20f}, {chain[3], 0.15f}, {chain[4], 0.10f}};
+  b.AddSkinnedMesh(
+      {{glm::vec3(0, 0, 0), busy}, {glm::vec3(1, 0, 0), {{chain[0], 1.0f}}}, {glm::vec3(0, 1, 0), {{chain[4], 1.0f}}}},
+      {0, 1, 2});
+  b.SetSkin({ground, chain[0], chain[1], chain[2], chain[3], chain[4]});
+  b.AddAnimation("slide", {{ground, "translation", {0.0f, 1.0f}, {glm::vec4(0.0f), glm::vec4(2, 0, 0, 0)}}});
+  auto model = LoadCharacterModelFromMemory(b.Build(), "unweighted_root.glb");
+  ASSERT_TRUE(model.ok()) << model.status().message();
+  ASSERT_EQ(model->skeleton.JointCount(), 6);
+  EXPECT_EQ(model->skeleton.Names()[0], "ground");
+  EXPECT_EQ(model->skeleton.Parents()[1], 0);
+  ASSERT_EQ(model->clips.size(), 1u);
+  const std::vector<glm::mat4> end_pose = ModelPose(*model, model->clips[0], 1.0f);
+  EXPECT_NEAR(end_pose[0][3].x, 2.0f, 1e-5f);  // the ground joint's motion is there
+  EXPECT_NEAR(end_pose[5][3].x, 2.0f, 1e-5f);  // and carries the chain
+  const anim::SkinnedVertex* v0 = FindVertex(*model, glm::vec3(0, 0, 0));
+  ASSERT_NE(v0, nullptr);
+  const float kept = 0.30f + 0.25f + 0.20f + 0.15f;
+  EXPECT_EQ(v0->joints[0], 1);
+  EXPECT_NEAR(v0->weights[0], 0.30f / kept, 1e-6f);
+  EXPECT_EQ(v0->joints[3], 4);
+  EXPECT_NEAR(v0->weights[3], 0.15f / kept, 1e-6f);
 }
 
 TEST(CharacterModel, CpuSkinnedVertexLandsWhereTheHandComputationSays) {
