@@ -4,8 +4,10 @@
 #include <utility>
 
 #include "asset/character_desc_loader.h"
+#include "asset/character_facing.h"
 #include "asset/level_loader.h"
 #include "core/file_io.h"
+#include "core/log.h"
 #include "core/process_memory.h"
 
 namespace knights::app {
@@ -19,8 +21,19 @@ core::Expected<LoadedAssets> LoadAssets(const game::AppOptions& options) {
   if (!model) return model.status();
   a.model = std::move(*model);
   if (core::Status s = asset::CheckCharacterDesc(a.character, a.model); !s.ok()) return s;
+  // Turned to face +X (the rest pose, or the file, says which way it faces):
+  // imported again with the turn, which only a rig not built so needs.
+  std::vector<std::string> warnings;
+  const asset::ModelImportOptions turn{
+      asset::TurnToGameAxes(asset::ChooseFacing(a.character, a.model.skeleton, &warnings))};
+  for (const std::string& line : warnings) KNIGHTS_LOG_WARN("CHAR", "%s", line.c_str());
+  if (turn.turn_ms != glm::identity<glm::quat>()) {
+    model = asset::LoadCharacterModel(core::DataPath(a.character.model_path), turn);
+    if (!model) return model.status();
+    a.model = std::move(*model);
+  }
   for (const auto& [name, path] : a.character.variants) {
-    auto variant = asset::LoadCharacterModel(core::DataPath(path));
+    auto variant = asset::LoadCharacterModel(core::DataPath(path), turn);
     if (!variant) return variant.status();
     if (variant->skeleton.JointCount() != a.model.skeleton.JointCount()) {
       return core::Status::Error(a.character.file + ": variants." + name + ": " + path +

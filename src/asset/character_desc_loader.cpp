@@ -47,6 +47,21 @@ class FieldReader {
     out = static_cast<float>(d);
     return true;
   }
+  // "+x", "-x", "+y", "-y", "+z" or "-z" as a unit axis; absent: unset.
+  bool Axis(const json& parent, const std::string& key, const std::string& path, std::optional<glm::vec3>& out) {
+    const json* v = FindOptional(parent, key);
+    if (v == nullptr) return true;
+    static const std::pair<const char*, glm::vec3> kAxes[] = {{"+x", {1, 0, 0}}, {"-x", {-1, 0, 0}},
+                                                              {"+y", {0, 1, 0}}, {"-y", {0, -1, 0}},
+                                                              {"+z", {0, 0, 1}}, {"-z", {0, 0, -1}}};
+    for (const auto& [name, axis] : kAxes) {
+      if (v->is_string() && v->get<std::string>() == name) {
+        out = axis;
+        return true;
+      }
+    }
+    return Fail(path, "expected one of \"+x\", \"-x\", \"+y\", \"-y\", \"+z\", \"-z\""), false;
+  }
   bool Vec3(const json& parent, const std::string& key, const std::string& path, glm::vec3& out) {
     const json* v = Find(parent, key, path);
     if (v == nullptr) return false;
@@ -123,8 +138,9 @@ core::Expected<game::CharacterDesc> ParseCharacterDesc(const std::string& json_t
     return core::Status::Error(file + ": not valid JSON: " + e.what());
   }
   if (!root.is_object()) return core::Status::Error(file + ": expected a JSON object at the top level");
-  static const char* const kKnownKeys[] = {"name", "model",         "scale",         "clips",         "pelvis",  "legs",
-                                           "arms", "sole_offset_m", "ball_offset_m", "grip_offset_m", "variants"};
+  static const char* const kKnownKeys[] = {"name",          "model",         "scale",   "forward", "up",
+                                           "clips",         "pelvis",        "legs",    "arms",    "sole_offset_m",
+                                           "ball_offset_m", "grip_offset_m", "variants"};
   for (auto it = root.begin(); it != root.end(); ++it) {
     if (std::find(std::begin(kKnownKeys), std::end(kKnownKeys), it.key()) == std::end(kKnownKeys)) {
       return core::Status::Error(file + ": " + Printable(it.key()) + ": unknown field");
@@ -137,6 +153,10 @@ core::Expected<game::CharacterDesc> ParseCharacterDesc(const std::string& json_t
   r.String(root, "name", "name", desc.name);
   r.String(root, "model", "model", desc.model_path);
   r.Number(root, "scale", "scale", desc.scale, 0.01f, 100.0f);
+  r.Axis(root, "forward", "forward", desc.forward_axis);
+  r.Axis(root, "up", "up", desc.up_axis);
+  if (error.empty() && desc.forward_axis && desc.up_axis && glm::dot(*desc.forward_axis, *desc.up_axis) != 0.0f)
+    return core::Status::Error(file + ": up: must be perpendicular to forward");
   if (const json* clips = r.Object(root, "clips", "clips")) {
     r.KnownKeysOnly(*clips, "clips",
                     {"idle", "walk", "run", "jump_up", "fall", "land", "climb_up", "climb_down", "ladder_enter_bottom",

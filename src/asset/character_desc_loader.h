@@ -6,6 +6,7 @@
 //   "name": "knight",
 //   "model": "assets/knights/knight_player.glb",
 //   "scale": 1.0,
+//   "forward": "+x", "up": "+y",   // optional: found from the rest pose (asset/character_facing.h)
 //   "clips": {"idle": "idle", "walk": "walk", ...every ClipRole key...},
 //   "pelvis": "pelvis",
 //   "legs": {"left":  {"upper": "thigh_l", "mid": "shin_l", "end": "foot_l", "tip": "toe_l"},

@@ -429,13 +429,14 @@ unsigned CharacterImportFlags() {
          aiProcess_PopulateArmatureData;
 }
 
-core::Expected<CharacterModel> LoadCharacterModel(const std::string& path) {
+core::Expected<CharacterModel> LoadCharacterModel(const std::string& path, const ModelImportOptions& options) {
   auto bytes = core::ReadBinaryFile(path);
   if (!bytes) return bytes.status();
-  return LoadCharacterModelFromMemory(*bytes, path);
+  return LoadCharacterModelFromMemory(*bytes, path, options);
 }
 
-core::Expected<CharacterModel> LoadCharacterModelFromMemory(std::span<const uint8_t> bytes, const std::string& name) {
+core::Expected<CharacterModel> LoadCharacterModelFromMemory(std::span<const uint8_t> bytes, const std::string& name,
+                                                            const ModelImportOptions& options) {
   auto gltf = ParseGlbJson(bytes, name);
   if (!gltf) return gltf.status();
   if (Status s = CheckGltfForAssimp(*gltf, name); !s.ok()) return s;
@@ -455,7 +456,9 @@ core::Expected<CharacterModel> LoadCharacterModelFromMemory(std::span<const uint
   if (bones.empty()) return Status::Error(name + ": no skin (the model has no joints to animate)");
   const aiNode* root = FindSkeletonRoot(scene, bones);
   if (root == nullptr) return Status::Error(name + ": the skin's joints are not in the node tree");
-  const glm::mat4 fold_ms = root->mParent ? GlobalTransform(root->mParent) : glm::mat4(1.0f);
+  // The turn comes first of all: the model space the joints are built in.
+  const glm::mat4 turn_ms = glm::mat4_cast(options.turn_ms);
+  const glm::mat4 fold_ms = turn_ms * (root->mParent ? GlobalTransform(root->mParent) : glm::mat4(1.0f));
   SkeletonBuild build;
   CollectJoints(root, -1, glm::mat4(1.0f), fold_ms, bones, build);
   // Joints of other skeleton roots (a second armature) are not supported.
@@ -477,7 +480,7 @@ core::Expected<CharacterModel> LoadCharacterModelFromMemory(std::span<const uint
     for (unsigned b = 0; b < scene->mMeshes[m]->mNumBones; ++b) {
       const aiBone* bone = scene->mMeshes[m]->mBones[b];
       const auto it = std::find(build.names.begin(), build.names.end(), bone->mName.C_Str());
-      inverse_bind_ms[it - build.names.begin()] = ToGlm(bone->mOffsetMatrix);
+      inverse_bind_ms[it - build.names.begin()] = ToGlm(bone->mOffsetMatrix) * glm::transpose(turn_ms);
     }
   }
   auto skeleton = anim::Skeleton::Create(build.names, build.parents, build.rest_pose_ls, inverse_bind_ms);
@@ -496,6 +499,10 @@ core::Expected<CharacterModel> LoadCharacterModelFromMemory(std::span<const uint
 
   // 3. The mesh.
   if (Status s = ImportMesh(scene, model.skeleton, name, model.mesh); !s.ok()) return s;
+  for (anim::SkinnedVertex& v : model.mesh.vertices) {
+    v.position_ms = options.turn_ms * v.position_ms;
+    v.normal_ms = options.turn_ms * v.normal_ms;
+  }
   KNIGHTS_LOG_INFO("ASSET", "[%s] %d joints, %zu clips, %zu vertices, %d triangles, %zu textures", name.c_str(),
                    model.skeleton.JointCount(), model.clips.size(), model.mesh.vertices.size(),
                    model.mesh.TriangleCount(), model.mesh.textures.size());

@@ -18,6 +18,9 @@
 // - Skinned position = sum w * Global(bone node) * offset * v: the mesh node's
 //   own transform is ignored, and the transform above the skeleton's root
 //   (the armature object) is folded into the root joint.
+// - ModelImportOptions::turn_ms turns the whole model about its origin (the
+//   root's rest pose and keys, the inverse bind matrices, the mesh), so a
+//   rig authored facing +Z faces +X, the game's forward, as if made so.
 // - Per-clip gameplay data (loop flag, contacts, speed) lives in each glTF
 //   animation's `extras`, which assimp drops: it is read from the .glb's JSON
 //   chunk directly.
@@ -26,6 +29,8 @@
 #include <span>
 #include <string>
 #include <vector>
+
+#include <glm/gtc/quaternion.hpp>
 
 #include "anim/clip.h"
 #include "anim/skeleton.h"
@@ -50,8 +55,15 @@ struct CharacterModel {
 // is bound to; the loader keeps each vertex's strongest four itself).
 unsigned CharacterImportFlags();
 
-core::Expected<CharacterModel> LoadCharacterModel(const std::string& path);
+struct ModelImportOptions {
+  // A rotation of the file's model space into the game's (+X forward, +Y
+  // up), applied to everything the model holds; identity: as authored.
+  glm::quat turn_ms = glm::identity<glm::quat>();
+};
+
+core::Expected<CharacterModel> LoadCharacterModel(const std::string& path, const ModelImportOptions& options = {});
 // Same from bytes in memory (a .glb); `name` is used in messages.
-core::Expected<CharacterModel> LoadCharacterModelFromMemory(std::span<const uint8_t> bytes, const std::string& name);
+core::Expected<CharacterModel> LoadCharacterModelFromMemory(std::span<const uint8_t> bytes, const std::string& name,
+                                                            const ModelImportOptions& options = {});
 
 }  // namespace knights::asset

@@ -5,6 +5,7 @@
 // so another humanoid can be used without code changes.
 
 #include <array>
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -47,6 +48,12 @@ struct CharacterDesc {
   std::string model_path;  // .glb, relative to the data directory
   // Uniform scale applied to the model (1: authored in metres).
   float scale = 1.0f;
+  // Which way the model faces and which way is up, in the file's model
+  // space: unit axes (+-x, +-y or +-z), perpendicular. Unset: found from the
+  // rest pose (asset/character_facing.h). The game turns the model so that
+  // they become its +X (forward) and +Y (up).
+  std::optional<glm::vec3> forward_axis;
+  std::optional<glm::vec3> up_axis;
   // Clip name for each role, indexed by ClipRole.
   std::array<std::string, kClipRoleCount> clips;
   std::string pelvis_joint;

@@ -29,6 +29,7 @@ const char* const kValid = R"({
   "name": "knight",
   "model": "assets/knights/knight_player.glb",
   "scale": 1.0,
+  "forward": "+x",
   "clips": {"idle": "idle", "walk": "walk", "run": "run", "jump_up": "jump_up", "fall": "fall", "land": "land",
             "climb_up": "climb_up", "climb_down": "climb_down", "ladder_enter_bottom": "ladder_enter_bottom",
             "ladder_exit_top": "ladder_exit_top", "turn": "turn"},
@@ -81,6 +82,7 @@ TEST(CharacterDescLoader, ValidDescriptionParses) {
 TEST(CharacterDescLoader, OptionalFieldsMayBeLeftOut) {
   json j = json::parse(kValid);
   j.erase("scale");
+  j.erase("forward");
   j.erase("variants");
   j["legs"]["left"].erase("tip");
   const auto desc = ParseCharacterDesc(j.dump(), "knight.json");
@@ -89,6 +91,18 @@ TEST(CharacterDescLoader, OptionalFieldsMayBeLeftOut) {
   EXPECT_TRUE(desc->variants.empty());
   EXPECT_EQ(desc->leg_l.tip, "");
   EXPECT_EQ(desc->leg_r.tip, "toe_r");
+  EXPECT_FALSE(desc->forward_axis.has_value());  // found from the rest pose
+  EXPECT_FALSE(desc->up_axis.has_value());
+}
+
+TEST(CharacterDescLoader, ForwardAndUpAreAxesOfTheModelSpace) {
+  json j = json::parse(kValid);
+  j["forward"] = "-z";
+  j["up"] = "+x";
+  const auto desc = ParseCharacterDesc(j.dump(), "knight.json");
+  ASSERT_TRUE(desc.ok()) << desc.status().message();
+  EXPECT_EQ(desc->forward_axis, glm::vec3(0, 0, -1));
+  EXPECT_EQ(desc->up_axis, glm::vec3(1, 0, 0));
 }
 
 struct BadField {
@@ -146,6 +160,9 @@ const BadField kBadFields[] = {
     {"/variants", "[]", "knight.json: variants: expected an object of name: path"},
     {"/variants/red", "1", "knight.json: variants.red: expected a non-empty string"},
     {"/skin", "\"blue\"", "knight.json: skin: unknown field"},
+    {"/forward", "\"z\"", "knight.json: forward: expected one of \"+x\", \"-x\", \"+y\", \"-y\", \"+z\", \"-z\""},
+    {"/up", "[0, 1, 0]", "knight.json: up: expected one of \"+x\", \"-x\", \"+y\", \"-y\", \"+z\", \"-z\""},
+    {"/up", "\"-x\"", "knight.json: up: must be perpendicular to forward"},
 };
 
 INSTANTIATE_TEST_SUITE_P(Fields, CharacterDescError, ::testing::ValuesIn(kBadFields));

@@ -1,0 +1,48 @@
+#pragma once
+// Which way a character faces and which way is up, so that any humanoid
+// (glTF's +Z forward, the knight's +X, a Z-up export) plays facing the way
+// it runs. The character file may say (`forward`, `up`); the rest pose
+// always tells: up from the feet to the pelvis, forward from the ankles
+// towards the toes. Each is snapped to the nearest axis of the file's model
+// space.
+//
+//   std::vector<std::string> warnings;
+//   const asset::Facing facing = asset::ChooseFacing(desc, model.skeleton, &warnings);
+//   model = *asset::LoadCharacterModel(path, {asset::TurnToGameAxes(facing)});
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <glm/glm.hpp>
+#include <glm/gtc/quaternion.hpp>
+
+#include "anim/skeleton.h"
+#include "game/character_desc.h"
+
+namespace knights::asset {
+
+struct Facing {
+  glm::vec3 forward_axis{0.0f, 0.0f, 1.0f};  // the file's model space, unit axis
+  glm::vec3 up_axis{0.0f, 1.0f, 0.0f};       // the file's model space, unit axis, perpendicular to forward
+};
+
+// The facing the rest pose shows, or nullopt when it cannot tell (a joint
+// the description names is missing, the pelvis is level with the feet, the
+// toes point straight up or down).
+std::optional<Facing> FacingFromRestPose(const game::CharacterDesc& desc, const anim::Skeleton& skeleton);
+
+// The facing the game uses: the file's axes where it gives them, the rest
+// pose's where it does not, glTF's (+Z forward, +Y up) where neither tells.
+// Appends one line to *warnings (which may be null) for each axis the file
+// gives that the rest pose contradicts, and when it has to guess.
+Facing ChooseFacing(const game::CharacterDesc& desc, const anim::Skeleton& skeleton,
+                    std::vector<std::string>* warnings);
+
+// The rotation taking forward to +X and up to +Y (identity for the knight).
+glm::quat TurnToGameAxes(const Facing& facing);
+
+// "+x", "-z", ...: an axis as the character file writes it.
+std::string AxisName(const glm::vec3& axis);
+
+}  // namespace knights::asset
