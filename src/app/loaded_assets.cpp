@@ -2,6 +2,7 @@
 
 #include <string>
 #include <utility>
+#include <vector>
 
 #include "asset/character_desc_loader.h"
 #include "asset/character_facing.h"
@@ -12,28 +13,39 @@
 
 namespace knights::app {
 
+namespace {
+
+// The character's model as the game plays it: facing +X, its root on the
+// ground. The rest pose (or the file) says how it was built; a rig not
+// built like the knight is imported a second time, turned and re-rooted.
+// *import: the options its variants load with.
+core::Expected<asset::CharacterModel> LoadModelForGame(const game::CharacterDesc& desc,
+                                                       asset::ModelImportOptions* import) {
+  auto model = asset::LoadCharacterModel(core::DataPath(desc.model_path));
+  if (!model) return model.status();
+  if (core::Status s = asset::CheckCharacterDesc(desc, *model); !s.ok()) return s;
+  std::vector<std::string> warnings;
+  const asset::Facing facing = asset::ChooseFacing(desc, model->skeleton, &warnings);
+  for (const std::string& line : warnings) KNIGHTS_LOG_WARN("CHAR", "%s", line.c_str());
+  import->turn_ms = asset::TurnToGameAxes(facing);
+  import->ground_root_ms = asset::GroundRootMs(desc, model->skeleton, facing);
+  if (import->turn_ms == glm::identity<glm::quat>() && !import->ground_root_ms) return model;
+  return asset::LoadCharacterModel(core::DataPath(desc.model_path), *import);
+}
+
+}  // namespace
+
 core::Expected<LoadedAssets> LoadAssets(const game::AppOptions& options) {
   LoadedAssets a;
   auto desc = asset::LoadCharacterDesc(core::DataPath(options.character_path));
   if (!desc) return desc.status();
   a.character = std::move(*desc);
-  auto model = asset::LoadCharacterModel(core::DataPath(a.character.model_path));
+  asset::ModelImportOptions import;
+  auto model = LoadModelForGame(a.character, &import);
   if (!model) return model.status();
   a.model = std::move(*model);
-  if (core::Status s = asset::CheckCharacterDesc(a.character, a.model); !s.ok()) return s;
-  // Turned to face +X (the rest pose, or the file, says which way it faces):
-  // imported again with the turn, which only a rig not built so needs.
-  std::vector<std::string> warnings;
-  const asset::ModelImportOptions turn{
-      asset::TurnToGameAxes(asset::ChooseFacing(a.character, a.model.skeleton, &warnings))};
-  for (const std::string& line : warnings) KNIGHTS_LOG_WARN("CHAR", "%s", line.c_str());
-  if (turn.turn_ms != glm::identity<glm::quat>()) {
-    model = asset::LoadCharacterModel(core::DataPath(a.character.model_path), turn);
-    if (!model) return model.status();
-    a.model = std::move(*model);
-  }
   for (const auto& [name, path] : a.character.variants) {
-    auto variant = asset::LoadCharacterModel(core::DataPath(path), turn);
+    auto variant = asset::LoadCharacterModel(core::DataPath(path), import);
     if (!variant) return variant.status();
     if (variant->skeleton.JointCount() != a.model.skeleton.JointCount()) {
       return core::Status::Error(a.character.file + ": variants." + name + ": " + path +

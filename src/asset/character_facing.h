@@ -1,7 +1,8 @@
 #pragma once
-// Which way a character faces and which way is up, so that any humanoid
-// (glTF's +Z forward, the knight's +X, a Z-up export) plays facing the way
-// it runs. The character file may say (`forward`, `up`); the rest pose
+// Which way a character faces, which way is up and where its ground is, so
+// that any humanoid
+// (glTF's +Z forward, the knight's +X, a Z-up export, a hips-rooted rig)
+// plays facing the way it runs, its root on the ground. The character file may say (`forward`, `up`); the rest pose
 // always tells: up from the feet to the pelvis, forward from the ankles
 // towards the toes. Each is snapped to the nearest axis of the file's model
 // space.
@@ -41,6 +42,14 @@ Facing ChooseFacing(const game::CharacterDesc& desc, const anim::Skeleton& skele
 
 // The rotation taking forward to +X and up to +Y (identity for the knight).
 glm::quat TurnToGameAxes(const Facing& facing);
+
+// Where a rig whose joint 0 is not on the ground (the hips of a Rigify or
+// Mixamo rig: more than a quarter of the hips' height above the soles)
+// gets a ground joint (ModelImportOptions::ground_root_ms): under joint 0,
+// at the soles' height, in the game's model space (after TurnToGameAxes).
+// nullopt when joint 0 stands on the ground, or the rest pose cannot tell.
+std::optional<glm::vec3> GroundRootMs(const game::CharacterDesc& desc, const anim::Skeleton& skeleton,
+                                      const Facing& facing);
 
 // "+x", "-z", ...: an axis as the character file writes it.
 std::string AxisName(const glm::vec3& axis);

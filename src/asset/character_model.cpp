@@ -11,10 +11,12 @@
 #include <assimp/Importer.hpp>
 #include <assimp/postprocess.h>
 #include <assimp/scene.h>
+#include <glm/gtc/matrix_transform.hpp>
 #include <glm/gtc/quaternion.hpp>
 #include <nlohmann/json.hpp>
 
 #include "asset/glb_json.h"
+#include "asset/ground_root.h"
 #include "asset/image.h"
 #include "core/file_io.h"
 #include "core/log.h"
@@ -98,6 +100,23 @@ void CollectJoints(const aiNode* node, int parent, const glm::mat4& parent_ms, c
   }
 }
 
+// Makes a new joint 0 at ground_ms (model space) the parent of the file's
+// root, which keeps its model-space rest pose.
+void AddGroundJoint(const glm::vec3& ground_ms, SkeletonBuild& build) {
+  std::string name = "root";
+  if (std::find(build.names.begin(), build.names.end(), name) != build.names.end()) name = "ground_root";
+  while (std::find(build.names.begin(), build.names.end(), name) != build.names.end()) name += "_";
+  for (int16_t& parent : build.parents) ++parent;  // the file's root (-1) becomes 0
+  build.names.insert(build.names.begin(), name);
+  build.parents.insert(build.parents.begin(), int16_t{-1});
+  build.rest_pose_ls[0].translation -= ground_ms;
+  math::Transform ground_ls;
+  ground_ls.translation = ground_ms;
+  build.rest_pose_ls.insert(build.rest_pose_ls.begin(), ground_ls);
+  build.rest_model_ms.insert(build.rest_model_ms.begin(), glm::translate(glm::mat4(1.0f), ground_ms));
+  build.nodes.insert(build.nodes.begin(), nullptr);
+}
+
 // The topmost node of the skin: the bone whose parent is not a bone, and the
 // node above it (whose global transform is folded into the root).
 const aiNode* FindSkeletonRoot(const aiScene* scene, const std::unordered_set<std::string>& bones) {
@@ -177,8 +196,12 @@ Status ReadClipExtras(const nlohmann::json& gltf, const std::string& clip_name, 
 }
 
 core::Expected<std::vector<anim::Clip>> ImportClips(const aiScene* scene, const anim::Skeleton& skeleton,
-                                                    const RootFold& fold, const nlohmann::json& gltf,
-                                                    const std::string& file) {
+                                                    const RootFold& fold, const ModelImportOptions& options,
+                                                    const nlohmann::json& gltf, const std::string& file) {
+  // The file's root joint: joint 0, or 1 under an added ground joint, whose
+  // keys are then relative to it.
+  const int file_root = options.ground_root_ms ? 1 : 0;
+  const glm::vec3 ground_ms = options.ground_root_ms.value_or(glm::vec3(0.0f));
   std::vector<anim::Clip> clips;
   for (unsigned a = 0; a < scene->mNumAnimations; ++a) {
     const aiAnimation* animation = scene->mAnimations[a];
@@ -193,13 +216,13 @@ core::Expected<std::vector<anim::Clip>> ImportClips(const aiScene* scene, const 
       const aiNodeAnim* channel = animation->mChannels[c];
       const int joint = skeleton.FindJoint(channel->mNodeName.C_Str());
       if (joint < 0) continue;  // animates a node that is not a joint
-      const bool is_root = skeleton.Parents()[joint] < 0;
+      const bool is_root = joint == file_root;
       anim::JointTrackDesc track;
       track.joint = joint;
       for (unsigned k = 0; k < channel->mNumPositionKeys; ++k) {
         const aiVectorKey& key = channel->mPositionKeys[k];
         glm::vec3 t(key.mValue.x, key.mValue.y, key.mValue.z);
-        if (is_root) t = fold.translation + fold.scale * (fold.rotation * t);
+        if (is_root) t = fold.translation + fold.scale * (fold.rotation * t) - ground_ms;
         track.translations.push_back({static_cast<float>(key.mTime / ticks_per_s), t});
       }
       for (unsigned k = 0; k < channel->mNumRotationKeys; ++k) {
@@ -232,6 +255,7 @@ core::Expected<std::vector<anim::Clip>> ImportClips(const aiScene* scene, const 
     if (desc.tracks.empty()) {
       return Status::Error(file + ": animation '" + name + "' animates none of the skeleton's joints");
     }
+    if (options.ground_root_ms) MoveTravelToGround(desc, 0, file_root);
     ClipExtras extras;
     if (Status s = ReadClipExtras(gltf, name, file, extras); !s.ok()) return s;
     desc.loop = extras.loop;
@@ -468,6 +492,7 @@ core::Expected<CharacterModel> LoadCharacterModelFromMemory(std::span<const uint
                            "'");
     }
   }
+  if (options.ground_root_ms) AddGroundJoint(*options.ground_root_ms, build);
   if (build.names.size() > static_cast<size_t>(anim::Skeleton::kMaxJoints)) {
     return Status::Error(name + ": " + std::to_string(build.names.size()) + " joints, more than the " +
                          std::to_string(anim::Skeleton::kMaxJoints) + " the palette holds");
@@ -493,7 +518,7 @@ core::Expected<CharacterModel> LoadCharacterModelFromMemory(std::span<const uint
   // 2. Clips, with the armature transform folded into the root's keys.
   const math::Transform fold = math::FromMatrix(fold_ms);
   RootFold root_fold{fold.translation, fold.rotation, std::fabs(fold.scale.x)};
-  auto clips = ImportClips(scene, model.skeleton, root_fold, *gltf, name);
+  auto clips = ImportClips(scene, model.skeleton, root_fold, options, *gltf, name);
   if (!clips) return clips.status();
   model.clips = std::move(*clips);
 

@@ -21,11 +21,14 @@
 // - ModelImportOptions::turn_ms turns the whole model about its origin (the
 //   root's rest pose and keys, the inverse bind matrices, the mesh), so a
 //   rig authored facing +Z faces +X, the game's forward, as if made so.
+// - ModelImportOptions::ground_root_ms gives a hips-rooted rig a joint on
+//   the ground (named "root", or "ground_root" when "root" is taken).
 // - Per-clip gameplay data (loop flag, contacts, speed) lives in each glTF
 //   animation's `extras`, which assimp drops: it is read from the .glb's JSON
 //   chunk directly.
 
 #include <cstdint>
+#include <optional>
 #include <span>
 #include <string>
 #include <vector>
@@ -59,6 +62,11 @@ struct ModelImportOptions {
   // A rotation of the file's model space into the game's (+X forward, +Y
   // up), applied to everything the model holds; identity: as authored.
   glm::quat turn_ms = glm::identity<glm::quat>();
+  // Set for a rig whose root joint is its hips: a new joint 0 here (the
+  // game's model space, after the turn, on the ground under the hips)
+  // becomes the root, and each clip's travel of the hips moves into it
+  // (asset/ground_root.h).
+  std::optional<glm::vec3> ground_root_ms;
 };
 
 core::Expected<CharacterModel> LoadCharacterModel(const std::string& path, const ModelImportOptions& options = {});

@@ -65,8 +65,10 @@ std::vector<uint8_t> BuildLegs(const RigCase& c) {
   return b.Build();
 }
 
-game::CharacterDesc LegsDesc() {
+// soles_down: the sole points 0.08 m under the ankles, along the rig's down.
+game::CharacterDesc LegsDesc(const glm::vec3& soles_down = glm::vec3(0.0f)) {
   game::CharacterDesc desc;
+  desc.sole_offset_l_ls = desc.sole_offset_r_ls = 0.08f * soles_down;
   desc.file = "legs.json";
   desc.pelvis_joint = "pelvis";
   desc.leg_l = {"thigh_l", "shin_l", "foot_l", "toe_l"};
@@ -111,8 +113,9 @@ TEST_P(FacingTest, TurnedModelFacesPlusXWithItsMeshAndMotion) {
   const std::vector<uint8_t> glb = BuildLegs(c);
   auto authored = LoadCharacterModelFromMemory(glb, "legs.glb");
   ASSERT_TRUE(authored.ok()) << authored.status().message();
-  const glm::quat turn = TurnToGameAxes(ChooseFacing(LegsDesc(), authored->skeleton, nullptr));
-  auto model = LoadCharacterModelFromMemory(glb, "legs.glb", {turn});
+  ModelImportOptions import;
+  import.turn_ms = TurnToGameAxes(ChooseFacing(LegsDesc(), authored->skeleton, nullptr));
+  auto model = LoadCharacterModelFromMemory(glb, "legs.glb", import);
   ASSERT_TRUE(model.ok()) << model.status().message();
   const std::vector<glm::mat4> rest = PoseMs(model->skeleton);
   const int foot = model->skeleton.FindJoint("foot_l"), toe = model->skeleton.FindJoint("toe_l");
@@ -135,6 +138,41 @@ TEST_P(FacingTest, TurnedModelFacesPlusXWithItsMeshAndMotion) {
   ASSERT_EQ(model->clips.size(), 1u);
   const std::vector<glm::mat4> stepped = PoseMs(model->skeleton, &model->clips[0], 1.0f);
   EXPECT_NEAR(glm::length(glm::vec3(stepped[pelvis][3] - rest[pelvis][3]) - glm::vec3(1, 0, 0)), 0.0f, 1e-5f);
+}
+
+TEST_P(FacingTest, HipsRootedRigGetsAGroundJointCarryingItsTravel) {
+  const RigCase& c = GetParam();
+  const std::vector<uint8_t> glb = BuildLegs(c);
+  auto authored = LoadCharacterModelFromMemory(glb, "legs.glb");
+  ASSERT_TRUE(authored.ok()) << authored.status().message();
+  const game::CharacterDesc desc = LegsDesc(-c.up);
+  ModelImportOptions import;
+  const Facing facing = ChooseFacing(desc, authored->skeleton, nullptr);
+  import.turn_ms = TurnToGameAxes(facing);
+  import.ground_root_ms = GroundRootMs(desc, authored->skeleton, facing);
+  if (!c.hips_root) {
+    EXPECT_FALSE(import.ground_root_ms.has_value());  // joint 0 is on the ground already
+    return;
+  }
+  ASSERT_TRUE(import.ground_root_ms.has_value());
+  EXPECT_NEAR(glm::length(*import.ground_root_ms), 0.0f, 1e-5f);  // under the hips, at the soles
+  auto model = LoadCharacterModelFromMemory(glb, "legs.glb", import);
+  ASSERT_TRUE(model.ok()) << model.status().message();
+  ASSERT_EQ(model->skeleton.JointCount(), authored->skeleton.JointCount() + 1);
+  EXPECT_EQ(model->skeleton.Names()[0], "root");
+  const int pelvis = model->skeleton.FindJoint("pelvis");
+  EXPECT_EQ(model->skeleton.Parents()[pelvis], 0);
+  const std::vector<glm::mat4> rest = PoseMs(model->skeleton);
+  EXPECT_NEAR(rest[pelvis][3].y, 0.9f, 1e-5f);
+  // The clip's 1 m step is the ground joint's; the pelvis rides on it.
+  const std::vector<glm::mat4> stepped = PoseMs(model->skeleton, &model->clips[0], 1.0f);
+  EXPECT_NEAR(glm::length(glm::vec3(stepped[0][3]) - glm::vec3(1, 0, 0)), 0.0f, 1e-5f);
+  EXPECT_NEAR(glm::length(glm::vec3(stepped[pelvis][3] - stepped[0][3]) - glm::vec3(0, 0.9f, 0)), 0.0f, 1e-5f);
+  // The bind pose still skins to the mesh.
+  for (const anim::SkinnedVertex& v : model->mesh.vertices) {
+    const glm::mat4 skin = rest[v.joints[0]] * model->skeleton.InverseBind()[v.joints[0]];
+    EXPECT_NEAR(glm::length(glm::vec3(skin * glm::vec4(v.position_ms, 1.0f)) - v.position_ms), 0.0f, 1e-5f);
+  }
 }
 
 INSTANTIATE_TEST_SUITE_P(Rigs, FacingTest, ::testing::ValuesIn(kCases),
