@@ -214,6 +214,31 @@ void Clip::PackTracks(std::vector<JointTrackDesc>& tracks, int joint_count, floa
   }
 }
 
+ClipDesc Clip::ToDesc() const {
+  ClipDesc desc;
+  desc.name = name_;
+  desc.joint_count = JointCount();
+  desc.loop = loop_;
+  desc.contacts = contacts_;
+  desc.speed_mps = speed_mps_;
+  desc.climb_m_per_cycle = climb_m_per_cycle_;
+  desc.duration_s = duration_s_;
+  for (int joint = 0; joint < JointCount(); ++joint) {
+    const JointTracks& tracks = joint_tracks_[joint];
+    if (tracks.translation.count + tracks.rotation.count + tracks.scale.count == 0) continue;
+    JointTrackDesc track;
+    track.joint = joint;
+    for (uint32_t k = tracks.translation.first; k < tracks.translation.first + tracks.translation.count; ++k)
+      track.translations.push_back({translation_times_s_[k], translation_values_ls_[k]});
+    for (uint32_t k = tracks.rotation.first; k < tracks.rotation.first + tracks.rotation.count; ++k)
+      track.rotations.push_back({rotation_times_s_[k], rotation_values_ls_[k]});
+    for (uint32_t k = tracks.scale.first; k < tracks.scale.first + tracks.scale.count; ++k)
+      track.scales.push_back({scale_times_s_[k], scale_values_[k]});
+    desc.tracks.push_back(std::move(track));
+  }
+  return desc;
+}
+
 float Clip::WrapTime(float time_s) const {
   if (!(duration_s_ > 0.0f) || !std::isfinite(time_s)) return 0.0f;
   if (!loop_) return std::clamp(time_s, 0.0f, duration_s_);

@@ -130,6 +130,11 @@ class Clip {
   // may be smaller than the input's; sampled values are unaffected.
   static core::Expected<Clip> Create(ClipDesc desc);
 
+  // The clip as a desc again (its stored keys, metadata and contacts, its
+  // duration): Create(ToDesc()) samples exactly as this clip. For offline
+  // steps that complete a loaded clip (asset/clip_features.h).
+  ClipDesc ToDesc() const;
+
   const std::string& Name() const { return name_; }
   float DurationS() const { return duration_s_; }
   bool Loop() const { return loop_; }

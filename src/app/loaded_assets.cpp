@@ -4,6 +4,7 @@
 #include <utility>
 #include <vector>
 
+#include "asset/character_clips.h"
 #include "asset/character_desc_loader.h"
 #include "asset/character_facing.h"
 #include "asset/level_loader.h"
@@ -16,8 +17,10 @@ namespace knights::app {
 namespace {
 
 // The character's model as the game plays it: facing +X, its root on the
-// ground. The rest pose (or the file) says how it was built; a rig not
-// built like the knight is imported a second time, turned and re-rooted.
+// ground, every clip's loop, contacts and speed known. The rest pose (or
+// the file) says how it was built; a rig not built like the knight is
+// imported a second time, turned and re-rooted; what clips' extras leave
+// out is found from their motion.
 // *import: the options its variants load with.
 core::Expected<asset::CharacterModel> LoadModelForGame(const game::CharacterDesc& desc,
                                                        asset::ModelImportOptions* import) {
@@ -29,8 +32,16 @@ core::Expected<asset::CharacterModel> LoadModelForGame(const game::CharacterDesc
   for (const std::string& line : warnings) KNIGHTS_LOG_WARN("CHAR", "%s", line.c_str());
   import->turn_ms = asset::TurnToGameAxes(facing);
   import->ground_root_ms = asset::GroundRootMs(desc, model->skeleton, facing);
-  if (import->turn_ms == glm::identity<glm::quat>() && !import->ground_root_ms) return model;
-  return asset::LoadCharacterModel(core::DataPath(desc.model_path), *import);
+  if (import->turn_ms != glm::identity<glm::quat>() || import->ground_root_ms) {
+    model = asset::LoadCharacterModel(core::DataPath(desc.model_path), *import);
+    if (!model) return model.status();
+  }
+  std::vector<std::string> notes;
+  warnings.clear();
+  if (core::Status s = asset::CompleteCharacterClips(desc, *model, &notes, &warnings); !s.ok()) return s;
+  for (const std::string& line : notes) KNIGHTS_LOG_INFO("CHAR", "%s", line.c_str());
+  for (const std::string& line : warnings) KNIGHTS_LOG_WARN("CHAR", "%s", line.c_str());
+  return model;
 }
 
 }  // namespace

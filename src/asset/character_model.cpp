@@ -141,6 +141,7 @@ struct RootFold {
 // Contact ranges, loop flag and speeds of one clip, from the animation's extras.
 struct ClipExtras {
   bool found = false;
+  GivenExtras given;
   bool loop = false;
   std::array<std::vector<anim::ContactRange>, anim::kLimbCount> contacts;
   std::optional<float> speed_mps;
@@ -164,6 +165,7 @@ Status ReadClipExtras(const nlohmann::json& gltf, const std::string& clip_name, 
         return Status::Error(where + ".loop: expected true or false (or Blender's 1 or 0)");
       }
       out.loop = loop->is_boolean() ? loop->get<bool>() : *loop == 1;
+      out.given.loop = true;
     }
     for (const char* key : {"speed_mps", "climb_m_per_cycle"}) {
       if (auto v = extras->find(key); v != extras->end()) {
@@ -171,10 +173,12 @@ Status ReadClipExtras(const nlohmann::json& gltf, const std::string& clip_name, 
           return Status::Error(where + "." + key + ": expected a positive number");
         }
         (std::string(key) == "speed_mps" ? out.speed_mps : out.climb_m_per_cycle) = v->get<float>();
+        out.given.speed = true;
       }
     }
     if (auto contacts = extras->find("contacts"); contacts != extras->end()) {
       if (!contacts->is_object()) return Status::Error(where + ".contacts: expected an object");
+      out.given.contacts = true;
       static constexpr std::array<const char*, anim::kLimbCount> kLimbNames = {"foot_l", "foot_r", "hand_l", "hand_r"};
       for (int limb = 0; limb < anim::kLimbCount; ++limb) {
         const auto ranges = contacts->find(kLimbNames[limb]);
@@ -195,14 +199,14 @@ Status ReadClipExtras(const nlohmann::json& gltf, const std::string& clip_name, 
   return Status::Ok();
 }
 
-core::Expected<std::vector<anim::Clip>> ImportClips(const aiScene* scene, const anim::Skeleton& skeleton,
-                                                    const RootFold& fold, const ModelImportOptions& options,
-                                                    const nlohmann::json& gltf, const std::string& file) {
+// The scene's animations as model.clips (and what their extras gave).
+Status ImportClips(const aiScene* scene, const RootFold& fold, const ModelImportOptions& options,
+                   const nlohmann::json& gltf, const std::string& file, CharacterModel& model) {
+  const anim::Skeleton& skeleton = model.skeleton;
   // The file's root joint: joint 0, or 1 under an added ground joint, whose
   // keys are then relative to it.
   const int file_root = options.ground_root_ms ? 1 : 0;
   const glm::vec3 ground_ms = options.ground_root_ms.value_or(glm::vec3(0.0f));
-  std::vector<anim::Clip> clips;
   for (unsigned a = 0; a < scene->mNumAnimations; ++a) {
     const aiAnimation* animation = scene->mAnimations[a];
     const std::string name = animation->mName.C_Str();
@@ -272,9 +276,10 @@ core::Expected<std::vector<anim::Clip>> ImportClips(const aiScene* scene, const 
     }
     auto clip = anim::Clip::Create(std::move(desc));
     if (!clip) return Status::Error(file + ": animation '" + name + "': " + clip.status().message());
-    clips.push_back(std::move(*clip));
+    model.clips.push_back(std::move(*clip));
+    model.given_extras.push_back(extras.given);
   }
-  return clips;
+  return Status::Ok();
 }
 
 // Per-vertex influences gathered from every bone of a mesh.
@@ -518,9 +523,7 @@ core::Expected<CharacterModel> LoadCharacterModelFromMemory(std::span<const uint
   // 2. Clips, with the armature transform folded into the root's keys.
   const math::Transform fold = math::FromMatrix(fold_ms);
   RootFold root_fold{fold.translation, fold.rotation, std::fabs(fold.scale.x)};
-  auto clips = ImportClips(scene, model.skeleton, root_fold, options, *gltf, name);
-  if (!clips) return clips.status();
-  model.clips = std::move(*clips);
+  if (Status s = ImportClips(scene, root_fold, options, *gltf, name, model); !s.ok()) return s;
 
   // 3. The mesh.
   if (Status s = ImportMesh(scene, model.skeleton, name, model.mesh); !s.ok()) return s;

@@ -42,10 +42,19 @@
 
 namespace knights::asset {
 
+// Which of a clip's gameplay data its glTF extras gave; the rest is found
+// from its motion (asset/character_clips.h).
+struct GivenExtras {
+  bool loop = false;
+  bool contacts = false;
+  bool speed = false;  // speed_mps or climb_m_per_cycle
+};
+
 struct CharacterModel {
   std::string path;  // where it was loaded from (for messages)
   anim::Skeleton skeleton;
   std::vector<anim::Clip> clips;
+  std::vector<GivenExtras> given_extras;  // one per clip
   anim::SkinnedMesh mesh;
 
   // Index of the clip called `name`, or -1.

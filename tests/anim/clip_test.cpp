@@ -1,5 +1,6 @@
 #include "anim/clip.h"
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
 
@@ -42,6 +43,41 @@ TEST(ClipTest, CreatesAndReportsMetadata) {
   EXPECT_EQ(clip->Tracks()[0].rotation.count, 0u);
   EXPECT_EQ(clip->Tracks()[1].rotation.count, 2u);
   EXPECT_EQ(clip->Tracks()[1].scale.count, 0u);
+}
+
+TEST(ClipTest, ToDescRebuildsAClipThatSamplesTheSame) {
+  ClipDesc desc = TwoKeyDesc();
+  desc.loop = true;
+  desc.speed_mps = 1.2f;
+  desc.duration_s = 1.25f;
+  desc.contacts[kFootL] = {{0.9f, 0.2f}};
+  JointTrackDesc late;
+  late.joint = 2;
+  late.translations = {{0.25f, {0, 1, 0}}, {0.5f, {0, 2, 0}}, {0.75f, {0, 2, 0}}, {1.0f, {0, 2, 0}}};
+  late.scales = {{0.0f, {2, 2, 2}}};
+  desc.tracks.push_back(late);
+  const core::Expected<Clip> clip = Clip::Create(desc);
+  ASSERT_TRUE(clip.ok()) << clip.status().message();
+  const core::Expected<Clip> again = Clip::Create(clip->ToDesc());
+  ASSERT_TRUE(again.ok()) << again.status().message();
+  EXPECT_EQ(again->Name(), "test");
+  EXPECT_TRUE(again->Loop());
+  EXPECT_FLOAT_EQ(again->DurationS(), 1.25f);
+  EXPECT_FLOAT_EQ(*again->SpeedMps(), 1.2f);
+  ASSERT_EQ(again->Contacts(kFootL).size(), 1u);
+  EXPECT_FLOAT_EQ(again->Contacts(kFootL)[0].start_s, 0.9f);
+  EXPECT_TRUE(std::equal(clip->TranslationTimes().begin(), clip->TranslationTimes().end(),
+                         again->TranslationTimes().begin(), again->TranslationTimes().end()));
+  EXPECT_TRUE(std::equal(clip->TranslationValues().begin(), clip->TranslationValues().end(),
+                         again->TranslationValues().begin(), again->TranslationValues().end()));
+  EXPECT_TRUE(std::equal(clip->RotationValues().begin(), clip->RotationValues().end(), again->RotationValues().begin(),
+                         again->RotationValues().end()));
+  EXPECT_TRUE(std::equal(clip->ScaleValues().begin(), clip->ScaleValues().end(), again->ScaleValues().begin(),
+                         again->ScaleValues().end()));
+  for (int joint = 0; joint < 3; ++joint) {
+    EXPECT_EQ(clip->Tracks()[joint].translation.count, again->Tracks()[joint].translation.count);
+    EXPECT_EQ(clip->Tracks()[joint].rotation.count, again->Tracks()[joint].rotation.count);
+  }
 }
 
 TEST(ClipTest, DurationIsTheRealKeyRangeStartingAtZero) {

@@ -1,0 +1,105 @@
+#include "asset/character_clips.h"
+
+#include <algorithm>
+#include <cstdio>
+
+namespace knights::asset {
+namespace {
+
+using game::ClipRole;
+
+// The limb points a clip of `kind` is measured by: soles on the ground,
+// balls of the feet and grips of the hands on a ladder.
+std::array<LimbPoint, anim::kLimbCount> LimbPoints(const game::CharacterDesc& desc, const anim::Skeleton& skeleton,
+                                                   ContactKind kind) {
+  const bool ladder = kind == ContactKind::kLadder;
+  return {LimbPoint{skeleton.FindJoint(desc.leg_l.end), ladder ? desc.ball_offset_l_ls : desc.sole_offset_l_ls},
+          LimbPoint{skeleton.FindJoint(desc.leg_r.end), ladder ? desc.ball_offset_r_ls : desc.sole_offset_r_ls},
+          LimbPoint{skeleton.FindJoint(desc.arm_l.end), desc.grip_offset_l_ls},
+          LimbPoint{skeleton.FindJoint(desc.arm_r.end), desc.grip_offset_r_ls}};
+}
+
+// Roles whose playback follows a speed (the ground's or the ladder's).
+bool UsesSpeed(ClipRole role) {
+  return role == ClipRole::kWalk || role == ClipRole::kRun || role == ClipRole::kClimbUp ||
+         role == ClipRole::kClimbDown;
+}
+
+bool ShouldPlant(ClipRole role) {
+  return role == ClipRole::kIdle || role == ClipRole::kWalk || role == ClipRole::kRun || role == ClipRole::kClimbUp ||
+         role == ClipRole::kClimbDown;
+}
+
+// "foot_l 0.00-0.47 s, foot_r 0.47-0.93 s": a clip's contact ranges.
+std::string DescribeContacts(const anim::ClipDesc& clip) {
+  static const char* const kLimbNames[anim::kLimbCount] = {"foot_l", "foot_r", "hand_l", "hand_r"};
+  std::string text;
+  for (int limb = 0; limb < anim::kLimbCount; ++limb) {
+    for (const anim::ContactRange& r : clip.contacts[limb]) {
+      char range[64];
+      std::snprintf(range, sizeof range, "%s%s %.2f-%.2f s", text.empty() ? "" : ", ", kLimbNames[limb], r.start_s,
+                    r.end_s);
+      text += range;
+    }
+  }
+  return text.empty() ? "no contacts" : text;
+}
+
+}  // namespace
+
+ContactKind ContactKindOf(ClipRole role) {
+  switch (role) {
+    case ClipRole::kFall:
+      return ContactKind::kNone;
+    case ClipRole::kClimbUp:
+    case ClipRole::kClimbDown:
+    case ClipRole::kLadderEnterBottom:
+    case ClipRole::kLadderExitTop:
+      return ContactKind::kLadder;
+    default:
+      return ContactKind::kGround;
+  }
+}
+
+core::Status CompleteCharacterClips(const game::CharacterDesc& desc, CharacterModel& model,
+                                    std::vector<std::string>* notes, std::vector<std::string>* warnings) {
+  for (int r = 0; r < game::kClipRoleCount; ++r) {
+    const auto role = static_cast<ClipRole>(r);
+    const int index = model.FindClip(desc.clips[r]);
+    if (index < 0) continue;
+    const GivenExtras given = model.given_extras[index];
+    anim::ClipDesc clip = model.clips[index].ToDesc();
+    const bool find_speed = !given.speed && UsesSpeed(role);
+    if (!given.loop || !given.contacts || find_speed) {
+      const ContactKind kind = ContactKindOf(role);
+      const ClipFeatures found =
+          FindClipFeatures(model.skeleton, model.clips[index], LimbPoints(desc, model.skeleton, kind), kind,
+                           model.skeleton.FindJoint(desc.pelvis_joint));
+      if (!given.loop) clip.loop = found.loop;
+      if (!given.contacts) clip.contacts = found.contacts;
+      if (find_speed) {
+        clip.speed_mps = found.speed_mps;
+        clip.climb_m_per_cycle = found.climb_m_per_cycle;
+      }
+      auto rebuilt = anim::Clip::Create(clip);
+      if (!rebuilt)
+        return core::Status::Error(model.path + ": animation '" + clip.name + "': " + rebuilt.status().message());
+      model.clips[index] = std::move(*rebuilt);
+      if (notes != nullptr) {
+        char speed[32] = "none";
+        if (clip.speed_mps) std::snprintf(speed, sizeof speed, "%.2f m/s", *clip.speed_mps);
+        notes->push_back(model.path + ": clip '" + clip.name + "' (" + game::ClipRoleKey(role) +
+                         ") found from its motion: loop " + (clip.loop ? "yes" : "no") + ", speed " + speed + ", " +
+                         DescribeContacts(clip));
+      }
+    }
+    const bool planted = std::any_of(clip.contacts.begin(), clip.contacts.end(), [](auto& c) { return !c.empty(); });
+    if (warnings != nullptr && ShouldPlant(role) && !planted) {
+      warnings->push_back(model.path + ": clip '" + clip.name + "' (" + game::ClipRoleKey(role) +
+                          ") plants no foot and grips nothing: its limbs will not be held by the IK");
+    }
+  }
+  return core::Status::Ok();
+}
+
+}  // namespace knights::asset

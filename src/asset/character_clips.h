@@ -1,0 +1,34 @@
+#pragma once
+// Completes a character's clips with what their glTF extras did not give:
+// the loop flag, contact ranges and speeds found from each clip's motion
+// (asset/clip_features.h), for clips exported without the knight's extras.
+// Extras, where present, win. Runs on the model as the game plays it
+// (turned to +X and rooted on the ground).
+//
+//   std::vector<std::string> notes, warnings;
+//   asset::CompleteCharacterClips(desc, model, &notes, &warnings);
+
+#include <string>
+#include <vector>
+
+#include "asset/character_model.h"
+#include "asset/clip_features.h"
+#include "core/status.h"
+#include "game/character_desc.h"
+
+namespace knights::asset {
+
+// What each role's limbs hold on to: feet on the ground, hands and feet on
+// a ladder, nothing in a fall.
+ContactKind ContactKindOf(game::ClipRole role);
+
+// Rebuilds every clip the description names whose extras leave something
+// out. *notes gets one line per completed clip saying what was found;
+// *warnings one line per clip that should plant a limb (idle, walk, run,
+// the climbs) and has no contact at all. Either may be null. Fails only
+// when a rebuilt clip is refused (never expected: the ranges are the
+// clip's own).
+core::Status CompleteCharacterClips(const game::CharacterDesc& desc, CharacterModel& model,
+                                    std::vector<std::string>* notes, std::vector<std::string>* warnings);
+
+}  // namespace knights::asset

@@ -1,0 +1,204 @@
+#include "asset/clip_features.h"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+#include "anim/local_to_model_job.h"
+#include "anim/sampling_job.h"
+
+namespace knights::asset {
+namespace {
+
+constexpr float kSampleHz = 120.0f;
+constexpr float kLoopToleranceM = 0.005f;  // a pose this close to the first closes the loop
+constexpr float kShareMps = 0.12f;         // samples this close share a velocity
+constexpr float kEnterMps = 0.12f;         // a limb is held within this of the contact velocity...
+constexpr float kLeaveMps = 0.24f;         // ... and let go beyond this
+constexpr float kEnterHeightM = 0.03f;     // on the ground: within this of the soles' height...
+constexpr float kLeaveHeightM = 0.05f;     // ... and lifted beyond this
+constexpr float kMinContactS = 0.1f;       // shorter holds are passing moments
+constexpr float kMovingMps = 0.05f;        // slower is standing still
+constexpr int kVelocitySpan = 2;           // samples each side of a velocity (1/30 s across)
+
+// The clip's model-space pose at each sample: joint matrices, row per sample.
+struct SampledClip {
+  float dt_s = 0.0f;
+  std::vector<float> times_s;
+  std::vector<std::vector<glm::mat4>> models_ms;
+};
+
+SampledClip Sample(const anim::Skeleton& skeleton, const anim::Clip& clip) {
+  SampledClip out;
+  const int steps = std::max(2, static_cast<int>(std::ceil(clip.DurationS() * kSampleHz)));
+  out.dt_s = clip.DurationS() / static_cast<float>(steps);
+  std::vector<math::Transform> locals(skeleton.RestPose().begin(), skeleton.RestPose().end());
+  for (int i = 0; i <= steps; ++i) {
+    const float t = std::min(clip.DurationS(), static_cast<float>(i) * out.dt_s);
+    anim::SamplingJob sample;
+    sample.clip = &clip;
+    // The last sample is the clip's end, not (for a loop) its start again.
+    sample.time_s = i == steps && clip.Loop() ? std::nextafter(t, 0.0f) : t;
+    sample.rest_pose_ls = skeleton.RestPose();
+    sample.output_ls = locals;
+    std::vector<glm::mat4> models(locals.size());
+    anim::LocalToModelJob to_model;
+    to_model.parents = skeleton.Parents();
+    to_model.locals_ls = locals;
+    to_model.models_ms = models;
+    if (!sample.Run() || !to_model.Run()) continue;
+    out.times_s.push_back(t);
+    out.models_ms.push_back(std::move(models));
+  }
+  return out;
+}
+
+// Every joint of the last pose within kLoopToleranceM of the first, once
+// the root's travel is taken out.
+bool ClosesLoop(const SampledClip& s) {
+  if (s.models_ms.size() < 2) return false;
+  const std::vector<glm::mat4>& first = s.models_ms.front();
+  const std::vector<glm::mat4>& last = s.models_ms.back();
+  const glm::vec3 travel = glm::vec3(last[0][3] - first[0][3]);
+  for (size_t j = 0; j < first.size(); ++j) {
+    if (glm::length(glm::vec3(last[j][3] - first[j][3]) - travel) > kLoopToleranceM) return false;
+  }
+  return true;
+}
+
+// A limb's point at every sample and its velocity (central differences,
+// across the seam of a loop).
+struct LimbPath {
+  std::vector<glm::vec3> points_ms;
+  std::vector<glm::vec3> velocities_ms;
+};
+
+LimbPath TracePoint(const SampledClip& s, const LimbPoint& limb, bool loop) {
+  LimbPath path;
+  const size_t n = s.models_ms.size();
+  for (const std::vector<glm::mat4>& pose : s.models_ms)
+    path.points_ms.push_back(glm::vec3(pose[limb.joint] * glm::vec4(limb.offset_ls, 1.0f)));
+  // Over kVelocitySpan samples each side: a foot whose joints turn between
+  // an export's keys (30 Hz) dips its sole a few millimetres between them,
+  // noise that a one-sample difference would read as 0.3 m/s.
+  const int k = kVelocitySpan;
+  const int last = static_cast<int>(n) - 1;
+  for (int i = 0; i <= last; ++i) {
+    // In a loop the last sample is the first again: neighbours wrap past it.
+    const int prev = loop ? (i - k + last) % last : std::max(i - k, 0);
+    const int next = loop ? (i + k) % last : std::min(i + k, last);
+    const float span_s = loop ? 2.0f * k * s.dt_s : static_cast<float>(next - prev) * s.dt_s;
+    path.velocities_ms.push_back((path.points_ms[next] - path.points_ms[prev]) / span_s);
+  }
+  return path;
+}
+
+// The velocity most candidate samples share (within kShareMps), averaged
+// over them; nullopt when fewer than kMinContactS of samples share one.
+std::optional<glm::vec3> SharedVelocity(const std::vector<glm::vec3>& candidates, float dt_s) {
+  size_t best_count = 0;
+  glm::vec3 best(0.0f);
+  for (const glm::vec3& c : candidates) {
+    glm::vec3 sum(0.0f);
+    size_t count = 0;
+    for (const glm::vec3& v : candidates) {
+      if (glm::distance(v, c) < kShareMps) {
+        sum += v;
+        ++count;
+      }
+    }
+    if (count > best_count) {
+      best_count = count;
+      best = sum / static_cast<float>(count);
+    }
+  }
+  if (static_cast<float>(best_count) * dt_s < kMinContactS) return std::nullopt;
+  return best;
+}
+
+// Held samples of one limb, with hysteresis, as ranges of clip time.
+// ground_y: the height a held point stays near (on the ground); min_y: the
+// height a held point stays above (a hand on a ladder).
+std::vector<anim::ContactRange> HeldRanges(const SampledClip& s, const LimbPath& path, const glm::vec3& contact_mps,
+                                           std::optional<float> ground_y, float min_y, bool loop) {
+  std::vector<anim::ContactRange> ranges;
+  bool held = false;
+  size_t start = 0;
+  const size_t n = path.points_ms.size();
+  for (size_t i = 0; i <= n; ++i) {
+    bool now = false;
+    if (i < n) {
+      const float off_mps = glm::distance(path.velocities_ms[i], contact_mps);
+      const float height_m = ground_y ? path.points_ms[i].y - *ground_y : 0.0f;
+      now = path.points_ms[i].y > min_y &&
+            (held ? off_mps < kLeaveMps && height_m < kLeaveHeightM : off_mps < kEnterMps && height_m < kEnterHeightM);
+    }
+    if (now && !held) start = i;
+    if (!now && held && s.times_s[i - 1] - s.times_s[start] >= kMinContactS)
+      ranges.push_back({s.times_s[start], s.times_s[i - 1]});
+    held = now;
+  }
+  // A loop's hold across the seam is one range that wraps.
+  if (loop && ranges.size() >= 2 && ranges.front().start_s <= 0.0f && ranges.back().end_s >= s.times_s.back()) {
+    ranges.front().start_s = ranges.back().start_s;
+    ranges.pop_back();
+  }
+  return ranges;
+}
+
+}  // namespace
+
+ClipFeatures FindClipFeatures(const anim::Skeleton& skeleton, const anim::Clip& clip,
+                              const std::array<LimbPoint, anim::kLimbCount>& limbs, ContactKind kind, int hips) {
+  ClipFeatures features;
+  const SampledClip s = Sample(skeleton, clip);
+  if (s.models_ms.size() < 2) return features;
+  features.loop = ClosesLoop(s);
+  const glm::vec3 travel_ms = glm::vec3(s.models_ms.back()[0][3] - s.models_ms.front()[0][3]);
+  const float travel_mps = glm::length(glm::vec2(travel_ms.x, travel_ms.z)) / clip.DurationS();
+  if (travel_mps > kMovingMps) features.speed_mps = travel_mps;
+  if (kind == ContactKind::kNone) return features;
+
+  // The ground's height: the rest pose's soles (the feet's points).
+  std::optional<float> ground_y;
+  if (kind == ContactKind::kGround) {
+    std::vector<glm::mat4> rest(static_cast<size_t>(skeleton.JointCount()));
+    anim::LocalToModelJob to_model;
+    to_model.parents = skeleton.Parents();
+    to_model.locals_ls = skeleton.RestPose();
+    to_model.models_ms = rest;
+    if (!to_model.Run() || limbs[anim::kFootL].joint < 0 || limbs[anim::kFootR].joint < 0) return features;
+    ground_y = 0.5f * (glm::vec3(rest[limbs[anim::kFootL].joint] * glm::vec4(limbs[anim::kFootL].offset_ls, 1.0f)).y +
+                       glm::vec3(rest[limbs[anim::kFootR].joint] * glm::vec4(limbs[anim::kFootR].offset_ls, 1.0f)).y);
+  }
+  const int limb_count = kind == ContactKind::kGround ? 2 : anim::kLimbCount;
+  std::array<LimbPath, anim::kLimbCount> paths;
+  std::vector<glm::vec3> candidates;
+  // The lowest a held point may be: a hand on a ladder grips above the hips.
+  std::array<float, anim::kLimbCount> min_y;
+  min_y.fill(-std::numeric_limits<float>::infinity());
+  if (kind == ContactKind::kLadder && hips >= 0) min_y[anim::kHandL] = min_y[anim::kHandR] = s.models_ms[0][hips][3].y;
+  for (int limb = 0; limb < limb_count; ++limb) {
+    if (limbs[limb].joint < 0) continue;
+    paths[limb] = TracePoint(s, limbs[limb], features.loop);
+    for (size_t i = 0; i < paths[limb].points_ms.size(); ++i) {
+      const glm::vec3& p = paths[limb].points_ms[i];
+      if ((!ground_y || p.y - *ground_y < kEnterHeightM) && p.y > min_y[limb])
+        candidates.push_back(paths[limb].velocities_ms[i]);
+    }
+  }
+  const std::optional<glm::vec3> contact_mps = SharedVelocity(candidates, s.dt_s);
+  if (!contact_mps) return features;
+  features.contact_velocity_ms = *contact_mps;
+  for (int limb = 0; limb < limb_count; ++limb) {
+    if (limbs[limb].joint >= 0)
+      features.contacts[limb] = HeldRanges(s, paths[limb], *contact_mps, ground_y, min_y[limb], features.loop);
+  }
+  // In place, the ground (or ladder) moves under the held limbs.
+  if (glm::length(*contact_mps) > kMovingMps) features.speed_mps = glm::length(*contact_mps);
+  if (kind == ContactKind::kLadder && std::fabs(contact_mps->y) > kMovingMps)
+    features.climb_m_per_cycle = std::fabs(contact_mps->y) * clip.DurationS();
+  return features;
+}
+
+}  // namespace knights::asset
