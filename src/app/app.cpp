@@ -6,6 +6,7 @@
 #include <future>
 #include <string_view>
 
+#include "app/character_inspection.h"
 #include "app/startup_choices.h"
 #include "asset/settings_file.h"
 #include "core/log.h"
@@ -38,6 +39,7 @@ std::optional<int> App::Init(int argc, char** argv) {
     return 0;
   }
   ChooseDataDir();
+  if (!options_.inspect_character_path.empty()) return InspectCharacter(options_.inspect_character_path);
   if (const std::optional<int> failed = OpenWindowAndLoad()) return failed;
   InitRendering();
   InitSession();

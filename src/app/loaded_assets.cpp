@@ -4,9 +4,8 @@
 #include <utility>
 #include <vector>
 
-#include "asset/character_clips.h"
 #include "asset/character_desc_loader.h"
-#include "asset/character_facing.h"
+#include "asset/character_loader.h"
 #include "asset/level_loader.h"
 #include "core/file_io.h"
 #include "core/log.h"
@@ -14,46 +13,17 @@
 
 namespace knights::app {
 
-namespace {
-
-// The character's model as the game plays it: facing +X, its root on the
-// ground, every clip's loop, contacts and speed known. The rest pose (or
-// the file) says how it was built; a rig not built like the knight is
-// imported a second time, turned and re-rooted; what clips' extras leave
-// out is found from their motion.
-// *import: the options its variants load with.
-core::Expected<asset::CharacterModel> LoadModelForGame(const game::CharacterDesc& desc,
-                                                       asset::ModelImportOptions* import) {
-  auto model = asset::LoadCharacterModel(core::DataPath(desc.model_path));
-  if (!model) return model.status();
-  if (core::Status s = asset::CheckCharacterDesc(desc, *model); !s.ok()) return s;
-  std::vector<std::string> warnings;
-  const asset::Facing facing = asset::ChooseFacing(desc, model->skeleton, &warnings);
-  for (const std::string& line : warnings) KNIGHTS_LOG_WARN("CHAR", "%s", line.c_str());
-  import->turn_ms = asset::TurnToGameAxes(facing);
-  import->ground_root_ms = asset::GroundRootMs(desc, model->skeleton, facing);
-  if (import->turn_ms != glm::identity<glm::quat>() || import->ground_root_ms) {
-    model = asset::LoadCharacterModel(core::DataPath(desc.model_path), *import);
-    if (!model) return model.status();
-  }
-  std::vector<std::string> notes;
-  warnings.clear();
-  if (core::Status s = asset::CompleteCharacterClips(desc, *model, &notes, &warnings); !s.ok()) return s;
-  for (const std::string& line : notes) KNIGHTS_LOG_INFO("CHAR", "%s", line.c_str());
-  for (const std::string& line : warnings) KNIGHTS_LOG_WARN("CHAR", "%s", line.c_str());
-  return model;
-}
-
-}  // namespace
-
 core::Expected<LoadedAssets> LoadAssets(const game::AppOptions& options) {
   LoadedAssets a;
   auto desc = asset::LoadCharacterDesc(core::DataPath(options.character_path));
   if (!desc) return desc.status();
   a.character = std::move(*desc);
-  asset::ModelImportOptions import;
-  auto model = LoadModelForGame(a.character, &import);
+  asset::CharacterLoadReport report;
+  auto model = asset::LoadCharacterForGame(a.character, &report);
   if (!model) return model.status();
+  for (const std::string& line : report.notes) KNIGHTS_LOG_INFO("CHAR", "%s", line.c_str());
+  for (const std::string& line : report.warnings) KNIGHTS_LOG_WARN("CHAR", "%s", line.c_str());
+  const asset::ModelImportOptions& import = report.import;
   a.model = std::move(*model);
   for (const auto& [name, path] : a.character.variants) {
     auto variant = asset::LoadCharacterModel(core::DataPath(path), import);

@@ -8,17 +8,6 @@ namespace {
 
 using game::ClipRole;
 
-// The limb points a clip of `kind` is measured by: soles on the ground,
-// balls of the feet and grips of the hands on a ladder.
-std::array<LimbPoint, anim::kLimbCount> LimbPoints(const game::CharacterDesc& desc, const anim::Skeleton& skeleton,
-                                                   ContactKind kind) {
-  const bool ladder = kind == ContactKind::kLadder;
-  return {LimbPoint{skeleton.FindJoint(desc.leg_l.end), ladder ? desc.ball_offset_l_ls : desc.sole_offset_l_ls},
-          LimbPoint{skeleton.FindJoint(desc.leg_r.end), ladder ? desc.ball_offset_r_ls : desc.sole_offset_r_ls},
-          LimbPoint{skeleton.FindJoint(desc.arm_l.end), desc.grip_offset_l_ls},
-          LimbPoint{skeleton.FindJoint(desc.arm_r.end), desc.grip_offset_r_ls}};
-}
-
 // Roles whose playback follows a speed (the ground's or the ladder's).
 bool UsesSpeed(ClipRole role) {
   return role == ClipRole::kWalk || role == ClipRole::kRun || role == ClipRole::kClimbUp ||
@@ -47,6 +36,15 @@ std::string DescribeContacts(const anim::ClipDesc& clip) {
 
 }  // namespace
 
+std::array<LimbPoint, anim::kLimbCount> LimbPointsFor(const game::CharacterDesc& desc, const anim::Skeleton& skeleton,
+                                                      ContactKind kind) {
+  const bool ladder = kind == ContactKind::kLadder;
+  return {LimbPoint{skeleton.FindJoint(desc.leg_l.end), ladder ? desc.ball_offset_l_ls : desc.sole_offset_l_ls},
+          LimbPoint{skeleton.FindJoint(desc.leg_r.end), ladder ? desc.ball_offset_r_ls : desc.sole_offset_r_ls},
+          LimbPoint{skeleton.FindJoint(desc.arm_l.end), desc.grip_offset_l_ls},
+          LimbPoint{skeleton.FindJoint(desc.arm_r.end), desc.grip_offset_r_ls}};
+}
+
 ContactKind ContactKindOf(ClipRole role) {
   switch (role) {
     case ClipRole::kFall:
@@ -73,7 +71,7 @@ core::Status CompleteCharacterClips(const game::CharacterDesc& desc, CharacterMo
     if (!given.loop || !given.contacts || find_speed) {
       const ContactKind kind = ContactKindOf(role);
       const ClipFeatures found =
-          FindClipFeatures(model.skeleton, model.clips[index], LimbPoints(desc, model.skeleton, kind), kind,
+          FindClipFeatures(model.skeleton, model.clips[index], LimbPointsFor(desc, model.skeleton, kind), kind,
                            model.skeleton.FindJoint(desc.pelvis_joint));
       if (!given.loop) clip.loop = found.loop;
       if (!given.contacts) clip.contacts = found.contacts;

@@ -22,6 +22,12 @@ namespace knights::asset {
 // a ladder, nothing in a fall.
 ContactKind ContactKindOf(game::ClipRole role);
 
+// The limb points a clip of `kind` is measured by: soles on the ground,
+// balls of the feet and grips of the hands on a ladder (joint -1 where the
+// skeleton lacks the description's joint).
+std::array<LimbPoint, anim::kLimbCount> LimbPointsFor(const game::CharacterDesc& desc, const anim::Skeleton& skeleton,
+                                                      ContactKind kind);
+
 // Rebuilds every clip the description names whose extras leave something
 // out. *notes gets one line per completed clip saying what was found;
 // *warnings one line per clip that should plant a limb (idle, walk, run,

@@ -201,4 +201,32 @@ ClipFeatures FindClipFeatures(const anim::Skeleton& skeleton, const anim::Clip& 
   return features;
 }
 
+std::optional<float> RungSpacingM(const anim::Skeleton& skeleton, const anim::Clip& clip,
+                                  const std::array<LimbPoint, anim::kLimbCount>& limbs) {
+  constexpr float kMinGapM = 0.1f;  // closer holds are one rung (two hands side by side)
+  const SampledClip s = Sample(skeleton, clip);
+  std::vector<float> gaps;
+  for (size_t i = 0; i < s.models_ms.size(); ++i) {
+    std::vector<float> heights;
+    for (int limb = 0; limb < anim::kLimbCount; ++limb) {
+      if (limbs[limb].joint < 0 || !clip.IsInContact(static_cast<anim::Limb>(limb), s.times_s[i])) continue;
+      heights.push_back(glm::vec3(s.models_ms[i][limbs[limb].joint] * glm::vec4(limbs[limb].offset_ls, 1.0f)).y);
+    }
+    float smallest = std::numeric_limits<float>::infinity();
+    for (size_t a = 0; a < heights.size(); ++a) {
+      for (size_t b = a + 1; b < heights.size(); ++b) {
+        const float gap = std::fabs(heights[a] - heights[b]);
+        if (gap > kMinGapM) smallest = std::min(smallest, gap);
+      }
+    }
+    if (std::isfinite(smallest)) gaps.push_back(smallest);
+  }
+  if (gaps.empty()) return std::nullopt;
+  // Where only a hand and the opposite foot grip, their gap spans several
+  // rungs: the low tenth of the gaps is where neighbouring rungs are held.
+  const size_t low = gaps.size() / 10;
+  std::nth_element(gaps.begin(), gaps.begin() + static_cast<std::ptrdiff_t>(low), gaps.end());
+  return gaps[low];
+}
+
 }  // namespace knights::asset

@@ -68,4 +68,12 @@ struct ClipFeatures {
 ClipFeatures FindClipFeatures(const anim::Skeleton& skeleton, const anim::Clip& clip,
                               const std::array<LimbPoint, anim::kLimbCount>& limbs, ContactKind kind, int hips = -1);
 
+// The spacing of the rungs a climb clip holds: over the samples where two or
+// more limbs grip (by the clip's contacts), the smallest vertical gap of
+// more than 0.1 m between their points, the low tenth of those (where only
+// a hand and the opposite foot grip, their gap spans several rungs);
+// nullopt when no two limbs ever grip together.
+std::optional<float> RungSpacingM(const anim::Skeleton& skeleton, const anim::Clip& clip,
+                                  const std::array<LimbPoint, anim::kLimbCount>& limbs);
+
 }  // namespace knights::asset

@@ -41,6 +41,12 @@ const std::vector<OptionSpec>& Specs() {
          o.show_help = true;
          return std::string();
        }},
+      {"--inspect-character", "FILE.json",
+       "print what the game finds in a character file (facing, ground, clips' loop, speed and contacts) and exit",
+       [](AppOptions& o, std::string_view v) {
+         o.inspect_character_path = std::string(v);
+         return std::string();
+       }},
       {"--headless", "", "render offscreen with no window (automatic with no display); implies --autoplay",
        [](AppOptions& o, std::string_view) {
          o.headless = true;

@@ -12,10 +12,11 @@ namespace knights::game {
 
 struct AppOptions {
   bool show_help = false;
-  bool headless = false;        // offscreen video driver, no window shown
-  int max_frames = 0;           // stop after this many sim steps (0: run until quit)
-  std::string screenshot_path;  // write a PNG of the last frame here ("" = none)
-  int width = 1280;             // window / framebuffer size in pixels
+  std::string inspect_character_path;  // --inspect-character: print what the game finds in it and exit
+  bool headless = false;               // offscreen video driver, no window shown
+  int max_frames = 0;                  // stop after this many sim steps (0: run until quit)
+  std::string screenshot_path;         // write a PNG of the last frame here ("" = none)
+  int width = 1280;                    // window / framebuffer size in pixels
   int height = 720;
   bool vsync = true;
   std::string level_path = "assets/levels/demo.json";            // --level

@@ -10,6 +10,7 @@
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
+#include <iterator>
 #include <set>
 #include <string>
 #include <vector>
@@ -45,6 +46,30 @@ TEST(KnightsCli, BadValuesExitTwo) {
     EXPECT_EQ(r.exit_code, 2) << args << "\n" << r.output;
     EXPECT_NE(r.output.find("usage: knights"), std::string::npos) << args;
   }
+}
+
+TEST(KnightsCli, InspectCharacterPrintsWhatItFindsAndExitsZero) {
+  const RunResult r = RunKnights("--inspect-character assets/characters/knight.json");
+  EXPECT_EQ(r.exit_code, 0) << r.output;
+  for (const char* line :
+       {"facing:  forward +x, up +y (rest pose: forward +x, up +y)", "ground:  joint 0 'root' stands on the ground",
+        "walk                 walk                    0.93 s yes  1.50 m/s   foot_l 0.00-0.37",
+        "climb:   0.60 m per cycle, rungs 0.30 m apart (2.0 rungs per cycle)", "warnings: 0"}) {
+    EXPECT_NE(r.output.find(line), std::string::npos) << line << "\n" << r.output;
+  }
+}
+
+TEST(KnightsCli, InspectCharacterWithARoleItCannotFillExitsTwoWithOneLine) {
+  const std::string path = TempPath("hips.json");
+  std::ifstream in(std::string(KNIGHTS_SOURCE_DIR) + "/assets/characters/knight.json");
+  std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  text.replace(text.find("\"pelvis\": \"pelvis\""), 18, "\"pelvis\": \"hips\"");
+  std::ofstream(path) << text;
+  const RunResult r = RunKnights("--inspect-character " + path);
+  EXPECT_EQ(r.exit_code, 2) << r.output;
+  EXPECT_NE(r.output.find(path + ": pelvis: joint 'hips' is not in assets/knights/knight_player.glb"),
+            std::string::npos)
+      << r.output;
 }
 
 TEST(KnightsCli, ScreenshotIntoMissingDirectoryExitsTwoWithOneLine) {
