@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <utility>
 #include <limits>
 
 #include "anim/skeleton.h"
@@ -100,6 +101,12 @@ core::Status CheckMetadata(ClipDesc& desc, const std::string& prefix, float firs
   if (desc.climb_m_per_cycle && !std::isfinite(*desc.climb_m_per_cycle)) {
     return core::Status::Error(prefix + "climb_m_per_cycle must be finite");
   }
+  for (const auto& [value, name] :
+       {std::pair{desc.rung_spacing_m, "rung_spacing_m"}, {desc.rung_reach_m, "rung_reach_m"}}) {
+    if (value && !(std::isfinite(*value) && *value > 0.0f)) {
+      return core::Status::Error(prefix + name + " must be positive and finite");
+    }
+  }
   const float tolerance_s = 1e-4f;
   for (int limb = 0; limb < kLimbCount; ++limb) {
     for (ContactRange& range : desc.contacts[limb]) {
@@ -154,6 +161,8 @@ core::Expected<Clip> Clip::Create(ClipDesc desc) {
   clip.loop_ = desc.loop;
   clip.speed_mps_ = desc.speed_mps;
   clip.climb_m_per_cycle_ = desc.climb_m_per_cycle;
+  clip.rung_spacing_m_ = desc.rung_spacing_m;
+  clip.rung_reach_m_ = desc.rung_reach_m;
   clip.contacts_ = std::move(desc.contacts);
   clip.PackTracks(desc.tracks, desc.joint_count, first_time_s);
   return clip;
@@ -222,6 +231,8 @@ ClipDesc Clip::ToDesc() const {
   desc.contacts = contacts_;
   desc.speed_mps = speed_mps_;
   desc.climb_m_per_cycle = climb_m_per_cycle_;
+  desc.rung_spacing_m = rung_spacing_m_;
+  desc.rung_reach_m = rung_reach_m_;
   desc.duration_s = duration_s_;
   for (int joint = 0; joint < JointCount(); ++joint) {
     const JointTracks& tracks = joint_tracks_[joint];

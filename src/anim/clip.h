@@ -97,6 +97,10 @@ struct ClipDesc {
   std::optional<float> speed_mps;
   // Height gained per cycle (ladder climbs), metres.
   std::optional<float> climb_m_per_cycle;
+  // The ladder a climb was authored on: rungs this far apart, their centre
+  // line this far in front of the root (model +X), metres.
+  std::optional<float> rung_spacing_m;
+  std::optional<float> rung_reach_m;
   // Clip length; unset: the key range. Must not be shorter than the key range.
   // A loop exported WITHOUT a duplicated end key (frames 1..24 of a 24-frame
   // cycle) should set key range + one frame interval, so the last key blends
@@ -141,6 +145,8 @@ class Clip {
   int JointCount() const { return static_cast<int>(joint_tracks_.size()); }
   std::optional<float> SpeedMps() const { return speed_mps_; }
   std::optional<float> ClimbMPerCycle() const { return climb_m_per_cycle_; }
+  std::optional<float> RungSpacingM() const { return rung_spacing_m_; }
+  std::optional<float> RungReachM() const { return rung_reach_m_; }
 
   // Time mapped into the clip: wrapped into [0, duration) for loop clips,
   // clamped to [0, duration] otherwise. 0 for a zero-length clip.
@@ -180,6 +186,8 @@ class Clip {
   bool loop_ = false;
   std::optional<float> speed_mps_;
   std::optional<float> climb_m_per_cycle_;
+  std::optional<float> rung_spacing_m_;
+  std::optional<float> rung_reach_m_;
   std::array<std::vector<ContactRange>, kLimbCount> contacts_;
 
   std::vector<JointTracks> joint_tracks_;  // one per joint

@@ -2,7 +2,6 @@
 
 #include <cstdio>
 
-#include "asset/character_clips.h"
 #include "asset/character_desc_loader.h"
 #include "asset/character_loader.h"
 #include "core/file_io.h"
@@ -64,16 +63,18 @@ void PrintClips(const game::CharacterDesc& desc, const asset::CharacterModel& mo
 }
 
 void PrintClimb(const game::CharacterDesc& desc, const asset::CharacterModel& model) {
-  const anim::Clip& climb = model.clips[model.FindClip(desc.clips[static_cast<int>(game::ClipRole::kClimbUp)])];
-  const std::optional<float> spacing = asset::RungSpacingM(
-      model.skeleton, climb, asset::LimbPointsFor(desc, model.skeleton, asset::ContactKind::kLadder));
+  const int index = model.FindClip(desc.clips[static_cast<int>(game::ClipRole::kClimbUp)]);
+  const anim::Clip& climb = model.clips[index];
+  const char* source = model.given_extras[index].rungs ? "extras" : "measured";
   const float rise_m = climb.ClimbMPerCycle().value_or(climb.SpeedMps().value_or(0.0f) * climb.DurationS());
-  if (spacing) {
-    std::printf("climb:   %.2f m per cycle, rungs %.2f m apart (%.1f rungs per cycle)\n", rise_m, *spacing,
-                rise_m / *spacing);
+  std::printf("climb:   %.2f m per cycle", rise_m);
+  if (climb.RungSpacingM()) {
+    std::printf(", rungs %.2f m apart (%.1f rungs per cycle)", *climb.RungSpacingM(), rise_m / *climb.RungSpacingM());
   } else {
-    std::printf("climb:   %.2f m per cycle; no two limbs grip together, rung spacing unknown\n", rise_m);
+    std::printf(", no two limbs grip together: rungs taken 0.30 m apart");
   }
+  if (climb.RungReachM()) std::printf(", %.2f m in front of the root", *climb.RungReachM());
+  std::printf(" [%s]\n", source);
 }
 
 }  // namespace

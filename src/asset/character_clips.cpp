@@ -91,6 +91,16 @@ core::Status CompleteCharacterClips(const game::CharacterDesc& desc, CharacterMo
                          DescribeContacts(clip));
       }
     }
+    if (!given.rungs && (role == ClipRole::kClimbUp || role == ClipRole::kClimbDown)) {
+      // The ladder it was authored on, from where its holds are.
+      const auto limbs = LimbPointsFor(desc, model.skeleton, ContactKind::kLadder);
+      clip.rung_spacing_m = RungSpacingM(model.skeleton, model.clips[index], limbs);
+      clip.rung_reach_m = RungReachM(model.skeleton, model.clips[index], limbs);
+      auto rebuilt = anim::Clip::Create(clip);
+      if (!rebuilt)
+        return core::Status::Error(model.path + ": animation '" + clip.name + "': " + rebuilt.status().message());
+      model.clips[index] = std::move(*rebuilt);
+    }
     const bool planted = std::any_of(clip.contacts.begin(), clip.contacts.end(), [](auto& c) { return !c.empty(); });
     if (warnings != nullptr && ShouldPlant(role) && !planted) {
       warnings->push_back(model.path + ": clip '" + clip.name + "' (" + game::ClipRoleKey(role) +

@@ -146,6 +146,8 @@ struct ClipExtras {
   std::array<std::vector<anim::ContactRange>, anim::kLimbCount> contacts;
   std::optional<float> speed_mps;
   std::optional<float> climb_m_per_cycle;
+  std::optional<float> rung_spacing_m;
+  std::optional<float> rung_reach_m;  // the extras' rung_x_m
 };
 
 Status ReadClipExtras(const nlohmann::json& gltf, const std::string& clip_name, const std::string& file,
@@ -167,13 +169,17 @@ Status ReadClipExtras(const nlohmann::json& gltf, const std::string& clip_name, 
       out.loop = loop->is_boolean() ? loop->get<bool>() : *loop == 1;
       out.given.loop = true;
     }
-    for (const char* key : {"speed_mps", "climb_m_per_cycle"}) {
+    const std::pair<const char*, std::optional<float>*> kNumbers[] = {{"speed_mps", &out.speed_mps},
+                                                                      {"climb_m_per_cycle", &out.climb_m_per_cycle},
+                                                                      {"rung_spacing_m", &out.rung_spacing_m},
+                                                                      {"rung_x_m", &out.rung_reach_m}};
+    for (const auto& [key, value] : kNumbers) {
       if (auto v = extras->find(key); v != extras->end()) {
         if (!v->is_number() || !std::isfinite(v->get<double>()) || v->get<double>() <= 0.0) {
           return Status::Error(where + "." + key + ": expected a positive number");
         }
-        (std::string(key) == "speed_mps" ? out.speed_mps : out.climb_m_per_cycle) = v->get<float>();
-        out.given.speed = true;
+        *value = v->get<float>();
+        (value == &out.rung_spacing_m || value == &out.rung_reach_m ? out.given.rungs : out.given.speed) = true;
       }
     }
     if (auto contacts = extras->find("contacts"); contacts != extras->end()) {
@@ -265,6 +271,8 @@ Status ImportClips(const aiScene* scene, const RootFold& fold, const ModelImport
     desc.loop = extras.loop;
     desc.speed_mps = extras.speed_mps;
     desc.climb_m_per_cycle = extras.climb_m_per_cycle;
+    desc.rung_spacing_m = extras.rung_spacing_m;
+    desc.rung_reach_m = extras.rung_reach_m;
     // Contacts are authored relative to the clip's start; Create() shifts
     // keys and contacts alike by the earliest key, so they are offset by it here.
     for (int limb = 0; limb < anim::kLimbCount; ++limb) {

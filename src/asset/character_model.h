@@ -48,6 +48,7 @@ struct GivenExtras {
   bool loop = false;
   bool contacts = false;
   bool speed = false;  // speed_mps or climb_m_per_cycle
+  bool rungs = false;  // rung_spacing_m or rung_x_m (the climb's ladder)
 };
 
 struct CharacterModel {

@@ -229,4 +229,20 @@ std::optional<float> RungSpacingM(const anim::Skeleton& skeleton, const anim::Cl
   return gaps[low];
 }
 
+std::optional<float> RungReachM(const anim::Skeleton& skeleton, const anim::Clip& clip,
+                                const std::array<LimbPoint, anim::kLimbCount>& limbs) {
+  const SampledClip s = Sample(skeleton, clip);
+  std::vector<float> ahead_m;
+  for (size_t i = 0; i < s.models_ms.size(); ++i) {
+    for (int limb = 0; limb < anim::kLimbCount; ++limb) {
+      if (limbs[limb].joint < 0 || !clip.IsInContact(static_cast<anim::Limb>(limb), s.times_s[i])) continue;
+      ahead_m.push_back(glm::vec3(s.models_ms[i][limbs[limb].joint] * glm::vec4(limbs[limb].offset_ls, 1.0f)).x -
+                        s.models_ms[i][0][3].x);
+    }
+  }
+  if (ahead_m.empty()) return std::nullopt;
+  std::nth_element(ahead_m.begin(), ahead_m.begin() + static_cast<std::ptrdiff_t>(ahead_m.size() / 2), ahead_m.end());
+  return ahead_m[ahead_m.size() / 2];
+}
+
 }  // namespace knights::asset

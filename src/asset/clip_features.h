@@ -76,4 +76,10 @@ ClipFeatures FindClipFeatures(const anim::Skeleton& skeleton, const anim::Clip& 
 std::optional<float> RungSpacingM(const anim::Skeleton& skeleton, const anim::Clip& clip,
                                   const std::array<LimbPoint, anim::kLimbCount>& limbs);
 
+// How far in front of the root (model +X) a climb clip holds its rungs: the
+// median forward distance of its gripping hands and feet (by the clip's
+// contacts); nullopt when nothing grips.
+std::optional<float> RungReachM(const anim::Skeleton& skeleton, const anim::Clip& clip,
+                                const std::array<LimbPoint, anim::kLimbCount>& limbs);
+
 }  // namespace knights::asset

@@ -114,7 +114,9 @@ MotionClipInfo ReadMotionClipInfo(const anim::Skeleton& skeleton, const ClipSet&
   if (climb != nullptr && climb->DurationS() > 0.0f) {
     info.climb_cycle_s = climb->DurationS();
     const float rise_m = climb->ClimbMPerCycle().value_or(climb->SpeedMps().value_or(0.5f) * climb->DurationS());
-    info.climb_rungs_per_cycle = std::max(1.0f, std::round(rise_m / kNominalRungSpacingM));
+    info.climb_rungs_per_cycle =
+        std::max(1.0f, std::round(rise_m / climb->RungSpacingM().value_or(kNominalRungSpacingM)));
+    info.rung_reach_m = climb->RungReachM().value_or(kNominalRungReachM);
   }
   if (exit != nullptr) ReadExitInfo(skeleton, *exit, &info);
   return info;

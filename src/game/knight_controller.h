@@ -55,7 +55,6 @@ struct KnightTuning {
   float legs_radius_m = 0.2f;        // of the legs (below legs_height_m): the toes in front of the feet
   float legs_height_m = 0.9f;        // where the torso's radius starts, above the feet
   float body_height_m = 1.7f;
-  float rung_reach_m = 0.35f;           // rungs' centre line in front of the root while climbing
   float turn_time_s = 0.18f;            // facing flips over this long when turning while moving
   float turn_on_spot_below_mps = 0.3f;  // slower than this, turning round plays the turn clip
   float lean_rate_rad_s = 0.6f;         // how fast the climber leans with a ladder
@@ -72,8 +71,11 @@ struct KnightTuning {
   float depth_speed_mps = 1.5f;
 };
 
-// The rung spacing the character's climb clip is authored for, metres.
+// The ladder a climb clip is taken to be authored on when it does not say
+// (Clip::RungSpacingM, RungReachM; the loader measures both for clips
+// without extras): the knight's rungs 0.30 m apart, 0.35 m in front, metres.
 inline constexpr float kNominalRungSpacingM = 0.30f;
+inline constexpr float kNominalRungReachM = 0.35f;
 
 // What the controller must know of the character's one-shot clips (read
 // from the clips at load, see Knight::Init).
@@ -98,7 +100,10 @@ struct MotionClipInfo {
   // From then on the feet are on the ground, the foot IK's to place.
   float exit_feet_off_rungs_s = 1.0f;
   float climb_cycle_s = 1.2f;  // climb_up's duration
-  // Rungs climbed per cycle: the clip's rise per cycle / its nominal spacing.
+  // The ladder climb_up was authored on: its rungs' centre line this far in
+  // front of the root (where the climber's root is put), metres.
+  float rung_reach_m = kNominalRungReachM;
+  // Rungs climbed per cycle: the clip's rise per cycle / its rung spacing.
   // A cycle rises this many of the ladder's own rungs (time warp), so the
   // grips repeat at the same place on every rung.
   float climb_rungs_per_cycle = 2.0f;

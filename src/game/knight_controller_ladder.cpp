@@ -90,7 +90,7 @@ glm::vec3 KnightController::ClimbRootWs(const world::World& world, float climb_s
   // climb_s runs along the rails (a leaning ladder's too); the rungs' centre
   // line is rung_reach in front of the root, across the ladder's plane.
   const glm::vec3 on_axis_ws = ladder.bottom_ws() + ladder.up_axis_ws() * climb_s;
-  const glm::vec3 root_ws = on_axis_ws + ladder.ClimberSideNormalWs() * tuning.rung_reach_m;
+  const glm::vec3 root_ws = on_axis_ws + ladder.ClimberSideNormalWs() * clip_info_.rung_reach_m;
   return glm::vec3(root_ws.x, root_ws.y, ladder.bottom_ws().z);
 }
 

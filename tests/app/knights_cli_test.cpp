@@ -54,7 +54,8 @@ TEST(KnightsCli, InspectCharacterPrintsWhatItFindsAndExitsZero) {
   for (const char* line :
        {"facing:  forward +x, up +y (rest pose: forward +x, up +y)", "ground:  joint 0 'root' stands on the ground",
         "walk                 walk                    0.93 s yes  1.50 m/s   foot_l 0.00-0.37",
-        "climb:   0.60 m per cycle, rungs 0.30 m apart (2.0 rungs per cycle)", "warnings: 0"}) {
+        "climb:   0.60 m per cycle, rungs 0.30 m apart (2.0 rungs per cycle), 0.35 m in front of the root [extras]",
+        "warnings: 0"}) {
     EXPECT_NE(r.output.find(line), std::string::npos) << line << "\n" << r.output;
   }
 }

@@ -98,6 +98,10 @@ TEST(CompleteCharacterClips, StrippedKnightMatchesItsAuthoringSpec) {
     if (name.rfind("climb", 0) == 0) {
       ASSERT_TRUE(clip.ClimbMPerCycle().has_value()) << name;
       EXPECT_NEAR(*clip.ClimbMPerCycle(), 0.60f, 0.01f) << name;  // two rungs of 0.30 m per cycle
+      ASSERT_TRUE(clip.RungSpacingM().has_value()) << name;
+      EXPECT_NEAR(*clip.RungSpacingM(), spec["ladder"]["rung_spacing_m"].get<float>(), 0.01f) << name;
+      ASSERT_TRUE(clip.RungReachM().has_value()) << name;
+      EXPECT_NEAR(*clip.RungReachM(), spec["ladder"]["rung_x_m"].get<float>(), 0.01f) << name;
     }
     for (int limb = 0; limb < anim::kLimbCount; ++limb) {
       // Each edge of an authored range may be off by two frames; a hold

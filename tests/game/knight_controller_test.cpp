@@ -37,7 +37,7 @@ class KnightControllerTest : public ::testing::Test {
   }
   void Spawn(float x, int facing = +1) { c_.Spawn(glm::vec3(x, ProfileY(x), 0.0f), facing); }
   // Climb root x on the test ladder (rung_reach_m behind the rails, away from the exit).
-  float ClimbX() const { return test::kLadderX - c_.tuning.rung_reach_m; }
+  float ClimbX() const { return test::kLadderX - c_.motion_clip_info().rung_reach_m; }
   float JumpSpeed() const { return std::sqrt(2.0f * c_.tuning.gravity_mps2 * c_.tuning.jump_apex_m); }
 
   world::World world_;
