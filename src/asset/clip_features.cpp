@@ -134,15 +134,20 @@ std::vector<anim::ContactRange> HeldRanges(const SampledClip& s, const LimbPath&
             (held ? off_mps < kLeaveMps && height_m < kLeaveHeightM : off_mps < kEnterMps && height_m < kEnterHeightM);
     }
     if (now && !held) start = i;
-    if (!now && held && s.times_s[i - 1] - s.times_s[start] >= kMinContactS)
-      ranges.push_back({s.times_s[start], s.times_s[i - 1]});
+    if (!now && held) ranges.push_back({s.times_s[start], s.times_s[i - 1]});
     held = now;
   }
-  // A loop's hold across the seam is one range that wraps.
-  if (loop && ranges.size() >= 2 && ranges.front().start_s <= 0.0f && ranges.back().end_s >= s.times_s.back()) {
+  // A loop's hold across the seam is one range that wraps (before the
+  // length check: each half may be short, the hold is not).
+  const float end_s = s.times_s.back();
+  if (loop && ranges.size() >= 2 && ranges.front().start_s <= 0.0f && ranges.back().end_s >= end_s) {
     ranges.front().start_s = ranges.back().start_s;
     ranges.pop_back();
   }
+  std::erase_if(ranges, [end_s](const anim::ContactRange& r) {
+    const float length_s = r.start_s <= r.end_s ? r.end_s - r.start_s : r.end_s + end_s - r.start_s;
+    return length_s < kMinContactS;
+  });
   return ranges;
 }
 
@@ -221,12 +226,18 @@ std::optional<float> RungSpacingM(const anim::Skeleton& skeleton, const anim::Cl
     }
     if (std::isfinite(smallest)) gaps.push_back(smallest);
   }
-  if (gaps.empty()) return std::nullopt;
-  // Where only a hand and the opposite foot grip, their gap spans several
-  // rungs: the low tenth of the gaps is where neighbouring rungs are held.
-  const size_t low = gaps.size() / 10;
-  std::nth_element(gaps.begin(), gaps.begin() + static_cast<std::ptrdiff_t>(low), gaps.end());
-  return gaps[low];
+  // The smallest gap that holds for a few samples (a moment when
+  // neighbouring rungs are both held; where only a hand and the opposite
+  // foot grip, their gap spans several rungs), the middle of its cluster.
+  std::sort(gaps.begin(), gaps.end());
+  constexpr float kClusterM = 0.02f;
+  constexpr size_t kMinSamples = 3;
+  for (size_t i = 0; i < gaps.size(); ++i) {
+    size_t end = i;
+    while (end < gaps.size() && gaps[end] <= gaps[i] + kClusterM) ++end;
+    if (end - i >= kMinSamples) return gaps[i + (end - i) / 2];
+  }
+  return std::nullopt;
 }
 
 std::optional<float> RungReachM(const anim::Skeleton& skeleton, const anim::Clip& clip,

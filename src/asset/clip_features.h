@@ -70,9 +70,10 @@ ClipFeatures FindClipFeatures(const anim::Skeleton& skeleton, const anim::Clip& 
 
 // The spacing of the rungs a climb clip holds: over the samples where two or
 // more limbs grip (by the clip's contacts), the smallest vertical gap of
-// more than 0.1 m between their points, the low tenth of those (where only
-// a hand and the opposite foot grip, their gap spans several rungs);
-// nullopt when no two limbs ever grip together.
+// more than 0.1 m between their points; the smallest of those gaps that
+// three samples share within 2 cm (where only a hand and the opposite foot
+// grip, their gap spans several rungs); nullopt when no two limbs ever grip
+// together.
 std::optional<float> RungSpacingM(const anim::Skeleton& skeleton, const anim::Clip& clip,
                                   const std::array<LimbPoint, anim::kLimbCount>& limbs);
 
