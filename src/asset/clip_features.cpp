@@ -17,7 +17,7 @@ constexpr float kEnterMps = 0.12f;         // a limb is held within this of the 
 constexpr float kLeaveMps = 0.24f;         // ... and let go beyond this
 constexpr float kEnterHeightM = 0.03f;     // on the ground: within this of the soles' height...
 constexpr float kLeaveHeightM = 0.05f;     // ... and lifted beyond this
-constexpr float kMinContactS = 0.1f;       // shorter holds are passing moments
+constexpr float kMinContactS = 0.05f;      // shorter holds are passing moments (a sprint's stance is 0.07 s)
 constexpr float kMovingMps = 0.05f;        // slower is standing still
 constexpr int kVelocitySpan = 2;           // samples each side of a velocity (1/30 s across)
 

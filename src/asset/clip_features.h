@@ -17,7 +17,7 @@
 //   (and, on the ground, lies within 3 cm of the rest pose's soles; a hand
 //   is above the hips), with
 //   hysteresis (enters within 0.12 m/s and 3 cm, leaves beyond 0.24 m/s or
-//   5 cm), for 0.1 s at least. Ranges of a looping clip that meet at the
+//   5 cm), for 0.05 s at least. Ranges of a looping clip that meet at the
 //   seam are one wrapping range.
 // - Speed: the contact velocity's size; for a clip that travels, its root's
 //   average horizontal speed.

@@ -17,6 +17,8 @@
 #include <nlohmann/json.hpp>
 
 #include "asset/character_desc_loader.h"
+#include "asset/character_loader.h"
+#include "core/file_io.h"
 
 namespace knights::asset {
 namespace {
@@ -72,40 +74,38 @@ bool SpecHeld(const json& ranges, float time_s, float fps) {
   return false;
 }
 
-TEST(CompleteCharacterClips, StrippedKnightMatchesItsAuthoringSpec) {
-  Knight k = LoadKnight(EditedGlb(RepoPath("assets/knights/knight_player.glb"), [](json& gltf) {
-    for (json& animation : gltf["animations"]) animation.erase("extras");
-  }));
-  std::vector<std::string> notes, warnings;
-  ASSERT_TRUE(CompleteCharacterClips(k.desc, k.model, &notes, &warnings).ok());
-  EXPECT_TRUE(warnings.empty()) << warnings.front();
-  EXPECT_EQ(notes.size(), 11u);
-  std::ifstream spec_file(RepoPath("tools/knight/knight_spec.json"));
-  const json spec = json::parse(spec_file);
+// The model's clips against an authoring spec (tools/<character>/*_spec.json:
+// frames at "fps", contact ranges [first, last] frames per limb, speeds,
+// the ladder's rung spacing and distance in front, rung_reach_key naming
+// the latter): loop flags, speeds within 1%, climbs' rise and rungs within
+// 1 cm, each contact edge within two frames (a hold under 0.1 s may be
+// missed whole).
+void ExpectClipsMatchSpec(const CharacterModel& model, const json& spec, const char* rung_reach_key) {
   const float fps = spec["fps"].get<float>();
   static const char* const kLimbs[anim::kLimbCount] = {"foot_l", "foot_r", "hand_l", "hand_r"};
   for (const json& clip_spec : spec["clips"]) {
     const std::string name = clip_spec["name"];
-    const int index = k.model.FindClip(name);
+    const int index = model.FindClip(name);
     ASSERT_GE(index, 0) << name;
-    const anim::Clip& clip = k.model.clips[index];
+    const anim::Clip& clip = model.clips[index];
     EXPECT_EQ(clip.Loop(), clip_spec["loop"].get<bool>()) << name;
-    if (clip_spec.contains("speed_mps") && name.rfind("climb", 0) != 0) {
+    const bool climb = name.rfind("climb", 0) == 0;
+    if (clip_spec.contains("speed_mps")) {
+      const float speed = clip_spec["speed_mps"].get<float>();
       ASSERT_TRUE(clip.SpeedMps().has_value()) << name;
-      EXPECT_NEAR(*clip.SpeedMps(), clip_spec["speed_mps"].get<float>(), 0.01f * clip_spec["speed_mps"].get<float>())
-          << name;
+      EXPECT_NEAR(*clip.SpeedMps(), speed, 0.01f * speed) << name;
+      if (climb) {
+        ASSERT_TRUE(clip.ClimbMPerCycle().has_value()) << name;
+        EXPECT_NEAR(*clip.ClimbMPerCycle(), speed * clip_spec["frames"].get<float>() / fps, 0.01f) << name;
+      }
     }
-    if (name.rfind("climb", 0) == 0) {
-      ASSERT_TRUE(clip.ClimbMPerCycle().has_value()) << name;
-      EXPECT_NEAR(*clip.ClimbMPerCycle(), 0.60f, 0.01f) << name;  // two rungs of 0.30 m per cycle
+    if (climb) {
       ASSERT_TRUE(clip.RungSpacingM().has_value()) << name;
       EXPECT_NEAR(*clip.RungSpacingM(), spec["ladder"]["rung_spacing_m"].get<float>(), 0.01f) << name;
       ASSERT_TRUE(clip.RungReachM().has_value()) << name;
-      EXPECT_NEAR(*clip.RungReachM(), spec["ladder"]["rung_x_m"].get<float>(), 0.01f) << name;
+      EXPECT_NEAR(*clip.RungReachM(), spec["ladder"][rung_reach_key].get<float>(), 0.01f) << name;
     }
     for (int limb = 0; limb < anim::kLimbCount; ++limb) {
-      // Each edge of an authored range may be off by two frames; a hold
-      // shorter than 0.1 s (3 frames) may be missed whole.
       const json& ranges = clip_spec["contacts"][kLimbs[limb]];
       float allowed_s = 0.0f;
       for (const json& r : ranges) {
@@ -120,6 +120,41 @@ TEST(CompleteCharacterClips, StrippedKnightMatchesItsAuthoringSpec) {
       EXPECT_LE(mismatch_s, allowed_s + kStepS) << name << " " << kLimbs[limb];
     }
   }
+}
+
+json LoadJson(const std::string& relative) {
+  std::ifstream in(RepoPath(relative));
+  return json::parse(in);
+}
+
+TEST(CompleteCharacterClips, StrippedKnightMatchesItsAuthoringSpec) {
+  Knight k = LoadKnight(EditedGlb(RepoPath("assets/knights/knight_player.glb"), [](json& gltf) {
+    for (json& animation : gltf["animations"]) animation.erase("extras");
+  }));
+  std::vector<std::string> notes, warnings;
+  ASSERT_TRUE(CompleteCharacterClips(k.desc, k.model, &notes, &warnings).ok());
+  EXPECT_TRUE(warnings.empty()) << warnings.front();
+  EXPECT_EQ(notes.size(), 11u);
+  ExpectClipsMatchSpec(k.model, LoadJson("tools/knight/knight_spec.json"), "rung_x_m");
+}
+
+// The second shipped character, built unlike the knight (tools/squire:
+// Rigify names, hips-rooted, +Z forward, clips without extras), loaded as
+// the game loads it, against its own authoring spec.
+TEST(CompleteCharacterClips, SquireLoadsFacingPlusXOnAGroundRootWithItsSpecsClips) {
+  core::SetDataDir(KNIGHTS_SOURCE_DIR);
+  auto desc = LoadCharacterDesc(RepoPath("assets/characters/squire.json"));
+  ASSERT_TRUE(desc.ok()) << desc.status().message();
+  CharacterLoadReport report;
+  auto model = LoadCharacterForGame(*desc, &report);
+  ASSERT_TRUE(model.ok()) << model.status().message();
+  EXPECT_TRUE(report.warnings.empty()) << report.warnings.front();
+  const json spec = LoadJson("tools/squire/squire_spec.json");
+  EXPECT_EQ(report.facing.forward_axis, glm::vec3(0, 0, 1));  // the file says nothing: the rest pose
+  EXPECT_EQ(report.file_root, spec["skeleton"]["root_joint"].get<std::string>());
+  ASSERT_TRUE(report.import.ground_root_ms.has_value());
+  EXPECT_EQ(model->skeleton.JointCount(), spec["skeleton"]["joint_count"].get<int>() + 1);
+  ExpectClipsMatchSpec(*model, spec, "rung_forward_m");
 }
 
 TEST(CompleteCharacterClips, ExtrasWinAndAClipThatPlantsNothingWarns) {

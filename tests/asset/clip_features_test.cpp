@@ -83,16 +83,16 @@ TEST(FindClipFeatures, InPlaceWalkLoopsAtItsSpeedWithEachFootsStance) {
   EXPECT_TRUE(f.contacts[anim::kHandL].empty());  // on the ground only the feet count
 }
 
-// A run's short stance across the loop's seam: the left foot is down from
-// 0.9 s to 0.1 s of a 1 s cycle, sliding back at 4 m/s. Each side of the
-// seam, trimmed by the edges' velocity change, is held less than the 0.1 s
-// a hold must last; the hold is not.
+// A sprint's short stance across the loop's seam: the left foot is down
+// from 0.94 s to 0.06 s of a 1 s cycle, sliding back at 4 m/s. Each side
+// of the seam, trimmed by the edges' velocity change, is held less than the
+// 0.05 s a hold must last; the hold is not.
 glm::vec3 SeamStanceLimb(int limb, float t) {
   if (limb != 0) return {0, 0.3f, 0.1f};
-  const float phase = std::fmod(t + 0.1f, 1.0f);  // stance while phase < 0.2
-  if (phase <= 0.2f) return {0.4f - 4.0f * phase, 0.0f, -0.1f};
-  const float u = (phase - 0.2f) / 0.8f;
-  return {-0.4f + 0.8f * u, 0.2f * std::sin(3.14159265f * u), -0.1f};
+  const float phase = std::fmod(t + 0.06f, 1.0f);  // stance while phase < 0.12
+  if (phase <= 0.12f) return {0.24f - 4.0f * phase, 0.0f, -0.1f};
+  const float u = (phase - 0.12f) / 0.88f;
+  return {-0.24f + 0.48f * u, 0.2f * std::sin(3.14159265f * u), -0.1f};
 }
 
 TEST(FindClipFeatures, AShortStanceAcrossTheSeamIsOneWrappingHold) {
@@ -100,8 +100,8 @@ TEST(FindClipFeatures, AShortStanceAcrossTheSeamIsOneWrappingHold) {
   EXPECT_TRUE(f.loop);
   EXPECT_NEAR(f.contact_velocity_ms.x, -4.0f, 0.05f);
   ASSERT_EQ(f.contacts[anim::kFootL].size(), 1u);
-  EXPECT_NEAR(f.contacts[anim::kFootL][0].start_s, 0.9f, 0.04f);
-  EXPECT_NEAR(f.contacts[anim::kFootL][0].end_s, 0.1f, 0.04f);
+  EXPECT_NEAR(f.contacts[anim::kFootL][0].start_s, 0.94f, 0.03f);
+  EXPECT_NEAR(f.contacts[anim::kFootL][0].end_s, 0.06f, 0.03f);
 }
 
 // A climb at 0.5 m/s, 1.2 s cycle: every limb holds its rung (moving down

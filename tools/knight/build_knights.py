@@ -19,8 +19,10 @@ from mathutils import Matrix, Quaternion, Vector
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
+sys.path.insert(0, os.path.join(HERE, "..", "assets"))
 sys.dont_write_bytecode = True     # keep tools/knight free of __pycache__
 
+from blender_scene import reset_scene  # noqa: E402
 import knight_clips  # noqa: E402
 import knight_mesh  # noqa: E402
 import knight_rig  # noqa: E402
@@ -44,15 +46,6 @@ def blender_to_gltf(v):
 
 # ---------------------------------------------------------------------------
 
-def reset_scene(spec):
-    bpy.ops.wm.read_factory_settings(use_empty=True)
-    scene = bpy.context.scene
-    scene.render.fps = spec["fps"]
-    scene.render.fps_base = 1.0
-    scene.frame_start = 0
-    scene.frame_end = max(c["frames"] for c in spec["clips"])
-    scene.frame_current = 0
-    return scene
 
 
 def build_armature(scene):
