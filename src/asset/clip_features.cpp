@@ -117,10 +117,12 @@ std::optional<glm::vec3> SharedVelocity(const std::vector<glm::vec3>& candidates
 }
 
 // Held samples of one limb, with hysteresis, as ranges of clip time.
-// ground_y: the height a held point stays near (on the ground); min_y: the
-// height a held point stays above (a hand on a ladder).
+// ground_y: the height a held point stays near (on the ground); grab_y: per
+// sample, the height a point must be above to take hold (a hand on a
+// ladder grabs above the hips; once held it may end lower, the body
+// climbing past it); empty: anywhere.
 std::vector<anim::ContactRange> HeldRanges(const SampledClip& s, const LimbPath& path, const glm::vec3& contact_mps,
-                                           std::optional<float> ground_y, float min_y, bool loop) {
+                                           std::optional<float> ground_y, const std::vector<float>& grab_y, bool loop) {
   std::vector<anim::ContactRange> ranges;
   bool held = false;
   size_t start = 0;
@@ -130,8 +132,9 @@ std::vector<anim::ContactRange> HeldRanges(const SampledClip& s, const LimbPath&
     if (i < n) {
       const float off_mps = glm::distance(path.velocities_ms[i], contact_mps);
       const float height_m = ground_y ? path.points_ms[i].y - *ground_y : 0.0f;
-      now = path.points_ms[i].y > min_y &&
-            (held ? off_mps < kLeaveMps && height_m < kLeaveHeightM : off_mps < kEnterMps && height_m < kEnterHeightM);
+      const bool may_grab = grab_y.empty() || path.points_ms[i].y > grab_y[i];
+      now = held ? off_mps < kLeaveMps && height_m < kLeaveHeightM
+                 : may_grab && off_mps < kEnterMps && height_m < kEnterHeightM;
     }
     if (now && !held) start = i;
     if (!now && held) ranges.push_back({s.times_s[start], s.times_s[i - 1]});
@@ -180,15 +183,18 @@ ClipFeatures FindClipFeatures(const anim::Skeleton& skeleton, const anim::Clip& 
   std::array<LimbPath, anim::kLimbCount> paths;
   std::vector<glm::vec3> candidates;
   // The lowest a held point may be: a hand on a ladder grips above the hips.
-  std::array<float, anim::kLimbCount> min_y;
-  min_y.fill(-std::numeric_limits<float>::infinity());
-  if (kind == ContactKind::kLadder && hips >= 0) min_y[anim::kHandL] = min_y[anim::kHandR] = s.models_ms[0][hips][3].y;
+  // On a ladder a hand grabs above the hips: one hanging at the side is no grip.
+  std::array<std::vector<float>, anim::kLimbCount> grab_y;
+  if (kind == ContactKind::kLadder && hips >= 0) {
+    for (const std::vector<glm::mat4>& pose : s.models_ms) grab_y[anim::kHandL].push_back(pose[hips][3].y);
+    grab_y[anim::kHandR] = grab_y[anim::kHandL];
+  }
   for (int limb = 0; limb < limb_count; ++limb) {
     if (limbs[limb].joint < 0) continue;
     paths[limb] = TracePoint(s, limbs[limb], features.loop);
     for (size_t i = 0; i < paths[limb].points_ms.size(); ++i) {
       const glm::vec3& p = paths[limb].points_ms[i];
-      if ((!ground_y || p.y - *ground_y < kEnterHeightM) && p.y > min_y[limb])
+      if ((!ground_y || p.y - *ground_y < kEnterHeightM) && (grab_y[limb].empty() || p.y > grab_y[limb][i]))
         candidates.push_back(paths[limb].velocities_ms[i]);
     }
   }
@@ -197,7 +203,7 @@ ClipFeatures FindClipFeatures(const anim::Skeleton& skeleton, const anim::Clip& 
   features.contact_velocity_ms = *contact_mps;
   for (int limb = 0; limb < limb_count; ++limb) {
     if (limbs[limb].joint >= 0)
-      features.contacts[limb] = HeldRanges(s, paths[limb], *contact_mps, ground_y, min_y[limb], features.loop);
+      features.contacts[limb] = HeldRanges(s, paths[limb], *contact_mps, ground_y, grab_y[limb], features.loop);
   }
   // In place, the ground (or ladder) moves under the held limbs.
   if (glm::length(*contact_mps) > kMovingMps) features.speed_mps = glm::length(*contact_mps);

@@ -15,7 +15,7 @@
 //   share (within 0.12 m/s), averaged over those.
 // - Contacts: a limb is held while its point moves at the contact velocity
 //   (and, on the ground, lies within 3 cm of the rest pose's soles; a hand
-//   is above the hips), with
+//   takes hold above the hips), with
 //   hysteresis (enters within 0.12 m/s and 3 cm, leaves beyond 0.24 m/s or
 //   5 cm), for 0.05 s at least. Ranges of a looping clip that meet at the
 //   seam are one wrapping range.
@@ -63,8 +63,8 @@ struct ClipFeatures {
 
 // limbs: indexed by anim::Limb (kFootL, kFootR, kHandL, kHandR); on the
 // ground only the feet count. hips: the pelvis joint (or -1); on a ladder a
-// hand grips only above the hips' height at the clip's start, so a hand
-// hanging still at the side is no grip.
+// hand takes hold only above the hips (it may stay held as the body climbs
+// past it), so a hand hanging still at the side is no grip.
 ClipFeatures FindClipFeatures(const anim::Skeleton& skeleton, const anim::Clip& clip,
                               const std::array<LimbPoint, anim::kLimbCount>& limbs, ContactKind kind, int hips = -1);
 
