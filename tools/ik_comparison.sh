@@ -5,10 +5,13 @@
 # frame 2608 (where knees used to bend backwards), a ladder climb, a run
 # down stairs and a take-off at the foot of a 1.2 m wall. Runs are deterministic, so the same
 # --frames gives the same moment. Needs ImageMagick (convert) to compose.
-#   tools/ik_comparison.sh [build/src/knights]
+# With a character name (assets/characters/NAME.json) other than the knight,
+# its own moments are shot into docs/screenshots/ik_NAME_*.png.
+#   tools/ik_comparison.sh [build/src/knights] [knight|squire]
 set -euo pipefail
 cd "$(dirname "$0")/.."
 knights="${1:-build/src/knights}"
+character="${2:-knight}"
 out=docs/screenshots
 mkdir -p "$out"
 tmp=$(mktemp -d)
@@ -24,15 +27,24 @@ shots=(
   "stairs demo 3794 560x560+300+100"
   "wall_120 torture_walls 46 440x440+400+140"
 )
+prefix=ik_
+if [[ "$character" != knight ]]; then
+  prefix="ik_${character}_"
+  shots=(
+    "slope_40 torture_slopes 140 440x440+340+80"
+    "ladder_040_lean15 torture_ladders 2000 440x440+350+200"
+  )
+fi
 for shot in "${shots[@]}"; do
   read -r name level frames crop <<< "$shot"
   for ik in off on; do
-    "$knights" --headless --level "assets/levels/$level.json" --frames "$frames" --ik "$ik" --seed 1 \
+    "$knights" --headless --character "assets/characters/$character.json" --level "assets/levels/$level.json" \
+      --frames "$frames" --ik "$ik" --seed 1 \
       --size 1280x720 --screenshot "$tmp/${name}_$ik.png" > /dev/null
     convert "$tmp/${name}_$ik.png" -crop "$crop" +repage \
       -gravity north -background '#202020' -splice 0x28 -fill white -pointsize 20 \
       -annotate +0+4 "IK $ik" "$tmp/${name}_${ik}_c.png"
   done
-  convert "$tmp/${name}_off_c.png" "$tmp/${name}_on_c.png" +append "$out/ik_${name}.png"
-  echo "wrote $out/ik_${name}.png"
+  convert "$tmp/${name}_off_c.png" "$tmp/${name}_on_c.png" +append "$out/${prefix}${name}.png"
+  echo "wrote $out/${prefix}${name}.png"
 done
