@@ -1,10 +1,53 @@
 #include "asset/character_loader.h"
 
+#include "anim/local_to_model_job.h"
+#include "anim/sampling_job.h"
 #include "asset/character_clips.h"
+#include "asset/ground_root.h"
 #include "asset/character_desc_loader.h"
 #include "core/file_io.h"
 
 namespace knights::asset {
+namespace {
+
+// The mean height of the two soles in `clip` at time_s, model space.
+float SoleHeightAt(const anim::Skeleton& skeleton, const anim::Clip& clip, float time_s,
+                   const std::array<LimbPoint, anim::kLimbCount>& soles) {
+  std::vector<math::Transform> locals(skeleton.RestPose().begin(), skeleton.RestPose().end());
+  std::vector<glm::mat4> models(locals.size());
+  anim::SamplingJob sample;
+  sample.clip = &clip;
+  sample.time_s = time_s;
+  sample.rest_pose_ls = skeleton.RestPose();
+  sample.output_ls = locals;
+  anim::LocalToModelJob to_model;
+  to_model.parents = skeleton.Parents();
+  to_model.locals_ls = locals;
+  to_model.models_ms = models;
+  if (!sample.Run() || !to_model.Run()) return 0.0f;
+  float sum = 0.0f;
+  for (int side = 0; side < 2; ++side)
+    sum += glm::vec3(models[soles[side].joint] * glm::vec4(soles[side].offset_ls, 1.0f)).y;
+  return 0.5f * sum;
+}
+
+// Every clip whose added ground root rises (a climb onto a ledge) ends its
+// rise where the soles end (SettleRiseOnSoles).
+core::Status SettleRisesOnSoles(const game::CharacterDesc& desc, CharacterModel& model) {
+  const auto soles = LimbPointsFor(desc, model.skeleton, ContactKind::kGround);
+  if (soles[0].joint < 0 || soles[1].joint < 0) return core::Status::Ok();
+  for (anim::Clip& clip : model.clips) {
+    anim::ClipDesc settled = clip.ToDesc();
+    SettleRiseOnSoles(settled, 0, 1, SoleHeightAt(model.skeleton, clip, clip.DurationS(), soles));
+    auto rebuilt = anim::Clip::Create(std::move(settled));
+    if (!rebuilt)
+      return core::Status::Error(model.path + ": animation '" + clip.Name() + "': " + rebuilt.status().message());
+    clip = std::move(*rebuilt);
+  }
+  return core::Status::Ok();
+}
+
+}  // namespace
 
 core::Expected<CharacterModel> LoadCharacterForGame(const game::CharacterDesc& desc, CharacterLoadReport* report) {
   auto model = LoadCharacterModel(core::DataPath(desc.model_path));
@@ -18,6 +61,9 @@ core::Expected<CharacterModel> LoadCharacterForGame(const game::CharacterDesc& d
   if (report->import.turn_ms != glm::identity<glm::quat>() || report->import.ground_root_ms) {
     model = LoadCharacterModel(core::DataPath(desc.model_path), report->import);
     if (!model) return model.status();
+  }
+  if (report->import.ground_root_ms) {
+    if (core::Status s = SettleRisesOnSoles(desc, *model); !s.ok()) return s;
   }
   if (core::Status s = CompleteCharacterClips(desc, *model, &report->notes, &report->warnings); !s.ok()) return s;
   return model;

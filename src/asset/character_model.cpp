@@ -265,7 +265,7 @@ Status ImportClips(const aiScene* scene, const RootFold& fold, const ModelImport
     if (desc.tracks.empty()) {
       return Status::Error(file + ": animation '" + name + "' animates none of the skeleton's joints");
     }
-    if (options.ground_root_ms) MoveTravelToGround(desc, 0, file_root);
+    if (options.ground_root_ms) MoveTravelToGround(desc, 0, file_root, *options.ground_root_ms);
     ClipExtras extras;
     if (Status s = ReadClipExtras(gltf, name, file, extras); !s.ok()) return s;
     desc.loop = extras.loop;

@@ -16,6 +16,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "anim/sampling_job.h"
 #include "asset/character_desc_loader.h"
 #include "asset/character_loader.h"
 #include "core/file_io.h"
@@ -155,6 +156,18 @@ TEST(CompleteCharacterClips, SquireLoadsFacingPlusXOnAGroundRootWithItsSpecsClip
   ASSERT_TRUE(report.import.ground_root_ms.has_value());
   EXPECT_EQ(model->skeleton.JointCount(), spec["skeleton"]["joint_count"].get<int>() + 1);
   ExpectClipsMatchSpec(*model, spec, "rung_forward_m");
+  // The exit's root motion ends on the ledge, where its soles stand (its
+  // hips end higher over the feet than they climbed), past the rung line.
+  const anim::Clip& exit = model->clips[model->FindClip("ladder_exit_top")];
+  std::vector<math::Transform> end_ls(model->skeleton.RestPose().begin(), model->skeleton.RestPose().end());
+  anim::SamplingJob sample;
+  sample.clip = &exit;
+  sample.time_s = exit.DurationS();
+  sample.rest_pose_ls = model->skeleton.RestPose();
+  sample.output_ls = end_ls;
+  ASSERT_TRUE(sample.Run());
+  EXPECT_NEAR(end_ls[0].translation.y, spec["ladder"]["exit"]["ledge_height_m"].get<float>(), 0.005f);
+  EXPECT_NEAR(end_ls[0].translation.x, spec["ladder"]["exit"]["stand_forward_m"].get<float>(), 0.005f);
 }
 
 TEST(CompleteCharacterClips, ExtrasWinAndAClipThatPlantsNothingWarns) {
