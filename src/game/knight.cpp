@@ -74,8 +74,25 @@ void ReadEnterInfo(const anim::Clip& enter, MotionClipInfo* info) {
   info->enter_first_foot_off_ground_s = std::min(info->enter_first_foot_off_ground_s, info->enter_feet_off_ground_s);
 }
 
+// The model-space pose of `clip` at time_s.
+std::vector<glm::mat4> PoseMs(const anim::Skeleton& skeleton, const anim::Clip& clip, float time_s) {
+  std::vector<math::Transform> pose_ls(skeleton.RestPose().begin(), skeleton.RestPose().end());
+  std::vector<glm::mat4> models_ms(pose_ls.size(), glm::mat4(1.0f));
+  anim::SamplingJob sample;
+  sample.clip = &clip;
+  sample.time_s = time_s;
+  sample.rest_pose_ls = skeleton.RestPose();
+  sample.output_ls = pose_ls;
+  anim::LocalToModelJob to_model;
+  to_model.parents = skeleton.Parents();
+  to_model.locals_ls = pose_ls;
+  to_model.models_ms = models_ms;
+  if (!sample.Run() || !to_model.Run()) models_ms.assign(pose_ls.size(), glm::mat4(1.0f));
+  return models_ms;
+}
+
 // The exit clip's duration, when its hands let go and its feet leave the
-// rungs, and its root motion (where its root joint ends).
+// rungs, and its root motion (how far its root joint moves).
 void ReadExitInfo(const anim::Skeleton& skeleton, const anim::Clip& exit, MotionClipInfo* info) {
   info->exit_duration_s = exit.DurationS();
   info->exit_hands_release_s = 0.0f;
@@ -83,6 +100,10 @@ void ReadExitInfo(const anim::Skeleton& skeleton, const anim::Clip& exit, Motion
   for (float t = 0.0f; t <= exit.DurationS(); t += kScanStepS) {
     if (exit.IsInContact(anim::kHandL, t) || exit.IsInContact(anim::kHandR, t)) info->exit_hands_release_s = t;
   }
+  const std::vector<glm::mat4> start_ms = PoseMs(skeleton, exit, 0.0f);
+  const std::vector<glm::mat4> end_ms = PoseMs(skeleton, exit, exit.DurationS());
+  const glm::vec3 root_motion_ms = glm::vec3(end_ms[0][3] - start_ms[0][3]);
+  info->exit_root_offset_m = glm::vec2(root_motion_ms.x, root_motion_ms.y);
   info->exit_feet_off_rungs_s = 0.0f;
   for (const anim::Limb foot : {anim::kFootL, anim::kFootR}) {
     for (const anim::ContactRange& range : exit.Contacts(foot)) {
@@ -91,13 +112,6 @@ void ReadExitInfo(const anim::Skeleton& skeleton, const anim::Clip& exit, Motion
       }
     }
   }
-  std::vector<math::Transform> pose_ls(skeleton.RestPose().begin(), skeleton.RestPose().end());
-  anim::SamplingJob job;
-  job.clip = &exit;
-  job.time_s = exit.DurationS();
-  job.rest_pose_ls = skeleton.RestPose();
-  job.output_ls = pose_ls;
-  if (job.Run()) info->exit_root_offset_m = glm::vec2(pose_ls[0].translation.x, pose_ls[0].translation.y);
 }
 
 }  // namespace
