@@ -2,7 +2,7 @@
 
 #include <cmath>
 
-#include "anim/local_to_model_job.h"
+#include "anim/model_pose.h"
 
 namespace knights::asset {
 namespace {
@@ -27,24 +27,13 @@ glm::vec3 PointMs(const glm::mat4& joint_ms, const glm::vec3& offset_ls) {
   return glm::vec3(joint_ms * glm::vec4(offset_ls, 1.0f));
 }
 
-std::vector<glm::mat4> RestPoseMs(const anim::Skeleton& skeleton) {
-  std::vector<glm::mat4> rest_ms(static_cast<size_t>(skeleton.JointCount()));
-  anim::LocalToModelJob job;
-  job.parents = skeleton.Parents();
-  job.locals_ls = skeleton.RestPose();
-  job.models_ms = rest_ms;
-  if (!job.Run()) rest_ms.clear();
-  return rest_ms;
-}
-
 }  // namespace
 
 std::optional<Facing> FacingFromRestPose(const game::CharacterDesc& desc, const anim::Skeleton& skeleton) {
   const int pelvis = skeleton.FindJoint(desc.pelvis_joint);
   const int ankles[2] = {skeleton.FindJoint(desc.leg_l.end), skeleton.FindJoint(desc.leg_r.end)};
   if (pelvis < 0 || ankles[0] < 0 || ankles[1] < 0) return std::nullopt;
-  const std::vector<glm::mat4> rest_ms = RestPoseMs(skeleton);
-  if (rest_ms.empty()) return std::nullopt;
+  const std::vector<glm::mat4> rest_ms = anim::ModelPoseAt(skeleton, nullptr, 0.0f);
   const std::string* tips[2] = {&desc.leg_l.tip, &desc.leg_r.tip};
   const glm::vec3 balls_ls[2] = {desc.ball_offset_l_ls, desc.ball_offset_r_ls};
   glm::vec3 ankles_ms(0.0f), toes_ms(0.0f);
@@ -106,8 +95,8 @@ std::optional<glm::vec3> GroundRootMs(const game::CharacterDesc& desc, const ani
                                       const Facing& facing) {
   const int pelvis = skeleton.FindJoint(desc.pelvis_joint);
   const int ankles[2] = {skeleton.FindJoint(desc.leg_l.end), skeleton.FindJoint(desc.leg_r.end)};
-  const std::vector<glm::mat4> rest_ms = RestPoseMs(skeleton);
-  if (pelvis < 0 || ankles[0] < 0 || ankles[1] < 0 || rest_ms.empty()) return std::nullopt;
+  const std::vector<glm::mat4> rest_ms = anim::ModelPoseAt(skeleton, nullptr, 0.0f);
+  if (pelvis < 0 || ankles[0] < 0 || ankles[1] < 0) return std::nullopt;
   const glm::vec3& up = facing.up_axis;
   const float sole_height = 0.5f * (glm::dot(PointMs(rest_ms[ankles[0]], desc.sole_offset_l_ls), up) +
                                     glm::dot(PointMs(rest_ms[ankles[1]], desc.sole_offset_r_ls), up));

@@ -1,7 +1,6 @@
 #include "asset/character_loader.h"
 
-#include "anim/local_to_model_job.h"
-#include "anim/sampling_job.h"
+#include "anim/model_pose.h"
 #include "asset/character_clips.h"
 #include "asset/ground_root.h"
 #include "asset/character_desc_loader.h"
@@ -13,21 +12,10 @@ namespace {
 // The mean height of the two soles in `clip` at time_s, model space.
 float SoleHeightAt(const anim::Skeleton& skeleton, const anim::Clip& clip, float time_s,
                    const std::array<LimbPoint, anim::kLimbCount>& soles) {
-  std::vector<math::Transform> locals(skeleton.RestPose().begin(), skeleton.RestPose().end());
-  std::vector<glm::mat4> models(locals.size());
-  anim::SamplingJob sample;
-  sample.clip = &clip;
-  sample.time_s = time_s;
-  sample.rest_pose_ls = skeleton.RestPose();
-  sample.output_ls = locals;
-  anim::LocalToModelJob to_model;
-  to_model.parents = skeleton.Parents();
-  to_model.locals_ls = locals;
-  to_model.models_ms = models;
-  if (!sample.Run() || !to_model.Run()) return 0.0f;
+  const std::vector<glm::mat4> models_ms = anim::ModelPoseAt(skeleton, &clip, time_s);
   float sum = 0.0f;
   for (int side = 0; side < 2; ++side)
-    sum += glm::vec3(models[soles[side].joint] * glm::vec4(soles[side].offset_ls, 1.0f)).y;
+    sum += glm::vec3(models_ms[soles[side].joint] * glm::vec4(soles[side].offset_ls, 1.0f)).y;
   return 0.5f * sum;
 }
 

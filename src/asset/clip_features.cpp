@@ -4,8 +4,7 @@
 #include <cmath>
 #include <limits>
 
-#include "anim/local_to_model_job.h"
-#include "anim/sampling_job.h"
+#include "anim/model_pose.h"
 
 namespace knights::asset {
 namespace {
@@ -32,23 +31,12 @@ SampledClip Sample(const anim::Skeleton& skeleton, const anim::Clip& clip) {
   SampledClip out;
   const int steps = std::max(2, static_cast<int>(std::ceil(clip.DurationS() * kSampleHz)));
   out.dt_s = clip.DurationS() / static_cast<float>(steps);
-  std::vector<math::Transform> locals(skeleton.RestPose().begin(), skeleton.RestPose().end());
   for (int i = 0; i <= steps; ++i) {
     const float t = std::min(clip.DurationS(), static_cast<float>(i) * out.dt_s);
-    anim::SamplingJob sample;
-    sample.clip = &clip;
     // The last sample is the clip's end, not (for a loop) its start again.
-    sample.time_s = i == steps && clip.Loop() ? std::nextafter(t, 0.0f) : t;
-    sample.rest_pose_ls = skeleton.RestPose();
-    sample.output_ls = locals;
-    std::vector<glm::mat4> models(locals.size());
-    anim::LocalToModelJob to_model;
-    to_model.parents = skeleton.Parents();
-    to_model.locals_ls = locals;
-    to_model.models_ms = models;
-    if (!sample.Run() || !to_model.Run()) continue;
     out.times_s.push_back(t);
-    out.models_ms.push_back(std::move(models));
+    out.models_ms.push_back(
+        anim::ModelPoseAt(skeleton, &clip, i == steps && clip.Loop() ? std::nextafter(t, 0.0f) : t));
   }
   return out;
 }
@@ -170,12 +158,8 @@ ClipFeatures FindClipFeatures(const anim::Skeleton& skeleton, const anim::Clip& 
   // The ground's height: the rest pose's soles (the feet's points).
   std::optional<float> ground_y;
   if (kind == ContactKind::kGround) {
-    std::vector<glm::mat4> rest(static_cast<size_t>(skeleton.JointCount()));
-    anim::LocalToModelJob to_model;
-    to_model.parents = skeleton.Parents();
-    to_model.locals_ls = skeleton.RestPose();
-    to_model.models_ms = rest;
-    if (!to_model.Run() || limbs[anim::kFootL].joint < 0 || limbs[anim::kFootR].joint < 0) return features;
+    const std::vector<glm::mat4> rest = anim::ModelPoseAt(skeleton, nullptr, 0.0f);
+    if (limbs[anim::kFootL].joint < 0 || limbs[anim::kFootR].joint < 0) return features;
     ground_y = 0.5f * (glm::vec3(rest[limbs[anim::kFootL].joint] * glm::vec4(limbs[anim::kFootL].offset_ls, 1.0f)).y +
                        glm::vec3(rest[limbs[anim::kFootR].joint] * glm::vec4(limbs[anim::kFootR].offset_ls, 1.0f)).y);
   }

@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include "anim/local_to_model_job.h"
+#include "anim/model_pose.h"
 #include "anim/sampling_job.h"
 #include "anim/skinning_palette_job.h"
 #include "core/prefetch.h"
@@ -74,23 +75,6 @@ void ReadEnterInfo(const anim::Clip& enter, MotionClipInfo* info) {
   info->enter_first_foot_off_ground_s = std::min(info->enter_first_foot_off_ground_s, info->enter_feet_off_ground_s);
 }
 
-// The model-space pose of `clip` at time_s.
-std::vector<glm::mat4> PoseMs(const anim::Skeleton& skeleton, const anim::Clip& clip, float time_s) {
-  std::vector<math::Transform> pose_ls(skeleton.RestPose().begin(), skeleton.RestPose().end());
-  std::vector<glm::mat4> models_ms(pose_ls.size(), glm::mat4(1.0f));
-  anim::SamplingJob sample;
-  sample.clip = &clip;
-  sample.time_s = time_s;
-  sample.rest_pose_ls = skeleton.RestPose();
-  sample.output_ls = pose_ls;
-  anim::LocalToModelJob to_model;
-  to_model.parents = skeleton.Parents();
-  to_model.locals_ls = pose_ls;
-  to_model.models_ms = models_ms;
-  if (!sample.Run() || !to_model.Run()) models_ms.assign(pose_ls.size(), glm::mat4(1.0f));
-  return models_ms;
-}
-
 // The exit clip's duration, when its hands let go and its feet leave the
 // rungs, and its root motion (how far its root joint moves).
 void ReadExitInfo(const anim::Skeleton& skeleton, const anim::Clip& exit, MotionClipInfo* info) {
@@ -100,8 +84,8 @@ void ReadExitInfo(const anim::Skeleton& skeleton, const anim::Clip& exit, Motion
   for (float t = 0.0f; t <= exit.DurationS(); t += kScanStepS) {
     if (exit.IsInContact(anim::kHandL, t) || exit.IsInContact(anim::kHandR, t)) info->exit_hands_release_s = t;
   }
-  const std::vector<glm::mat4> start_ms = PoseMs(skeleton, exit, 0.0f);
-  const std::vector<glm::mat4> end_ms = PoseMs(skeleton, exit, exit.DurationS());
+  const std::vector<glm::mat4> start_ms = anim::ModelPoseAt(skeleton, &exit, 0.0f);
+  const std::vector<glm::mat4> end_ms = anim::ModelPoseAt(skeleton, &exit, exit.DurationS());
   const glm::vec3 root_motion_ms = glm::vec3(end_ms[0][3] - start_ms[0][3]);
   info->exit_root_offset_m = glm::vec2(root_motion_ms.x, root_motion_ms.y);
   info->exit_feet_off_rungs_s = 0.0f;
@@ -139,24 +123,13 @@ MotionClipInfo ReadMotionClipInfo(const anim::Skeleton& skeleton, const ClipSet&
 float FindLocomotionStartPhase(const anim::Skeleton& skeleton, const ClipSet& clips, const Rig& rig) {
   const anim::Clip* walk = clips[static_cast<int>(ClipRole::kWalk)];
   if (walk == nullptr || walk->DurationS() <= 0.0f) return 0.0f;
-  std::vector<math::Transform> pose_ls(skeleton.RestPose().begin(), skeleton.RestPose().end());
-  std::vector<glm::mat4> models_ms(pose_ls.size());
   float best_phase = 0.0f, best_distance = 1e9f;
   constexpr int kSamples = 64;
   for (int i = 0; i < kSamples; ++i) {
     const float phase = static_cast<float>(i) / kSamples;
     const float t = phase * walk->DurationS();
     if (!walk->IsInContact(anim::kFootL, t)) continue;
-    anim::SamplingJob sample;
-    sample.clip = walk;
-    sample.time_s = t;
-    sample.rest_pose_ls = skeleton.RestPose();
-    sample.output_ls = pose_ls;
-    anim::LocalToModelJob l2m;
-    l2m.parents = skeleton.Parents();
-    l2m.locals_ls = pose_ls;
-    l2m.models_ms = models_ms;
-    if (!sample.Run() || !l2m.Run()) return 0.0f;
+    const std::vector<glm::mat4> models_ms = anim::ModelPoseAt(skeleton, walk, t);
     // The stance foot right under the hips: where a standing foot is.
     const float distance = std::fabs(models_ms[rig.leg_l.end][3].x - models_ms[rig.pelvis][3].x);
     if (distance < best_distance) {
