@@ -15,6 +15,7 @@
 #include <glm/gtc/quaternion.hpp>
 #include <nlohmann/json.hpp>
 
+#include "asset/clip_extras.h"
 #include "asset/glb_json.h"
 #include "asset/ground_root.h"
 #include "asset/image.h"
@@ -138,71 +139,49 @@ struct RootFold {
   float scale = 1.0f;
 };
 
-// Contact ranges, loop flag and speeds of one clip, from the animation's extras.
-struct ClipExtras {
-  bool found = false;
-  GivenExtras given;
-  bool loop = false;
-  std::array<std::vector<anim::ContactRange>, anim::kLimbCount> contacts;
-  std::optional<float> speed_mps;
-  std::optional<float> climb_m_per_cycle;
-  std::optional<float> rung_spacing_m;
-  std::optional<float> rung_reach_m;  // the extras' rung_x_m
-};
-
-Status ReadClipExtras(const nlohmann::json& gltf, const std::string& clip_name, const std::string& file,
-                      ClipExtras& out) {
-  const auto animations = gltf.find("animations");
-  if (animations == gltf.end() || !animations->is_array()) return Status::Ok();
-  for (const nlohmann::json& animation : *animations) {
-    if (!animation.is_object() || animation.value("name", std::string()) != clip_name) continue;
-    const auto extras = animation.find("extras");
-    if (extras == animation.end() || !extras->is_object()) return Status::Ok();
-    out.found = true;
-    const std::string where = file + ": animations['" + clip_name + "'].extras";
-    if (auto loop = extras->find("loop"); loop != extras->end()) {
-      // Blender's glTF exporter writes a boolean custom property as 1 or 0.
-      const bool blender_bool = loop->is_number_integer() && (*loop == 0 || *loop == 1);
-      if (!loop->is_boolean() && !blender_bool) {
-        return Status::Error(where + ".loop: expected true or false (or Blender's 1 or 0)");
-      }
-      out.loop = loop->is_boolean() ? loop->get<bool>() : *loop == 1;
-      out.given.loop = true;
-    }
-    const std::pair<const char*, std::optional<float>*> kNumbers[] = {{"speed_mps", &out.speed_mps},
-                                                                      {"climb_m_per_cycle", &out.climb_m_per_cycle},
-                                                                      {"rung_spacing_m", &out.rung_spacing_m},
-                                                                      {"rung_x_m", &out.rung_reach_m}};
-    for (const auto& [key, value] : kNumbers) {
-      if (auto v = extras->find(key); v != extras->end()) {
-        if (!v->is_number() || !std::isfinite(v->get<double>()) || v->get<double>() <= 0.0) {
-          return Status::Error(where + "." + key + ": expected a positive number");
-        }
-        *value = v->get<float>();
-        (value == &out.rung_spacing_m || value == &out.rung_reach_m ? out.given.rungs : out.given.speed) = true;
-      }
-    }
-    if (auto contacts = extras->find("contacts"); contacts != extras->end()) {
-      if (!contacts->is_object()) return Status::Error(where + ".contacts: expected an object");
-      out.given.contacts = true;
-      static constexpr std::array<const char*, anim::kLimbCount> kLimbNames = {"foot_l", "foot_r", "hand_l", "hand_r"};
-      for (int limb = 0; limb < anim::kLimbCount; ++limb) {
-        const auto ranges = contacts->find(kLimbNames[limb]);
-        if (ranges == contacts->end()) continue;
-        const std::string range_where = where + ".contacts." + kLimbNames[limb];
-        if (!ranges->is_array()) return Status::Error(range_where + ": expected an array of [start_s, end_s]");
-        for (size_t i = 0; i < ranges->size(); ++i) {
-          const nlohmann::json& r = (*ranges)[i];
-          if (!r.is_array() || r.size() != 2 || !r[0].is_number() || !r[1].is_number()) {
-            return Status::Error(range_where + "[" + std::to_string(i) + "]: expected [start_s, end_s]");
-          }
-          out.contacts[limb].push_back({r[0].get<float>(), r[1].get<float>()});
-        }
-      }
-    }
-    return Status::Ok();
+// One channel's keys as a joint track, seconds; the file's root joint gets
+// the folded transform and is keyed relative to an added ground joint.
+anim::JointTrackDesc ImportTrack(const aiNodeAnim* channel, int joint, double ticks_per_s, const RootFold* fold,
+                                 const glm::vec3& ground_ms) {
+  anim::JointTrackDesc track;
+  track.joint = joint;
+  for (unsigned k = 0; k < channel->mNumPositionKeys; ++k) {
+    const aiVectorKey& key = channel->mPositionKeys[k];
+    glm::vec3 t(key.mValue.x, key.mValue.y, key.mValue.z);
+    if (fold != nullptr) t = fold->translation + fold->scale * (fold->rotation * t) - ground_ms;
+    track.translations.push_back({static_cast<float>(key.mTime / ticks_per_s), t});
   }
-  return Status::Ok();
+  for (unsigned k = 0; k < channel->mNumRotationKeys; ++k) {
+    const aiQuatKey& key = channel->mRotationKeys[k];
+    glm::quat q(key.mValue.w, key.mValue.x, key.mValue.y, key.mValue.z);
+    if (fold != nullptr) q = fold->rotation * q;
+    track.rotations.push_back({static_cast<float>(key.mTime / ticks_per_s), q});
+  }
+  for (unsigned k = 0; k < channel->mNumScalingKeys; ++k) {
+    const aiVectorKey& key = channel->mScalingKeys[k];
+    glm::vec3 scale(key.mValue.x, key.mValue.y, key.mValue.z);
+    if (fold != nullptr) scale *= fold->scale;
+    track.scales.push_back({static_cast<float>(key.mTime / ticks_per_s), scale});
+  }
+  return track;
+}
+
+// The extras' data on the clip; contacts are authored relative to the
+// clip's start, and Create() shifts keys and contacts alike by the earliest
+// key, so they are offset by it here.
+void ApplyExtras(const ClipExtras& extras, double earliest_s, anim::ClipDesc& desc) {
+  desc.loop = extras.loop;
+  desc.speed_mps = extras.speed_mps;
+  desc.climb_m_per_cycle = extras.climb_m_per_cycle;
+  desc.rung_spacing_m = extras.rung_spacing_m;
+  desc.rung_reach_m = extras.rung_reach_m;
+  for (int limb = 0; limb < anim::kLimbCount; ++limb) {
+    for (anim::ContactRange r : extras.contacts[limb]) {
+      r.start_s += static_cast<float>(earliest_s);
+      r.end_s += static_cast<float>(earliest_s);
+      desc.contacts[limb].push_back(r);
+    }
+  }
 }
 
 // The scene's animations as model.clips (and what their extras gave).
@@ -226,27 +205,8 @@ Status ImportClips(const aiScene* scene, const RootFold& fold, const ModelImport
       const aiNodeAnim* channel = animation->mChannels[c];
       const int joint = skeleton.FindJoint(channel->mNodeName.C_Str());
       if (joint < 0) continue;  // animates a node that is not a joint
-      const bool is_root = joint == file_root;
-      anim::JointTrackDesc track;
-      track.joint = joint;
-      for (unsigned k = 0; k < channel->mNumPositionKeys; ++k) {
-        const aiVectorKey& key = channel->mPositionKeys[k];
-        glm::vec3 t(key.mValue.x, key.mValue.y, key.mValue.z);
-        if (is_root) t = fold.translation + fold.scale * (fold.rotation * t) - ground_ms;
-        track.translations.push_back({static_cast<float>(key.mTime / ticks_per_s), t});
-      }
-      for (unsigned k = 0; k < channel->mNumRotationKeys; ++k) {
-        const aiQuatKey& key = channel->mRotationKeys[k];
-        glm::quat q(key.mValue.w, key.mValue.x, key.mValue.y, key.mValue.z);
-        if (is_root) q = fold.rotation * q;
-        track.rotations.push_back({static_cast<float>(key.mTime / ticks_per_s), q});
-      }
-      for (unsigned k = 0; k < channel->mNumScalingKeys; ++k) {
-        const aiVectorKey& key = channel->mScalingKeys[k];
-        glm::vec3 scale(key.mValue.x, key.mValue.y, key.mValue.z);
-        if (is_root) scale *= fold.scale;
-        track.scales.push_back({static_cast<float>(key.mTime / ticks_per_s), scale});
-      }
+      anim::JointTrackDesc track =
+          ImportTrack(channel, joint, ticks_per_s, joint == file_root ? &fold : nullptr, ground_ms);
       // assimp gives a channel one default key at t = 0 for each path the
       // glTF does not animate: only channels with two or more keys say when
       // the clip starts (a constant channel's single key has no time).
@@ -268,20 +228,7 @@ Status ImportClips(const aiScene* scene, const RootFold& fold, const ModelImport
     if (options.ground_root_ms) MoveTravelToGround(desc, 0, file_root, *options.ground_root_ms);
     ClipExtras extras;
     if (Status s = ReadClipExtras(gltf, name, file, extras); !s.ok()) return s;
-    desc.loop = extras.loop;
-    desc.speed_mps = extras.speed_mps;
-    desc.climb_m_per_cycle = extras.climb_m_per_cycle;
-    desc.rung_spacing_m = extras.rung_spacing_m;
-    desc.rung_reach_m = extras.rung_reach_m;
-    // Contacts are authored relative to the clip's start; Create() shifts
-    // keys and contacts alike by the earliest key, so they are offset by it here.
-    for (int limb = 0; limb < anim::kLimbCount; ++limb) {
-      for (anim::ContactRange r : extras.contacts[limb]) {
-        r.start_s += static_cast<float>(earliest_s);
-        r.end_s += static_cast<float>(earliest_s);
-        desc.contacts[limb].push_back(r);
-      }
-    }
+    ApplyExtras(extras, earliest_s, desc);
     auto clip = anim::Clip::Create(std::move(desc));
     if (!clip) return Status::Error(file + ": animation '" + name + "': " + clip.status().message());
     model.clips.push_back(std::move(*clip));
