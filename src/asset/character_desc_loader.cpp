@@ -138,9 +138,9 @@ core::Expected<game::CharacterDesc> ParseCharacterDesc(const std::string& json_t
     return core::Status::Error(file + ": not valid JSON: " + e.what());
   }
   if (!root.is_object()) return core::Status::Error(file + ": expected a JSON object at the top level");
-  static const char* const kKnownKeys[] = {"name",          "model",         "scale",   "forward", "up",
-                                           "clips",         "pelvis",        "legs",    "arms",    "sole_offset_m",
-                                           "ball_offset_m", "grip_offset_m", "variants"};
+  static const char* const kKnownKeys[] = {
+      "name",          "model",         "scale",         "forward",       "up",      "clips", "pelvis", "legs", "arms",
+      "sole_offset_m", "ball_offset_m", "heel_offset_m", "grip_offset_m", "variants"};
   for (auto it = root.begin(); it != root.end(); ++it) {
     if (std::find(std::begin(kKnownKeys), std::end(kKnownKeys), it.key()) == std::end(kKnownKeys)) {
       return core::Status::Error(file + ": " + Printable(it.key()) + ": unknown field");
@@ -186,6 +186,14 @@ core::Expected<game::CharacterDesc> ParseCharacterDesc(const std::string& json_t
     r.KnownKeysOnly(*ball, "ball_offset_m", {"left", "right"});
     r.Vec3(*ball, "left", "ball_offset_m.left", desc.ball_offset_l_ls);
     r.Vec3(*ball, "right", "ball_offset_m.right", desc.ball_offset_r_ls);
+  }
+  if (auto heel = root.find("heel_offset_m"); error.empty() && heel != root.end()) {
+    if (const json* heels = r.Object(root, "heel_offset_m", "heel_offset_m")) {
+      r.KnownKeysOnly(*heels, "heel_offset_m", {"left", "right"});
+      glm::vec3 left(0.0f), right(0.0f);
+      if (r.Vec3(*heels, "left", "heel_offset_m.left", left)) desc.heel_offset_l_ls = left;
+      if (r.Vec3(*heels, "right", "heel_offset_m.right", right)) desc.heel_offset_r_ls = right;
+    }
   }
   if (const json* grip = r.Object(root, "grip_offset_m", "grip_offset_m")) {
     r.KnownKeysOnly(*grip, "grip_offset_m", {"left", "right"});

@@ -14,6 +14,7 @@
 //   "arms": {"left":  {"upper": "upper_arm_l", "mid": "forearm_l", "end": "hand_l"}, "right": {...}},
 //   "sole_offset_m": {"left": [x, y, z], "right": [x, y, z]},   // foot joint space
 //   "ball_offset_m": {"left": [x, y, z], "right": [x, y, z]},   // foot joint space (on rungs)
+//   "heel_offset_m": {"left": [x, y, z], "right": [x, y, z]},   // optional, foot joint space
 //   "grip_offset_m": {"left": [x, y, z], "right": [x, y, z]},   // hand joint space
 //   "variants": {"red": "assets/knights/knight_npc_red.glb", ...} // optional, same rig
 // }

@@ -66,6 +66,10 @@ struct CharacterDesc {
   // foot joint space, metres.
   glm::vec3 ball_offset_l_ls{0.0f};
   glm::vec3 ball_offset_r_ls{0.0f};
+  // Back of the heel's sole, foot joint space, metres; unset: kHeelBehindSole
+  // of the sole-to-ball length behind the sole (game/rig.h).
+  std::optional<glm::vec3> heel_offset_l_ls;
+  std::optional<glm::vec3> heel_offset_r_ls;
   // Grip point of each hand (centre of the closed fist) in the hand joint's
   // space, metres; the ladder IK puts this point on the rung.
   glm::vec3 grip_offset_l_ls{0.0f};

@@ -70,8 +70,10 @@ core::Expected<Rig> ResolveRig(const CharacterDesc& desc, const anim::Skeleton& 
   rig.ball_offset_r_ls = desc.ball_offset_r_ls;
   rig.grip_offset_l_ls = desc.grip_offset_l_ls;
   rig.grip_offset_r_ls = desc.grip_offset_r_ls;
-  rig.heel_offset_l_ls = desc.sole_offset_l_ls - kHeelBehindSole * (desc.ball_offset_l_ls - desc.sole_offset_l_ls);
-  rig.heel_offset_r_ls = desc.sole_offset_r_ls - kHeelBehindSole * (desc.ball_offset_r_ls - desc.sole_offset_r_ls);
+  rig.heel_offset_l_ls = desc.heel_offset_l_ls.value_or(
+      desc.sole_offset_l_ls - kHeelBehindSole * (desc.ball_offset_l_ls - desc.sole_offset_l_ls));
+  rig.heel_offset_r_ls = desc.heel_offset_r_ls.value_or(
+      desc.sole_offset_r_ls - kHeelBehindSole * (desc.ball_offset_r_ls - desc.sole_offset_r_ls));
   ReadHingeAxes(skeleton, rig);
   return rig;
 }

@@ -95,6 +95,16 @@ TEST(CharacterDescLoader, OptionalFieldsMayBeLeftOut) {
   EXPECT_FALSE(desc->up_axis.has_value());
 }
 
+TEST(CharacterDescLoader, HeelOffsetsAreOptional) {
+  EXPECT_FALSE(ParseCharacterDesc(kValid, "knight.json")->heel_offset_l_ls.has_value());
+  json j = json::parse(kValid);
+  j["heel_offset_m"] = {{"left", {0.0, 0.02, 0.08}}, {"right", {0.0, 0.02, 0.07}}};
+  const auto desc = ParseCharacterDesc(j.dump(), "knight.json");
+  ASSERT_TRUE(desc.ok()) << desc.status().message();
+  EXPECT_EQ(desc->heel_offset_l_ls, glm::vec3(0.0f, 0.02f, 0.08f));
+  EXPECT_EQ(desc->heel_offset_r_ls, glm::vec3(0.0f, 0.02f, 0.07f));
+}
+
 TEST(CharacterDescLoader, ForwardAndUpAreAxesOfTheModelSpace) {
   json j = json::parse(kValid);
   j["forward"] = "-z";
@@ -163,6 +173,10 @@ const BadField kBadFields[] = {
     {"/forward", "\"z\"", "knight.json: forward: expected one of \"+x\", \"-x\", \"+y\", \"-y\", \"+z\", \"-z\""},
     {"/up", "[0, 1, 0]", "knight.json: up: expected one of \"+x\", \"-x\", \"+y\", \"-y\", \"+z\", \"-z\""},
     {"/up", "\"-x\"", "knight.json: up: must be perpendicular to forward"},
+    {"/heel_offset_m", "[0, 0, 0]", "knight.json: heel_offset_m: expected an object"},
+    {"/heel_offset_m", "{\"left\": [0, 0, 0]}", "knight.json: heel_offset_m.right: missing required field"},
+    {"/heel_offset_m", "{\"left\": [0, 0, 0], \"right\": [0, 0, 0], \"mid\": [0, 0, 0]}",
+     "knight.json: heel_offset_m.mid: unknown field"},
 };
 
 INSTANTIATE_TEST_SUITE_P(Fields, CharacterDescError, ::testing::ValuesIn(kBadFields));

@@ -57,6 +57,20 @@ TEST(ResolveRig, ResolvesEveryChain) {
   EXPECT_EQ(rig->grip_offset_r_ls, glm::vec3(0.0f, 0.065f, 0.0f));
 }
 
+TEST(ResolveRig, HeelIsTheFilesOrBehindTheSole) {
+  const anim::Skeleton skeleton = MakeSkeleton();
+  CharacterDesc desc = MakeDesc();
+  desc.sole_offset_r_ls = {0.0f, 0.04f, 0.06f};
+  desc.ball_offset_r_ls = {0.0f, 0.14f, 0.01f};
+  desc.heel_offset_l_ls = glm::vec3(0.0f, 0.02f, 0.08f);
+  const auto rig = ResolveRig(desc, skeleton);
+  ASSERT_TRUE(rig.ok()) << rig.status().message();
+  EXPECT_EQ(rig->heel_offset_l_ls, glm::vec3(0.0f, 0.02f, 0.08f));  // the file's
+  // Not given: kHeelBehindSole of the sole-to-ball vector behind the sole.
+  const glm::vec3 expected = desc.sole_offset_r_ls - kHeelBehindSole * (desc.ball_offset_r_ls - desc.sole_offset_r_ls);
+  EXPECT_NEAR(glm::length(rig->heel_offset_r_ls - expected), 0.0f, 1e-7f);
+}
+
 struct BadRig {
   const char* name;
   void (*mutate)(CharacterDesc& d);
