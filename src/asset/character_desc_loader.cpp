@@ -120,6 +120,15 @@ void ReadChain(FieldReader& r, const json& parent, const std::string& key, const
   if (has_tip) r.String(*chain, "tip", path + ".tip", out.tip, /*required=*/false);
 }
 
+// A point of each side: "key": {"left": [x, y, z], "right": [x, y, z]}.
+void ReadPointPair(FieldReader& r, const json& root, const std::string& key, glm::vec3& left, glm::vec3& right) {
+  const json* pair = r.Object(root, key, key);
+  if (pair == nullptr) return;
+  r.KnownKeysOnly(*pair, key, {"left", "right"});
+  r.Vec3(*pair, "left", key + ".left", left);
+  r.Vec3(*pair, "right", key + ".right", right);
+}
+
 }  // namespace
 
 core::Expected<game::CharacterDesc> LoadCharacterDesc(const std::string& path) {
@@ -177,29 +186,15 @@ core::Expected<game::CharacterDesc> ParseCharacterDesc(const std::string& json_t
     ReadChain(r, *arms, "left", "arms.left", desc.arm_l, false);
     ReadChain(r, *arms, "right", "arms.right", desc.arm_r, false);
   }
-  if (const json* sole = r.Object(root, "sole_offset_m", "sole_offset_m")) {
-    r.KnownKeysOnly(*sole, "sole_offset_m", {"left", "right"});
-    r.Vec3(*sole, "left", "sole_offset_m.left", desc.sole_offset_l_ls);
-    r.Vec3(*sole, "right", "sole_offset_m.right", desc.sole_offset_r_ls);
+  ReadPointPair(r, root, "sole_offset_m", desc.sole_offset_l_ls, desc.sole_offset_r_ls);
+  ReadPointPair(r, root, "ball_offset_m", desc.ball_offset_l_ls, desc.ball_offset_r_ls);
+  if (error.empty() && root.contains("heel_offset_m")) {
+    glm::vec3 left(0.0f), right(0.0f);
+    ReadPointPair(r, root, "heel_offset_m", left, right);
+    desc.heel_offset_l_ls = left;
+    desc.heel_offset_r_ls = right;
   }
-  if (const json* ball = r.Object(root, "ball_offset_m", "ball_offset_m")) {
-    r.KnownKeysOnly(*ball, "ball_offset_m", {"left", "right"});
-    r.Vec3(*ball, "left", "ball_offset_m.left", desc.ball_offset_l_ls);
-    r.Vec3(*ball, "right", "ball_offset_m.right", desc.ball_offset_r_ls);
-  }
-  if (auto heel = root.find("heel_offset_m"); error.empty() && heel != root.end()) {
-    if (const json* heels = r.Object(root, "heel_offset_m", "heel_offset_m")) {
-      r.KnownKeysOnly(*heels, "heel_offset_m", {"left", "right"});
-      glm::vec3 left(0.0f), right(0.0f);
-      if (r.Vec3(*heels, "left", "heel_offset_m.left", left)) desc.heel_offset_l_ls = left;
-      if (r.Vec3(*heels, "right", "heel_offset_m.right", right)) desc.heel_offset_r_ls = right;
-    }
-  }
-  if (const json* grip = r.Object(root, "grip_offset_m", "grip_offset_m")) {
-    r.KnownKeysOnly(*grip, "grip_offset_m", {"left", "right"});
-    r.Vec3(*grip, "left", "grip_offset_m.left", desc.grip_offset_l_ls);
-    r.Vec3(*grip, "right", "grip_offset_m.right", desc.grip_offset_r_ls);
-  }
+  ReadPointPair(r, root, "grip_offset_m", desc.grip_offset_l_ls, desc.grip_offset_r_ls);
   if (auto variants = root.find("variants"); error.empty() && variants != root.end()) {
     if (!variants->is_object()) return core::Status::Error(file + ": variants: expected an object of name: path");
     for (auto it = variants->begin(); it != variants->end(); ++it) {
