@@ -57,6 +57,9 @@ namespace knights::anim {
 // Limbs whose contacts with the ground or a rung a clip can mark.
 enum Limb : int { kFootL = 0, kFootR = 1, kHandL = 2, kHandR = 3 };
 inline constexpr int kLimbCount = 4;
+// A limb's name as clip extras and reports write it: "foot_l", "foot_r",
+// "hand_l", "hand_r".
+inline constexpr std::array<const char*, kLimbCount> kLimbNames = {"foot_l", "foot_r", "hand_l", "hand_r"};
 
 // A key of a vector channel (translation in the parent's space, metres; or scale).
 struct Vec3Key {

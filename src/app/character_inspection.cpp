@@ -2,6 +2,7 @@
 
 #include <cstdio>
 
+#include "asset/character_clips.h"
 #include "asset/character_desc_loader.h"
 #include "asset/character_loader.h"
 #include "core/file_io.h"
@@ -37,7 +38,6 @@ void PrintRoles(const game::CharacterDesc& desc) {
 }
 
 void PrintClips(const game::CharacterDesc& desc, const asset::CharacterModel& model) {
-  static const char* const kLimbs[anim::kLimbCount] = {"foot_l", "foot_r", "hand_l", "hand_r"};
   std::printf("clips:   %-20s %-22s %7s %-4s %-10s %s\n", "role", "clip", "length", "loop", "speed", "contacts (s)");
   for (int r = 0; r < game::kClipRoleCount; ++r) {
     const int index = model.FindClip(desc.clips[r]);
@@ -45,19 +45,9 @@ void PrintClips(const game::CharacterDesc& desc, const asset::CharacterModel& mo
     const asset::GivenExtras given = model.given_extras[index];
     char speed[32] = "-";
     if (clip.SpeedMps()) std::snprintf(speed, sizeof speed, "%.2f m/s", *clip.SpeedMps());
-    std::string contacts;
-    for (int limb = 0; limb < anim::kLimbCount; ++limb) {
-      for (const anim::ContactRange& range : clip.Contacts(static_cast<anim::Limb>(limb))) {
-        char text[48];
-        std::snprintf(text, sizeof text, "%s%s %.2f-%.2f", contacts.empty() ? "" : ", ", kLimbs[limb], range.start_s,
-                      range.end_s);
-        contacts += text;
-      }
-    }
     std::printf(
         "         %-20s %-22s %5.2f s %-4s %-10s %s [%s]\n", game::ClipRoleKey(static_cast<game::ClipRole>(r)),
-        clip.Name().c_str(), clip.DurationS(), clip.Loop() ? "yes" : "no", speed,
-        contacts.empty() ? "none" : contacts.c_str(),
+        clip.Name().c_str(), clip.DurationS(), clip.Loop() ? "yes" : "no", speed, asset::DescribeContacts(clip).c_str(),
         given.loop && given.contacts ? "extras" : (given.loop || given.contacts ? "extras + motion" : "motion"));
   }
 }

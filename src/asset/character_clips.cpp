@@ -19,21 +19,6 @@ bool ShouldPlant(ClipRole role) {
          role == ClipRole::kClimbDown;
 }
 
-// "foot_l 0.00-0.47 s, foot_r 0.47-0.93 s": a clip's contact ranges.
-std::string DescribeContacts(const anim::ClipDesc& clip) {
-  static const char* const kLimbNames[anim::kLimbCount] = {"foot_l", "foot_r", "hand_l", "hand_r"};
-  std::string text;
-  for (int limb = 0; limb < anim::kLimbCount; ++limb) {
-    for (const anim::ContactRange& r : clip.contacts[limb]) {
-      char range[64];
-      std::snprintf(range, sizeof range, "%s%s %.2f-%.2f s", text.empty() ? "" : ", ", kLimbNames[limb], r.start_s,
-                    r.end_s);
-      text += range;
-    }
-  }
-  return text.empty() ? "no contacts" : text;
-}
-
 }  // namespace
 
 std::array<LimbPoint, anim::kLimbCount> LimbPointsFor(const game::CharacterDesc& desc, const anim::Skeleton& skeleton,
@@ -43,6 +28,19 @@ std::array<LimbPoint, anim::kLimbCount> LimbPointsFor(const game::CharacterDesc&
           LimbPoint{skeleton.FindJoint(desc.leg_r.end), ladder ? desc.ball_offset_r_ls : desc.sole_offset_r_ls},
           LimbPoint{skeleton.FindJoint(desc.arm_l.end), desc.grip_offset_l_ls},
           LimbPoint{skeleton.FindJoint(desc.arm_r.end), desc.grip_offset_r_ls}};
+}
+
+std::string DescribeContacts(const anim::Clip& clip) {
+  std::string text;
+  for (int limb = 0; limb < anim::kLimbCount; ++limb) {
+    for (const anim::ContactRange& r : clip.Contacts(static_cast<anim::Limb>(limb))) {
+      char range[64];
+      std::snprintf(range, sizeof range, "%s%s %.2f-%.2f", text.empty() ? "" : ", ", anim::kLimbNames[limb], r.start_s,
+                    r.end_s);
+      text += range;
+    }
+  }
+  return text.empty() ? "none" : text;
 }
 
 ContactKind ContactKindOf(ClipRole role) {
@@ -87,8 +85,8 @@ core::Status CompleteCharacterClips(const game::CharacterDesc& desc, CharacterMo
         char speed[32] = "none";
         if (clip.speed_mps) std::snprintf(speed, sizeof speed, "%.2f m/s", *clip.speed_mps);
         notes->push_back(model.path + ": clip '" + clip.name + "' (" + game::ClipRoleKey(role) +
-                         ") found from its motion: loop " + (clip.loop ? "yes" : "no") + ", speed " + speed + ", " +
-                         DescribeContacts(clip));
+                         ") found from its motion: loop " + (clip.loop ? "yes" : "no") + ", speed " + speed +
+                         ", contacts (s) " + DescribeContacts(model.clips[index]));
       }
     }
     if (!given.rungs && (role == ClipRole::kClimbUp || role == ClipRole::kClimbDown)) {

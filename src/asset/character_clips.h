@@ -28,6 +28,10 @@ ContactKind ContactKindOf(game::ClipRole role);
 std::array<LimbPoint, anim::kLimbCount> LimbPointsFor(const game::CharacterDesc& desc, const anim::Skeleton& skeleton,
                                                       ContactKind kind);
 
+// "foot_l 0.00-0.47, foot_r 0.47-0.93" (seconds): a clip's contact ranges
+// per limb; "none" without any.
+std::string DescribeContacts(const anim::Clip& clip);
+
 // Rebuilds every clip the description names whose extras leave something
 // out. *notes gets one line per completed clip saying what was found;
 // *warnings one line per clip that should plant a limb (idle, walk, run,

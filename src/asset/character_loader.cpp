@@ -26,7 +26,7 @@ core::Status SettleRisesOnSoles(const game::CharacterDesc& desc, CharacterModel&
   if (soles[0].joint < 0 || soles[1].joint < 0) return core::Status::Ok();
   for (anim::Clip& clip : model.clips) {
     anim::ClipDesc settled = clip.ToDesc();
-    SettleRiseOnSoles(settled, 0, 1, SoleHeightAt(model.skeleton, clip, clip.DurationS(), soles));
+    if (!SettleRiseOnSoles(settled, 0, 1, SoleHeightAt(model.skeleton, clip, clip.DurationS(), soles))) continue;
     auto rebuilt = anim::Clip::Create(std::move(settled));
     if (!rebuilt)
       return core::Status::Error(model.path + ": animation '" + clip.Name() + "': " + rebuilt.status().message());

@@ -42,11 +42,10 @@ Status ReadClipExtras(const nlohmann::json& gltf, const std::string& clip_name, 
     if (auto contacts = extras->find("contacts"); contacts != extras->end()) {
       if (!contacts->is_object()) return Status::Error(where + ".contacts: expected an object");
       out.given.contacts = true;
-      static constexpr std::array<const char*, anim::kLimbCount> kLimbNames = {"foot_l", "foot_r", "hand_l", "hand_r"};
       for (int limb = 0; limb < anim::kLimbCount; ++limb) {
-        const auto ranges = contacts->find(kLimbNames[limb]);
+        const auto ranges = contacts->find(anim::kLimbNames[limb]);
         if (ranges == contacts->end()) continue;
-        const std::string range_where = where + ".contacts." + kLimbNames[limb];
+        const std::string range_where = where + ".contacts." + anim::kLimbNames[limb];
         if (!ranges->is_array()) return Status::Error(range_where + ": expected an array of [start_s, end_s]");
         for (size_t i = 0; i < ranges->size(); ++i) {
           const nlohmann::json& r = (*ranges)[i];

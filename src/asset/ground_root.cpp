@@ -44,7 +44,7 @@ glm::vec3 ValueAt(const std::vector<anim::Vec3Key>& keys, float time_s) {
 
 }  // namespace
 
-void SettleRiseOnSoles(anim::ClipDesc& desc, int ground, int hips, float soles_end_y) {
+bool SettleRiseOnSoles(anim::ClipDesc& desc, int ground, int hips, float soles_end_y) {
   anim::JointTrackDesc* ground_track = nullptr;
   anim::JointTrackDesc* hips_track = nullptr;
   for (anim::JointTrackDesc& track : desc.tracks) {
@@ -53,10 +53,10 @@ void SettleRiseOnSoles(anim::ClipDesc& desc, int ground, int hips, float soles_e
   }
   if (ground_track == nullptr || hips_track == nullptr || ground_track->translations.empty() ||
       hips_track->translations.empty())
-    return;
+    return false;
   const float start_y = ground_track->translations.front().value.y;
   const float rise_m = ground_track->translations.back().value.y - start_y;
-  if (std::fabs(rise_m) < kGroundRootRiseM) return;
+  if (std::fabs(rise_m) < kGroundRootRiseM) return false;
   const float scale = (soles_end_y - start_y) / rise_m;
   // Both keyed at the union of their times (the loaded clip dropped each
   // one's held keys on its own), so their sum stays exact between keys.
@@ -78,6 +78,7 @@ void SettleRiseOnSoles(anim::ClipDesc& desc, int ground, int hips, float soles_e
   }
   ground_track->translations = std::move(settled_ground);
   hips_track->translations = std::move(settled_hips);
+  return true;
 }
 
 }  // namespace knights::asset

@@ -31,7 +31,8 @@ void MoveTravelToGround(anim::ClipDesc& desc, int ground, int hips, const glm::v
 // climber's hips are lower than a stander's): scales the ground joint's
 // vertical travel so that it ends at soles_end_y (the height its soles
 // stand at at the clip's end, the joint's parent space), the hips keeping
-// the difference. A clip whose ground joint does not rise is left as it is.
-void SettleRiseOnSoles(anim::ClipDesc& desc, int ground, int hips, float soles_end_y);
+// the difference. A clip whose ground joint does not rise is left as it is;
+// returns whether the clip changed.
+bool SettleRiseOnSoles(anim::ClipDesc& desc, int ground, int hips, float soles_end_y);
 
 }  // namespace knights::asset
