@@ -51,9 +51,9 @@ std::optional<int> App::Init(int argc, char** argv) {
 // cores overlap them). A bad file still wins over any later error: it is
 // reported first, as when the assets loaded before the window opened.
 std::optional<int> App::OpenWindowAndLoad() {
-  std::future<core::Expected<LoadedAssets>> assets_future =
-      std::async(std::launch::async, [this] { return LoadAssets(options_); });
   headless_ = options_.headless || platform::NoDisplayAvailable();
+  std::future<core::Expected<LoadedAssets>> assets_future =
+      std::async(std::launch::async, [this] { return LoadAssets(options_, ShowsTitleScreen(options_, headless_)); });
   settings_path_ = SettingsPathFor(options_, headless_);
   asset::LoadedSettings loaded = asset::LoadSettingsFile(settings_path_);
   if (!loaded.warning.empty()) KNIGHTS_LOG_WARN("SETTINGS", "%s", loaded.warning.c_str());
@@ -87,9 +87,7 @@ std::optional<int> App::OpenWindowAndLoad() {
 // The loaded geometry to the GL (and the CPU copies freed), the window
 // shown, the UI, and the rendering quality.
 void App::InitRendering() {
-  std::vector<const anim::SkinnedMesh*> looks = {&assets_->model.mesh};
-  for (const asset::CharacterModel& v : assets_->variant_models) looks.push_back(&v.mesh);
-  scene_->UploadGeometry(assets_->scene_geometry, looks);
+  scene_->UploadGeometry(assets_->scene_geometry, CharacterLooks(*assets_));
   FreeUploadedCopies(*assets_);
   window_->Show();
   imgui_.emplace(*window_);
@@ -204,7 +202,7 @@ void App::DrawUi(int width_px, int height_px, bool last_frame, double real_elaps
   const auto build_ui = [&](const core::InputState& ui_input) {
     imgui_->BeginFrame();
     ui::DrawGameScreens(*session_, ui_input, width_px, height_px);
-    ui::DrawDebugOverlay(*session_, assets_->model.clips, overlay_, *window_, static_cast<float>(real_elapsed_s));
+    ui::DrawDebugOverlay(*session_, InspectedKnightClips(), overlay_, *window_, static_cast<float>(real_elapsed_s));
   };
   if (headless_ && last_frame) {
     build_ui(core::InputState{});
@@ -212,6 +210,16 @@ void App::DrawUi(int width_px, int height_px, bool last_frame, double real_elaps
   }
   build_ui(input_);
   imgui_->EndFrame();
+}
+
+// Every clip of the inspected knight's character, for the overlay's clip
+// viewer.
+std::span<const anim::Clip> App::InspectedKnightClips() const {
+  const anim::Skeleton* skeleton = &session_->knights()[session_->inspected_knight].skeleton();
+  for (const LoadedCharacter& c : assets_->characters) {
+    if (&c.model.skeleton == skeleton) return c.model.clips;
+  }
+  return {};
 }
 
 // --screenshot's last frame is kept and encoded at shutdown, once the

@@ -59,6 +59,7 @@ class App {
   int AdvanceSim(double real_elapsed_s);
   void DrawScene(int width_px, int height_px);
   void DrawUi(int width_px, int height_px, bool last_frame, double real_elapsed_s);
+  std::span<const anim::Clip> InspectedKnightClips() const;
   bool TakeScreenshot(int width_px, int height_px, bool last_frame);
   void SaveSettings();
 

@@ -1,5 +1,7 @@
 #include "app/loaded_assets.h"
 
+#include <algorithm>
+#include <filesystem>
 #include <string>
 #include <utility>
 #include <vector>
@@ -12,36 +14,89 @@
 #include "core/process_memory.h"
 
 namespace knights::app {
+namespace {
 
-core::Expected<LoadedAssets> LoadAssets(const game::AppOptions& options) {
-  LoadedAssets a;
-  auto desc = asset::LoadCharacterDesc(core::DataPath(options.character_path));
+// The characters shipped with the game, offered on the title screen.
+constexpr const char* kShippedCharacters[] = {"assets/characters/knight.json", "assets/characters/squire.json"};
+
+// A character file, its model and its mesh variants, and its rig.
+core::Expected<LoadedCharacter> LoadOneCharacter(const std::string& path) {
+  LoadedCharacter c;
+  auto desc = asset::LoadCharacterDesc(core::DataPath(path));
   if (!desc) return desc.status();
-  a.character = std::move(*desc);
+  c.character = std::move(*desc);
   asset::CharacterLoadReport report;
-  auto model = asset::LoadCharacterForGame(a.character, &report);
+  auto model = asset::LoadCharacterForGame(c.character, &report);
   if (!model) return model.status();
   for (const std::string& line : report.notes) KNIGHTS_LOG_INFO("CHAR", "%s", line.c_str());
   for (const std::string& line : report.warnings) KNIGHTS_LOG_WARN("CHAR", "%s", line.c_str());
-  const asset::ModelImportOptions& import = report.import;
-  a.model = std::move(*model);
-  for (const auto& [name, path] : a.character.variants) {
-    auto variant = asset::LoadCharacterModel(core::DataPath(path), import);
+  c.model = std::move(*model);
+  for (const auto& [name, variant_path] : c.character.variants) {
+    auto variant = asset::LoadCharacterModel(core::DataPath(variant_path), report.import);
     if (!variant) return variant.status();
-    if (variant->skeleton.JointCount() != a.model.skeleton.JointCount()) {
-      return core::Status::Error(a.character.file + ": variants." + name + ": " + path +
-                                 " has a different skeleton than " + a.character.model_path);
+    if (variant->skeleton.JointCount() != c.model.skeleton.JointCount()) {
+      return core::Status::Error(c.character.file + ": variants." + name + ": " + variant_path +
+                                 " has a different skeleton than " + c.character.model_path);
     }
-    a.variant_models.push_back(std::move(*variant));
+    c.variant_models.push_back(std::move(*variant));
   }
-  auto rig = game::ResolveRig(a.character, a.model.skeleton);
+  auto rig = game::ResolveRig(c.character, c.model.skeleton);
   if (!rig) return rig.status();
-  a.rig = *rig;
+  c.rig = *rig;
+  return c;
+}
+
+// The same file however it is written (./assets/x.json, assets/x.json).
+std::string SameFileKey(const std::string& path) {
+  return std::filesystem::path(core::DataPath(path)).lexically_normal().string();
+}
+
+}  // namespace
+
+std::vector<std::string> CharacterFilesToLoad(const game::AppOptions& options, bool title_screen) {
+  std::vector<std::string> files = {options.character_path};
+  std::vector<std::string> keys = {SameFileKey(options.character_path)};
+  auto add = [&](const std::string& path) {
+    const std::string key = SameFileKey(path);
+    if (std::find(keys.begin(), keys.end(), key) != keys.end()) return;
+    files.push_back(path);
+    keys.push_back(key);
+  };
+  if (!options.npc_character_path.empty()) add(options.npc_character_path);
+  if (title_screen) {
+    for (const char* shipped : kShippedCharacters) add(shipped);
+  }
+  return files;
+}
+
+core::Expected<LoadedAssets> LoadAssets(const game::AppOptions& options, bool title_screen) {
+  LoadedAssets a;
+  const std::vector<std::string> files = CharacterFilesToLoad(options, title_screen);
+  for (const std::string& file : files) {
+    auto character = LoadOneCharacter(file);
+    if (!character) return character.status();
+    a.characters.push_back(std::move(*character));
+  }
+  if (!options.npc_character_path.empty()) {
+    const std::string key = SameFileKey(options.npc_character_path);
+    for (size_t i = 0; i < files.size(); ++i) {
+      if (SameFileKey(files[i]) == key) a.npc_character = static_cast<int>(i);
+    }
+  }
   auto level = asset::LoadLevel(core::DataPath(options.level_path));
   if (!level) return level.status();
   a.world = std::make_unique<world::World>(std::move(*level));
   a.scene_geometry = render::BuildSceneGeometry(*a.world);
   return a;
+}
+
+std::vector<const anim::SkinnedMesh*> CharacterLooks(const LoadedAssets& assets) {
+  std::vector<const anim::SkinnedMesh*> looks;
+  for (const LoadedCharacter& c : assets.characters) {
+    looks.push_back(&c.model.mesh);
+    for (const asset::CharacterModel& v : c.variant_models) looks.push_back(&v.mesh);
+  }
+  return looks;
 }
 
 void FreeUploadedCopies(LoadedAssets& assets) {
@@ -50,8 +105,10 @@ void FreeUploadedCopies(LoadedAssets& assets) {
     mesh.indices = {};
     mesh.textures = {};
   };
-  free_mesh(assets.model.mesh);
-  for (asset::CharacterModel& v : assets.variant_models) free_mesh(v.mesh);
+  for (LoadedCharacter& c : assets.characters) {
+    free_mesh(c.model.mesh);
+    for (asset::CharacterModel& v : c.variant_models) free_mesh(v.mesh);
+  }
   assets.scene_geometry = {};
   // Import (assimp), the collision and render mesh builds leave free pages in
   // the heap; they go back before the first frame's peak.

@@ -1,10 +1,11 @@
 #pragma once
 // Everything the game loads from disk, and the scene's static geometry built
-// from it (CPU only): the character file, its model and mesh variants, the
-// rig it resolves to, and the level. LoadAssets runs on a worker thread
+// from it (CPU only): each character file with its model, mesh variants and
+// the rig it resolves to, and the level. LoadAssets runs on a worker thread
 // while the main thread opens the window (App::Init).
 
 #include <memory>
+#include <string>
 #include <vector>
 
 #include "asset/character_model.h"
@@ -17,18 +18,35 @@
 
 namespace knights::app {
 
-struct LoadedAssets {
+// One character file and what it loads.
+struct LoadedCharacter {
   game::CharacterDesc character;
   asset::CharacterModel model;
   std::vector<asset::CharacterModel> variant_models;  // mesh looks of the same rig
   game::Rig rig;
+};
+
+struct LoadedAssets {
+  // The player's character first, then the NPCs' if another, then the
+  // shipped ones the title screen offers. Never empty once loaded.
+  std::vector<LoadedCharacter> characters;
+  int npc_character = 0;  // index into characters
   std::unique_ptr<world::World> world;
   render::SceneGeometry scene_geometry;  // uploaded, then freed (FreeUploadedCopies)
 };
 
-// The character (options.character_path) and level (options.level_path),
-// data paths; the first bad file's one-line error.
-core::Expected<LoadedAssets> LoadAssets(const game::AppOptions& options);
+// The character files to load, data paths, each once: the player's
+// (options.character_path), the NPCs' (options.npc_character_path, when
+// given), and with a title screen every shipped character.
+std::vector<std::string> CharacterFilesToLoad(const game::AppOptions& options, bool title_screen);
+
+// The characters (CharacterFilesToLoad) and the level (options.level_path);
+// the first bad file's one-line error.
+core::Expected<LoadedAssets> LoadAssets(const game::AppOptions& options, bool title_screen);
+
+// The meshes the renderer draws knights with, in the order their look
+// indices count: each character's own mesh, then its variants.
+std::vector<const anim::SkinnedMesh*> CharacterLooks(const LoadedAssets& assets);
 
 // Drops what the GL now holds its own copy of (vertices, indices and texture
 // pixels of each look; the static geometry) and returns the freed pages, so

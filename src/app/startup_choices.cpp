@@ -51,19 +51,34 @@ render::SceneSettings ChooseSceneSettings(const game::AppOptions& options, std::
   return scene;
 }
 
+bool ShowsTitleScreen(const game::AppOptions& options, bool headless_window) {
+  return !(options.autoplay || options.level_given || headless_window);
+}
+
 game::SessionDesc MakeSessionDesc(const LoadedAssets& assets, const game::AppOptions& options, bool headless_window) {
   game::SessionDesc desc;
   desc.world = assets.world.get();
-  desc.skeleton = &assets.model.skeleton;
-  for (int role = 0; role < game::kClipRoleCount; ++role) {
-    desc.clips[role] = &assets.model.clips[assets.model.FindClip(assets.character.clips[role])];
+  int first_look = 0;  // CharacterLooks' order
+  for (const LoadedCharacter& c : assets.characters) {
+    game::CastMember member;
+    member.name = c.character.name;
+    member.skeleton = &c.model.skeleton;
+    for (int role = 0; role < game::kClipRoleCount; ++role) {
+      member.clips[role] = &c.model.clips[c.model.FindClip(c.character.clips[role])];
+    }
+    member.rig = &c.rig;
+    const int variants = static_cast<int>(c.variant_models.size());
+    member.look = first_look;
+    member.look_red = first_look + (variants >= 1 ? 1 : 0);
+    member.look_green = first_look + (variants >= 2 ? 2 : variants);
+    first_look += 1 + variants;
+    desc.cast.push_back(member);
   }
-  desc.rig = &assets.rig;
-  desc.npc_look_red = assets.variant_models.size() >= 1 ? 1 : 0;
-  desc.npc_look_green = assets.variant_models.size() >= 2 ? 2 : desc.npc_look_red;
+  desc.player_cast = 0;
+  desc.npc_cast = assets.npc_character;
   // Headless runs have no player at the keyboard: the autopilot plays.
   desc.autoplay = options.autoplay || headless_window;
-  desc.skip_title = options.autoplay || options.level_given || headless_window;
+  desc.skip_title = !ShowsTitleScreen(options, headless_window);
   desc.seed = options.seed;
   desc.soak = options.soak;
   return desc;

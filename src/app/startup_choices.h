@@ -35,9 +35,13 @@ game::Settings MergeSettings(const game::Settings& loaded, const game::AppOption
 render::SceneSettings ChooseSceneSettings(const game::AppOptions& options, std::string_view gl_renderer,
                                           bool headless_window);
 
-// The session over the loaded assets: the character's clips by role, the
-// NPC looks from its variants; headless runs are played by the autopilot
-// and skip the title.
+// Whether the game opens on the title screen: a person at a window who
+// did not ask to start at once (--level, --autoplay).
+bool ShowsTitleScreen(const game::AppOptions& options, bool headless_window);
+
+// The session over the loaded assets: each character's clips by role and
+// its looks (CharacterLooks' order), the NPCs' character; headless runs are
+// played by the autopilot and skip the title.
 game::SessionDesc MakeSessionDesc(const LoadedAssets& assets, const game::AppOptions& options, bool headless_window);
 
 }  // namespace knights::app

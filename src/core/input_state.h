@@ -22,12 +22,15 @@ struct InputState {
   bool screenshot_pressed = false;         // F12
   bool menu_up_pressed = false;            // arrows / d-pad in menus
   bool menu_down_pressed = false;
+  bool menu_left_pressed = false;  // arrows / d-pad: change a menu row's choice
+  bool menu_right_pressed = false;
   bool quit_requested = false;  // window closed
 
   // Clears the edge flags after they were consumed by one frame.
   void ClearEdges() {
     jump_pressed = confirm_pressed = pause_pressed = toggle_overlay_pressed = false;
     toggle_fullscreen_pressed = screenshot_pressed = menu_up_pressed = menu_down_pressed = false;
+    menu_left_pressed = menu_right_pressed = false;
   }
 };
 

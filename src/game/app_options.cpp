@@ -98,6 +98,12 @@ const std::vector<OptionSpec>& Specs() {
          o.character_path = std::string(v);
          return std::string();
        }},
+      {"--npc-character", "FILE", "the NPCs play this character file (default: the player's)",
+       [](AppOptions& o, std::string_view v) {
+         if (v.empty()) return std::string("--npc-character: expected a file name");
+         o.npc_character_path = std::string(v);
+         return std::string();
+       }},
       {"--autoplay", "", "a scripted player runs, climbs and jumps through the level to the goal",
        [](AppOptions& o, std::string_view) {
          o.autoplay = true;

@@ -20,7 +20,8 @@ struct AppOptions {
   int height = 720;
   bool vsync = true;
   std::string level_path = "assets/levels/demo.json";            // --level
-  std::string character_path = "assets/characters/knight.json";  // --character
+  std::string character_path = "assets/characters/knight.json";  // --character: the player's
+  std::string npc_character_path;                                // --npc-character: the NPCs' ("" = the player's)
   bool level_given = false;                                      // --level was passed: skip the title screen
   bool autoplay = false;                                         // the scripted player drives the knight
   bool ik = true;                                                // --ik on|off: the IK pass

@@ -6,18 +6,39 @@ namespace knights::game {
 
 GameSession::GameSession(const SessionDesc& desc) : desc_(desc), pilot_(desc.seed), soak_(desc.seed * 2654435761u) {
   autoplay = desc.autoplay;
-  const world::Level& level = desc.world->level();
-  knights_.resize(1 + level.npcs.size());
-  knights_[0].Init(*desc.skeleton, desc.clips, *desc.rig, 0);
-  for (size_t i = 0; i < level.npcs.size(); ++i) {
-    const world::Npc& npc = level.npcs[i];
-    knights_[i + 1].Init(*desc.skeleton, desc.clips, *desc.rig,
-                         npc.variant == world::NpcVariant::kRed ? desc.npc_look_red : desc.npc_look_green);
-    patrols_.push_back(PatrolAi{npc.patrol_x0, npc.patrol_x1});
-  }
+  const size_t npcs = desc.world->level().npcs.size();
+  knights_.resize(1 + npcs);
+  patrols_.resize(npcs);
   respawns_seen_.assign(knights_.size(), 0);
+  BuildKnights();
   SpawnAll();
   if (desc.skip_title) screen_ = Screen::kPlaying;
+}
+
+// Each knight from its cast member: the player's, and the NPCs' in their
+// level variant's look.
+void GameSession::BuildKnights() {
+  const CastMember& hero = desc_.cast[desc_.player_cast];
+  knights_[0].Init(*hero.skeleton, hero.clips, *hero.rig, hero.look);
+  const CastMember& guard = desc_.cast[desc_.npc_cast];
+  const std::vector<world::Npc>& npcs = desc_.world->level().npcs;
+  for (size_t i = 0; i < npcs.size(); ++i) {
+    const int look = npcs[i].variant == world::NpcVariant::kRed ? guard.look_red : guard.look_green;
+    knights_[i + 1].Init(*guard.skeleton, guard.clips, *guard.rig, look);
+  }
+}
+
+bool GameSession::ChooseCast(int player_cast, int npc_cast) {
+  const int count = static_cast<int>(desc_.cast.size());
+  if (screen_ != Screen::kTitle || player_cast < 0 || player_cast >= count || npc_cast < 0 || npc_cast >= count) {
+    return false;
+  }
+  desc_.player_cast = player_cast;
+  desc_.npc_cast = npc_cast;
+  clip_override = {};
+  BuildKnights();
+  SpawnAll();
+  return true;
 }
 
 void GameSession::SpawnAll() {
@@ -58,8 +79,7 @@ void GameSession::Step(const core::InputState& input) {
   }
   if (desc_.soak) driven = soak_.Mix(driven, dt);
   switch (screen_) {
-    case Screen::kTitle:
-      if (driven.confirm_pressed) screen_ = Screen::kPlaying;
+    case Screen::kTitle:  // its menu starts the game (Start())
       break;
     case Screen::kPaused:
       if (driven.pause_pressed) screen_ = Screen::kPlaying;
@@ -117,10 +137,13 @@ void GameSession::Step(const core::InputState& input) {
   last_sim_s = std::chrono::duration<double>(Clock::now() - start).count();
 }
 
-// The overlay's clip override on the inspected knight, none on the others.
+// The overlay's clip override on the inspected knight, none on the others
+// (nor on a knight of another skeleton than the clip's).
 void GameSession::ApplyClipOverride(int knight_index) {
-  AnimPlayer& anim = knights_[knight_index].anim;
-  if (knight_index == inspected_knight && clip_override.clip != nullptr) {
+  Knight& knight = knights_[knight_index];
+  AnimPlayer& anim = knight.anim;
+  if (knight_index == inspected_knight && clip_override.clip != nullptr &&
+      clip_override.clip->JointCount() == knight.skeleton().JointCount()) {
     anim.SetOverride(clip_override.clip, clip_override.time_s);
   } else if (anim.Override() != nullptr) {
     anim.ClearOverride();

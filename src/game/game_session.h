@@ -10,6 +10,7 @@
 #include "core/debug_lines.h"
 #include "core/input_state.h"
 #include "game/auto_pilot.h"
+#include "game/cast_member.h"
 #include "game/follow_camera.h"
 #include "game/ik_metrics.h"
 #include "game/knight.h"
@@ -24,13 +25,11 @@ enum class Screen { kTitle, kPlaying, kPaused, kComplete };
 
 struct SessionDesc {
   const world::World* world = nullptr;
-  const anim::Skeleton* skeleton = nullptr;
-  ClipSet clips{};
-  const Rig* rig = nullptr;
-  // Mesh look of each NPC variant (index into the renderer's meshes; 0 is
-  // the player's). Red and green.
-  int npc_look_red = 0;
-  int npc_look_green = 0;
+  // The characters that can play (at least one), and which of them the
+  // player and the NPCs start as (indices into cast).
+  std::vector<CastMember> cast;
+  int player_cast = 0;
+  int npc_cast = 0;
   bool autoplay = false;
   bool soak = false;        // mix seeded random input bursts into the player's (soak test)
   bool skip_title = false;  // start playing at once (headless runs, --level)
@@ -61,6 +60,13 @@ class GameSession {
     if (screen_ == Screen::kTitle) screen_ = Screen::kPlaying;
   }
   void RequestQuit() { quit_requested_ = true; }
+  // Who plays and who patrols, on the title screen only (the knights are
+  // rebuilt and respawned); false, and nothing changes, elsewhere or for an
+  // index outside cast().
+  bool ChooseCast(int player_cast, int npc_cast);
+  std::span<const CastMember> cast() const { return desc_.cast; }
+  int player_cast() const { return desc_.player_cast; }
+  int npc_cast() const { return desc_.npc_cast; }
 
   Screen screen() const { return screen_; }
   bool quit_requested() const { return quit_requested_; }
@@ -92,6 +98,7 @@ class GameSession {
   bool time_passes = true;
 
  private:
+  void BuildKnights();
   void SpawnAll();
   void ApplyClipOverride(int knight_index);
 

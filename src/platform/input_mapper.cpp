@@ -77,6 +77,8 @@ void InputMapper::HandleEvent(const SDL_Event& event, core::InputState& input) {
       if (Bound(KeyAction::kScreenshot, code)) input.screenshot_pressed = true;
       if (Bound(KeyAction::kUp, code)) input.menu_up_pressed = true;
       if (Bound(KeyAction::kDown, code)) input.menu_down_pressed = true;
+      if (Bound(KeyAction::kLeft, code)) input.menu_left_pressed = true;
+      if (Bound(KeyAction::kRight, code)) input.menu_right_pressed = true;
       break;
     }
     case SDL_CONTROLLERDEVICEADDED:
@@ -108,6 +110,12 @@ void InputMapper::HandleEvent(const SDL_Event& event, core::InputState& input) {
           break;
         case SDL_CONTROLLER_BUTTON_DPAD_DOWN:
           input.menu_down_pressed = true;
+          break;
+        case SDL_CONTROLLER_BUTTON_DPAD_LEFT:
+          input.menu_left_pressed = true;
+          break;
+        case SDL_CONTROLLER_BUTTON_DPAD_RIGHT:
+          input.menu_right_pressed = true;
           break;
         default:
           break;

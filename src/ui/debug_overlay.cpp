@@ -201,7 +201,9 @@ void DrawDebugOverlay(game::GameSession& session, std::span<const anim::Clip> cl
   DrawTimeSection(session, state);
   DrawRenderingSection(state, window);
   DrawClipViewerSection(clips, state, frame_dt_s);
-  // The clip viewer's choice, which the session plays from its next step.
+  // The clip viewer's choice, which the session plays from its next step
+  // (the inspected knight may be of a character with fewer clips).
+  if (!clips.empty()) state.clip_index = std::clamp(state.clip_index, 0, static_cast<int>(clips.size()) - 1);
   session.clip_override = state.clip_override && !clips.empty()
                               ? game::ClipOverride{&clips[state.clip_index], state.clip_time_s}
                               : game::ClipOverride{};

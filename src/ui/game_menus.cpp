@@ -52,24 +52,48 @@ int Menu(const char* const* items, int count, int& selected, const core::InputSt
   return chosen;
 }
 
+// The next character after `current` in a cast of `count`, `step` on
+// (either way, wrapping).
+int CycledCast(int current, int step, int count) { return ((current + step) % count + count) % count; }
+
+// The title: start, who plays and who patrols (when more than one character
+// is loaded: left/right, or confirm, moves to the next), quit.
+void DrawTitle(game::GameSession& session, const core::InputState& input, int width_px, int height_px) {
+  static int selected = 0;
+  BeginCentredPanel("title", width_px, height_px, 0.35f);
+  CenteredText("KNIGHTS", 3.5f);
+  CenteredText("a side-scrolling IK demo", 1.3f);
+  ImGui::Spacing();
+  ImGui::Spacing();
+  const int cast = static_cast<int>(session.cast().size());
+  char hero[96], patrols[96];
+  std::snprintf(hero, sizeof(hero), "Hero:     < %s >", session.cast()[session.player_cast()].name.c_str());
+  std::snprintf(patrols, sizeof(patrols), "Patrols: < %s >", session.cast()[session.npc_cast()].name.c_str());
+  const char* with_cast[] = {"Start", hero, patrols, "Quit"};
+  const char* alone[] = {"Start", "Quit"};
+  const bool choices = cast > 1;
+  const int chosen = choices ? Menu(with_cast, 4, selected, input) : Menu(alone, 2, selected, input);
+  const bool on_cast_row = choices && (selected == 1 || selected == 2);
+  int step = on_cast_row ? static_cast<int>(input.menu_right_pressed) - static_cast<int>(input.menu_left_pressed) : 0;
+  if (on_cast_row && chosen == selected) step = 1;
+  if (step != 0 && selected == 1) session.ChooseCast(CycledCast(session.player_cast(), step, cast), session.npc_cast());
+  if (step != 0 && selected == 2) session.ChooseCast(session.player_cast(), CycledCast(session.npc_cast(), step, cast));
+  if (chosen == 0) session.Start();
+  if (chosen == (choices ? 3 : 1)) session.RequestQuit();
+  ImGui::Spacing();
+  CenteredText("arrows/WASD move and climb   Shift run   Space jump   Esc pause   F1 debug", 1.0f);
+  ImGui::End();
+}
+
 }  // namespace
 
 void DrawGameScreens(game::GameSession& session, const core::InputState& input, int width_px, int height_px) {
   static int pause_selected = 0;
   char time_text[32];
   switch (session.screen()) {
-    case game::Screen::kTitle: {
-      BeginCentredPanel("title", width_px, height_px, 0.35f);
-      CenteredText("KNIGHTS", 3.5f);
-      CenteredText("a side-scrolling IK demo", 1.3f);
-      ImGui::Spacing();
-      ImGui::Spacing();
-      CenteredText("Press Enter or (A) to start", 1.5f);
-      ImGui::Spacing();
-      CenteredText("arrows/WASD move and climb   Shift run   Space jump   Esc pause   F1 debug", 1.0f);
-      ImGui::End();
+    case game::Screen::kTitle:
+      DrawTitle(session, input, width_px, height_px);
       break;
-    }
     case game::Screen::kPlaying:
     case game::Screen::kPaused: {
       // HUD: time and checkpoint, top right.

@@ -176,9 +176,11 @@ TEST_F(KnightGameTest, WithTheIkOffFromTheStartThePoseIsTheClipFromTheFirstStep)
 TEST_F(KnightGameTest, TheClipOverrideIsAppliedByTheSessionStep) {
   game::SessionDesc desc;
   desc.world = world_.get();
-  desc.skeleton = &assets_->model.skeleton;
-  desc.clips = assets_->clips;
-  desc.rig = &assets_->rig;
+  CastMember knight;
+  knight.skeleton = &assets_->model.skeleton;
+  knight.clips = assets_->clips;
+  knight.rig = &assets_->rig;
+  desc.cast = {knight};
   desc.skip_title = true;
   game::GameSession session(desc);
   const anim::Clip* clip = &assets_->model.clips.back();
