@@ -18,6 +18,8 @@ namespace {
 constexpr float kMaxReachFraction = 0.97f;
 // A limb that takes a hold in the middle of a contact gets there over this long.
 constexpr float kRegrabTimeS = 0.1f;
+// Steps of the search for a ledge's edge ahead of a foot, metres.
+constexpr float kLedgeSearchStepM = 0.02f;
 // A swinging foot kept out of the ground is pushed back at most this far,
 // metres, tried in steps of kSwingPushStepM; its lift and push are let go
 // at kSwingClearanceReleaseMps once clear.
@@ -83,8 +85,54 @@ bool LadderIkController::ChooseHold(int limb, const LadderIkFrame& frame, const 
     // ledge top the exit clip puts a hand on).
     const GroundProbe ground = GroundUnder(frame, p_ws);
     if (ground.hit) consider(-1, GroundHoldWs(limb, frame, ground), ground.normal_ws, ground.point_ws);
+    // A foot stepping off the top, or a hand reaching for the ledge, over
+    // the gap a ladder leaning back leaves before its ledge: the ledge's
+    // edge ahead.
+    GroundProbe ledge;
+    if (LedgeAhead(limb, frame, ground, &ledge))
+      consider(-1, GroundHoldWs(limb, frame, ledge), ledge.normal_ws, ledge.point_ws);
   }
   return best_tier >= min_tier;
+}
+
+// For a foot above the top rung (a hand: above the grab distance under it)
+// with no ground under it within the grab distance: the nearest spot ahead
+// (the body's facing), within the grab distance, where the effector and
+// the foot's other points all have ground within the grab distance of its
+// height.
+bool LadderIkController::LedgeAhead(int limb, const LadderIkFrame& frame, const GroundProbe& under,
+                                    GroundProbe* ledge) const {
+  const LadderLimbState& s = state_[limb];
+  const glm::vec3& p_ws = s.animated_ws;
+  float top_rung_y = -1e30f;
+  for (const glm::vec3& rung_ws : frame.rungs_ws) top_rung_y = std::max(top_rung_y, rung_ws.y);
+  const float reach_m = settings.max_grab_distance_m;
+  const float below_top_m = limb < kLadderFeet ? 0.0f : settings.max_grab_distance_m;
+  if (p_ws.y < top_rung_y - below_top_m || (under.hit && under.point_ws.y > p_ws.y - reach_m)) return false;
+  glm::vec3 ahead_ws(frame.model_to_world[0]);
+  ahead_ws.y = 0.0f;
+  if (!(glm::dot(ahead_ws, ahead_ws) > 1e-8f)) return false;
+  ahead_ws = glm::normalize(ahead_ws);
+  auto standing = [&](const glm::vec3& q_ws, GroundProbe* hit) {
+    *hit = GroundUnder(frame, q_ws);
+    return hit->hit && std::fabs(hit->point_ws.y - p_ws.y) <= reach_m;
+  };
+  for (float d = kLedgeSearchStepM; d <= reach_m; d += kLedgeSearchStepM) {
+    const glm::vec3 ball_ws = p_ws + ahead_ws * d;
+    GroundProbe hit;
+    if (!standing(ball_ws, &hit)) continue;
+    bool all_on = true;
+    for (size_t k = 0; k < limbs_[limb].ground_points_ls.size() && all_on; ++k) {
+      GroundProbe point_hit;
+      if (limbs_[limb].ground_points_ls[k] != glm::vec3(0.0f))
+        all_on = standing(ball_ws + s.ground_points_from_effector_ws[k], &point_hit);
+    }
+    if (all_on) {
+      *ledge = hit;
+      return true;
+    }
+  }
+  return false;
 }
 
 // The ground under p_ws: a ray from above the grab distance finds it even
@@ -343,6 +391,7 @@ LimbPlacementJob LadderIkController::PlacementJob(int limb, const PoseView& pose
   job.soften = settings.soften;
   job.weight = weight;
   job.reached = &state_[limb].reached;
+  job.reach_tolerance_m = settings.max_hold_miss_m;
   return job;
 }
 

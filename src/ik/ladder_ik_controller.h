@@ -96,6 +96,9 @@ struct LadderIkSettings {
   float knee_limit_deg = 172.0f;
   // Hands keep this far inside the rails (half a hand's width), metres.
   float rail_margin_m = 0.04f;
+  // A hold the limb misses by less than this, stretched straight, is kept
+  // (a let-go limb follows the clip, further off), metres.
+  float max_hold_miss_m = 0.015f;
   // The body (pelvis subtree) moves at most this far toward holds the limbs
   // would not reach otherwise, metres; 0 disables the shift.
   float max_body_shift_m = 0.2f;
@@ -191,6 +194,7 @@ class LadderIkController {
   void UpdateHold(int limb, const LadderIkFrame& frame, const glm::vec3& limb_root_ws, float reach_m);
   GroundProbe GroundUnder(const LadderIkFrame& frame, const glm::vec3& p_ws) const;
   glm::vec3 GroundHoldWs(int limb, const LadderIkFrame& frame, const GroundProbe& ground) const;
+  bool LedgeAhead(int limb, const LadderIkFrame& frame, const GroundProbe& under, GroundProbe* ledge) const;
   bool ChooseHold(int limb, const LadderIkFrame& frame, const glm::vec3& limb_root_ws, float reach_m, int min_tier,
                   LadderHold* hold) const;
   void ChooseTarget(int limb, const LadderIkFrame& frame);

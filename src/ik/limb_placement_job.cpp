@@ -164,7 +164,7 @@ void FinishLimb(const LimbPlacementJob& job, const LimbPlan& plan) {
   l2m.Run();
   if (job.reached != nullptr) {
     const glm::vec3 effector_ms = glm::vec3(job.models_ms[job.chain.end] * glm::vec4(job.effector_ls, 1.0f));
-    *job.reached = glm::length(effector_ms - plan.effector_target_ms) < 2e-3f;
+    *job.reached = glm::length(effector_ms - plan.effector_target_ms) < job.reach_tolerance_m;
   }
 }
 

@@ -68,8 +68,10 @@ struct LimbPlacementJob {
   float soften = 0.0f;
   float weight = 1.0f;  // 0: pose unchanged; 1: fully placed
 
-  // Output (optional): whether the effector reaches the target.
+  // Output (optional): whether the effector ends within reach_tolerance_m
+  // of the target (metres).
   bool* reached = nullptr;
+  float reach_tolerance_m = 2e-3f;
 
   bool Validate() const;
   // Returns false, leaving the pose as it was, on invalid input (NaN, bad

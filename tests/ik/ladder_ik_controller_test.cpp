@@ -252,9 +252,39 @@ TEST(LadderIkController, UnreachableHoldIsReleased) {
   }
 }
 
+// A hold the arm misses by less than max_hold_miss_m, stretched straight,
+// is kept; with no such allowance the same climb lets it go sooner.
+TEST(LadderIkController, AHoldMissedByLessThanTheAllowanceIsKept) {
+  const Arm animated;
+  const glm::vec3 grip_ws = animated.GripWs(glm::mat4(1.0f));
+  const std::vector<glm::vec3> rungs = MakeRungs(grip_ws.x, grip_ws.y - 0.02f, 0.3f, 1);
+  auto release_step = [&](float allowance_m, float* largest_miss_m) {
+    LadderIkController c = MakeController();
+    c.settings.max_hold_miss_m = allowance_m;
+    FadeIn(c, glm::mat4(1.0f), rungs, animated);
+    *largest_miss_m = 0.0f;
+    for (int step = 0; step < 100; ++step) {
+      const glm::mat4 to_world = Root({0.0f, 0.01f * static_cast<float>(step), 0.0f});
+      const Arm pose = Step(c, MakeFrame(to_world, rungs, 1.0f), animated);
+      if (!c.Limb(kHand).holding) return step;
+      *largest_miss_m =
+          std::max(*largest_miss_m, glm::distance(pose.GripWs(to_world), glm::vec3(rungs[0].x, rungs[0].y, grip_ws.z)));
+    }
+    return -1;
+  };
+  float tight_miss_m = 0.0f, loose_miss_m = 0.0f;
+  const int tight = release_step(0.002f, &tight_miss_m);
+  const int loose = release_step(0.015f, &loose_miss_m);
+  ASSERT_GT(tight, 0);
+  EXPECT_GT(loose, tight);
+  EXPECT_LT(tight_miss_m, 0.002f);
+  EXPECT_GT(loose_miss_m, 0.002f);
+  EXPECT_LT(loose_miss_m, 0.015f);
+}
+
 // The step at which a hold 2 cm under the grip is let go while the body
 // climbs on 1 cm per step (-1: never within 100 steps); the grip is on the
-// rung, within the solver's reach tolerance (2 mm), on every step it holds.
+// rung, within the kept miss (max_hold_miss_m), on every step it holds.
 int StepOfRelease(LadderIkController& c) {
   const Arm animated;
   const glm::vec3 grip_ws = animated.GripWs(glm::mat4(1.0f));
@@ -264,7 +294,9 @@ int StepOfRelease(LadderIkController& c) {
     const glm::mat4 to_world = Root({0.0f, 0.01f * static_cast<float>(step), 0.0f});
     const Arm pose = Step(c, MakeFrame(to_world, rungs, 1.0f), animated);
     if (!c.Limb(kHand).holding) return step;
-    EXPECT_LT(glm::distance(pose.GripWs(to_world), glm::vec3(rungs[0].x, rungs[0].y, grip_ws.z)), 2e-3f) << step;
+    EXPECT_LT(glm::distance(pose.GripWs(to_world), glm::vec3(rungs[0].x, rungs[0].y, grip_ws.z)),
+              c.settings.max_hold_miss_m)
+        << step;
   }
   return -1;
 }
@@ -398,12 +430,15 @@ struct StepBehind {
     return glm::dot(p_ws - edge_ws, along_ws) < -0.02f ? base_y + rise_m : base_y;
   }
 };
-GroundProbe CastOnStepBehind(const void* context, const glm::vec3& from_ws, float length_m) {
-  const StepBehind& ground = *static_cast<const StepBehind*>(context);
-  const float h = ground.Height(from_ws);
+// A LadderIkFrame::raycast onto flat pieces of ground: context is a Ground
+// with Height(point_ws), the ground's height over that point.
+template <typename Ground>
+GroundProbe CastOnFlatPieces(const void* context, const glm::vec3& from_ws, float length_m) {
+  const float h = static_cast<const Ground*>(context)->Height(from_ws);
   if (from_ws.y < h || from_ws.y - length_m > h) return {};
   return {true, glm::vec3(from_ws.x, h, from_ws.z), glm::vec3(0.0f, 1.0f, 0.0f)};
 }
+constexpr GroundRaycastFn CastOnStepBehind = &CastOnFlatPieces<StepBehind>;
 
 // A foot holding the ground with its ball at the foot of a 4 cm step and
 // its heel and sole over it: the hold is raised so that heel and sole stay
@@ -431,7 +466,7 @@ TEST(LadderIkController, AFootHoldingTheGroundKeepsHeelAndSoleOutOfIt) {
     c.settings.limb_enabled = {true, false, false, false};
     const StepBehind ground{grip_ws, test_case.higher_away_ws, grip_ws.y - 0.03f, 0.04f};
     const std::vector<glm::vec3> rungs = MakeRungs(grip_ws.x, grip_ws.y + 2.0f, 0.3f, 1);
-    const LadderIkFrame frame = FadeInOverGround(c, to_world, rungs, &CastOnStepBehind, &ground, animated);
+    const LadderIkFrame frame = FadeInOverGround(c, to_world, rungs, CastOnStepBehind, &ground, animated);
     for (const float yaw_rad : test_case.yaws_rad) {
       Arm turned = animated;
       turned.locals_ls[kWrist].rotation = glm::angleAxis(yaw_rad, glm::normalize(up_in_elbow));
@@ -451,6 +486,53 @@ TEST(LadderIkController, AFootHoldingTheGroundKeepsHeelAndSoleOutOfIt) {
       }
       EXPECT_LT(lowest_gap_m, 2e-3f) << "yaw " << yaw_rad;
     }
+  }
+}
+
+// A ledge whose top (top_y) starts at edge_x and runs on towards +x, over
+// ground 3 m lower.
+struct LedgeOverGap {
+  float edge_x;
+  float top_y;
+  float Height(const glm::vec3& p_ws) const { return p_ws.x >= edge_x ? top_y : top_y - 3.0f; }
+};
+constexpr GroundRaycastFn CastOnLedge = &CastOnFlatPieces<LedgeOverGap>;
+
+// A foot whose contact starts above the top rung, over the gap a ladder
+// leaning back leaves before its ledge (the clip steps short of the edge,
+// the rung too far), stands on the ledge: ball, heel and sole all on its
+// top, the nearest such spot ahead. Below the top rung the same foot takes
+// no such hold (it is climbing, not leaving).
+TEST(LadderIkController, AFootSteppingOffOverAGapStandsOnTheLedgeAhead) {
+  const Arm animated;
+  const glm::mat4 to_world(1.0f);  // the climber faces +x
+  const glm::vec3 ball_ws = animated.GripWs(to_world);
+  LadderLimbRig limb = FootRig(animated);
+  const glm::mat3 to_wrist = glm::inverse(glm::mat3(animated.models_ms[kWrist]));
+  limb.ground_points_ls = {kGripLs + to_wrist * glm::vec3(-0.12f, 0.0f, 0.0f),
+                           kGripLs + to_wrist * glm::vec3(-0.06f, 0.0f, 0.0f)};
+  const LedgeOverGap ledge{ball_ws.x + 0.05f, ball_ws.y - 0.02f};
+  for (const float top_rung_above_m : {-0.3f, 0.1f}) {
+    const std::vector<glm::vec3> rungs = MakeRungs(ball_ws.x - 0.45f, ball_ws.y + top_rung_above_m - 0.9f, 0.3f, 4);
+    LadderIkController c;
+    c.Init({limb, limb, limb, limb});
+    c.settings.limb_enabled = {true, false, false, false};
+    const Arm pose = Step(c, FadeInOverGround(c, to_world, rungs, CastOnLedge, &ledge, animated), animated);
+    if (top_rung_above_m > 0.0f) {
+      EXPECT_FALSE(c.Limb(0).holding && c.Limb(0).rung == -1);
+      continue;
+    }
+    ASSERT_TRUE(c.Limb(0).holding);
+    ASSERT_EQ(c.Limb(0).rung, -1);
+    for (const glm::vec3& point_ls : {kGripLs, limb.ground_points_ls[0], limb.ground_points_ls[1]}) {
+      const glm::vec3 p_ws = glm::vec3(to_world * pose.models_ms[kWrist] * glm::vec4(point_ls, 1.0f));
+      EXPECT_GE(p_ws.x, ledge.edge_x);
+      EXPECT_NEAR(p_ws.y, ledge.top_y, 2e-3f);
+    }
+    // The nearest: the heel (12 cm behind the ball) within a search step
+    // of the edge.
+    const glm::vec3 heel_ws = glm::vec3(to_world * pose.models_ms[kWrist] * glm::vec4(limb.ground_points_ls[0], 1.0f));
+    EXPECT_LT(heel_ws.x - ledge.edge_x, 0.021f);
   }
 }
 
@@ -476,7 +558,7 @@ TEST(LadderIkController, ASwingingFootIsKeptOutOfTheGroundByTheLeastCorrection) 
     // past its face), its top 0.4 m over the ball.
     const float face_x = ball_ws.x - 0.1f;
     StepBehind ledge{glm::vec3(face_x - 0.02f, 0.0f, 0.0f), glm::vec3(-1.0f, 0.0f, 0.0f), ball_ws.y - 1.0f, 1.4f};
-    frame.raycast = &CastOnStepBehind;
+    frame.raycast = CastOnStepBehind;
     frame.raycast_context = &ledge;
     Arm pose;
     for (int i = 0; i < 20; ++i) pose = Step(c, frame, animated);
