@@ -68,8 +68,11 @@ bool LadderIkController::ChooseHold(int limb, const LadderIkFrame& frame, const 
   auto consider = [&](int index, const glm::vec3& point_ws, const glm::vec3& normal_ws, const glm::vec3& ground_ws) {
     // By the contact's end MoveBody may have brought the body closer: half
     // its range is counted (the other half is left for the other limbs).
+    // A clip's foot under the ground (in a ledge the body is not yet up
+    // to) has that ground within the grab distance of the surface.
+    const float buried_m = index < 0 ? std::max(0.0f, ground_ws.y - p_ws.y) : 0.0f;
     const int tier = HoldTier(point_ws, p_ws, limb_root_ws, frame.root_motion_to_contact_end_ws[limb], reach_m,
-                              reach_m + 0.5f * settings.max_body_shift_m, settings.max_grab_distance_m);
+                              reach_m + 0.5f * settings.max_body_shift_m, settings.max_grab_distance_m + buried_m);
     const glm::vec3 clip_ws = index >= 0 ? clip_on_rung_ws : p_ws;
     const float d2 = glm::dot(point_ws - clip_ws, point_ws - clip_ws);
     if (tier > best_tier || (tier == best_tier && tier >= 0 && d2 < best_d2)) {

@@ -396,6 +396,14 @@ LadderLimbRig FootRig(const Arm& animated) {
   return limb;
 }
 
+// A controller of `limb` as limb 0 (a foot), the other limbs off.
+LadderIkController OneFootController(const LadderLimbRig& limb) {
+  LadderIkController c;
+  c.Init({limb, limb, limb, limb});
+  c.settings.limb_enabled = {true, false, false, false};
+  return c;
+}
+
 // A foot (the synthetic limb, as limb 0) whose contact starts just over
 // sloping ground and far from any rung stands on the ground, its sole
 // turned to lie on it.
@@ -404,9 +412,7 @@ TEST(LadderIkController, AFootOnTheGroundLiesOnIt) {
   const glm::mat4 to_world(1.0f);
   const glm::vec3 grip_ws = animated.GripWs(to_world);
   const LadderLimbRig limb = FootRig(animated);
-  LadderIkController c;
-  c.Init({limb, limb, limb, limb});
-  c.settings.limb_enabled = {true, false, false, false};
+  LadderIkController c = OneFootController(limb);
   const Plane ground{grip_ws - glm::vec3(0.0f, 0.03f, 0.0f),
                      glm::normalize(glm::vec3(std::sin(0.35f), std::cos(0.35f), 0.0f))};  // 20 degrees
   const std::vector<glm::vec3> rungs = MakeRungs(grip_ws.x, grip_ws.y + 2.0f, 0.3f, 1);
@@ -417,6 +423,25 @@ TEST(LadderIkController, AFootOnTheGroundLiesOnIt) {
   EXPECT_LT(glm::distance(pose.GripWs(to_world), on_ground_ws), 2e-3f);
   const glm::vec3 sole_up_ws = glm::normalize(glm::mat3(pose.models_ms[kWrist]) * limb.end_up_ls);
   EXPECT_GT(glm::dot(sole_up_ws, ground.normal_ws), std::cos(glm::radians(1.0f)));
+}
+
+// A foot whose clip puts it 0.45 m inside the ground (a ledge the body is
+// not yet up to), further under the surface than the grab distance, still
+// takes that ground: its hold is on the surface over it.
+TEST(LadderIkController, AFootBuriedInTheGroundTakesTheSurfaceOverIt) {
+  const Arm animated;
+  const glm::mat4 to_world(1.0f);
+  const glm::vec3 grip_ws = animated.GripWs(to_world);
+  const LadderLimbRig limb = FootRig(animated);
+  LadderIkController c = OneFootController(limb);
+  c.settings.max_hold_miss_m = 10.0f;  // the hold as chosen, whether this arm-sized leg reaches it or not
+  const float buried_m = c.settings.max_grab_distance_m + 0.1f;
+  const Plane ground{grip_ws + glm::vec3(0.0f, buried_m, 0.0f), glm::vec3(0.0f, 1.0f, 0.0f)};
+  const std::vector<glm::vec3> rungs = MakeRungs(grip_ws.x - 1.0f, grip_ws.y - 2.0f, 0.3f, 1);
+  StepOntoGround(c, to_world, rungs, ground, animated);
+  ASSERT_TRUE(c.Limb(0).holding);
+  EXPECT_EQ(c.Limb(0).rung, -1);
+  EXPECT_NEAR(c.Limb(0).hold_point_ws.y, grip_ws.y + buried_m, 1e-3f);
 }
 
 // Ground a step higher behind a line: `rise_m` above base_y where the
@@ -461,9 +486,7 @@ TEST(LadderIkController, AFootHoldingTheGroundKeepsHeelAndSoleOutOfIt) {
   };
   for (const Case& test_case :
        {Case{glm::vec3(1.0f, 0.0f, 0.0f), {0.0f}}, Case{glm::vec3(0.0f, 0.0f, -1.0f), {0.0f, 0.25f, 0.5f}}}) {
-    LadderIkController c;
-    c.Init({limb, limb, limb, limb});
-    c.settings.limb_enabled = {true, false, false, false};
+    LadderIkController c = OneFootController(limb);
     const StepBehind ground{grip_ws, test_case.higher_away_ws, grip_ws.y - 0.03f, 0.04f};
     const std::vector<glm::vec3> rungs = MakeRungs(grip_ws.x, grip_ws.y + 2.0f, 0.3f, 1);
     const LadderIkFrame frame = FadeInOverGround(c, to_world, rungs, CastOnStepBehind, &ground, animated);
@@ -514,9 +537,7 @@ TEST(LadderIkController, AFootSteppingOffOverAGapStandsOnTheLedgeAhead) {
   const LedgeOverGap ledge{ball_ws.x + 0.05f, ball_ws.y - 0.02f};
   for (const float top_rung_above_m : {-0.3f, 0.1f}) {
     const std::vector<glm::vec3> rungs = MakeRungs(ball_ws.x - 0.45f, ball_ws.y + top_rung_above_m - 0.9f, 0.3f, 4);
-    LadderIkController c;
-    c.Init({limb, limb, limb, limb});
-    c.settings.limb_enabled = {true, false, false, false};
+    LadderIkController c = OneFootController(limb);
     const Arm pose = Step(c, FadeInOverGround(c, to_world, rungs, CastOnLedge, &ledge, animated), animated);
     if (top_rung_above_m > 0.0f) {
       EXPECT_FALSE(c.Limb(0).holding && c.Limb(0).rung == -1);
@@ -551,9 +572,7 @@ TEST(LadderIkController, ASwingingFootIsKeptOutOfTheGroundByTheLeastCorrection) 
   frame.contact = {0.0f, 0.0f, 0.0f, 0.0f};
   frame.swing_progress = {0.5f, 0.5f, 0.5f, 0.5f};
   {
-    LadderIkController c;
-    c.Init({limb, limb, limb, limb});
-    c.settings.limb_enabled = {true, false, false, false};
+    LadderIkController c = OneFootController(limb);
     // The ledge's face 10 cm behind the ball (StepBehind's edge lies 2 cm
     // past its face), its top 0.4 m over the ball.
     const float face_x = ball_ws.x - 0.1f;
@@ -574,9 +593,7 @@ TEST(LadderIkController, ASwingingFootIsKeptOutOfTheGroundByTheLeastCorrection) 
     EXPECT_LT(back_m, ball_ws.x - placed_ws.x);
   }
   {
-    LadderIkController c;
-    c.Init({limb, limb, limb, limb});
-    c.settings.limb_enabled = {true, false, false, false};
+    LadderIkController c = OneFootController(limb);
     const Plane ground{ball_ws + glm::vec3(0.0f, 0.03f, 0.0f),
                        glm::normalize(glm::vec3(-std::sin(0.2f), std::cos(0.2f), 0.0f))};  // rising ahead
     frame.raycast = &CastOnPlane;
@@ -607,9 +624,7 @@ TEST(LadderIkController, AStraightLimbOnTheGroundKeepsTheGround) {
   const glm::vec3 grip_ws = animated.GripWs(to_world);
   const glm::vec3 shoulder_ws = glm::vec3(animated.models_ms[kShoulder][3]);
   LadderLimbRig limb = ArmRig();
-  LadderIkController c;
-  c.Init({limb, limb, limb, limb});
-  c.settings.limb_enabled = {true, false, false, false};
+  LadderIkController c = OneFootController(limb);
   const Plane ground{grip_ws, glm::vec3(0.0f, 1.0f, 0.0f)};
   // A rung 0.15 m back toward the shoulder: well within reach and grab distance.
   const std::vector<glm::vec3> rungs{grip_ws + glm::normalize(shoulder_ws - grip_ws) * 0.15f};

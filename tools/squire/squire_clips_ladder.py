@@ -161,7 +161,9 @@ def _exit_body(sq, ex, f):
 
 
 def _exit_feet(sq, ex, f, g):
-    """Each foot: two rungs up, then onto the ledge, then into idle's stance."""
+    """Each foot: two rungs up, then onto the ledge (the right foot one rung
+    more first, left before the rising hips fold the leg past its reach),
+    then into idle's stance."""
     def hold(r, goal):
         return Hold(r[0], r[1], still(goal))
     fl, fr, h0, step = ex.c["foot_l"], ex.c["foot_r"], ex.h0, ex.step
@@ -171,7 +173,7 @@ def _exit_feet(sq, ex, f, g):
                   hold(fl[3], ex.final.leg["L"])],
             "R": [hold(fr[0], sq.foot_on_rung("R", h0["foot_r"])),
                   hold(fr[1], sq.foot_on_rung("R", h0["foot_r"] + 2 * step)),
-                  hold(fr[2], sq.foot_on_rung("R", h0["foot_r"] + 4 * step)),
+                  hold(fr[2], sq.foot_on_rung("R", h0["foot_r"] + 3 * step)),
                   hold(fr[3], ex.final.leg["R"])]}
     for s in SIDES:
         g.leg[s] = track(feet[s], f, cv(-0.10, 0.0, 0.06), path=ex.onto_ledge(0.12))
