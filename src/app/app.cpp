@@ -98,6 +98,7 @@ void App::InitRendering() {
 void App::InitSession() {
   session_ = std::make_unique<game::GameSession>(MakeSessionDesc(*assets_, options_, headless_));
   session_->ik = settings_.ik;
+  if (!options_.cast_given) ChooseSavedCast(*session_, settings_);
   if (settings_.fullscreen) window_->ToggleFullscreen();
   if (const std::string warning = input_mapper_.SetBindings(settings_.keys); !warning.empty()) {
     KNIGHTS_LOG_WARN("SETTINGS", "%s: %s", settings_path_.c_str(), warning.c_str());
@@ -255,6 +256,10 @@ int App::Shutdown() {
 void App::SaveSettings() {
   if (settings_path_.empty()) return;
   settings_.ik = session_->ik;
+  if (ShowsTitleScreen(options_, headless_)) {
+    settings_.hero = session_->cast()[session_->player_cast()].name;
+    settings_.patrols = session_->cast()[session_->npc_cast()].name;
+  }
   settings_.vsync = window_->vsync() || (headless_ && settings_.vsync);
   settings_.fullscreen = window_->fullscreen();
   if (!window_->fullscreen() && !headless_) window_->WindowSize(&settings_.window_width, &settings_.window_height);

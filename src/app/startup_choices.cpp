@@ -51,6 +51,16 @@ render::SceneSettings ChooseSceneSettings(const game::AppOptions& options, std::
   return scene;
 }
 
+void ChooseSavedCast(game::GameSession& session, const game::Settings& settings) {
+  auto index_of = [&](const std::string& name, int otherwise) {
+    for (size_t i = 0; i < session.cast().size(); ++i) {
+      if (!name.empty() && session.cast()[i].name == name) return static_cast<int>(i);
+    }
+    return otherwise;
+  };
+  session.ChooseCast(index_of(settings.hero, session.player_cast()), index_of(settings.patrols, session.npc_cast()));
+}
+
 bool ShowsTitleScreen(const game::AppOptions& options, bool headless_window) {
   return !(options.autoplay || options.level_given || headless_window);
 }

@@ -35,6 +35,10 @@ game::Settings MergeSettings(const game::Settings& loaded, const game::AppOption
 render::SceneSettings ChooseSceneSettings(const game::AppOptions& options, std::string_view gl_renderer,
                                           bool headless_window);
 
+// The Hero and Patrols saved in the settings, on the title screen, where
+// the session has characters of those names (each name on its own).
+void ChooseSavedCast(game::GameSession& session, const game::Settings& settings);
+
 // Whether the game opens on the title screen: a person at a window who
 // did not ask to start at once (--level, --autoplay).
 bool ShowsTitleScreen(const game::AppOptions& options, bool headless_window);

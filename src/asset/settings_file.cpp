@@ -28,9 +28,32 @@ constexpr IkField kIkFields[] = {
     {"arm_r", &game::IkToggles::arm_r},           {"pelvis", &game::IkToggles::pelvis},
     {"foot_align", &game::IkToggles::foot_align}, {"foot_lock", &game::IkToggles::foot_lock}};
 
+// A saved character name longer than this is refused (a damaged file),
+// bytes.
+constexpr size_t kMaxCastNameBytes = 256;
+
 // Keeps the first problem found; the rest of the file is still read.
 void Warn(std::string& warning, const std::string& path, const std::string& field, const std::string& what) {
   if (warning.empty()) warning = path + ": " + field + ": " + what + " (using the default)";
+}
+
+// "cast": the title screen's last Hero and Patrols, by character name.
+void ReadCast(const json& root, const std::string& path, game::Settings& s, std::string& warning) {
+  auto cast = root.find("cast");
+  if (cast == root.end()) return;
+  if (!cast->is_object()) {
+    Warn(warning, path, "cast", "expected an object of hero and patrols names");
+    return;
+  }
+  for (auto [key, target] : {std::pair{"hero", &s.hero}, std::pair{"patrols", &s.patrols}}) {
+    if (auto v = cast->find(key); v != cast->end()) {
+      if (!v->is_string() || v->get<std::string>().size() > kMaxCastNameBytes) {
+        Warn(warning, path, std::string("cast.") + key, "expected a character's name");
+      } else {
+        *target = v->get<std::string>();
+      }
+    }
+  }
 }
 
 }  // namespace
@@ -83,6 +106,7 @@ LoadedSettings ParseSettings(const std::string& json_text, const std::string& pa
       }
     }
   }
+  ReadCast(root, path, s, result.warning);
   if (auto keys = root.find("keys"); keys != root.end()) {
     if (!keys->is_object()) {
       Warn(result.warning, path, "keys", "expected an object of action: [key names]");
@@ -139,6 +163,7 @@ std::string SettingsToJson(const game::Settings& settings) {
     keys[core::KeyActionName(static_cast<core::KeyAction>(a))] = settings.keys.keys[a];
   }
   root["keys"] = keys;
+  root["cast"] = {{"hero", settings.hero}, {"patrols", settings.patrols}};
   return root.dump(2) + "\n";
 }
 

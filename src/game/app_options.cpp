@@ -96,12 +96,14 @@ const std::vector<OptionSpec>& Specs() {
        [](AppOptions& o, std::string_view v) {
          if (v.empty()) return std::string("--character: expected a file name");
          o.character_path = std::string(v);
+         o.cast_given = true;
          return std::string();
        }},
       {"--npc-character", "FILE", "the NPCs play this character file (default: the player's)",
        [](AppOptions& o, std::string_view v) {
          if (v.empty()) return std::string("--npc-character: expected a file name");
          o.npc_character_path = std::string(v);
+         o.cast_given = true;
          return std::string();
        }},
       {"--autoplay", "", "a scripted player runs, climbs and jumps through the level to the goal",

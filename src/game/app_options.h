@@ -22,13 +22,14 @@ struct AppOptions {
   std::string level_path = "assets/levels/demo.json";            // --level
   std::string character_path = "assets/characters/knight.json";  // --character: the player's
   std::string npc_character_path;                                // --npc-character: the NPCs' ("" = the player's)
-  bool level_given = false;                                      // --level was passed: skip the title screen
-  bool autoplay = false;                                         // the scripted player drives the knight
-  bool ik = true;                                                // --ik on|off: the IK pass
-  uint32_t seed = 1;                                             // --seed: autoplay's small random choices
-  std::string metrics_path;                                      // --metrics: write IK metrics JSON here
-  bool soak = false;                                             // --soak: random input bursts mixed into autoplay
-  std::string config_path;  // --config: settings file ("" = the user's, windowed runs only)
+  bool cast_given = false;   // --character or --npc-character was passed (the saved cast is not used)
+  bool level_given = false;  // --level was passed: skip the title screen
+  bool autoplay = false;     // the scripted player drives the knight
+  bool ik = true;            // --ik on|off: the IK pass
+  uint32_t seed = 1;         // --seed: autoplay's small random choices
+  std::string metrics_path;  // --metrics: write IK metrics JSON here
+  bool soak = false;         // --soak: random input bursts mixed into autoplay
+  std::string config_path;   // --config: settings file ("" = the user's, windowed runs only)
   // Rendering: "" / 0 = automatic (full quality, or lighter on a software
   // rasteriser in a window).
   std::string shadows;        // --shadows on|off

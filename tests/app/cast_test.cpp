@@ -96,6 +96,23 @@ TEST_F(CastSession, TheTitleScreenChoosesWhoPlaysAndWhoPatrols) {
   EXPECT_EQ(&session.player().skeleton(), &SkeletonOf(1));
 }
 
+// The Hero and Patrols saved in the settings are chosen by name; a name
+// no loaded character has leaves that role as it was.
+TEST_F(CastSession, TheSavedCastIsChosenByName) {
+  game::GameSession session(desc_);
+  game::Settings saved;
+  saved.hero = "squire";
+  saved.patrols = "nobody";
+  ChooseSavedCast(session, saved);
+  EXPECT_EQ(session.player_cast(), 1);
+  EXPECT_EQ(session.npc_cast(), 1);
+  saved.hero = "";
+  saved.patrols = "knight";
+  ChooseSavedCast(session, saved);
+  EXPECT_EQ(session.player_cast(), 1);
+  EXPECT_EQ(session.npc_cast(), 0);
+}
+
 // A swapped cast plays: the squire runs the demo's first ten seconds under
 // the autopilot beside knight NPCs, every pose finite, and gets on.
 TEST_F(CastSession, ASwappedCastPlays) {

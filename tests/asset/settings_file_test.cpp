@@ -39,6 +39,8 @@ TEST_F(SettingsFileTest, SaveCreatesTheDirectoryAndRoundTrips) {
   s.ik.master = false;
   s.ik.foot_lock = false;
   s.keys.keys[static_cast<int>(core::KeyAction::kJump)] = {"J", "Space"};
+  s.hero = "squire";
+  s.patrols = "knight";
   ASSERT_TRUE(SaveSettingsFile(Path(), s).ok());
   const LoadedSettings loaded = LoadSettingsFile(Path());
   EXPECT_TRUE(loaded.warning.empty()) << loaded.warning;
@@ -51,6 +53,8 @@ TEST_F(SettingsFileTest, SaveCreatesTheDirectoryAndRoundTrips) {
   EXPECT_TRUE(loaded.settings.ik.pelvis);
   EXPECT_EQ(loaded.settings.keys.keys[static_cast<int>(core::KeyAction::kJump)],
             (std::vector<std::string>{"J", "Space"}));
+  EXPECT_EQ(loaded.settings.hero, "squire");
+  EXPECT_EQ(loaded.settings.patrols, "knight");
 }
 
 TEST_F(SettingsFileTest, SaveReplacesAtomicallyAndLeavesNoTemporaryFile) {
@@ -92,6 +96,16 @@ TEST_F(SettingsFileTest, BadFieldKeepsItsDefaultAndTheRestIsRead) {
   EXPECT_EQ(loaded.settings.keys.keys[static_cast<int>(core::KeyAction::kJump)],
             core::KeyBindings::Defaults().keys[static_cast<int>(core::KeyAction::kJump)]);
   EXPECT_EQ(loaded.settings.keys.keys[static_cast<int>(core::KeyAction::kRun)], std::vector<std::string>{"Q"});
+}
+
+// A saved cast name that is not a string keeps the default (none) with a
+// warning naming the field; the other name is still read.
+TEST_F(SettingsFileTest, ACastNameThatIsNotANameIsIgnored) {
+  const LoadedSettings loaded = ParseSettings(R"({"cast": {"hero": 7, "patrols": "squire"}})", "s.json");
+  EXPECT_NE(loaded.warning.find("s.json: cast.hero"), std::string::npos) << loaded.warning;
+  EXPECT_EQ(loaded.settings.hero, "");
+  EXPECT_EQ(loaded.settings.patrols, "squire");
+  EXPECT_NE(ParseSettings(R"({"cast": ["squire"]})", "s.json").warning.find("s.json: cast"), std::string::npos);
 }
 
 TEST_F(SettingsFileTest, UnwritableLocationIsAnErrorNotACrash) {
