@@ -208,8 +208,13 @@ bool LadderIkController::Run(const LadderIkFrame& frame, const PoseView& pose, c
     // is less the effector's offset (the solve keeps the end joint's
     // rotation): holds are weighed from the root moved by that offset.
     const glm::vec3 effector_offset_ms = glm::vec3(pose.models_ms[limb.chain.end] * glm::vec4(limb.effector_ls, 0.0f));
-    UpdateHold(i, frame, glm::vec3(frame.model_to_world * glm::vec4(root_ms + effector_offset_ms, 1.0f)),
-               reach_m[i]);  // 1
+    const glm::vec3 weighed_root_ws = glm::vec3(frame.model_to_world * glm::vec4(root_ms + effector_offset_ms, 1.0f));
+    UpdateHold(i, frame, weighed_root_ws, reach_m[i]);  // 1
+    if (i >= kLadderFeet && s.holding && s.rung < 0) {
+      const float upper_m = glm::distance(root_ms, pose.PositionMs(limb.chain.mid));
+      const float lower_m = glm::distance(pose.PositionMs(limb.chain.mid), pose.PositionMs(limb.chain.end));
+      KeepHandBeyondFold(i, frame, weighed_root_ws, upper_m, lower_m);
+    }
     ChooseTarget(i, frame);  // 2
   }
   const glm::mat4 to_model = math::InverseAffine(frame.model_to_world);
@@ -217,6 +222,30 @@ bool LadderIkController::Run(const LadderIkFrame& frame, const PoseView& pose, c
   PlaceLimbs(frame, pose, to_model);                         // 4
   if (debug != nullptr && master > 0.0f) DrawDebug(*debug);  // 5
   return true;
+}
+
+// A hand resting on the ground (the ledge top) that the body has come so
+// near that the elbow would fold past settings.elbow_limit_deg slides on
+// along the ground, away from the shoulder, until it is that far.
+void LadderIkController::KeepHandBeyondFold(int limb, const LadderIkFrame& frame, const glm::vec3& root_ws,
+                                            float upper_m, float lower_m) {
+  LadderLimbState& s = state_[limb];
+  const float cos_bend = std::cos(settings.elbow_limit_deg * math::kDegToRad);
+  const float fold_m =
+      std::sqrt(std::max(0.0f, upper_m * upper_m + lower_m * lower_m + 2.0f * upper_m * lower_m * cos_bend));
+  glm::vec3 away_ws = s.hold_point_ws - root_ws;
+  away_ws.y = 0.0f;
+  const float near_m = glm::distance(s.hold_point_ws, root_ws);
+  if (near_m >= fold_m || !(glm::dot(away_ws, away_ws) > 1e-8f) || frame.raycast == nullptr) return;
+  const glm::vec3 dir_ws = glm::normalize(away_ws);
+  const float rise_m = s.hold_point_ws.y - root_ws.y;
+  const float along_m = std::sqrt(std::max(0.0f, fold_m * fold_m - rise_m * rise_m));
+  const glm::vec3 moved_ws = glm::vec3(root_ws.x, s.hold_point_ws.y, root_ws.z) + dir_ws * along_m;
+  const GroundProbe ground = GroundUnder(frame, moved_ws);
+  if (!ground.hit) return;
+  s.hold_point_ws = ground.point_ws;
+  s.hold_ground_ws = ground.point_ws;
+  s.hold_normal_ws = ground.normal_ws;
 }
 
 // 1. Grab when a contact starts: the nearest rung, or for a foot the ground

@@ -94,6 +94,9 @@ struct LadderIkSettings {
   // No knee bends further than this, degrees (a foot on ground or rung
   // high beside the hip is left short of it).
   float knee_limit_deg = 172.0f;
+  // A hand resting on the ground slides on along it rather than fold its
+  // elbow further than this, degrees.
+  float elbow_limit_deg = 150.0f;
   // Hands keep this far inside the rails (half a hand's width), metres.
   float rail_margin_m = 0.04f;
   // A hold the limb misses by less than this, stretched straight, is kept
@@ -194,6 +197,7 @@ class LadderIkController {
   void UpdateHold(int limb, const LadderIkFrame& frame, const glm::vec3& limb_root_ws, float reach_m);
   GroundProbe GroundUnder(const LadderIkFrame& frame, const glm::vec3& p_ws) const;
   glm::vec3 GroundHoldWs(int limb, const LadderIkFrame& frame, const GroundProbe& ground) const;
+  void KeepHandBeyondFold(int limb, const LadderIkFrame& frame, const glm::vec3& root_ws, float upper_m, float lower_m);
   bool LedgeAhead(int limb, const LadderIkFrame& frame, const GroundProbe& under, GroundProbe* ledge) const;
   bool ChooseHold(int limb, const LadderIkFrame& frame, const glm::vec3& limb_root_ws, float reach_m, int min_tier,
                   LadderHold* hold) const;

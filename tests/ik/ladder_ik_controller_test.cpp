@@ -444,6 +444,54 @@ TEST(LadderIkController, AFootBuriedInTheGroundTakesTheSurfaceOverIt) {
   EXPECT_NEAR(c.Limb(0).hold_point_ws.y, grip_ws.y + buried_m, 1e-3f);
 }
 
+// The elbow's bend, degrees (0: straight), where `pose` puts the arm.
+float ElbowBendDeg(const Arm& pose) {
+  const glm::vec3 upper = glm::vec3(pose.models_ms[kElbow][3] - pose.models_ms[kShoulder][3]);
+  const glm::vec3 lower = glm::vec3(pose.models_ms[kWrist][3] - pose.models_ms[kElbow][3]);
+  return glm::degrees(std::atan2(glm::length(glm::cross(upper, lower)), glm::dot(upper, lower)));
+}
+
+// The largest elbow bend while a hand rests on flat ground (a ledge top)
+// and the body moves on over it, `shift_m` along +x in 30 steps.
+float LargestBendOverAHandOnTheGround(LadderIkController& c, float shift_m, float* grip_off_ground_m) {
+  const Arm animated;
+  const glm::vec3 grip_ws = animated.GripWs(glm::mat4(1.0f));
+  const Plane ground{grip_ws - glm::vec3(0.0f, 0.01f, 0.0f), glm::vec3(0.0f, 1.0f, 0.0f)};
+  const std::vector<glm::vec3> rungs = MakeRungs(grip_ws.x - 2.0f, grip_ws.y - 3.0f, 0.3f, 1);
+  LadderIkFrame frame = MakeFrame(glm::mat4(1.0f), rungs, 0.0f, 0.5f);
+  frame.raycast = &CastOnPlane;
+  frame.raycast_context = &ground;
+  for (int i = 0; i < 20; ++i) Step(c, frame, animated);
+  frame.contact[kHand] = 1.0f;
+  float largest_deg = 0.0f;
+  *grip_off_ground_m = 0.0f;
+  for (int step = 0; step <= 30; ++step) {
+    frame.model_to_world = Root({shift_m * static_cast<float>(step) / 30.0f, 0.0f, 0.0f});
+    const Arm pose = Step(c, frame, animated);
+    EXPECT_TRUE(c.Limb(kHand).holding) << step;
+    largest_deg = std::max(largest_deg, ElbowBendDeg(pose));
+    *grip_off_ground_m =
+        std::max(*grip_off_ground_m, std::fabs(pose.GripWs(frame.model_to_world).y - ground.point_ws.y));
+  }
+  return largest_deg;
+}
+
+// A hand resting on the ledge top that the body comes over slides on along
+// it rather than fold its elbow past elbow_limit_deg, and stays on it; held
+// where it was put, the same elbow folds further.
+TEST(LadderIkController, AHandOnTheGroundSlidesOnRatherThanFoldTheElbow) {
+  float off_m = 0.0f;
+  LadderIkController limited = MakeController();
+  limited.settings.max_hold_miss_m = 10.0f;  // the hold as chosen, whether reached or not
+  const float limited_deg = LargestBendOverAHandOnTheGround(limited, 0.45f, &off_m);
+  EXPECT_LT(limited_deg, limited.settings.elbow_limit_deg + 1.0f);
+  EXPECT_LT(off_m, 2e-3f);
+  LadderIkController unlimited = MakeController();
+  unlimited.settings.max_hold_miss_m = 10.0f;
+  unlimited.settings.elbow_limit_deg = 180.0f;
+  EXPECT_GT(LargestBendOverAHandOnTheGround(unlimited, 0.45f, &off_m), limited.settings.elbow_limit_deg + 5.0f);
+}
+
 // Ground a step higher behind a line: `rise_m` above base_y where the
 // point lies more than 2 cm behind `edge_ws` along -along_ws.
 struct StepBehind {
