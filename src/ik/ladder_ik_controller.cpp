@@ -26,6 +26,8 @@ constexpr float kLedgeSearchStepM = 0.02f;
 constexpr float kMaxSwingPushM = 0.3f;
 constexpr float kSwingPushStepM = 0.01f;
 constexpr float kSwingClearanceReleaseMps = 1.5f;
+// A foot's clip point within this of its ground stands on it, metres.
+constexpr float kStandingM = 0.02f;
 // HoldTier's tiers a hold must reach to be taken.
 constexpr int kTierWithinGrab = 0;    // within the grab distance
 constexpr int kTierKeptToTheEnd = 2;  // reached now and when the hold ends
@@ -87,7 +89,18 @@ bool LadderIkController::ChooseHold(int limb, const LadderIkFrame& frame, const 
     // A foot stands, a hand rests, on the ground (the ladder's foot, the
     // ledge top the exit clip puts a hand on).
     const GroundProbe ground = GroundUnder(frame, p_ws);
-    if (ground.hit) consider(-1, GroundHoldWs(limb, frame, ground), ground.normal_ws, ground.point_ws);
+    if (ground.hit) {
+      const glm::vec3 on_ground_ws = GroundHoldWs(limb, frame, ground);
+      // A foot the clip stands on the ground (or in it: the ground rises
+      // under the ladder's foot) stays there while it reaches it.
+      const float standing_reach_m = std::max(reach_m, glm::distance(p_ws, limb_root_ws)) + kStandingM;
+      if (limb < kLadderFeet && p_ws.y - on_ground_ws.y <= kStandingM &&
+          glm::distance(on_ground_ws, limb_root_ws) <= standing_reach_m) {
+        *hold = {-1, on_ground_ws, ground.normal_ws, ground.point_ws};
+        return true;
+      }
+      consider(-1, on_ground_ws, ground.normal_ws, ground.point_ws);
+    }
     // A foot stepping off the top, or a hand reaching for the ledge, over
     // the gap a ladder leaning back leaves before its ledge: the ledge's
     // edge ahead.

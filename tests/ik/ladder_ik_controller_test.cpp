@@ -682,6 +682,38 @@ TEST(LadderIkController, AStraightLimbOnTheGroundKeepsTheGround) {
   EXPECT_LT(glm::distance(c.Limb(0).hold_point_ws, grip_ws), 1e-4f);
 }
 
+// The hold limb 0 (a foot) takes when its contact starts with the clip's
+// foot `above_m` over flat ground, a rung 0.12 m up toward the hip that
+// the body, rising 0.7 m by the contact's end, still reaches then, and the
+// ground it would not: the rung, or -1 for the ground.
+int HoldTakenRisingFrom(float above_m) {
+  const Arm animated;
+  const glm::mat4 to_world(1.0f);
+  const glm::vec3 grip_ws = animated.GripWs(to_world);
+  const glm::vec3 hip_ws = glm::vec3(animated.models_ms[kShoulder][3]);
+  LadderIkController c = OneFootController(FootRig(animated));
+  const Plane ground{grip_ws - glm::vec3(0.0f, above_m, 0.0f), glm::vec3(0.0f, 1.0f, 0.0f)};
+  const std::vector<glm::vec3> rungs{grip_ws + glm::vec3(0.0f, 0.12f, 0.0f) + glm::normalize(hip_ws - grip_ws) * 0.05f};
+  LadderIkFrame frame = FadeInOverGround(c, to_world, rungs, &CastOnPlane, &ground, animated);
+  frame.root_motion_to_contact_end_ws[0] = glm::vec3(0.0f, 0.7f, 0.0f);
+  frame.scripted_motion_to_contact_end_ws[0] = glm::vec3(0.0f, 0.7f, 0.0f);
+  Step(c, frame, animated);
+  EXPECT_TRUE(c.Limb(0).holding) << above_m;
+  return c.Limb(0).rung;
+}
+
+// A foot the clip stands on the ground when its contact starts (a
+// ladder's foot, the enter clip's first frames) stays on the ground while
+// it reaches it, though the body will rise out of its reach by the
+// contact's end: taking the rung up there would carry it off the ground
+// while its contact is on. One the clip holds over the ground, stepping
+// up, takes the rung.
+TEST(LadderIkController, AFootStandingOnTheGroundKeepsItAsTheBodyRises) {
+  EXPECT_EQ(HoldTakenRisingFrom(0.005f), -1);
+  EXPECT_EQ(HoldTakenRisingFrom(-0.03f), -1);  // the ground rises under the ladder's foot: the foot is in it
+  EXPECT_EQ(HoldTakenRisingFrom(0.08f), 0);
+}
+
 // on_ladder off fades out over fade_time_s; while fading the grip lies
 // part of the way from the animation to the hold.
 TEST(LadderIkController, FadesInAndOut) {
