@@ -271,6 +271,7 @@ void FootIkController::UpdateLock(int side, bool planted, const glm::vec3& free_
     foot.lock_normal_ws = plant.normal_ws;
     foot.has_lock_fit = false;
     foot.lock_blend = 1.0f;
+    TurnToFit(side, plant, frame, pose, spaces);
   } else if (planted && foot.locked &&
              glm::length(glm::vec2(foot.lock_point_ws.x - free_target_ws.x, foot.lock_point_ws.z - free_target_ws.z)) >
                  settings.max_lock_distance_m) {

@@ -103,6 +103,9 @@ struct FootIkSettings {
   // A locked foot keeps its plant's heading while the clip turns it, by up
   // to this much (a turn on the spot lifts the foot long before that).
   float max_hold_yaw_deg = 30.0f;
+  // A plant that would have to be lifted off its sole's ground is turned
+  // up to this far about world up where that fits it better, degrees.
+  float max_fit_turn_deg = 10.0f;
   float max_knee_bend_deg = 150.0f;  // the pelvis stays high enough that no knee bends further (0 = straight)
   // No knee bends further than this, degrees: a foot target nearer the hip
   // (the pelvis held low by the other foot's lock) is left short of.
@@ -222,6 +225,8 @@ class FootIkController {
   // dragged far when it stops.
   static constexpr float kPlantShiftCost = 0.1f;
   static constexpr int kPlantShiftSteps = 10;              // spots tried on each side
+  static constexpr int kTurnSteps = 10;                    // headings tried on each side of a plant that needs lifting
+  static constexpr float kTurnCost = 0.01f;                // a turned plant must save this much lift per radian, metres
   static constexpr int kEdgeSearchSteps = 8;               // spots tried towards the body over a drop
   static constexpr float kLandingStart = 0.5f;             // swing progress from which the foot heads for its plant
   static constexpr float kSwingBallProbeAheadM = 0.02f;    // a swinging ball's ground is also probed this far ahead
@@ -242,6 +247,8 @@ class FootIkController {
                   const PoseView& pose, const Spaces& spaces) const;
   GroundProbe ChoosePlant(int side, const glm::vec3& free_target_ws, const FootIkFrame& frame, const PoseView& pose,
                           const Spaces& spaces) const;
+  void TurnToFit(int side, const GroundProbe& plant, const FootIkFrame& frame, const PoseView& pose,
+                 const Spaces& spaces);
   void ProbeGround(const FootIkFrame& frame, const PoseView& pose, const Spaces& spaces);
   glm::vec3 WallShiftWs(int side, const FootIkFrame& frame, const PoseView& pose, const Spaces& spaces) const;
   GroundProbe FindStandableGround(int side, const FootIkFrame& frame, const Spaces& spaces,

@@ -221,4 +221,36 @@ GroundProbe FootIkController::ChoosePlant(int side, const glm::vec3& free_target
   return best;
 }
 
+// A plant that still has to be lifted off its sole's ground is turned
+// about world up, by up to max_fit_turn_deg, to the heading that needs the
+// least lift: across a ripple's flank steeper than the sole tilts (80
+// degrees for a 0.3 m bump every 0.2 m), heel and ball a degree off the
+// flank's level line stand a centimetre apart in height. The lock then
+// holds that heading (lock_heading_ws).
+void FootIkController::TurnToFit(int side, const GroundProbe& plant, const FootIkFrame& frame, const PoseView& pose,
+                                 const Spaces& spaces) {
+  FootIkState& foot = feet_[side];
+  const float start_yaw_rad = foot.hold_yaw_rad;
+  float best_yaw_rad = start_yaw_rad;
+  float best_lift_m = FitFoot(side, plant.point_ws, plant.normal_ws, 1.0f, frame, pose, spaces).lift_m;
+  if (best_lift_m <= kPlantLiftToleranceM || foot.lock_heading_ws == glm::vec3(0.0f)) return;
+  float best_cost = best_lift_m;  // lift, plus kTurnCost per radian turned
+  const float max_rad = settings.max_fit_turn_deg * kDegToRad;
+  for (int i = 1; i <= kTurnSteps && best_lift_m > kPlantLiftToleranceM; ++i) {
+    for (const float sign : {-1.0f, 1.0f}) {
+      const float turn_rad = sign * max_rad * static_cast<float>(i) / kTurnSteps;
+      foot.hold_yaw_rad = start_yaw_rad + turn_rad;
+      const float lift_m = FitFoot(side, plant.point_ws, plant.normal_ws, 1.0f, frame, pose, spaces).lift_m;
+      const float cost = lift_m + kTurnCost * std::fabs(turn_rad);
+      if (cost < best_cost - 1e-4f) {
+        best_cost = cost;
+        best_lift_m = lift_m;
+        best_yaw_rad = foot.hold_yaw_rad;
+      }
+    }
+  }
+  foot.hold_yaw_rad = best_yaw_rad;
+  foot.lock_heading_ws = glm::angleAxis(best_yaw_rad - start_yaw_rad, kUpWs) * foot.lock_heading_ws;
+}
+
 }  // namespace knights::ik

@@ -777,6 +777,16 @@ GroundProbe CastRipple(const void* context, const glm::vec3& from_ws, float leng
   return {true, glm::vec3(from_ws.x, h, from_ws.z), glm::normalize(glm::vec3(0.0f, 1.0f, -ripple.Slope(from_ws.z)))};
 }
 
+// The pose after ten steps standing, both feet planted, on `ripple`.
+Rig StandOnRipple(FootIkController& ik, const Ripple& ripple, const Rig& animated) {
+  FootIkFrame frame = MakeFrame(Ground{0.0f}, glm::mat4(1.0f));
+  frame.raycast = &CastRipple;
+  frame.raycast_context = &ripple;
+  Rig pose;
+  for (int step = 0; step < 10; ++step) pose = Step(ik, frame, animated);
+  return pose;
+}
+
 // A foot whose heel and ball lie a little to either side of its sole line
 // (as a foot turned a few degrees has them) planting on the steep flank of
 // a ripple across depth: heel, sole and ball each meet other ground, and a
@@ -789,11 +799,7 @@ TEST(FootIkController, APlantOnARippleFlankMovesSidewaysToWhereItFits) {
   FootIkController ik = MakeTwoPointController(ball_ls, heel_ls);
   const Rig animated;
   const Ripple ripple;  // 72 degree flanks; the left sole (z = -0.1) mid-flank
-  FootIkFrame frame = MakeFrame(Ground{0.0f}, glm::mat4(1.0f));
-  frame.raycast = &CastRipple;
-  frame.raycast_context = &ripple;
-  Rig pose;
-  for (int step = 0; step < 10; ++step) pose = Step(ik, frame, animated);
+  const Rig pose = StandOnRipple(ik, ripple, animated);
   const glm::vec3 sole = FootPoint(pose, 0, kSoleLs);
   const glm::vec3 ball = FootPoint(pose, 0, ball_ls);
   const glm::vec3 heel = FootPoint(pose, 0, heel_ls);
@@ -803,6 +809,44 @@ TEST(FootIkController, APlantOnARippleFlankMovesSidewaysToWhereItFits) {
   EXPECT_NEAR(sole.y, ripple.Height(sole.z), 0.006f);
   EXPECT_GE(ball.y, ripple.Height(ball.z) - ik.settings.sole_give_m - 2e-3f);
   EXPECT_GE(heel.y, ripple.Height(heel.z) - ik.settings.sole_give_m - 2e-3f);
+}
+
+// The left foot, its heel and ball 3-4 degrees off the sole's line along
+// x, planted on the 84-degree flank of a 0.3 m ripple every 0.2 m across
+// depth, with no shift of the plant allowed: how far its sole ends off
+// its ground, and the depth of the deeper of heel and ball in theirs.
+struct RippleFit {
+  float sole_off_m = 0.0f;
+  float end_depth_m = 0.0f;
+};
+RippleFit PlantOnASteepFlank(float max_fit_turn_deg) {
+  const glm::vec3 ball_ls = kSoleLs + glm::vec3(0.13f, 0.0f, 0.008f);
+  const glm::vec3 heel_ls = kSoleLs + glm::vec3(-0.08f, 0.0f, -0.005f);
+  FootIkController ik = MakeTwoPointController(ball_ls, heel_ls);
+  ik.settings.max_plant_shift_m = 0.0f;
+  ik.settings.max_plant_side_shift_m = 0.0f;
+  ik.settings.max_fit_turn_deg = max_fit_turn_deg;
+  Ripple ripple;
+  ripple.amplitude = 0.3f;
+  const Rig pose = StandOnRipple(ik, ripple, Rig());
+  const glm::vec3 sole = FootPoint(pose, 0, kSoleLs);
+  const glm::vec3 ball = FootPoint(pose, 0, ball_ls);
+  const glm::vec3 heel = FootPoint(pose, 0, heel_ls);
+  return {std::fabs(sole.y - ripple.Height(sole.z)),
+          std::max(ripple.Height(ball.z) - ball.y, ripple.Height(heel.z) - heel.y)};
+}
+
+// Across a flank steeper than the sole tilts, a millimetre of heel or
+// ball across depth is 6 mm of height: a plant that would have to be
+// lifted off its sole's ground turns (up to max_fit_turn_deg) to the
+// heading where heel, sole and ball all meet their ground. Held at the
+// clip's heading the same foot is lifted off it, or left in it.
+TEST(FootIkController, APlantOnASteepFlankTurnsToWhereItFits) {
+  const RippleFit turned = PlantOnASteepFlank(10.0f);
+  EXPECT_LT(turned.sole_off_m, 0.004f);
+  EXPECT_LT(turned.end_depth_m, 0.009f + 0.002f);
+  const RippleFit held = PlantOnASteepFlank(0.0f);
+  EXPECT_GT(held.sole_off_m + std::max(0.0f, held.end_depth_m - 0.009f), 0.01f);
 }
 
 // A knight facing -x at a drop's edge, its soles (3 cm ahead of the root)
