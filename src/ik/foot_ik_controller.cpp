@@ -20,10 +20,13 @@ const glm::vec4 kLockColor{1.0f, 0.85f, 0.1f, 1.0f};
 const glm::vec4 kHeelBallColor{0.9f, 0.4f, 1.0f, 1.0f};
 
 // True when heel and ball found their ground on the plane of the sole's
-// hit, within a millimetre: flat ground or an even slope.
-bool GroundIsOnePlane(const FootIkState& foot) {
+// hit, within a millimetre, and the sole tilts onto that plane
+// (max_tilt_cos): flat ground or an even slope the foot lies on. On a
+// plane steeper than the sole tilts, a placed foot a millimetre off the
+// predicted one across it is a centimetre of ground.
+bool GroundIsOnePlane(const FootIkState& foot, float max_tilt_cos) {
   constexpr float kOffPlaneM = 0.001f;
-  if (!foot.ground.hit) return false;
+  if (!foot.ground.hit || foot.ground.normal_ws.y < max_tilt_cos) return false;
   for (const glm::vec3& p_ws : foot.heel_ball_ground_ws) {
     if (std::fabs(glm::dot(p_ws - foot.ground.point_ws, foot.ground.normal_ws)) > kOffPlaneM) return false;
   }
@@ -315,10 +318,17 @@ void FootIkController::PlaceHeelAndBall(int side, const FootIkFrame& frame, cons
   FootIkState& foot = feet_[side];
   if (!foot.ground.hit && !frame.airborne) return;
   // A locked foot keeps the fit of its plant: it must not move while
-  // planted, whatever the clip's foot does meanwhile.
-  if (!(foot.locked && foot.lock_blend >= 1.0f && foot.has_lock_fit)) {
+  // planted, whatever the clip's foot does meanwhile. On ground steeper
+  // than the sole tilts the clip's foot turns the placed one with it (the
+  // tilt stops short of the ground), so its pitch is fitted again every
+  // step, about the sole, which keeps its plant's lift (it must not drift).
+  const bool keeps_fit = foot.locked && foot.lock_blend >= 1.0f && foot.has_lock_fit;
+  const bool steep = foot.lock_normal_ws.y < std::cos(settings.max_tilt_deg * kDegToRad);
+  if (!keeps_fit || steep) {
     const glm::vec3 normal_ws = glm::normalize(glm::mix(foot.ground.normal_ws, foot.lock_normal_ws, foot.lock_blend));
+    const float plant_lift_m = foot.lock_fit.lift_m;
     foot.lock_fit = FitFoot(side, foot.target_sole_ws, normal_ws, AlignWeight(frame, side), frame, pose, spaces);
+    if (keeps_fit) foot.lock_fit.lift_m = plant_lift_m;
     foot.has_lock_fit = foot.locked && foot.lock_blend >= 1.0f;
   }
   const FootFit& fit = foot.lock_fit;
@@ -466,12 +476,14 @@ void FootIkController::PlaceLegs(const FootIkFrame& frame, const PoseView& pose,
 //    foot is a centimetre of ground. The rays start kLandedProbeM over each
 //    point: one sunk deeper (never expected) is left alone.
 void FootIkController::LiftOutOfGround(const FootIkFrame& frame, const PoseView& pose, const Spaces& spaces) {
+  const float max_tilt_cos = std::cos(settings.max_tilt_deg * kDegToRad);
   std::array<LimbPlacementJob, 2> jobs;
   size_t job_count = 0;
   for (int side = 0; side < 2; ++side) {
     const LegRig& leg = legs_[side];
     // Without heel and ball nothing was predicted: the sole lands on its target.
-    if (feet_[side].weight <= 0.0f || leg.heel_offset_ls == leg.ball_offset_ls || GroundIsOnePlane(feet_[side]))
+    if (feet_[side].weight <= 0.0f || leg.heel_offset_ls == leg.ball_offset_ls ||
+        GroundIsOnePlane(feet_[side], max_tilt_cos))
       continue;
     const glm::mat4& ankle_ms = pose.models_ms[leg.chain.end];
     // Height of the ground over a point (negative: under it), metres.

@@ -45,6 +45,21 @@ PitchAndLift SolvePitchAndLift(float heel_m, float heel_depth_m, float ball_m, f
   return out;
 }
 
+// How far a sole is raised, metres, for a heel and ball that deep in their
+// ground and a sole that deep in its own (> 0: inside). The boot's sole
+// gives give_m: a heel or ball that deep is left there rather than the
+// whole sole lifted off (in a concave corner both cannot touch). With
+// `share` (a planted foot on ground steeper than the sole tilts, which no
+// pitch lays it on) a little more, up to twice the give, is shared between
+// sunk and floating, a centimetre of gap weighing as much as two sunk (a
+// boot in grass); more is lifted out, as on any ground: sunk that far a
+// toe shows.
+float SoleLiftM(float heel_depth_m, float ball_depth_m, float sole_depth_m, float give_m, bool share) {
+  float lift_m = std::max({0.0f, heel_depth_m - give_m, ball_depth_m - give_m});
+  if (share && lift_m <= 2.0f * give_m) lift_m = std::min(lift_m, (give_m + lift_m) / 3.0f);
+  return std::max(lift_m, sole_depth_m - give_m);
+}
+
 }  // namespace
 
 // The clip's heel-to-ball direction, horizontal unit (zero for a foot
@@ -95,6 +110,8 @@ FootFit FootIkController::FitFoot(int side, const glm::vec3& sole_ws, const glm:
   FootFit fit;
   fit.align_normal_ws = normal_ws;
   if (leg.heel_offset_ls == leg.ball_offset_ls) return fit;
+  // Ground steeper than the sole tilts: no tilt lays the foot on it.
+  const bool steep = normal_ws.y < std::cos(settings.max_tilt_deg * kDegToRad);
   const glm::mat4& ankle_ms = pose.models_ms[leg.chain.end];
   const glm::vec3 heel_anim_ws = PointWs(spaces.to_world, ankle_ms, leg.heel_offset_ls) - foot.clip_sole_ws;
   const glm::vec3 ball_anim_ws = PointWs(spaces.to_world, ankle_ms, leg.ball_offset_ls) - foot.clip_sole_ws;
@@ -148,8 +165,13 @@ FootFit FootIkController::FitFoot(int side, const glm::vec3& sole_ws, const glm:
     const float ball_m = std::max(glm::length(ball_anim_ws), 1e-3f);
     const PitchAndLift pl =
         SolvePitchAndLift(heel_m, heel_depth, ball_m, ball_depth, settings.max_pitch_deg * kDegToRad);
+    // The side axis lies across the foot in the ground's plane; on ground
+    // steeper than the sole tilts that plane is nearly upright and a turn
+    // about it would swing the toes sideways into the flank: there the
+    // axis is level (world up across the foot), as the foot pitches.
+    const glm::vec3 across_ws = steep ? kUpWs : fit.align_normal_ws;
     const glm::vec3 side_axis =
-        glm::cross(glm::angleAxis(foot.hold_yaw_rad, kUpWs) * (ball_anim_ws - heel_anim_ws), fit.align_normal_ws);
+        glm::cross(glm::angleAxis(foot.hold_yaw_rad, kUpWs) * (ball_anim_ws - heel_anim_ws), across_ws);
     if (glm::dot(side_axis, side_axis) > 1e-12f) {
       fit.align_normal_ws = glm::angleAxis(pl.pitch_rad, glm::normalize(side_axis)) * fit.align_normal_ws;
       // Probed again where the pitch put them: across a steep ripple a few
@@ -157,11 +179,7 @@ FootFit FootIkController::FitFoot(int side, const glm::vec3& sole_ws, const glm:
       depths(fit.align_normal_ws, &heel_depth, &ball_depth, /*probe=*/true);
     }
   }
-  // The boot's sole gives a little: a heel or ball that deep in the ground
-  // is left there rather than the whole sole lifted off it (in a concave
-  // corner both cannot touch).
-  fit.lift_m = std::max(
-      {0.0f, heel_depth - settings.sole_give_m, ball_depth - settings.sole_give_m, sole_depth - settings.sole_give_m});
+  fit.lift_m = SoleLiftM(heel_depth, ball_depth, sole_depth, settings.sole_give_m, align >= 1.0f && steep);
   return fit;
 }
 

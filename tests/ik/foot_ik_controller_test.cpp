@@ -777,25 +777,42 @@ GroundProbe CastRipple(const void* context, const glm::vec3& from_ws, float leng
   return {true, glm::vec3(from_ws.x, h, from_ws.z), glm::normalize(glm::vec3(0.0f, 1.0f, -ripple.Slope(from_ws.z)))};
 }
 
-// The pose after ten steps standing, both feet planted, on `ripple`.
-Rig StandOnRipple(FootIkController& ik, const Ripple& ripple, const Rig& animated) {
+// A frame standing, both feet planted, on `ripple`.
+FootIkFrame RippleFrame(const Ripple& ripple) {
   FootIkFrame frame = MakeFrame(Ground{0.0f}, glm::mat4(1.0f));
   frame.raycast = &CastRipple;
   frame.raycast_context = &ripple;
+  return frame;
+}
+
+// A two-point controller whose plants are never shifted and turned at
+// most max_fit_turn_deg.
+FootIkController PinnedPlantController(const glm::vec3& ball_ls, const glm::vec3& heel_ls, float max_fit_turn_deg) {
+  FootIkController ik = MakeTwoPointController(ball_ls, heel_ls);
+  ik.settings.max_plant_shift_m = 0.0f;
+  ik.settings.max_plant_side_shift_m = 0.0f;
+  ik.settings.max_fit_turn_deg = max_fit_turn_deg;
+  return ik;
+}
+
+// The pose after ten steps standing, both feet planted, on `ripple`.
+Rig StandOnRipple(FootIkController& ik, const Ripple& ripple, const Rig& animated) {
+  const FootIkFrame frame = RippleFrame(ripple);
   Rig pose;
   for (int step = 0; step < 10; ++step) pose = Step(ik, frame, animated);
   return pose;
 }
 
-// A foot whose heel and ball lie a little to either side of its sole line
-// (as a foot turned a few degrees has them) planting on the steep flank of
-// a ripple across depth: heel, sole and ball each meet other ground, and a
-// rigid foot cannot touch all three. It is planted up to
-// max_plant_side_shift_m sideways where it fits (the crest or the
-// trough), its sole on its ground and heel and ball out of theirs.
+// A foot whose heel and ball lie to either side of its sole line (a foot
+// turned 14 degrees) planting on the steep flank of a ripple across
+// depth: heel, sole and ball each meet other ground, and laying the three
+// on the flank takes more pitch than max_pitch_deg and more turn than
+// max_fit_turn_deg. It is planted up to max_plant_side_shift_m sideways
+// where it fits (the crest or the trough), its sole on its ground and
+// heel and ball out of theirs.
 TEST(FootIkController, APlantOnARippleFlankMovesSidewaysToWhereItFits) {
-  const glm::vec3 ball_ls = kSoleLs + glm::vec3(0.13f, 0.0f, 0.015f);
-  const glm::vec3 heel_ls = kSoleLs + glm::vec3(-0.08f, 0.0f, -0.01f);
+  const glm::vec3 ball_ls = kSoleLs + glm::vec3(0.13f, 0.0f, 0.02f);
+  const glm::vec3 heel_ls = kSoleLs + glm::vec3(-0.08f, 0.0f, -0.03f);
   FootIkController ik = MakeTwoPointController(ball_ls, heel_ls);
   const Rig animated;
   const Ripple ripple;  // 72 degree flanks; the left sole (z = -0.1) mid-flank
@@ -811,21 +828,20 @@ TEST(FootIkController, APlantOnARippleFlankMovesSidewaysToWhereItFits) {
   EXPECT_GE(heel.y, ripple.Height(heel.z) - ik.settings.sole_give_m - 2e-3f);
 }
 
-// The left foot, its heel and ball 3-4 degrees off the sole's line along
-// x, planted on the 84-degree flank of a 0.3 m ripple every 0.2 m across
-// depth, with no shift of the plant allowed: how far its sole ends off
-// its ground, and the depth of the deeper of heel and ball in theirs.
+// The left foot, its heel and ball on a line 9 degrees off x through the
+// sole, planted on the 84-degree flank of a 0.3 m ripple every 0.2 m across
+// depth, with no shift of the plant allowed (laying that line on the
+// flank takes a 42-degree pitch, beyond max_pitch_deg): how far its sole
+// ends off its ground, and the depth of the deeper of heel and ball in
+// theirs.
 struct RippleFit {
   float sole_off_m = 0.0f;
   float end_depth_m = 0.0f;
 };
 RippleFit PlantOnASteepFlank(float max_fit_turn_deg) {
-  const glm::vec3 ball_ls = kSoleLs + glm::vec3(0.13f, 0.0f, 0.008f);
-  const glm::vec3 heel_ls = kSoleLs + glm::vec3(-0.08f, 0.0f, -0.005f);
-  FootIkController ik = MakeTwoPointController(ball_ls, heel_ls);
-  ik.settings.max_plant_shift_m = 0.0f;
-  ik.settings.max_plant_side_shift_m = 0.0f;
-  ik.settings.max_fit_turn_deg = max_fit_turn_deg;
+  const glm::vec3 ball_ls = kSoleLs + glm::vec3(0.13f, 0.0f, 0.02f);
+  const glm::vec3 heel_ls = kSoleLs + glm::vec3(-0.08f, 0.0f, -0.0123f);
+  FootIkController ik = PinnedPlantController(ball_ls, heel_ls, max_fit_turn_deg);
   Ripple ripple;
   ripple.amplitude = 0.3f;
   const Rig pose = StandOnRipple(ik, ripple, Rig());
@@ -847,6 +863,50 @@ TEST(FootIkController, APlantOnASteepFlankTurnsToWhereItFits) {
   EXPECT_LT(turned.end_depth_m, 0.009f + 0.002f);
   const RippleFit held = PlantOnASteepFlank(0.0f);
   EXPECT_GT(held.sole_off_m + std::max(0.0f, held.end_depth_m - 0.009f), 0.01f);
+}
+
+// The deepest the left foot's heel or ball goes into an 84-degree ripple
+// flank across depth (heel and ball on the sole's line along x, so the
+// three stand on one level line), and the farthest its sole gets from the
+// flank, over 30 steps planted there while the clip pitches the foot up
+// to max_pitch_deg toes down (a weight shift in an idle). The sole tilts
+// 55 degrees at most: the clip's pitch carries through to the placed foot.
+RippleFit WorstOverAPitchingIdle(float max_pitch_deg) {
+  const glm::vec3 ball_ls = kSoleLs + glm::vec3(0.13f, 0.0f, 0.0f);
+  const glm::vec3 heel_ls = kSoleLs + glm::vec3(-0.08f, 0.0f, 0.0f);
+  FootIkController ik = PinnedPlantController(ball_ls, heel_ls, 0.0f);
+  Ripple ripple;
+  ripple.amplitude = 0.3f;
+  const FootIkFrame frame = RippleFrame(ripple);
+  const Rig standing;
+  RippleFit worst;
+  for (int step = 0; step < 40; ++step) {
+    Rig animated = standing;
+    const float pitch_rad = glm::radians(max_pitch_deg) * std::clamp(static_cast<float>(step - 10) / 30.0f, 0.0f, 1.0f);
+    animated.locals_ls[kFootL].rotation =
+        glm::angleAxis(-pitch_rad, glm::vec3(0.0f, 0.0f, 1.0f)) * standing.locals_ls[kFootL].rotation;
+    animated.Update();
+    const Rig pose = Step(ik, frame, animated);
+    if (step < 10) continue;
+    const glm::vec3 sole = FootPoint(pose, 0, kSoleLs);
+    const glm::vec3 ball = FootPoint(pose, 0, ball_ls);
+    const glm::vec3 heel = FootPoint(pose, 0, heel_ls);
+    worst.sole_off_m = std::max(worst.sole_off_m, std::fabs(sole.y - ripple.Height(sole.z)));
+    worst.end_depth_m = std::max({worst.end_depth_m, ripple.Height(ball.z) - ball.y, ripple.Height(heel.z) - heel.y});
+  }
+  return worst;
+}
+
+// A foot planted on ground steeper than the sole tilts is fitted again on
+// every step, as the clip turns it, and pitched about a level axis across
+// it: it stays on the flank, heel and ball within the sole's give of it.
+// A fit kept from the plant, or pitched about an axis in the flank's
+// plane (nearly upright: the toes swing sideways), left the ball 16 mm in.
+TEST(FootIkController, APlantOnAFlankSteeperThanTheTiltFollowsTheClip) {
+  const RippleFit worst = WorstOverAPitchingIdle(15.0f);
+  FootIkController defaults;
+  EXPECT_LE(worst.end_depth_m, defaults.settings.sole_give_m + 1e-3f);
+  EXPECT_LE(worst.sole_off_m, 1e-3f);
 }
 
 // A knight facing -x at a drop's edge, its soles (3 cm ahead of the root)
