@@ -20,13 +20,10 @@ const glm::vec4 kLockColor{1.0f, 0.85f, 0.1f, 1.0f};
 const glm::vec4 kHeelBallColor{0.9f, 0.4f, 1.0f, 1.0f};
 
 // True when heel and ball found their ground on the plane of the sole's
-// hit, within a millimetre, and the sole tilts onto that plane
-// (max_tilt_cos): flat ground or an even slope the foot lies on. On a
-// plane steeper than the sole tilts, a placed foot a millimetre off the
-// predicted one across it is a centimetre of ground.
-bool GroundIsOnePlane(const FootIkState& foot, float max_tilt_cos) {
+// hit, within a millimetre: flat ground or an even slope.
+bool GroundIsOnePlane(const FootIkState& foot) {
   constexpr float kOffPlaneM = 0.001f;
-  if (!foot.ground.hit || foot.ground.normal_ws.y < max_tilt_cos) return false;
+  if (!foot.ground.hit) return false;
   for (const glm::vec3& p_ws : foot.heel_ball_ground_ws) {
     if (std::fabs(glm::dot(p_ws - foot.ground.point_ws, foot.ground.normal_ws)) > kOffPlaneM) return false;
   }
@@ -323,8 +320,7 @@ void FootIkController::PlaceHeelAndBall(int side, const FootIkFrame& frame, cons
   // tilt stops short of the ground), so its pitch is fitted again every
   // step, about the sole, which keeps its plant's lift (it must not drift).
   const bool keeps_fit = foot.locked && foot.lock_blend >= 1.0f && foot.has_lock_fit;
-  const bool steep = foot.lock_normal_ws.y < std::cos(settings.max_tilt_deg * kDegToRad);
-  if (!keeps_fit || steep) {
+  if (!keeps_fit || SteeperThanTilt(foot.lock_normal_ws)) {
     const glm::vec3 normal_ws = glm::normalize(glm::mix(foot.ground.normal_ws, foot.lock_normal_ws, foot.lock_blend));
     const float plant_lift_m = foot.lock_fit.lift_m;
     foot.lock_fit = FitFoot(side, foot.target_sole_ws, normal_ws, AlignWeight(frame, side), frame, pose, spaces);
@@ -476,14 +472,17 @@ void FootIkController::PlaceLegs(const FootIkFrame& frame, const PoseView& pose,
 //    foot is a centimetre of ground. The rays start kLandedProbeM over each
 //    point: one sunk deeper (never expected) is left alone.
 void FootIkController::LiftOutOfGround(const FootIkFrame& frame, const PoseView& pose, const Spaces& spaces) {
-  const float max_tilt_cos = std::cos(settings.max_tilt_deg * kDegToRad);
   std::array<LimbPlacementJob, 2> jobs;
   size_t job_count = 0;
   for (int side = 0; side < 2; ++side) {
     const LegRig& leg = legs_[side];
-    // Without heel and ball nothing was predicted: the sole lands on its target.
-    if (feet_[side].weight <= 0.0f || leg.heel_offset_ls == leg.ball_offset_ls ||
-        GroundIsOnePlane(feet_[side], max_tilt_cos))
+    // Without heel and ball nothing was predicted: the sole lands on its
+    // target; on one plane the foot lies on, as predicted. On a plane
+    // steeper than the sole tilts, a placed foot a millimetre off the
+    // predicted one across it is a centimetre of ground: it is checked.
+    const FootIkState& foot = feet_[side];
+    if (foot.weight <= 0.0f || leg.heel_offset_ls == leg.ball_offset_ls ||
+        (GroundIsOnePlane(foot) && !SteeperThanTilt(foot.ground.normal_ws)))
       continue;
     const glm::mat4& ankle_ms = pose.models_ms[leg.chain.end];
     // Height of the ground over a point (negative: under it), metres.
@@ -498,7 +497,7 @@ void FootIkController::LiftOutOfGround(const FootIkFrame& frame, const PoseView&
     const float sole_gap_m = std::max(0.0f, -sole_depth_m);
     // A fading IK hands the foot back to the clip, sunk or not: the check
     // eases out over the top tenth of the leg's weight, never a jump.
-    const float ease = std::clamp((feet_[side].weight - 0.9f) * 10.0f, 0.0f, 1.0f);
+    const float ease = std::clamp((foot.weight - 0.9f) * 10.0f, 0.0f, 1.0f);
     const float lift_m = ease * std::max(sole_depth_m, 0.5f * (end_depth_m - settings.sole_give_m - sole_gap_m));
     if (!(lift_m > kLandedLiftToleranceM)) continue;
     jobs[job_count] = LegJob(side, pose, spaces, sole_ws + kUpWs * lift_m, /*align=*/-1.0f, 1.0f);

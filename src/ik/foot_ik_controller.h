@@ -234,6 +234,9 @@ class FootIkController {
   static constexpr float kLandedProbeM = 0.05f;           // a placed foot's points are checked this far above and below
   static constexpr float kLandedLiftToleranceM = 0.001f;  // a placed foot this little too deep is left as it is
 
+  // Ground of this normal is steeper than the sole tilts (max_tilt_deg):
+  // no tilt lays a foot on it.
+  bool SteeperThanTilt(const glm::vec3& normal_ws) const;
   float UpdateFaders(const FootIkFrame& frame);
   glm::vec2 BoneLengthsM(int side, const PoseView& pose) const;
   float LegReachM(int side, const PoseView& pose) const;

@@ -62,6 +62,10 @@ float SoleLiftM(float heel_depth_m, float ball_depth_m, float sole_depth_m, floa
 
 }  // namespace
 
+bool FootIkController::SteeperThanTilt(const glm::vec3& normal_ws) const {
+  return normal_ws.y < std::cos(settings.max_tilt_deg * kDegToRad);
+}
+
 // The clip's heel-to-ball direction, horizontal unit (zero for a foot
 // pointing straight down or up).
 glm::vec3 FootIkController::FootHeadingWs(int side, const PoseView& pose, const Spaces& spaces) const {
@@ -110,8 +114,7 @@ FootFit FootIkController::FitFoot(int side, const glm::vec3& sole_ws, const glm:
   FootFit fit;
   fit.align_normal_ws = normal_ws;
   if (leg.heel_offset_ls == leg.ball_offset_ls) return fit;
-  // Ground steeper than the sole tilts: no tilt lays the foot on it.
-  const bool steep = normal_ws.y < std::cos(settings.max_tilt_deg * kDegToRad);
+  const bool steep = SteeperThanTilt(normal_ws);
   const glm::mat4& ankle_ms = pose.models_ms[leg.chain.end];
   const glm::vec3 heel_anim_ws = PointWs(spaces.to_world, ankle_ms, leg.heel_offset_ls) - foot.clip_sole_ws;
   const glm::vec3 ball_anim_ws = PointWs(spaces.to_world, ankle_ms, leg.ball_offset_ls) - foot.clip_sole_ws;

@@ -215,19 +215,16 @@ bool LadderIkController::Run(const LadderIkFrame& frame, const PoseView& pose, c
     }
     // The limb's reach this step: from its root, nearly straight.
     const glm::vec3 root_ms = pose.PositionMs(limb.chain.start);
-    reach_m[i] = kMaxReachFraction * (glm::distance(root_ms, pose.PositionMs(limb.chain.mid)) +
-                                      glm::distance(pose.PositionMs(limb.chain.mid), pose.PositionMs(limb.chain.end)));
+    const float upper_m = glm::distance(root_ms, pose.PositionMs(limb.chain.mid));
+    const float lower_m = glm::distance(pose.PositionMs(limb.chain.mid), pose.PositionMs(limb.chain.end));
+    reach_m[i] = kMaxReachFraction * (upper_m + lower_m);
     // The reach is the end joint's (ankle, wrist), which goes where the hold
     // is less the effector's offset (the solve keeps the end joint's
     // rotation): holds are weighed from the root moved by that offset.
     const glm::vec3 effector_offset_ms = glm::vec3(pose.models_ms[limb.chain.end] * glm::vec4(limb.effector_ls, 0.0f));
     const glm::vec3 weighed_root_ws = glm::vec3(frame.model_to_world * glm::vec4(root_ms + effector_offset_ms, 1.0f));
     UpdateHold(i, frame, weighed_root_ws, reach_m[i]);  // 1
-    if (i >= kLadderFeet && s.holding && s.rung < 0) {
-      const float upper_m = glm::distance(root_ms, pose.PositionMs(limb.chain.mid));
-      const float lower_m = glm::distance(pose.PositionMs(limb.chain.mid), pose.PositionMs(limb.chain.end));
-      KeepHandBeyondFold(i, frame, weighed_root_ws, upper_m, lower_m);
-    }
+    if (i >= kLadderFeet && s.holding && s.rung < 0) KeepHandBeyondFold(i, frame, weighed_root_ws, upper_m, lower_m);
     ChooseTarget(i, frame);  // 2
   }
   const glm::mat4 to_model = math::InverseAffine(frame.model_to_world);
@@ -243,9 +240,7 @@ bool LadderIkController::Run(const LadderIkFrame& frame, const PoseView& pose, c
 void LadderIkController::KeepHandBeyondFold(int limb, const LadderIkFrame& frame, const glm::vec3& root_ws,
                                             float upper_m, float lower_m) {
   LadderLimbState& s = state_[limb];
-  const float cos_bend = std::cos(settings.elbow_limit_deg * math::kDegToRad);
-  const float fold_m =
-      std::sqrt(std::max(0.0f, upper_m * upper_m + lower_m * lower_m + 2.0f * upper_m * lower_m * cos_bend));
+  const float fold_m = ReachAtBend(upper_m, lower_m, std::cos(settings.elbow_limit_deg * math::kDegToRad));
   glm::vec3 away_ws = s.hold_point_ws - root_ws;
   away_ws.y = 0.0f;
   const float near_m = glm::distance(s.hold_point_ws, root_ws);
