@@ -54,6 +54,7 @@ void FootIkController::Init(const LegRig& left, const LegRig& right, int pelvis_
 void FootIkController::Reset(bool active) {
   feet_ = {};
   pelvis_spring_ = {};
+  has_previous_origin_ = false;
   fader_.phase = active ? 1.0f : 0.0f;
   mode_fader_.phase = fader_.phase;
 }
@@ -69,6 +70,10 @@ bool FootIkController::Run(const FootIkFrame& frame, const PoseView& pose, core:
   spaces.to_world = frame.model_to_world;
   spaces.to_model = math::InverseAffine(spaces.to_world);
   spaces.root_ws = glm::vec3(spaces.to_world * pose.models_ms[0][3]);
+  const glm::vec3 origin_ws(spaces.to_world[3]);
+  if (has_previous_origin_ && frame.dt_s > 0.0f) spaces.velocity_ws = (origin_ws - previous_origin_ws_) / frame.dt_s;
+  previous_origin_ws_ = origin_ws;
+  has_previous_origin_ = true;
 
   ProbeGround(frame, pose, spaces);  // 1
   for (int side = 0; side < 2; ++side) {
@@ -205,7 +210,7 @@ void FootIkController::ChooseTarget(int side, const FootIkFrame& frame, const Po
   FootIkState& foot = feet_[side];
   const float contact = frame.airborne ? 0.0f : std::clamp(frame.contact[side], 0.0f, 1.0f);
   const bool planted = settings.foot_lock && master > 0.0f && contact >= 0.5f && foot.ground.hit;
-  glm::vec3 free_target_ws = FreeTarget(side, frame, spaces, contact);
+  glm::vec3 free_target_ws = FreeTarget(side, frame, pose, spaces, contact);
   if (!planted && foot.ground.hit && !frame.airborne && frame.swing_progress[side] > kLandingStart) {
     // Landing: the second half of the swing moves the foot on to where it
     // will be planted (ChoosePlant), so the plant itself is not a jump.
@@ -223,37 +228,120 @@ void FootIkController::ChooseTarget(int side, const FootIkFrame& frame, const Po
 }
 
 // Where the sole goes unlocked: on the ground when planted, the clip's lift
-// above it while swinging, only out of it in the air.
-glm::vec3 FootIkController::FreeTarget(int side, const FootIkFrame& frame, const Spaces& spaces, float contact) {
+// above its swing floor (SwingFloorY) while swinging, only out of the
+// ground in the air.
+glm::vec3 FootIkController::FreeTarget(int side, const FootIkFrame& frame, const PoseView& pose, const Spaces& spaces,
+                                       float contact) {
   FootIkState& foot = feet_[side];
   // The clip is authored on flat ground at the root's height: this is how
   // far the animation lifts the sole above it.
   const float lift_m = foot.animated_sole_ws.y - spaces.root_ws.y;
   glm::vec3 free_target_ws = foot.animated_sole_ws + foot.ground_shift_ws;
-  // A swinging foot follows the ground under it down a step eased, not in
-  // one step: the part of a drop that no walkable slope explains is held
-  // and let down over swing_ground_smooth_s (a rise is followed at once:
-  // never into the ground).
-  const float ground_y = foot.ground.point_ws.y;
-  if (contact >= 0.5f || !foot.ground.hit || !foot.has_swing_ground) {
-    foot.swing_drop_m = {0.0f, 0.0f};
-  } else {
-    const float slope_drop_m = std::fabs(foot.ground.point_ws.x - foot.swing_ground_ws.x) * kStepSlopeTan;
-    foot.swing_drop_m.value =
-        std::max(0.0f, foot.swing_drop_m.value + (foot.swing_ground_ws.y - ground_y) - slope_drop_m);
-    foot.swing_drop_m.Update(0.0f, settings.swing_ground_smooth_s, frame.dt_s);
-    foot.swing_drop_m.value = std::max(foot.swing_drop_m.value, 0.0f);
-  }
-  foot.swing_ground_ws = foot.ground.point_ws;
-  foot.has_swing_ground = foot.ground.hit;
+  const float floor_y = SwingFloorY(side, frame, pose, spaces, contact);
   if (foot.ground.hit && !frame.airborne) {
-    free_target_ws.y = ground_y + foot.swing_drop_m.value + std::max(lift_m, 0.0f) * (1.0f - contact);
+    free_target_ws.y = floor_y + std::max(lift_m, 0.0f) * (1.0f - contact);
   } else if (foot.ground_found) {
     // In the air only this step's ground: a ledge left behind must not
     // hold up a foot that has dropped below it.
     free_target_ws.y = std::max(foot.animated_sole_ws.y, foot.ground.point_ws.y);
   }
   return free_target_ws;
+}
+
+// The height a swinging sole's lift is measured from, never below the
+// ground under it: planned over the swing to its landing (PlanSwingFloor)
+// once a plant has shown where that is, else the ground under the sole
+// with a step down eased (EasedStepDownFloorY). Planted: the ground.
+float FootIkController::SwingFloorY(int side, const FootIkFrame& frame, const PoseView& pose, const Spaces& spaces,
+                                    float contact) {
+  FootIkState& foot = feet_[side];
+  const float ground_y = foot.ground.point_ws.y;
+  const float progress = frame.swing_progress[side];
+  const float progress_rate = frame.dt_s > 0.0f ? (progress - foot.swing_progress) / frame.dt_s : 0.0f;
+  foot.swing_progress = progress;
+  if (contact >= 0.5f && foot.contact < 0.5f) {
+    foot.landing_ms = glm::vec3(spaces.to_model * glm::vec4(foot.animated_sole_ws, 1.0f));
+    foot.has_landing = true;
+  }
+  foot.contact = contact;
+  const bool swinging = contact < 0.5f && foot.ground.hit && foot.has_swing_ground && !frame.airborne;
+  if (!swinging) {
+    foot.swing_drop_m = {0.0f, 0.0f};
+    foot.swing_floor_y = ground_y;
+  } else if (PlanSwingFloor(side, frame, pose, spaces, progress_rate)) {
+    foot.swing_floor_y = std::max(foot.swing_floor_y, ground_y);
+    foot.swing_drop_m = {foot.swing_floor_y - ground_y, 0.0f};
+  } else {
+    foot.swing_floor_y = EasedStepDownFloorY(side, frame);
+  }
+  foot.swing_ground_ws = foot.ground.point_ws;
+  foot.has_swing_ground = foot.ground.hit;
+  return foot.swing_floor_y;
+}
+
+// The ground under the swinging sole, a step down eased: the part of a
+// drop that no walkable slope explains is held and let down over
+// swing_ground_smooth_s (a rise is followed at once: never into the ground).
+float FootIkController::EasedStepDownFloorY(int side, const FootIkFrame& frame) {
+  FootIkState& foot = feet_[side];
+  const float ground_y = foot.ground.point_ws.y;
+  const float slope_drop_m = std::fabs(foot.ground.point_ws.x - foot.swing_ground_ws.x) * kStepSlopeTan;
+  foot.swing_drop_m.value =
+      std::max(0.0f, foot.swing_drop_m.value + (foot.swing_ground_ws.y - ground_y) - slope_drop_m);
+  foot.swing_drop_m.Update(0.0f, settings.swing_ground_smooth_s, frame.dt_s);
+  foot.swing_drop_m.value = std::max(foot.swing_drop_m.value, 0.0f);
+  return ground_y + foot.swing_drop_m.value;
+}
+
+// Moves the swing floor one step along its plan: the ground is sampled along
+// the sole's path from here to where it will land (where the clip planted
+// it last, in the model, carried at the body's velocity for the swing's
+// remaining time), under the ball on the way and under the sole at the
+// landing, and the floor moves at the one even pace that is over every
+// sample when the foot gets there and on the landing's ground when it
+// lands. Spread over the swing, a step up is no jump of the knee. false:
+// no plan (no plant yet, the swing's pace unknown, no ground ahead).
+bool FootIkController::PlanSwingFloor(int side, const FootIkFrame& frame, const PoseView& pose, const Spaces& spaces,
+                                      float progress_rate) {
+  FootIkState& foot = feet_[side];
+  const float progress = frame.swing_progress[side];
+  if (!foot.has_landing || progress_rate <= 0.0f || progress <= 0.0f || progress >= 1.0f) return false;
+  const float left_s = std::clamp((1.0f - progress) / progress_rate, frame.dt_s, kMaxSwingPlanS);
+  const glm::vec3 from_ws = foot.animated_sole_ws + foot.ground_shift_ws;
+  glm::vec3 landing_ws = glm::vec3(spaces.to_world * glm::vec4(foot.landing_ms, 1.0f)) + spaces.velocity_ws * left_s;
+  landing_ws.y = from_ws.y;
+  glm::vec3 ball_ahead_ws =
+      PointWs(spaces.to_world, pose.models_ms[legs_[side].chain.end], legs_[side].ball_offset_ls) - foot.clip_sole_ws;
+  ball_ahead_ws.y = 0.0f;
+  // The ground under the ball (the sole at the landing) a fraction f of
+  // the way, cast from a step above `over_y`.
+  auto ground_at = [&](float f, float over_y) {
+    glm::vec3 at_ws = glm::mix(from_ws, landing_ws, f) + (f < 1.0f ? ball_ahead_ws : glm::vec3(0.0f));
+    at_ws.y = std::max(foot.ray_from_ws.y, over_y + settings.max_step_m + settings.ray_above_hip_m);
+    return frame.raycast(frame.raycast_context, at_ws, at_ws.y - foot.ray_to_ws.y);
+  };
+  float rate_mps = -1e30f;
+  float last_y = foot.swing_floor_y, last_f = 0.0f;
+  for (int i = 1; i <= kSwingPlanSamples; ++i) {
+    const float f = static_cast<float>(i) / kSwingPlanSamples;
+    const GroundProbe hit = ground_at(f, last_y);
+    // A rise of more than a step is a wall the foot does not go over.
+    if (!hit.hit || hit.point_ws.y - last_y > settings.max_step_m) break;
+    // A rise is met where it starts between the samples (a riser's face),
+    // not at the sample past it: halved down to a centimetre of ground.
+    float rise_f = f;
+    for (float lo = last_f; hit.point_ws.y > last_y + kSwingPlanEdgeM && rise_f - lo > kSwingPlanEdgeM / 8.0f;) {
+      const float mid = 0.5f * (lo + rise_f);
+      const GroundProbe at_mid = ground_at(mid, last_y);
+      (at_mid.hit && at_mid.point_ws.y >= hit.point_ws.y - kSwingPlanEdgeM ? rise_f : lo) = mid;
+    }
+    last_y = hit.point_ws.y;
+    last_f = f;
+    rate_mps = std::max(rate_mps, (hit.point_ws.y - foot.swing_floor_y) / std::max(rise_f * left_s, frame.dt_s));
+  }
+  if (rate_mps < -1e29f) return false;
+  foot.swing_floor_y += rate_mps * frame.dt_s;
+  return true;
 }
 
 // A foot that plants is locked where it fits (ChoosePlant) until its

@@ -160,6 +160,17 @@ struct FootIkState {
   math::DampedSpring<float> swing_drop_m;
   glm::vec3 swing_ground_ws{0.0f};
   bool has_swing_ground = false;
+  // The planned swing (PlanSwingFloor): the clip's lift of a swinging sole
+  // is measured from this height, world metres, which rises ahead of a
+  // step up and comes down to the landing's ground at an even pace over
+  // the swing, rather than following the ground under the sole at once.
+  float swing_floor_y = 0.0f;
+  float swing_progress = 0.0f;  // frame.swing_progress last step
+  float contact = 0.0f;         // the clip's contact weight last step
+  // Where the sole was when the clip last planted it, model space, metres
+  // (the clip plays in place, so the next landing is about there again).
+  glm::vec3 landing_ms{0.0f};
+  bool has_landing = false;
   // The sole moved towards the body: its toe out of a wall, then onto
   // ground (over a drop), world metres.
   glm::vec3 ground_shift_ws{0.0f};
@@ -216,7 +227,8 @@ class FootIkController {
   struct Spaces {
     glm::mat4 to_world{1.0f};
     glm::mat4 to_model{1.0f};
-    glm::vec3 root_ws{0.0f};  // the clip's floor: the root joint (it carries root motion)
+    glm::vec3 root_ws{0.0f};      // the clip's floor: the root joint (it carries root motion)
+    glm::vec3 velocity_ws{0.0f};  // the model's origin's velocity since last step, metres per second
   };
   static constexpr float kPlantLiftToleranceM = 0.004f;  // a plant needing less lift fits
   // A plant moved from the clip's spot must save this much lift per metre
@@ -233,6 +245,9 @@ class FootIkController {
   static constexpr float kHeelBallProbeAboveSoleM = 0.5f;  // heel and ball rays start at least this far over the sole
   static constexpr float kLandedProbeM = 0.05f;           // a placed foot's points are checked this far above and below
   static constexpr float kLandedLiftToleranceM = 0.001f;  // a placed foot this little too deep is left as it is
+  static constexpr int kSwingPlanSamples = 6;             // ground samples along a swing's path to its landing
+  static constexpr float kMaxSwingPlanS = 1.0f;           // a swing's remaining time is taken as this at most, seconds
+  static constexpr float kSwingPlanEdgeM = 0.01f;         // a swing plan's rise is located to within this, metres
 
   // Ground of this normal is steeper than the sole tilts (max_tilt_deg):
   // no tilt lays a foot on it.
@@ -258,7 +273,11 @@ class FootIkController {
                                   const glm::vec3& wall_shift_ws, float ray_length_m);
   bool IsWall(const FootIkFrame& frame, const glm::vec3& face_ws, const glm::vec3& dir_ws) const;
   void ChooseTarget(int side, const FootIkFrame& frame, const PoseView& pose, const Spaces& spaces, float master);
-  glm::vec3 FreeTarget(int side, const FootIkFrame& frame, const Spaces& spaces, float contact);
+  glm::vec3 FreeTarget(int side, const FootIkFrame& frame, const PoseView& pose, const Spaces& spaces, float contact);
+  float SwingFloorY(int side, const FootIkFrame& frame, const PoseView& pose, const Spaces& spaces, float contact);
+  float EasedStepDownFloorY(int side, const FootIkFrame& frame);
+  bool PlanSwingFloor(int side, const FootIkFrame& frame, const PoseView& pose, const Spaces& spaces,
+                      float progress_rate);
   void UpdateLock(int side, bool planted, const glm::vec3& free_target_ws, const FootIkFrame& frame,
                   const PoseView& pose, const Spaces& spaces);
   void PlaceHeelAndBall(int side, const FootIkFrame& frame, const PoseView& pose, const Spaces& spaces);
@@ -274,6 +293,8 @@ class FootIkController {
   IkWeightFader fader_;       // the user's switch (settings.legs)
   IkWeightFader mode_fader_;  // frame.active
   math::DampedSpring<float> pelvis_spring_;
+  glm::vec3 previous_origin_ws_{0.0f};  // the model's origin last step (Spaces::velocity_ws)
+  bool has_previous_origin_ = false;
   std::array<FootIkState, 2> feet_{};
 };
 

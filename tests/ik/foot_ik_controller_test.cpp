@@ -1076,5 +1076,50 @@ TEST(FootIkController, ASwingingToeClearsARiserAhead) {
   }
 }
 
+// A swing over a step up, the body walking on at 1 m/s: once a plant has
+// shown where the foot lands, the sole rises to the step's top at about
+// the even pace that has the ball over the riser when it gets there (the
+// lock's release eases the start), never in one jump where its ray
+// crosses the riser; its ball is never in the riser; it lands on the top.
+TEST(FootIkController, ASwingOverAStepUpRisesEvenlyToItsLanding) {
+  constexpr float kSpeedMps = 1.0f, kStepDy = 0.3f;
+  constexpr int kSwingSteps = 30;  // 0.5 s: the foot travels 0.5 m
+  const Rig animated;
+  for (const bool planned : {true, false}) {
+    FootIkController ik = MakeTwoPointController(kBallLs, kHeelLs);
+    Ground ground{0.0f};
+    // The riser is met mid-swing by the sole's ray.
+    ground.step_x = FootPoint(animated, 0, kSoleLs).x + 0.25f + (planned ? 10 : 1) * kDt * kSpeedMps;
+    ground.step_dy = kStepDy;
+    float t_s = 0.0f, max_rise_m = 0.0f, previous_y = 0.0f;
+    auto step = [&](float contact_l, float progress_l) {
+      FootIkFrame frame = MakeFrame(ground, glm::translate(glm::mat4(1.0f), glm::vec3(kSpeedMps * t_s, 0, 0)));
+      frame.contact = {contact_l, 1.0f};
+      frame.swing_progress = {progress_l, 0.0f};
+      const Rig pose = Step(ik, frame, animated);
+      t_s += kDt;
+      const glm::vec3 ball = FootPoint(pose, 0, kBallLs, frame.model_to_world);
+      EXPECT_GE(ball.y, ground.Height(ball.x, ball.z) - ik.settings.sole_give_m - 1e-3f) << "t " << t_s;
+      return FootPoint(pose, 0, kSoleLs, frame.model_to_world).y;
+    };
+    // A plant shows where the foot lands (none: the first swing, unplanned).
+    for (int i = 0; i < (planned ? 10 : 1); ++i) previous_y = step(planned ? 1.0f : 0.0f, 0.0f);
+    for (int i = 1; i < kSwingSteps; ++i) {
+      const float y = step(0.0f, static_cast<float>(i) / kSwingSteps);
+      max_rise_m = std::max(max_rise_m, y - previous_y);
+      previous_y = y;
+    }
+    for (int i = 0; i < 10; ++i) previous_y = step(1.0f, 0.0f);
+    if (planned) {
+      const float ball_to_riser_m = ground.step_x - FootPoint(animated, 0, kBallLs).x - 10 * kDt * kSpeedMps;
+      const float even_rise_m = kStepDy / (ball_to_riser_m / (kSpeedMps * kDt));
+      EXPECT_LT(max_rise_m, 2.0f * even_rise_m);
+      EXPECT_NEAR(previous_y, kStepDy, 2e-3f);
+    } else {
+      EXPECT_GT(max_rise_m, 0.5f * kStepDy) << "the unplanned swing follows its ray's ground";
+    }
+  }
+}
+
 }  // namespace
 }  // namespace knights::ik
