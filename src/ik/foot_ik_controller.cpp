@@ -32,9 +32,12 @@ bool GroundIsOnePlane(const FootIkState& foot) {
 
 // How much of the ground's tilt a foot takes: fully from the moment it
 // counts as planted (contact 0.5), so that a planted foot keeps one
-// orientation, and its heel and ball one clearance, for the whole plant.
-float AlignWeight(const FootIkFrame& frame, int side) {
-  return frame.airborne ? 0.0f : std::clamp(2.0f * frame.contact[side], 0.0f, 1.0f);
+// orientation, and its heel and ball one clearance, for the whole plant;
+// as a released lock fades (lock_blend), not in one step, when the clip's
+// contact ends at once (a tilted sole turned level at once digs its heel
+// or ball into the ground it stood on).
+float AlignWeight(const FootIkFrame& frame, const FootIkState& foot, int side) {
+  return frame.airborne ? 0.0f : std::clamp(std::max(2.0f * frame.contact[side], foot.lock_blend), 0.0f, 1.0f);
 }
 
 }  // namespace
@@ -411,7 +414,7 @@ void FootIkController::PlaceHeelAndBall(int side, const FootIkFrame& frame, cons
   if (!keeps_fit || SteeperThanTilt(foot.lock_normal_ws)) {
     const glm::vec3 normal_ws = glm::normalize(glm::mix(foot.ground.normal_ws, foot.lock_normal_ws, foot.lock_blend));
     const float plant_lift_m = foot.lock_fit.lift_m;
-    foot.lock_fit = FitFoot(side, foot.target_sole_ws, normal_ws, AlignWeight(frame, side), frame, pose, spaces);
+    foot.lock_fit = FitFoot(side, foot.target_sole_ws, normal_ws, AlignWeight(frame, foot, side), frame, pose, spaces);
     if (keeps_fit) foot.lock_fit.lift_m = plant_lift_m;
     foot.has_lock_fit = foot.locked && foot.lock_blend >= 1.0f;
   }
@@ -443,7 +446,7 @@ void FootIkController::LowerPelvis(const FootIkFrame& frame, const PoseView& pos
     const float reach_m = LegReachM(side, pose);
     // The ankle goes where the sole's target puts it once the foot is
     // tilted to its ground (LimbPlacementJob turns the foot the same way).
-    const glm::quat tilt = FootTurnWs(side, foot.align_normal_ws, AlignWeight(frame, side), pose, spaces);
+    const glm::quat tilt = FootTurnWs(side, foot.align_normal_ws, AlignWeight(frame, foot, side), pose, spaces);
     const glm::vec3 ankle_target_ws = foot.target_sole_ws + tilt * (ankle_ws - foot.clip_sole_ws);
     const float horizontal_sq = (hip_ws.x - ankle_target_ws.x) * (hip_ws.x - ankle_target_ws.x) +
                                 (hip_ws.z - ankle_target_ws.z) * (hip_ws.z - ankle_target_ws.z);
@@ -533,7 +536,7 @@ void FootIkController::PlaceLegs(const FootIkFrame& frame, const PoseView& pose,
     foot.weight = side_enabled[side] ? master * ground_weight : 0.0f;
     foot.reached = false;
     if (foot.weight <= 0.0f) continue;
-    jobs[job_count++] = LegJob(side, pose, spaces, foot.target_sole_ws, AlignWeight(frame, side), foot.weight);
+    jobs[job_count++] = LegJob(side, pose, spaces, foot.target_sole_ws, AlignWeight(frame, foot, side), foot.weight);
   }
   LimbPlacementJob::RunAll(std::span(jobs.data(), job_count));
   for (int side = 0; side < 2; ++side) {

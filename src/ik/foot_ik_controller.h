@@ -236,7 +236,11 @@ class FootIkController {
   // where the clip puts it, and a lock the body walks away from is not
   // dragged far when it stops.
   static constexpr float kPlantShiftCost = 0.1f;
-  static constexpr int kPlantShiftSteps = 10;              // spots tried on each side
+  static constexpr int kPlantShiftSteps = 10;  // spots tried on each side
+  // A plant whose heel or ball is over ground this far below its sole is
+  // over an edge, and costs as much as this much lift, metres.
+  static constexpr float kPlantOverhangDropM = 0.1f;
+  static constexpr float kPlantOverhangCostM = 0.01f;
   static constexpr int kTurnSteps = 10;                    // headings tried on each side of a plant that needs lifting
   static constexpr float kTurnCost = 0.01f;                // a turned plant must save this much lift per radian, metres
   static constexpr int kEdgeSearchSteps = 8;               // spots tried towards the body over a drop

@@ -204,8 +204,18 @@ GroundProbe FootIkController::ChoosePlant(int side, const glm::vec3& free_target
         frame.raycast_context, glm::vec3(free_target_ws.x, foot.ray_from_ws.y, free_target_ws.z), ray_length_m);
     if (under.hit && under.point_ws.y >= spaces.root_ws.y - settings.max_step_m) best = under;
   }
-  float best_lift = FitFoot(side, best.point_ws, best.normal_ws, 1.0f, frame, pose, spaces).lift_m;
-  float best_cost = best_lift;  // lift, plus kPlantShiftCost per metre moved from the clip's spot
+  // A spot's misfit: the lift it needs, plus kPlantOverhangCostM for a heel
+  // or ball hanging over a drop (a ledge's or a riser's edge under the sole).
+  auto misfit_m = [&](const GroundProbe& ground) {
+    const FootFit fit = FitFoot(side, ground.point_ws, ground.normal_ws, 1.0f, frame, pose, spaces);
+    float misfit = fit.lift_m;
+    for (const glm::vec3& point_ws : fit.heel_ball_ground_ws) {
+      if (glm::dot(ground.point_ws - point_ws, ground.normal_ws) > kPlantOverhangDropM) misfit += kPlantOverhangCostM;
+    }
+    return misfit;
+  };
+  float best_lift = misfit_m(best);
+  float best_cost = best_lift;  // misfit, plus kPlantShiftCost per metre moved from the clip's spot
   const LegRig& leg = legs_[side];
   const glm::vec3 along_ws = FootHeadingWs(side, pose, spaces);
   if (best_lift <= kPlantLiftToleranceM || along_ws == glm::vec3(0.0f)) return best;
@@ -221,7 +231,7 @@ GroundProbe FootIkController::ChoosePlant(int side, const glm::vec3& free_target
     const GroundProbe ground =
         frame.raycast(frame.raycast_context, glm::vec3(spot_ws.x, foot.ray_from_ws.y, spot_ws.z), ray_length_m);
     if (!ground.hit || glm::distance(ground.point_ws + ankle_over_sole_ws, hip_ws) > reach_m) return;
-    const float lift = FitFoot(side, ground.point_ws, ground.normal_ws, 1.0f, frame, pose, spaces).lift_m;
+    const float lift = misfit_m(ground);
     const float cost = lift + kPlantShiftCost * glm::length(shift_ws);
     if (cost < best_cost - 1e-4f) {
       best_lift = lift;

@@ -1121,5 +1121,50 @@ TEST(FootIkController, ASwingOverAStepUpRisesEvenlyToItsLanding) {
   }
 }
 
+// A plant whose sole is on a ledge's top but whose heel hangs over the
+// drop behind it (a sole landing just past the edge) is moved along the
+// foot until the heel stands on the ledge too.
+TEST(FootIkController, APlantWithItsHeelOverAnEdgeMovesOntoTheLedge) {
+  const Rig animated;
+  const float sole_x = FootPoint(animated, 0, kSoleLs).x;
+  const Block ledge{sole_x - 0.02f, -0.8f, 0.0f};  // the heel, 0.08 m behind the sole, over the drop
+  FootIkController ik = MakeTwoPointController(kBallLs, kHeelLs);
+  FootIkFrame frame = MakeFrame(Ground{0.0f}, glm::mat4(1.0f), 1.0f);
+  frame.raycast = &CastBlockDown;
+  frame.raycast_context = &ledge;
+  Rig pose;
+  for (int step = 0; step < 5; ++step) pose = Step(ik, frame, animated);
+  for (int side = 0; side < 2; ++side) {
+    EXPECT_GE(FootPoint(pose, side, kHeelLs).x, ledge.face_x) << "side " << side;
+    EXPECT_NEAR(FootPoint(pose, side, kSoleLs).y, 0.0f, 2e-3f) << "side " << side;
+  }
+}
+
+// A foot planted on a 31-degree slope whose clip contact ends in one step
+// (a clip change with no cross-fade) turns level as its lock fades over
+// lock_release_time_s, not at once: turned level at once, its sole needs
+// a lift the leg may not reach, and digs into the ground when it does not.
+TEST(FootIkController, AFootLeftAtOnceKeepsItsTiltAsTheLockFades) {
+  const Rig animated;
+  Ground slope{0.0f};
+  slope.slope_x = 0.6f;
+  FootIkController ik = MakeTwoPointController(kBallLs, kHeelLs);
+  FootIkFrame frame = MakeFrame(slope, glm::mat4(1.0f), 1.0f);
+  auto tilt_deg = [](const Rig& pose) {
+    const glm::vec3 up = glm::normalize(glm::vec3(pose.models_ms[kFootL][1]));
+    return std::acos(std::clamp(up.y, -1.0f, 1.0f)) * 57.29578f;
+  };
+  Rig pose;
+  for (int step = 0; step < 20; ++step) pose = Step(ik, frame, animated);
+  const float planted_deg = tilt_deg(pose);
+  ASSERT_GT(planted_deg, 25.0f);  // on the slope (two-point placement may pitch it a little further)
+  frame.contact = {0.0f, 1.0f};
+  pose = Step(ik, frame, animated);
+  EXPECT_GT(tilt_deg(pose), 0.8f * planted_deg) << "the step after the contact ends";
+  const int fade_steps = static_cast<int>(std::ceil(ik.settings.lock_release_time_s / kDt));
+  for (int step = 1; step < fade_steps; ++step) pose = Step(ik, frame, animated);
+  EXPECT_LT(tilt_deg(pose), 1.0f) << "level once the lock has faded";
+}
+
 }  // namespace
 }  // namespace knights::ik
