@@ -225,7 +225,9 @@ bool LadderIkController::Run(const LadderIkFrame& frame, const PoseView& pose, c
     const glm::vec3 weighed_root_ws = glm::vec3(frame.model_to_world * glm::vec4(root_ms + effector_offset_ms, 1.0f));
     UpdateHold(i, frame, weighed_root_ws, reach_m[i]);  // 1
     if (i >= kLadderFeet && s.holding && s.rung < 0) KeepHandBeyondFold(i, frame, weighed_root_ws, upper_m, lower_m);
-    ChooseTarget(i, frame);  // 2
+    const float fold_m =
+        i < kLadderFeet ? ReachAtBend(upper_m, lower_m, std::cos(settings.knee_limit_deg * math::kDegToRad)) : 0.0f;
+    ChooseTarget(i, frame, weighed_root_ws, {fold_m, reach_m[i]});  // 2
   }
   const glm::mat4 to_model = math::InverseAffine(frame.model_to_world);
   MoveBody(frame, pose, to_model, master, reach_m);          // 3
@@ -297,7 +299,8 @@ void LadderIkController::UpdateHold(int limb, const LadderIkFrame& frame, const 
 // 2. The hold, or during a swing the animation plus an offset blending from
 //    the release to the next grab (the same as this limb's last grab plus
 //    the drift: cycles repeat on the rungs).
-void LadderIkController::ChooseTarget(int limb, const LadderIkFrame& frame) {
+void LadderIkController::ChooseTarget(int limb, const LadderIkFrame& frame, const glm::vec3& weighed_root_ws,
+                                      const glm::vec2& reach_range_m) {
   LadderLimbState& s = state_[limb];
   if (s.holding) {
     s.swing_lift_m = s.swing_push_m = 0.0f;
@@ -311,16 +314,19 @@ void LadderIkController::ChooseTarget(int limb, const LadderIkFrame& frame) {
   const glm::vec3 next =
       s.has_grab_offset && !frame.leaving[limb] ? s.grab_offset_ws + frame.grab_drift_per_cycle_ws : glm::vec3(0.0f);
   s.target_ws = s.animated_ws + glm::mix(s.release_offset_ws, next, Smoothstep(frame.swing_progress[limb]));
-  if (limbs_[limb].end_up_ls != glm::vec3(0.0f)) s.target_ws += SwingClearanceWs(limb, frame);
+  if (limbs_[limb].end_up_ls != glm::vec3(0.0f))
+    s.target_ws += SwingClearanceWs(limb, frame, weighed_root_ws, reach_range_m);
 }
 
 // A swinging foot's ball, heel and sole kept out of the ground by the
 // least correction: lifted, or pushed back level against the climber's
 // facing (a toe 2 cm into a ledge's lip face may be 0.4 m under its top),
-// whichever is shorter, at once as far as needed; both are let go again at
+// whichever is shorter and within the leg's reach, at once as far as
+// needed; both are let go again at
 // kSwingClearanceReleaseMps once clear (the clip's toe cuts into a lip on
 // the way up, or into a slope rippled across depth at the ladder's foot).
-glm::vec3 LadderIkController::SwingClearanceWs(int limb, const LadderIkFrame& frame) {
+glm::vec3 LadderIkController::SwingClearanceWs(int limb, const LadderIkFrame& frame, const glm::vec3& weighed_root_ws,
+                                               const glm::vec2& reach_range_m) {
   LadderLimbState& s = state_[limb];
   const float release_m = kSwingClearanceReleaseMps * frame.dt_s;
   s.swing_lift_m = std::max(0.0f, s.swing_lift_m - release_m);
@@ -350,7 +356,11 @@ glm::vec3 LadderIkController::SwingClearanceWs(int limb, const LadderIkFrame& fr
     float push_m = kSwingPushStepM;
     while (push_m < lift_m && push_m <= kMaxSwingPushM && deepest_m(at_ws + back_ws * push_m) > 0.0f)
       push_m += kSwingPushStepM;
-    if (push_m < lift_m) {
+    // A push the leg cannot reach (the knee folded against the lip) would
+    // leave the foot in the face: lifted instead.
+    const float pushed_m = glm::distance(at_ws + back_ws * push_m, weighed_root_ws);
+    const bool reachable = pushed_m >= reach_range_m.x && pushed_m <= reach_range_m.y;
+    if (push_m < lift_m && reachable) {
       s.swing_push_m += push_m;
     } else {
       s.swing_lift_m += lift_m;

@@ -201,8 +201,14 @@ class LadderIkController {
   bool LedgeAhead(int limb, const LadderIkFrame& frame, const GroundProbe& under, GroundProbe* ledge) const;
   bool ChooseHold(int limb, const LadderIkFrame& frame, const glm::vec3& limb_root_ws, float reach_m, int min_tier,
                   LadderHold* hold) const;
-  void ChooseTarget(int limb, const LadderIkFrame& frame);
-  glm::vec3 SwingClearanceWs(int limb, const LadderIkFrame& frame);
+  // weighed_root_ws: the limb's root as UpdateHold weighs holds from it;
+  // reach_range_m: the nearest (folded to the knee limit) and furthest
+  // (nearly straight) its effector comes to it, metres. A swing is kept
+  // out of the ground within that range.
+  void ChooseTarget(int limb, const LadderIkFrame& frame, const glm::vec3& weighed_root_ws,
+                    const glm::vec2& reach_range_m);
+  glm::vec3 SwingClearanceWs(int limb, const LadderIkFrame& frame, const glm::vec3& weighed_root_ws,
+                             const glm::vec2& reach_range_m);
   // to_model: the inverse of frame.model_to_world, found once per Run.
   void MoveBody(const LadderIkFrame& frame, const PoseView& pose, const glm::mat4& to_model, float master,
                 const std::array<float, kLadderLimbs>& reach_m);

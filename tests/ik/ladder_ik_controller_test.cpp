@@ -656,6 +656,40 @@ TEST(LadderIkController, ASwingingFootIsKeptOutOfTheGroundByTheLeastCorrection) 
   }
 }
 
+// The same foot 10 cm into the ledge's face with its knee at its limit
+// (the climber's body close to the lip): pushed back, the foot would need
+// the knee folded further, and the leg would leave it in the face; it is
+// lifted onto the top instead.
+TEST(LadderIkController, ASwingThePushWouldFoldPastTheKneeLimitIsLifted) {
+  const Arm animated;
+  const glm::mat4 to_world(1.0f);
+  const glm::vec3 ball_ws = animated.GripWs(to_world);
+  const glm::vec3 root = glm::vec3(animated.models_ms[kShoulder][3]);
+  const glm::vec3 mid = glm::vec3(animated.models_ms[kElbow][3]);
+  const glm::vec3 end = glm::vec3(animated.models_ms[kWrist][3]);
+  const float bend_deg = glm::degrees(std::acos(glm::dot(glm::normalize(mid - root), glm::normalize(end - mid))));
+  const std::vector<glm::vec3> rungs = MakeRungs(ball_ws.x - 1.0f, ball_ws.y + 2.0f, 0.3f, 1);
+  LadderIkFrame frame = MakeFrame(to_world, rungs, 0.0f, 0.5f);
+  frame.contact = {0.0f, 0.0f, 0.0f, 0.0f};
+  frame.swing_progress = {0.5f, 0.5f, 0.5f, 0.5f};
+  const float face_x = ball_ws.x - 0.1f;
+  StepBehind ledge{glm::vec3(face_x - 0.02f, 0.0f, 0.0f), glm::vec3(-1.0f, 0.0f, 0.0f), ball_ws.y - 1.0f, 1.4f};
+  frame.raycast = CastOnStepBehind;
+  frame.raycast_context = &ledge;
+  for (const bool at_limit : {false, true}) {
+    LadderIkController c = OneFootController(FootRig(animated));
+    if (at_limit) c.settings.knee_limit_deg = bend_deg;
+    Arm pose;
+    for (int i = 0; i < 20; ++i) pose = Step(c, frame, animated);
+    const glm::vec3 placed_ws = pose.GripWs(to_world);
+    if (at_limit) {
+      EXPECT_GE(placed_ws.y, ball_ws.y + 0.4f - 1e-3f) << "lifted onto the top";
+    } else {
+      EXPECT_NEAR(placed_ws.y, ball_ws.y, 2e-3f) << "pushed back";
+    }
+  }
+}
+
 // A foot standing on the ground with its leg straight (beyond the reach
 // fraction kept for holds, but that is where the clip has it) keeps the
 // ground rather than a rung in reach nearby: the limb reaches at least as
