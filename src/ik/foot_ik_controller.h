@@ -269,6 +269,7 @@ class FootIkController {
                   const PoseView& pose, const Spaces& spaces) const;
   GroundProbe ChoosePlant(int side, const glm::vec3& free_target_ws, const FootIkFrame& frame, const PoseView& pose,
                           const Spaces& spaces) const;
+  float OtherFootFoldM(int side, const glm::vec3& ankle_ws, const PoseView& pose, const Spaces& spaces) const;
   void TurnToFit(int side, const GroundProbe& plant, const FootIkFrame& frame, const PoseView& pose,
                  const Spaces& spaces);
   void ProbeGround(const FootIkFrame& frame, const PoseView& pose, const Spaces& spaces);

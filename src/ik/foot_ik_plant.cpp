@@ -186,6 +186,35 @@ FootFit FootIkController::FitFoot(int side, const glm::vec3& sole_ws, const glm:
   return fit;
 }
 
+// How far below the fold the other foot's lock would be pulled if this
+// foot's ankle went to ankle_ws: reaching it takes the pelvis so low that
+// the other leg, locked, would bend past max_knee_bend_deg (both hips move
+// with the pelvis), metres; 0 when the other foot is not locked.
+float FootIkController::OtherFootFoldM(int side, const glm::vec3& ankle_ws, const PoseView& pose,
+                                       const Spaces& spaces) const {
+  const int other = 1 - side;
+  const FootIkState& held = feet_[other];
+  if (!held.locked) return 0.0f;
+  auto hip_ws = [&](int s) { return glm::vec3(spaces.to_world * pose.models_ms[legs_[s].chain.start][3]); };
+  auto horizontal_m = [](const glm::vec3& a, const glm::vec3& b) {
+    return glm::length(glm::vec2(a.x - b.x, a.z - b.z));
+  };
+  // The highest this hip may be for the leg to reach ankle_ws.
+  const float reach_m = LegReachM(side, pose);
+  const float along_m = horizontal_m(hip_ws(side), ankle_ws);
+  if (along_m >= reach_m) return 0.0f;  // out of reach anyway (ChoosePlant's own test)
+  const float highest_drop_m = ankle_ws.y + std::sqrt(reach_m * reach_m - along_m * along_m) - hip_ws(side).y;
+  // The lowest the other hip may be for its knee to stay within its bend.
+  const glm::vec3 held_ankle_ws =
+      held.lock_point_ws +
+      (PointWs(spaces.to_world, pose.models_ms[legs_[other].chain.end], glm::vec3(0.0f)) - held.clip_sole_ws);
+  const float fold_m = LegFoldM(other, pose);
+  const float across_m = horizontal_m(hip_ws(other), held_ankle_ws);
+  if (across_m >= fold_m) return 0.0f;
+  const float lowest_drop_m = held_ankle_ws.y + std::sqrt(fold_m * fold_m - across_m * across_m) - hip_ws(other).y;
+  return std::max(0.0f, lowest_drop_m - highest_drop_m);
+}
+
 // Where a foot that plants now is locked: its free target, or, when that
 // spot would need the foot lifted off its sole's ground (the heel or the
 // ball on a rock, a riser or the far side of a slope change), the nearest
@@ -204,19 +233,30 @@ GroundProbe FootIkController::ChoosePlant(int side, const glm::vec3& free_target
         frame.raycast_context, glm::vec3(free_target_ws.x, foot.ray_from_ws.y, free_target_ws.z), ray_length_m);
     if (under.hit && under.point_ws.y >= spaces.root_ws.y - settings.max_step_m) best = under;
   }
+  const LegRig& leg = legs_[side];
+  const glm::vec3 ankle_over_sole_ws =
+      PointWs(spaces.to_world, pose.models_ms[leg.chain.end], glm::vec3(0.0f)) - foot.clip_sole_ws;
+  // The hip where the pelvis is held now (the other foot's lock may hold
+  // it low), and how near it the ankle comes with the knee at its bend.
+  const glm::vec3 hip_held_ws =
+      glm::vec3(spaces.to_world * pose.models_ms[leg.chain.start][3]) + kUpWs * pelvis_spring_.value;
+  const float fold_m = LegFoldM(side, pose);
   // A spot's misfit: the lift it needs, plus kPlantOverhangCostM for a heel
-  // or ball hanging over a drop (a ledge's or a riser's edge under the sole).
+  // or ball hanging over a drop (a ledge's or a riser's edge under the
+  // sole), plus how much nearer the hip than the fold the ankle would be
+  // (a crest beside a pelvis held low would fold the knee shut).
   auto misfit_m = [&](const GroundProbe& ground) {
     const FootFit fit = FitFoot(side, ground.point_ws, ground.normal_ws, 1.0f, frame, pose, spaces);
     float misfit = fit.lift_m;
     for (const glm::vec3& point_ws : fit.heel_ball_ground_ws) {
       if (glm::dot(ground.point_ws - point_ws, ground.normal_ws) > kPlantOverhangDropM) misfit += kPlantOverhangCostM;
     }
-    return misfit;
+    const glm::vec3 ankle_ws = ground.point_ws + kUpWs * fit.lift_m + ankle_over_sole_ws;
+    return misfit + std::max(0.0f, fold_m - glm::distance(ankle_ws, hip_held_ws)) +
+           OtherFootFoldM(side, ankle_ws, pose, spaces);
   };
   float best_lift = misfit_m(best);
   float best_cost = best_lift;  // misfit, plus kPlantShiftCost per metre moved from the clip's spot
-  const LegRig& leg = legs_[side];
   const glm::vec3 along_ws = FootHeadingWs(side, pose, spaces);
   if (best_lift <= kPlantLiftToleranceM || along_ws == glm::vec3(0.0f)) return best;
   // Only spots the leg reaches with the pelvis lowered half its range: a
@@ -224,8 +264,6 @@ GroundProbe FootIkController::ChoosePlant(int side, const glm::vec3& free_target
   const glm::vec3 hip_ws = glm::vec3(spaces.to_world * pose.models_ms[leg.chain.start][3]) -
                            glm::vec3(0.0f, 0.5f * settings.max_pelvis_drop_m, 0.0f);
   const float reach_m = LegReachM(side, pose);
-  const glm::vec3 ankle_over_sole_ws =
-      PointWs(spaces.to_world, pose.models_ms[leg.chain.end], glm::vec3(0.0f)) - foot.clip_sole_ws;
   auto try_spot = [&](const glm::vec3& shift_ws) {
     const glm::vec3 spot_ws = free_target_ws + shift_ws;
     const GroundProbe ground =

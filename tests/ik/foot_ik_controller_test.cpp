@@ -1166,5 +1166,33 @@ TEST(FootIkController, AFootLeftAtOnceKeepsItsTiltAsTheLockFades) {
   EXPECT_LT(tilt_deg(pose), 1.0f) << "level once the lock has faded";
 }
 
+// The right foot locked 0.65 m down holds the pelvis low. The left foot
+// then plants where the clip puts it, its sole 5 cm onto a 0.65 m step,
+// its heel over the edge: from the pelvis held there its knee would fold
+// past max_knee_bend_deg, so it plants where its leg reaches without.
+TEST(FootIkController, APlantThatWouldFoldItsKneeShutGoesWhereTheLegReaches) {
+  const Rig animated;
+  const float sole_x = FootPoint(animated, 0, kSoleLs).x;
+  Ground ground{-0.65f};
+  ground.right_extra = -0.65f;
+  ground.step_x = sole_x - 0.05f;
+  ground.step_dy = 0.65f;  // left: 0 from the edge on, -0.65 behind it; right: -0.65
+  FootIkController ik = MakeTwoPointController(kBallLs, kHeelLs);
+  FootIkFrame frame = MakeFrame(ground, glm::mat4(1.0f));
+  frame.contact = {0.0f, 1.0f};
+  for (int step = 0; step < 30; ++step) Step(ik, frame, animated);
+  ASSERT_TRUE(ik.Foot(1).locked);
+  ASSERT_LT(ik.PelvisOffsetM(), -0.4f);
+  frame.contact = {1.0f, 1.0f};
+  Rig pose;
+  for (int step = 0; step < 10; ++step) pose = Step(ik, frame, animated);
+  ASSERT_TRUE(ik.Foot(0).locked);
+  const glm::vec3 hip(pose.models_ms[kThighL][3]), knee(pose.models_ms[kShinL][3]), ankle(pose.models_ms[kFootL][3]);
+  const float bend_deg = glm::degrees(std::acos(glm::dot(glm::normalize(knee - hip), glm::normalize(ankle - knee))));
+  EXPECT_LE(bend_deg, ik.settings.max_knee_bend_deg + 1.0f);
+  EXPECT_TRUE(ik.Foot(0).reached);
+  EXPECT_TRUE(ik.Foot(1).reached);
+}
+
 }  // namespace
 }  // namespace knights::ik
