@@ -296,14 +296,16 @@ float FootIkController::EasedStepDownFloorY(int side, const FootIkFrame& frame) 
   return ground_y + foot.swing_drop_m.value;
 }
 
-// Moves the swing floor one step along its plan: the ground is sampled along
-// the sole's path from here to where it will land (where the clip planted
-// it last, in the model, carried at the body's velocity for the swing's
-// remaining time), under the ball on the way and under the sole at the
-// landing, and the floor moves at the one even pace that is over every
-// sample when the foot gets there and on the landing's ground when it
-// lands. Spread over the swing, a step up is no jump of the knee. false:
-// no plan (no plant yet, the swing's pace unknown, no ground ahead).
+// Moves the swing floor one step along its plan where a step lies ahead
+// (on slopes alone the ground under the sole is followed): the ground is
+// sampled along the sole's path from here to where it will land (where the
+// clip planted it last, in the model, carried at the body's velocity for
+// the swing's remaining time), under the ball on the way and under the
+// sole at the landing, and the floor moves at the one even pace that is
+// over every sample when the foot gets there and on the landing's ground
+// when it lands. Spread over the swing, a step up is no jump of the knee.
+// false: no plan (no plant yet, the swing's pace unknown, no ground or no
+// step ahead).
 bool FootIkController::PlanSwingFloor(int side, const FootIkFrame& frame, const PoseView& pose, const Spaces& spaces,
                                       float progress_rate) {
   FootIkState& foot = feet_[side];
@@ -318,18 +320,27 @@ bool FootIkController::PlanSwingFloor(int side, const FootIkFrame& frame, const 
   ball_ahead_ws.y = 0.0f;
   // The ground under the ball (the sole at the landing) a fraction f of
   // the way, cast from a step above `over_y`.
+  auto at_ws = [&](float f) { return glm::mix(from_ws, landing_ws, f) + (f < 1.0f ? ball_ahead_ws : glm::vec3(0.0f)); };
   auto ground_at = [&](float f, float over_y) {
-    glm::vec3 at_ws = glm::mix(from_ws, landing_ws, f) + (f < 1.0f ? ball_ahead_ws : glm::vec3(0.0f));
-    at_ws.y = std::max(foot.ray_from_ws.y, over_y + settings.max_step_m + settings.ray_above_hip_m);
-    return frame.raycast(frame.raycast_context, at_ws, at_ws.y - foot.ray_to_ws.y);
+    glm::vec3 from_top_ws = at_ws(f);
+    from_top_ws.y = std::max(foot.ray_from_ws.y, over_y + settings.max_step_m + settings.ray_above_hip_m);
+    return frame.raycast(frame.raycast_context, from_top_ws, from_top_ws.y - foot.ray_to_ws.y);
   };
   float rate_mps = -1e30f;
   float last_y = foot.swing_floor_y, last_f = 0.0f;
+  // Whether a step (a change of height no walkable slope explains) lies
+  // on the way.
+  glm::vec3 last_ground_ws = foot.ground.point_ws;
+  bool step_ahead = false;
   for (int i = 1; i <= kSwingPlanSamples; ++i) {
     const float f = static_cast<float>(i) / kSwingPlanSamples;
     const GroundProbe hit = ground_at(f, last_y);
     // A rise of more than a step is a wall the foot does not go over.
     if (!hit.hit || hit.point_ws.y - last_y > settings.max_step_m) break;
+    const glm::vec2 run(hit.point_ws.x - last_ground_ws.x, hit.point_ws.z - last_ground_ws.z);
+    step_ahead =
+        step_ahead || std::fabs(hit.point_ws.y - last_ground_ws.y) > kStepSlopeTan * glm::length(run) + kSwingPlanEdgeM;
+    last_ground_ws = hit.point_ws;
     // A rise is met where it starts between the samples (a riser's face),
     // not at the sample past it: halved down to a centimetre of ground.
     float rise_f = f;
@@ -342,7 +353,9 @@ bool FootIkController::PlanSwingFloor(int side, const FootIkFrame& frame, const 
     last_f = f;
     rate_mps = std::max(rate_mps, (hit.point_ws.y - foot.swing_floor_y) / std::max(rise_f * left_s, frame.dt_s));
   }
-  if (rate_mps < -1e29f) return false;
+  // With no step ahead (slopes alone) the plan would lift a foot early over
+  // an uphill and fold its knee into a kneel: the ground is followed.
+  if (rate_mps < -1e29f || !step_ahead) return false;
   foot.swing_floor_y += rate_mps * frame.dt_s;
   return true;
 }
