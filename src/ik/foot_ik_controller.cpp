@@ -305,7 +305,8 @@ float FootIkController::EasedStepDownFloorY(int side, const FootIkFrame& frame) 
 // over every sample when the foot gets there and on the landing's ground
 // when it lands. Spread over the swing, a step up is no jump of the knee.
 // false: no plan (no plant yet, the swing's pace unknown, no ground or no
-// step ahead).
+// step ahead: over slopes alone a plan would lift a foot early over an
+// uphill and fold its knee into a kneel, so the ground is followed).
 bool FootIkController::PlanSwingFloor(int side, const FootIkFrame& frame, const PoseView& pose, const Spaces& spaces,
                                       float progress_rate) {
   FootIkState& foot = feet_[side];
@@ -326,21 +327,28 @@ bool FootIkController::PlanSwingFloor(int side, const FootIkFrame& frame, const 
     from_top_ws.y = std::max(foot.ray_from_ws.y, over_y + settings.max_step_m + settings.ray_above_hip_m);
     return frame.raycast(frame.raycast_context, from_top_ws, from_top_ws.y - foot.ray_to_ws.y);
   };
-  float rate_mps = -1e30f;
-  float last_y = foot.swing_floor_y, last_f = 0.0f;
-  // Whether a step (a change of height no walkable slope explains) lies
-  // on the way.
-  glm::vec3 last_ground_ws = foot.ground.point_ws;
+  // The samples up to any wall (a rise of more than a step the foot does
+  // not go over), and whether a step (a change of height no walkable slope
+  // explains) lies on the way: only then is the plan worth its rays.
+  std::array<GroundProbe, kSwingPlanSamples> hits{};
+  int hit_count = 0;
   bool step_ahead = false;
-  for (int i = 1; i <= kSwingPlanSamples; ++i) {
-    const float f = static_cast<float>(i) / kSwingPlanSamples;
-    const GroundProbe hit = ground_at(f, last_y);
-    // A rise of more than a step is a wall the foot does not go over.
-    if (!hit.hit || hit.point_ws.y - last_y > settings.max_step_m) break;
+  for (glm::vec3 last_ground_ws = foot.ground.point_ws; hit_count < kSwingPlanSamples; ++hit_count) {
+    const float over_y = hit_count > 0 ? hits[hit_count - 1].point_ws.y : foot.swing_floor_y;
+    const GroundProbe hit = ground_at(static_cast<float>(hit_count + 1) / kSwingPlanSamples, over_y);
+    if (!hit.hit || hit.point_ws.y - over_y > settings.max_step_m) break;
     const glm::vec2 run(hit.point_ws.x - last_ground_ws.x, hit.point_ws.z - last_ground_ws.z);
     step_ahead =
         step_ahead || std::fabs(hit.point_ws.y - last_ground_ws.y) > kStepSlopeTan * glm::length(run) + kSwingPlanEdgeM;
     last_ground_ws = hit.point_ws;
+    hits[hit_count] = hit;
+  }
+  if (hit_count == 0 || !step_ahead) return false;
+  float rate_mps = -1e30f;
+  float last_y = foot.swing_floor_y, last_f = 0.0f;
+  for (int i = 0; i < hit_count; ++i) {
+    const float f = static_cast<float>(i + 1) / kSwingPlanSamples;
+    const GroundProbe& hit = hits[i];
     // A rise is met where it starts between the samples (a riser's face),
     // not at the sample past it: halved down to a centimetre of ground.
     float rise_f = f;
@@ -353,9 +361,6 @@ bool FootIkController::PlanSwingFloor(int side, const FootIkFrame& frame, const 
     last_f = f;
     rate_mps = std::max(rate_mps, (hit.point_ws.y - foot.swing_floor_y) / std::max(rise_f * left_s, frame.dt_s));
   }
-  // With no step ahead (slopes alone) the plan would lift a foot early over
-  // an uphill and fold its knee into a kneel: the ground is followed.
-  if (rate_mps < -1e29f || !step_ahead) return false;
   foot.swing_floor_y += rate_mps * frame.dt_s;
   return true;
 }

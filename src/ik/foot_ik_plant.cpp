@@ -201,9 +201,10 @@ float FootIkController::OtherFootFoldM(int side, const glm::vec3& ankle_ws, cons
   };
   // The highest this hip may be for the leg to reach ankle_ws.
   const float reach_m = LegReachM(side, pose);
-  const float along_m = horizontal_m(hip_ws(side), ankle_ws);
+  const glm::vec3 hip_this_ws = hip_ws(side);
+  const float along_m = horizontal_m(hip_this_ws, ankle_ws);
   if (along_m >= reach_m) return 0.0f;  // out of reach anyway (ChoosePlant's own test)
-  const float highest_drop_m = ankle_ws.y + std::sqrt(reach_m * reach_m - along_m * along_m) - hip_ws(side).y;
+  const float highest_drop_m = ankle_ws.y + std::sqrt(reach_m * reach_m - along_m * along_m) - hip_this_ws.y;
   // The lowest the other hip may be for its knee to stay within its bend.
   const glm::vec3 held_ankle_ws =
       held.lock_point_ws +
