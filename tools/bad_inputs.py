@@ -15,12 +15,23 @@ Exit status: 0 when every case answers as expected, 1 otherwise.
 import json
 import math
 import os
+import resource
 import struct
 import subprocess
 import sys
 import tempfile
 
 REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+# Every case must answer within these (the issue of hostile files): seconds
+# of wall time and bytes of address space. Sanitizer builds reserve far more
+# address space than they use: KNIGHTS_NO_MEMORY_CAP=1 lifts the cap there.
+TIME_LIMIT_S = 10
+MEMORY_CAP_BYTES = 2 << 30
+
+
+def cap_memory():
+    if not os.environ.get("KNIGHTS_NO_MEMORY_CAP"):
+        resource.setrlimit(resource.RLIMIT_AS, (MEMORY_CAP_BYTES, MEMORY_CAP_BYTES))
 
 
 def glb(gltf, binary=b""):
@@ -34,10 +45,11 @@ def glb(gltf, binary=b""):
     return struct.pack("<3I", 0x46546C67, 2, 12 + len(chunks)) + chunks
 
 
-def skinned_glb(joint_count=2, with_skin=True, image=None):
+def skinned_glb(joint_count=2, with_skin=True, image=None, mutate=None, ibm_scale=1.0, keys=2):
     """A minimal skinned triangle with `joint_count` chained joints and one
     animation called 'wave'; optionally an embedded image (bytes) used as the
-    base colour texture."""
+    base colour texture. `mutate(gltf)` may change the JSON before it is
+    packed."""
     n = joint_count
     # One vertex per joint (at least 3), a triangle fan; vertex v is bound to
     # joint v % n, so every joint carries weight (assimp drops bones that
@@ -51,10 +63,12 @@ def skinned_glb(joint_count=2, with_skin=True, image=None):
         fan += [0, v, v + 1]
     index_count = len(fan)
     indices = struct.pack("<%dH" % index_count, *fan)
-    ibms = b"".join(struct.pack("<16f", 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, -0.1 * min(i, 1), 0, 1) for i in range(n))
-    times = struct.pack("<2f", 0.0, 1.0)
+    k = ibm_scale
+    ibms = b"".join(struct.pack("<16f", k, 0, 0, 0, 0, k, 0, 0, 0, 0, k, 0, 0, -0.1 * min(i, 1) * k, 0, k)
+                    for i in range(n))
+    times = struct.pack("<%df" % keys, *[i / (keys - 1) for i in range(keys)])
     h = math.sqrt(0.5)
-    rotations = struct.pack("<8f", 0, 0, 0, 1, 0, 0, h, h)
+    rotations = b"".join(struct.pack("<4f", 0, 0, h * (i % 2), h if i % 2 else 1) for i in range(keys))
     uvs = b"".join(struct.pack("<2f", 0.5, 0.5) for v in range(v_count))
     parts = [positions, joints, weights, indices, ibms, times, rotations, uvs]
     offsets, binary = [], b""
@@ -95,8 +109,8 @@ def skinned_glb(joint_count=2, with_skin=True, image=None):
             {"bufferView": 2, "componentType": 5126, "count": v_count, "type": "VEC4"},
             {"bufferView": 3, "componentType": 5123, "count": index_count, "type": "SCALAR"},
             {"bufferView": 4, "componentType": 5126, "count": n, "type": "MAT4"},
-            {"bufferView": 5, "componentType": 5126, "count": 2, "type": "SCALAR", "min": [0], "max": [1]},
-            {"bufferView": 6, "componentType": 5126, "count": 2, "type": "VEC4"},
+            {"bufferView": 5, "componentType": 5126, "count": keys, "type": "SCALAR", "min": [0], "max": [1]},
+            {"bufferView": 6, "componentType": 5126, "count": keys, "type": "VEC4"},
             {"bufferView": 7, "componentType": 5126, "count": v_count, "type": "VEC2"},
         ],
         "animations": [{"name": "wave",
@@ -109,6 +123,8 @@ def skinned_glb(joint_count=2, with_skin=True, image=None):
         gltf["images"] = [{"bufferView": image_view, "mimeType": "image/png"}]
         gltf["textures"] = [{"source": 0}]
         gltf["materials"][0]["pbrMetallicRoughness"]["baseColorTexture"] = {"index": 0}
+    if mutate is not None:
+        mutate(gltf)
     return glb(gltf, binary)
 
 
@@ -219,6 +235,135 @@ def cases(tmp):
     c.append(("corrupt settings file (carries on with defaults)",
               ["--config", write(tmp, "settings.json", '{"window": {"width": 12')], 0,
               "settings.json: not valid JSON settings; using the defaults", None))
+    return c + hostile_cases(tmp, fifo)
+
+
+def png(width, height):
+    """A grey PNG of any size, compressed row by row (a 20000 x 20000 image
+    is 0.4 MB)."""
+    import zlib
+    def chunk(kind, data):
+        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data) & 0xFFFFFFFF)
+    packer = zlib.compressobj(9)
+    row = b"\0" * (width + 1)
+    data = b"".join(packer.compress(row) for _ in range(height)) + packer.flush()
+    header = struct.pack(">2I5B", width, height, 8, 0, 0, 0, 0)
+    return b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header) + chunk(b"IDAT", data) + chunk(b"IEND", b"")
+
+
+def deep_hierarchy(depth):
+    """Puts a chain of `depth` plain nodes between the armature and the
+    skin's first joint."""
+    def mutate(gltf):
+        nodes = gltf["nodes"]
+        first = len(nodes)
+        for k in range(depth):
+            nodes.append({"name": "link%d" % k, "children": [first + k + 1] if k + 1 < depth else [1]})
+        nodes[0]["children"] = [first]
+    return mutate
+
+
+def node_field(index, key, value):
+    def mutate(gltf):
+        gltf["nodes"][index][key] = value
+    return mutate
+
+
+def sparse_file(tmp, name, size, head):
+    path = write(tmp, name, head)
+    os.truncate(path, size)
+    return path
+
+
+def hostile_cases(tmp, fifo):
+    """Hostile files and exhausted resources: each must still end in one
+    line and exit 2 (or 0 with a warning), in seconds and under 2 GB."""
+    model_case = lambda what, name, data, needle: (
+        what, ["--character", character_file(tmp, name + ".json", model=write(tmp, name + ".glb", data))], 2, needle,
+        None)
+    def buffers(uri):
+        def mutate(gltf):
+            gltf["buffers"][0]["uri"] = uri
+        return mutate
+    def sampler_outputs(count):
+        def mutate(gltf):
+            gltf["accessors"][6]["count"] = count
+        return mutate
+    with open(os.path.join(REPO, "assets/levels/demo.json")) as f:
+        demo_text = f.read()
+    def demo_with(name, mutate):
+        level = json.loads(demo_text)
+        mutate(level)
+        return write(tmp, name, json.dumps(level))
+    c = []
+    c.append(model_case(".glb joint hierarchy 100,000 nodes deep", "deep", skinned_glb(mutate=deep_hierarchy(100000)),
+                        "deep.glb: nodes"))
+    c.append(model_case(".glb joint rest translation of 1e30", "far",
+                        skinned_glb(mutate=node_field(1, "translation", [0, 1e30, 0])), "far.glb: nodes[1].translation"))
+    c.append(model_case(".glb joint scale of 0", "flat", skinned_glb(mutate=node_field(1, "scale", [0, 0, 0])),
+                        "flat.glb: nodes[1].scale"))
+    c.append(("model that is /dev/zero", ["--character", character_file(tmp, "zero_model.json", model="/dev/zero")], 2,
+              "/dev/zero: not a regular file", None))
+    c.append(("character file that is /dev/zero", ["--character", "/dev/zero"], 2, "/dev/zero: not a regular file",
+              None))
+    c.append(("settings file that is /dev/zero (carries on with defaults)", ["--config", "/dev/zero"], 0,
+              "/dev/zero: not a regular file", None))
+    c.append(("model that is a FIFO", ["--character", character_file(tmp, "fifo_model.json", model=fifo)], 2,
+              "level.fifo: not a regular file", None))
+    npc = {"x": 50, "patrol": [46, 55], "variant": "red"}
+    c.append(("level with 100,000 NPCs", ["--level", demo_with("npcs.json", lambda l: l.update(npcs=[npc] * 100000))],
+              2, "npcs.json: npcs: 100000", None))
+    prop = {"kind": "tree", "x": 1, "z": -2.2, "scale": 1.2}
+    c.append(("level with 100,000 props",
+              ["--level", demo_with("props.json", lambda l: l.update(props=[prop] * 100000))], 2,
+              "props.json: props: 100000", None))
+    c.append(("level with 100,000 rocks",
+              ["--level", demo_with("rocks.json", lambda l: l.update(rocks=[l["rocks"][0]] * 100000))], 2,
+              "rocks.json: rocks: 100000", None))
+    points = [[i * 0.01, 0] for i in range(1000000)]
+    c.append(("level with 1,000,000 terrain points",
+              ["--level", level_with(tmp, "points.json", lambda l: l["terrain"].update(points=points))], 2,
+              "points.json: terrain.points: 1000000", None))
+    c.append(model_case("20000 x 20000 PNG texture inside a .glb (0.4 MB)", "bigtex",
+                        skinned_glb(image=png(20000, 20000)), "bigtex.glb: images[0]: 20000 x 20000"))
+    c.append(model_case("16384 x 4 PNG texture (wider than 8192)", "widetex", skinned_glb(image=png(16384, 4)),
+                        "widetex.glb: images[0]: 16384 x 4"))
+    c.append(("a .glb whose file is 2 GB (sparse)",
+              ["--character", character_file(tmp, "huge_glb.json", model=sparse_file(
+                  tmp, "huge.glb", 2 << 30, skinned_glb()[:12]))], 2, "huge.glb: 2147483648 bytes", None))
+    c.append(("200 MB level file", ["--level", sparse_file(tmp, "big_level.json", 200 << 20, b"{")], 2,
+              "big_level.json: 209715200 bytes", None))
+    c.append(model_case("clip channel with 200,000 keys", "keys", skinned_glb(keys=200000), "keys.glb: animations[0].samplers[0]"))
+    c.append(model_case(".glb buffer whose uri is /etc/hostname", "uri_host", skinned_glb(mutate=buffers("/etc/hostname")),
+                        "uri_host.glb: buffers[0].uri"))
+    c.append(model_case(".glb buffer whose uri is /dev/zero", "uri_zero", skinned_glb(mutate=buffers("/dev/zero")),
+                        "uri_zero.glb: buffers[0].uri"))
+    c.append(model_case("inverse bind matrices all zero", "zero_ibm", skinned_glb(ibm_scale=0.0),
+                        "zero_ibm.glb: skins: the inverse bind matrix"))
+    c.append(model_case("sampler with fewer outputs than inputs", "short_sampler", skinned_glb(mutate=sampler_outputs(1)),
+                        "short_sampler.glb: animations[0].samplers[0]"))
+    c.append(("character file whose left leg names arm joints",
+              ["--character", character_file(tmp, "arm_legs.json", legs__left__upper="upper_arm_l",
+                                             legs__left__mid="forearm_l", legs__left__end="hand_l")], 2,
+              "arm_legs.json: legs.left", None))
+    c.append(("character file whose pelvis is a foot",
+              ["--character", character_file(tmp, "foot_pelvis.json", pelvis="foot_l")], 2, "foot_pelvis.json: pelvis",
+              None))
+    with open(os.path.join(REPO, "assets/characters/knight.json")) as f:
+        knight_text = f.read()
+    c.append(("character file naming \"model\" twice",
+              ["--character", write(tmp, "twice.json", knight_text.replace('"model":', '"model": "x.glb", "model":', 1))],
+              2, "twice.json: duplicate key \"model\"", None))
+    c.append(("level naming \"spawn\" twice",
+              ["--level", write(tmp, "twice_level.json", demo_text.replace('"spawn":', '"spawn": {}, "spawn":', 1))], 2,
+              "twice_level.json: duplicate key \"spawn\"", None))
+    # In a folder of its own: the corrupt settings case beside it would
+    # remove the temp file first.
+    os.mkdir(os.path.join(tmp, "killed"))
+    write(tmp, "killed/settings.json.tmp.999999999", "{}")
+    c.append(("stale settings temp file (a save killed by SIGKILL)",
+              ["--config", os.path.join(tmp, "killed", "settings.json")], 0,
+              "settings.json.tmp.999999999: removed", None))
     return c
 
 
@@ -251,13 +396,15 @@ def main():
                 env.update(env_extra)
             argv = [knights, "--headless", "--frames", "5"] + args
             try:
-                run = subprocess.run(argv, cwd=REPO, env=env, capture_output=True, text=True, timeout=60)
+                run = subprocess.run(argv, cwd=REPO, env=env, capture_output=True, text=True, timeout=TIME_LIMIT_S,
+                                     preexec_fn=cap_memory)
                 code, output = run.returncode, (run.stderr + run.stdout)
             except subprocess.TimeoutExpired:
                 code, output = "hang", ""
             # The line the game said about the problem.
             lines = [l for l in output.splitlines() if needle in l]
-            said = lines[0] if lines else "(nothing matching: %r)" % output.strip()[-200:]
+            errors = [l for l in output.splitlines() if l.startswith("knights: ")]
+            said = lines[0] if lines else "(nothing matching: %r)" % (errors[-1] if errors else output.strip()[-200:])
             ok = code == expected and len(lines) == 1
             if code != 0 and expected != 0:
                 # On failure, the problem is the last line and the only one on stderr.

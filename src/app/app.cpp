@@ -27,6 +27,7 @@ double SecondsBetween(uint64_t from, uint64_t to) { return double(to - from) / d
 
 std::optional<int> App::Init(int argc, char** argv) {
   start_ = std::chrono::steady_clock::now();
+  platform::InstallStopSignals();
   std::vector<std::string_view> args(argv + 1, argv + argc);
   const game::ParseResult parsed = game::ParseAppOptions(args);
   if (!parsed.ok()) {
@@ -43,6 +44,7 @@ std::optional<int> App::Init(int argc, char** argv) {
   if (const std::optional<int> failed = OpenWindowAndLoad()) return failed;
   InitRendering();
   InitSession();
+  platform::SetStopEndsProcess(false);  // from here the frame loop ends the run
   return std::nullopt;
 }
 
@@ -52,11 +54,19 @@ std::optional<int> App::Init(int argc, char** argv) {
 // reported first, as when the assets loaded before the window opened.
 std::optional<int> App::OpenWindowAndLoad() {
   headless_ = options_.headless || platform::NoDisplayAvailable();
+  if (headless_ && options_.max_frames == 0) {
+    options_.max_frames = kHeadlessStepCap;
+    run_to_goal_ = true;
+    KNIGHTS_LOG_INFO("HEADLESS", "no --frames: runs to the goal, or %d steps at most", kHeadlessStepCap);
+  }
   std::future<core::Expected<LoadedAssets>> assets_future =
       std::async(std::launch::async, [this] { return LoadAssets(options_, ShowsTitleScreen(options_, headless_)); });
   settings_path_ = SettingsPathFor(options_, headless_);
   asset::LoadedSettings loaded = asset::LoadSettingsFile(settings_path_);
   if (!loaded.warning.empty()) KNIGHTS_LOG_WARN("SETTINGS", "%s", loaded.warning.c_str());
+  for (const std::string& temp : loaded.removed_temps) {
+    KNIGHTS_LOG_WARN("SETTINGS", "%s: removed (left by a save that was cut off)", temp.c_str());
+  }
   settings_ = MergeSettings(loaded.settings, options_, settings_path_.empty());
 
   platform::WindowDesc window_desc;
@@ -113,6 +123,11 @@ bool App::Frame() {
   platform::PollEvents(input_mapper_, input_, &ui::ImGuiLayer::HandleEvent, &*imgui_);
   input_mapper_.UpdateHeld(input_, !imgui_->WantsKeyboard());
   if (input_.quit_requested || session_->quit_requested()) return false;
+  if (const int signal_number = platform::StopSignal(); signal_number != 0) {
+    stop_exit_code_ = 128 + signal_number;
+    KNIGHTS_LOG_INFO("RUN", "stopped by signal %d", signal_number);
+    return false;
+  }
   if (input_.toggle_overlay_pressed) overlay_.visible = !overlay_.visible;
   if (input_.toggle_fullscreen_pressed) window_->ToggleFullscreen();
   // Per-pass timings only for the overlay and the metrics file.
@@ -123,8 +138,9 @@ bool App::Frame() {
   const double real_elapsed_s = SecondsBetween(last_counter_, counter);
   last_counter_ = counter;
   AdvanceSim(real_elapsed_s);
-  const bool last_frame = options_.max_frames > 0 && session_->steps() >= options_.max_frames;
-  if (options_.max_frames > 0 && session_->steps() >= options_.max_frames - 1) report_.NoteEndOfSim();
+  const bool at_goal = run_to_goal_ && session_->reached_goal();
+  const bool last_frame = at_goal || (options_.max_frames > 0 && session_->steps() >= options_.max_frames);
+  if (at_goal || (options_.max_frames > 0 && session_->steps() >= options_.max_frames - 1)) report_.NoteEndOfSim();
 
   // 3. Draw. Headless runs draw only the frame that is looked at (the last
   // one, for --screenshot): nobody sees the others, and skipping them lets
@@ -239,6 +255,14 @@ bool App::TakeScreenshot(int width_px, int height_px, bool last_frame) {
 int App::Shutdown() {
   if (exit_code_ != 0) return exit_code_;
   SaveSettings();
+  if (stop_exit_code_ != 0) return stop_exit_code_;
+  if (run_to_goal_) {
+    if (session_->reached_goal()) {
+      KNIGHTS_LOG_INFO("HEADLESS", "the goal was reached at step %d", session_->steps());
+    } else {
+      KNIGHTS_LOG_INFO("HEADLESS", "stopped after %d steps without reaching the goal", kHeadlessStepCap);
+    }
+  }
   // The GL side goes first (UI, renderer, then the context with everything
   // the driver holds), so the screenshot is encoded in the memory it frees.
   imgui_.reset();

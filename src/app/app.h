@@ -31,6 +31,7 @@
 #include "game/game_session.h"
 #include "game/settings.h"
 #include "platform/input_mapper.h"
+#include "platform/stop_signal.h"
 #include "platform/window.h"
 #include "render/scene_renderer.h"
 #include "ui/debug_overlay.h"
@@ -40,6 +41,11 @@ namespace knights::app {
 
 inline constexpr int kExitBadInput = 2;  // a bad option, file or setting (one line on stderr)
 inline constexpr int kExitNoGl = 3;      // no OpenGL 3.3 context
+
+// A headless run given no --frames stops at the goal or after this many
+// sim steps (10 minutes of game time at 60 steps a second): the autopilot
+// finishes every shipped level in under 2 minutes.
+inline constexpr int kHeadlessStepCap = 36000;
 
 class App {
  public:
@@ -87,6 +93,10 @@ class App {
   std::vector<render::KnightInstance> instances_;
   RunReport report_;
   int exit_code_ = 0;
+  // Headless with no --frames: the run ends at the goal, or after
+  // kHeadlessStepCap steps without it.
+  bool run_to_goal_ = false;
+  int stop_exit_code_ = 0;  // 128 + the SIGINT or SIGTERM that ended the run, else 0
 };
 
 }  // namespace knights::app

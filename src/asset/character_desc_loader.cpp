@@ -9,6 +9,7 @@
 
 #include "asset/printable.h"
 #include "core/file_io.h"
+#include "asset/json_duplicate_keys.h"
 
 namespace knights::asset {
 namespace {
@@ -132,7 +133,7 @@ void ReadPointPair(FieldReader& r, const json& root, const std::string& key, glm
 }  // namespace
 
 core::Expected<game::CharacterDesc> LoadCharacterDesc(const std::string& path) {
-  auto text = core::ReadTextFile(path);
+  auto text = core::ReadTextFile(path, core::kCharacterFileCap);
   if (!text) return text.status();
   return ParseCharacterDesc(*text, path);
 }
@@ -147,6 +148,7 @@ core::Expected<game::CharacterDesc> ParseCharacterDesc(const std::string& json_t
     return core::Status::Error(file + ": not valid JSON: " + e.what());
   }
   if (!root.is_object()) return core::Status::Error(file + ": expected a JSON object at the top level");
+  if (const auto duplicate = FindDuplicateKey(json_text)) return core::Status::Error(file + ": " + *duplicate);
   static const char* const kKnownKeys[] = {
       "name",          "model",         "scale",         "forward",       "up",      "clips", "pelvis", "legs", "arms",
       "sole_offset_m", "ball_offset_m", "heel_offset_m", "grip_offset_m", "variants"};

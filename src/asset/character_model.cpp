@@ -17,6 +17,7 @@
 
 #include "asset/clip_extras.h"
 #include "asset/glb_json.h"
+#include "asset/gltf_limits.h"
 #include "asset/ground_root.h"
 #include "asset/image.h"
 #include "core/file_io.h"
@@ -399,6 +400,21 @@ Status ImportMesh(const aiScene* scene, const anim::Skeleton& skeleton, const st
   return Status::Ok();
 }
 
+// A singular bind matrix (all zeros, a zero scale) collapses every vertex
+// of its joint to a point; a non-finite one poisons the palette.
+Status CheckBindMatrices(const std::vector<std::string>& joint_names, const std::vector<glm::mat4>& inverse_bind_ms,
+                         const std::string& name) {
+  for (size_t j = 0; j < joint_names.size(); ++j) {
+    const glm::mat4& m = inverse_bind_ms[j];
+    const float det = glm::determinant(glm::mat3(m));
+    if (!(std::fabs(det) > 1e-12f) || !std::isfinite(det) || !std::isfinite(m[3][0] + m[3][1] + m[3][2])) {
+      return Status::Error(name + ": skins: the inverse bind matrix of joint '" + joint_names[j] +
+                           "' is singular or not finite");
+    }
+  }
+  return Status::Ok();
+}
+
 }  // namespace
 
 int CharacterModel::FindClip(const std::string& name) const {
@@ -414,7 +430,7 @@ unsigned CharacterImportFlags() {
 }
 
 core::Expected<CharacterModel> LoadCharacterModel(const std::string& path, const ModelImportOptions& options) {
-  auto bytes = core::ReadBinaryFile(path);
+  auto bytes = core::ReadBinaryFile(path, core::kModelFileCap);
   if (!bytes) return bytes.status();
   return LoadCharacterModelFromMemory(*bytes, path, options);
 }
@@ -423,6 +439,7 @@ core::Expected<CharacterModel> LoadCharacterModelFromMemory(std::span<const uint
                                                             const ModelImportOptions& options) {
   auto gltf = ParseGlbJson(bytes, name);
   if (!gltf) return gltf.status();
+  if (Status s = CheckGltfLimits(*gltf, bytes, name); !s.ok()) return s;
   if (Status s = CheckGltfForAssimp(*gltf, name); !s.ok()) return s;
   Assimp::Importer importer;
   const aiScene* scene = importer.ReadFileFromMemory(bytes.data(), bytes.size(), CharacterImportFlags(), "glb");
@@ -468,6 +485,7 @@ core::Expected<CharacterModel> LoadCharacterModelFromMemory(std::span<const uint
       inverse_bind_ms[it - build.names.begin()] = ToGlm(bone->mOffsetMatrix) * glm::transpose(turn_ms);
     }
   }
+  if (Status s = CheckBindMatrices(build.names, inverse_bind_ms, name); !s.ok()) return s;
   auto skeleton = anim::Skeleton::Create(build.names, build.parents, build.rest_pose_ls, inverse_bind_ms);
   if (!skeleton) return Status::Error(name + ": " + skeleton.status().message());
 

@@ -1,4 +1,5 @@
 #include "asset/glb_json.h"
+#include "asset/json_duplicate_keys.h"
 
 #include <cstring>
 
@@ -40,6 +41,8 @@ core::Expected<nlohmann::json> ParseGlbJson(std::span<const uint8_t> bytes, cons
   const char* text = reinterpret_cast<const char*>(bytes.data() + 20);
   nlohmann::json json = nlohmann::json::parse(text, text + chunk_length, nullptr, /*allow_exceptions=*/false);
   if (json.is_discarded() || !json.is_object()) return core::Status::Error(name + ": JSON chunk is not valid JSON");
+  if (const auto duplicate = FindDuplicateKey(std::string_view(text, chunk_length)))
+    return core::Status::Error(name + ": JSON chunk: " + *duplicate);
   return json;
 }
 

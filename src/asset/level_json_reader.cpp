@@ -61,6 +61,15 @@ const json& ExpectArray(const json& j, const std::string& path) {
   return j;
 }
 
+const json& ExpectArray(const json& j, const std::string& path, size_t max_entries) {
+  const json& a = ExpectArray(j, path);
+  if (a.size() > max_entries) {
+    Fail(path,
+         std::to_string(a.size()) + " entries, more than the " + std::to_string(max_entries) + " a level may have");
+  }
+  return a;
+}
+
 // Rejects fields that are not in `allowed` (typos are caught, not ignored).
 void CheckKeys(const json& obj, const std::string& path, std::initializer_list<const char*> allowed) {
   for (auto it = obj.begin(); it != obj.end(); ++it) {

@@ -30,6 +30,8 @@ double Ulp(float v);
 const char* TypeName(const nlohmann::json& j);
 const nlohmann::json& ExpectObject(const nlohmann::json& j, const std::string& path);
 const nlohmann::json& ExpectArray(const nlohmann::json& j, const std::string& path);
+// The same, refused when it has more than max_entries (level_limits).
+const nlohmann::json& ExpectArray(const nlohmann::json& j, const std::string& path, size_t max_entries);
 // Rejects fields that are not in `allowed` (typos are caught, not ignored).
 void CheckKeys(const nlohmann::json& obj, const std::string& path, std::initializer_list<const char*> allowed);
 const nlohmann::json* Find(const nlohmann::json& obj, const char* key);

@@ -14,6 +14,7 @@
 #include "math/angles.h"
 #include "world/collision_mesh.h"
 #include "world/course_check.h"
+#include "asset/json_duplicate_keys.h"
 
 namespace knights::asset {
 namespace {
@@ -67,7 +68,7 @@ void ParseTerrain(const json& j, const std::string& path, world::Terrain* terrai
   CheckRange(terrain->bump_wavelength_z, 0.2f, 20.0f, Key(path, "bump_wavelength_z"), "0.2..20 m");
 
   const std::string points_path = Key(path, "points");
-  const json& points = ExpectArray(Require(j, "points", path), points_path);
+  const json& points = ExpectArray(Require(j, "points", path), points_path, lim::kMaxTerrainPoints);
   if (points.size() < 2) Fail(points_path, "needs at least 2 points, got " + std::to_string(points.size()));
   const float max_slope = std::tan(lim::kMaxSlopeDeg * kDegToRad);
   for (size_t i = 0; i < points.size(); ++i) {
@@ -131,7 +132,7 @@ void ParseTerrain(const json& j, const std::string& path, world::Terrain* terrai
 }
 
 void ParsePits(const json& j, const std::string& path, const Extent& e, Level* level) {
-  ExpectArray(j, path);
+  ExpectArray(j, path, lim::kMaxPits);
   for (size_t i = 0; i < j.size(); ++i) {
     const std::string p = At(path, i);
     const json& o = ExpectObject(j[i], p);
@@ -158,7 +159,7 @@ void ParsePits(const json& j, const std::string& path, const Extent& e, Level* l
 }
 
 void ParsePlatforms(const json& j, const std::string& path, Level* level) {
-  ExpectArray(j, path);
+  ExpectArray(j, path, lim::kMaxPlatforms);
   for (size_t i = 0; i < j.size(); ++i) {
     const std::string p = At(path, i);
     const json& o = ExpectObject(j[i], p);
@@ -195,7 +196,7 @@ bool SurfaceNear(const Level& level, float x, float z, float y, float tolerance)
 }
 
 void ParseLadders(const json& j, const std::string& path, const Extent& e, Level* level) {
-  ExpectArray(j, path);
+  ExpectArray(j, path, lim::kMaxLadders);
   for (size_t i = 0; i < j.size(); ++i) {
     const std::string p = At(path, i);
     const json& o = ExpectObject(j[i], p);
@@ -250,7 +251,7 @@ void ParseLadders(const json& j, const std::string& path, const Extent& e, Level
 }
 
 void ParseNpcs(const json& j, const std::string& path, const Extent& e, Level* level) {
-  ExpectArray(j, path);
+  ExpectArray(j, path, lim::kMaxNpcs);
   for (size_t i = 0; i < j.size(); ++i) {
     const std::string p = At(path, i);
     const json& o = ExpectObject(j[i], p);
@@ -295,7 +296,7 @@ void ParseNpcs(const json& j, const std::string& path, const Extent& e, Level* l
 }
 
 void ParseRocks(const json& j, const std::string& path, const Extent& e, Level* level) {
-  ExpectArray(j, path);
+  ExpectArray(j, path, lim::kMaxRocks);
   for (size_t i = 0; i < j.size(); ++i) {
     const std::string p = At(path, i);
     const json& o = ExpectObject(j[i], p);
@@ -320,7 +321,7 @@ void ParseRocks(const json& j, const std::string& path, const Extent& e, Level* 
 }
 
 void ParseProps(const json& j, const std::string& path, const Extent& e, Level* level) {
-  ExpectArray(j, path);
+  ExpectArray(j, path, lim::kMaxProps);
   for (size_t i = 0; i < j.size(); ++i) {
     const std::string p = At(path, i);
     const json& o = ExpectObject(j[i], p);
@@ -390,7 +391,7 @@ Level ParseRoot(const json& root) {
   }
 
   if (const json* j = Find(root, "checkpoints")) {
-    ExpectArray(*j, "checkpoints");
+    ExpectArray(*j, "checkpoints", lim::kMaxCheckpoints);
     for (size_t i = 0; i < j->size(); ++i) {
       const std::string p = At("checkpoints", i);
       const float x = Number((*j)[i], p);
@@ -454,6 +455,7 @@ core::Expected<Level> ParseLevel(std::string_view json_text, std::string_view fi
     }
     return core::Status::Error(file + ": " + where + "not valid JSON (" + detail + ")");
   }
+  if (const auto duplicate = FindDuplicateKey(json_text)) return core::Status::Error(file + ": " + *duplicate);
   try {
     return ParseRoot(root);
   } catch (const LevelError& error) {
@@ -464,7 +466,7 @@ core::Expected<Level> ParseLevel(std::string_view json_text, std::string_view fi
 }
 
 core::Expected<Level> LoadLevel(const std::string& path) {
-  const core::Expected<std::string> text = core::ReadTextFile(path);
+  const core::Expected<std::string> text = core::ReadTextFile(path, core::kLevelFileCap);
   if (!text) return text.status();
   return ParseLevel(*text, path);
 }

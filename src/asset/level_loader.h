@@ -39,6 +39,17 @@ inline constexpr float kMaxLadderHeight = 12.0f;       // metres
 inline constexpr float kLadderGroundTolerance = 0.3f;  // ladder bottom / top vs. the ground there, metres
 inline constexpr float kLadderStripMargin = 0.3f;      // a ladder's z at least this far inside the ground strip, metres
 inline constexpr float kMaxPitWidth = 10.0f;           // metres
+// Counts that scale the work of loading, collision and every frame
+// (docs/reliability.md says why each is what it is): the demo has 63
+// terrain points, 4 NPCs, 25 props and 11 rocks.
+inline constexpr size_t kMaxTerrainPoints = 16384;
+inline constexpr size_t kMaxPits = 256;
+inline constexpr size_t kMaxPlatforms = 256;
+inline constexpr size_t kMaxLadders = 128;
+inline constexpr size_t kMaxNpcs = 64;
+inline constexpr size_t kMaxRocks = 1024;
+inline constexpr size_t kMaxProps = 1024;
+inline constexpr size_t kMaxCheckpoints = 256;
 }  // namespace level_limits
 
 }  // namespace knights::asset

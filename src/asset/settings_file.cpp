@@ -7,10 +7,12 @@
 #include <filesystem>
 #include <fstream>
 
+#include <signal.h>
 #include <unistd.h>
 
 #include <nlohmann/json.hpp>
 
+#include "asset/json_duplicate_keys.h"
 #include "core/file_io.h"
 
 namespace knights::asset {
@@ -65,6 +67,8 @@ LoadedSettings ParseSettings(const std::string& json_text, const std::string& pa
     result.warning = path + ": not valid JSON settings; using the defaults";
     return result;
   }
+  if (const auto duplicate = FindDuplicateKey(json_text))
+    return LoadedSettings{{}, path + ": " + *duplicate + "; using the defaults", {}};
   game::Settings& s = result.settings;
   if (auto window = root.find("window"); window != root.end()) {
     if (!window->is_object()) {
@@ -137,16 +141,45 @@ LoadedSettings ParseSettings(const std::string& json_text, const std::string& pa
   return result;
 }
 
-LoadedSettings LoadSettingsFile(const std::string& path) {
+namespace {
+
+// "<file>.tmp.<pid>" beside `path` whose process is gone: a save killed
+// between writing and renaming (SIGKILL, power loss). Returns their paths.
+std::vector<std::string> RemoveStaleTemps(const std::string& path) {
+  namespace fs = std::filesystem;
+  std::vector<std::string> removed;
+  const fs::path target(path);
+  const std::string prefix = target.filename().string() + ".tmp.";
   std::error_code ec;
-  if (path.empty() || !std::filesystem::exists(path, ec)) return {};  // first run: defaults, quietly
-  auto text = core::ReadTextFile(path);
-  if (!text) {
-    LoadedSettings result;
-    result.warning = text.status().message() + "; using the defaults";
-    return result;
+  const fs::path dir = target.has_parent_path() ? target.parent_path() : fs::path(".");
+  for (fs::directory_iterator it(dir, ec), end; !ec && it != end; it.increment(ec)) {
+    const std::string name = it->path().filename().string();
+    if (name.rfind(prefix, 0) != 0 || name.size() == prefix.size()) continue;
+    const std::string pid_text = name.substr(prefix.size());
+    if (pid_text.find_first_not_of("0123456789") != std::string::npos || pid_text.size() > 9) continue;
+    const pid_t pid = static_cast<pid_t>(std::stol(pid_text));
+    const bool alive = pid > 0 && (kill(pid, 0) == 0 || errno == EPERM);  // a save under way
+    if (alive) continue;
+    std::error_code remove_ec;
+    if (it->is_regular_file(remove_ec) && fs::remove(it->path(), remove_ec)) removed.push_back(it->path().string());
   }
-  return ParseSettings(*text, path);
+  return removed;
+}
+
+}  // namespace
+
+LoadedSettings LoadSettingsFile(const std::string& path) {
+  if (path.empty()) return {};
+  std::vector<std::string> removed = RemoveStaleTemps(path);
+  LoadedSettings result;
+  std::error_code ec;
+  if (std::filesystem::exists(path, ec)) {  // absent: the first run, defaults quietly
+    auto text = core::ReadTextFile(path, core::kSettingsFileCap);
+    result = text ? ParseSettings(*text, path) : LoadedSettings{};
+    if (!text) result.warning = text.status().message() + "; using the defaults";
+  }
+  result.removed_temps = std::move(removed);
+  return result;
 }
 
 std::string SettingsToJson(const game::Settings& settings) {
@@ -171,6 +204,9 @@ core::Status SaveSettingsFile(const std::string& path, const game::Settings& set
   namespace fs = std::filesystem;
   std::error_code ec;
   const fs::path target(path);
+  if (fs::exists(target, ec) && !fs::is_regular_file(target, ec)) {
+    return core::Status::Error(path + ": the settings are not saved over something that is not a regular file");
+  }
   if (target.has_parent_path()) fs::create_directories(target.parent_path(), ec);
   if (ec) return core::Status::Error(path + ": cannot create the directory: " + ec.message());
   // Same directory as the target, so the rename is atomic (one filesystem).

@@ -13,6 +13,8 @@
 
 #include <string>
 
+#include <vector>
+
 #include "core/status.h"
 #include "game/settings.h"
 
@@ -21,13 +23,20 @@ namespace knights::asset {
 struct LoadedSettings {
   game::Settings settings;
   std::string warning;  // empty when the file was read cleanly (or absent)
+  // Temp files that saves cut off by a kill left beside the file, removed
+  // (each line names one).
+  std::vector<std::string> removed_temps;
 };
 
+// Also removes the stale "<file>.tmp.<pid>" files of saves that never
+// finished (their process is gone).
 LoadedSettings LoadSettingsFile(const std::string& path);
 LoadedSettings ParseSettings(const std::string& json_text, const std::string& path);
 std::string SettingsToJson(const game::Settings& settings);
 
-// Writes atomically, creating the directory if needed.
+// Writes atomically, creating the directory if needed. Refuses a path that
+// exists and is not a regular file (a device, a FIFO, a directory): the
+// rename would replace it.
 core::Status SaveSettingsFile(const std::string& path, const game::Settings& settings);
 
 // $XDG_CONFIG_HOME/knights/settings.json, else ~/.config/knights/settings.json;

@@ -4,14 +4,22 @@
 #include <cstring>
 #include <filesystem>
 #include <fstream>
-#include <sstream>
 
 namespace knights::core {
 namespace {
 std::string g_data_dir = ".";
 }  // namespace
 
-Expected<std::string> ReadTextFile(const std::string& path) {
+namespace {
+
+Status TooLarge(const std::string& path, std::uintmax_t size, FileCap cap) {
+  return Status::Error(path + ": " + std::to_string(size) + " bytes is more than " + cap.kind + " may have (" +
+                       std::to_string(cap.max_bytes >> 20) + " MiB)");
+}
+
+}  // namespace
+
+Expected<std::string> ReadTextFile(const std::string& path, FileCap cap) {
   // Checked before opening: opening a FIFO blocks until a writer comes,
   // and a device such as /dev/zero never ends.
   std::error_code ec;
@@ -22,21 +30,22 @@ Expected<std::string> ReadTextFile(const std::string& path) {
   }
   if (std::filesystem::exists(status)) {
     const std::uintmax_t size = std::filesystem::file_size(path, ec);
-    if (!ec && size > kMaxFileBytes) {
-      return Status::Error(path + ": " + std::to_string(size) + " bytes is more than a file may have (" +
-                           std::to_string(kMaxFileBytes >> 20) + " MiB)");
-    }
+    if (!ec && size > cap.max_bytes) return TooLarge(path, size, cap);
   }
   std::ifstream in(path, std::ios::binary);
   if (!in) return Status::Error(path + ": cannot open file (" + std::strerror(errno) + ")");
-  std::ostringstream contents;
-  contents << in.rdbuf();
+  std::string contents;
+  char block[1 << 16];
+  while (in.read(block, sizeof block) || in.gcount() > 0) {
+    contents.append(block, static_cast<size_t>(in.gcount()));
+    if (contents.size() > cap.max_bytes) return TooLarge(path, contents.size(), cap);
+  }
   if (in.bad()) return Status::Error(path + ": read error");
-  return contents.str();
+  return contents;
 }
 
-Expected<std::vector<uint8_t>> ReadBinaryFile(const std::string& path) {
-  auto text = ReadTextFile(path);
+Expected<std::vector<uint8_t>> ReadBinaryFile(const std::string& path, FileCap cap) {
+  auto text = ReadTextFile(path, cap);
   if (!text) return text.status();
   return std::vector<uint8_t>(text->begin(), text->end());
 }

@@ -9,15 +9,28 @@
 
 namespace knights::core {
 
-// The largest file any loader reads, bytes (the biggest asset is a few MiB).
-inline constexpr std::uintmax_t kMaxFileBytes = std::uintmax_t{256} << 20;
+// The largest file of each kind a loader reads, bytes, and what the kind is
+// called in messages. Each is many times the largest real file of its kind
+// (docs/reliability.md lists them and why), and small enough that reading
+// and parsing one stays within seconds and a few hundred MiB.
+struct FileCap {
+  std::uintmax_t max_bytes;
+  const char* kind;
+};
+inline constexpr FileCap kAnyFileCap{std::uintmax_t{256} << 20, "a file"};
+inline constexpr FileCap kLevelFileCap{std::uintmax_t{16} << 20, "a level file"};         // demo: 10 KiB
+inline constexpr FileCap kCharacterFileCap{std::uintmax_t{1} << 20, "a character file"};  // knight: 2 KiB
+inline constexpr FileCap kModelFileCap{std::uintmax_t{64} << 20, "a model (.glb)"};       // knight: 1.5 MiB
+inline constexpr FileCap kSettingsFileCap{std::uintmax_t{1} << 20, "a settings file"};    // 1 KiB
 
-// Reads a whole regular file of at most kMaxFileBytes; the error names the
+// Reads a whole regular file of at most cap.max_bytes; the error names the
 // file and the reason (missing, a directory, a FIFO or device, too large).
-Expected<std::string> ReadTextFile(const std::string& path);
+// The size is checked before reading and the read stops at the cap (a file
+// that grows while read is refused too).
+Expected<std::string> ReadTextFile(const std::string& path, FileCap cap = kAnyFileCap);
 
 // Reads a whole file as bytes; the error names the file and the reason.
-Expected<std::vector<uint8_t>> ReadBinaryFile(const std::string& path);
+Expected<std::vector<uint8_t>> ReadBinaryFile(const std::string& path, FileCap cap = kAnyFileCap);
 
 // Sets the directory relative data paths are resolved against.
 void SetDataDir(std::string dir);

@@ -1,0 +1,249 @@
+#include "asset/gltf_limits.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <cstring>
+#include <utility>
+#include <vector>
+
+namespace knights::asset {
+namespace lim = gltf_limits;
+using nlohmann::json;
+
+namespace {
+
+core::Status Refuse(const std::string& name, const std::string& where, const std::string& what) {
+  return core::Status::Error(name + ": " + where + ": " + what);
+}
+
+std::string Indexed(const char* array, size_t i) { return std::string(array) + "[" + std::to_string(i) + "]"; }
+
+const json& ArrayOrEmpty(const json& object, const char* key) {
+  static const json kEmpty = json::array();
+  if (!object.is_object()) return kEmpty;
+  const auto it = object.find(key);
+  return it != object.end() && it->is_array() ? *it : kEmpty;
+}
+
+// A string field, or "" when absent or not a string (never a throw).
+std::string StringField(const json& object, const char* key) {
+  if (!object.is_object()) return {};
+  const auto it = object.find(key);
+  return it != object.end() && it->is_string() ? it->get<std::string>() : std::string();
+}
+
+json Field(const json& object, const char* key) {
+  return object.is_object() && object.contains(key) ? object[key] : json();
+}
+
+std::string Number(double v) {
+  char text[32];
+  std::snprintf(text, sizeof text, "%g", v);
+  return text;
+}
+
+// Buffers and images come from the .glb's own BIN chunk only: a uri would
+// make a model file read any file on the machine (or a device).
+core::Status CheckNoExternalData(const json& gltf, const std::string& name) {
+  for (const char* array : {"buffers", "images"}) {
+    const json& items = ArrayOrEmpty(gltf, array);
+    for (size_t i = 0; i < items.size(); ++i) {
+      if (items[i].is_object() && items[i].contains("uri")) {
+        const std::string uri = items[i]["uri"].is_string() ? items[i]["uri"].get<std::string>() : "(not a string)";
+        return Refuse(name, Indexed(array, i) + ".uri",
+                      "a .glb reads only its own BIN chunk, not \"" + uri.substr(0, 60) + "\"");
+      }
+    }
+  }
+  return core::Status::Ok();
+}
+
+// Numbers of a rest transform field: `count` finite numbers, each with
+// |v| <= max_abs and, where min_abs > 0, |v| >= min_abs.
+core::Status CheckVector(const json& node, const char* key, size_t count, double min_abs, double max_abs,
+                         const std::string& name, const std::string& where) {
+  const auto it = node.find(key);
+  if (it == node.end()) return core::Status::Ok();
+  if (!it->is_array() || it->size() != count) {
+    return Refuse(name, where + "." + key, "expected " + std::to_string(count) + " numbers");
+  }
+  for (const json& v : *it) {
+    const double x = v.is_number() ? v.get<double>() : NAN;
+    if (!std::isfinite(x) || std::fabs(x) > max_abs || std::fabs(x) < min_abs) {
+      const std::string range = min_abs > 0.0 ? Number(min_abs) + ".." + Number(max_abs) : "+-" + Number(max_abs);
+      return Refuse(name, where + "." + key, (v.is_number() ? Number(x) : "a non-number") + " is outside " + range);
+    }
+  }
+  return core::Status::Ok();
+}
+
+core::Status CheckRestTransform(const json& node, const std::string& name, const std::string& where) {
+  if (!node.is_object()) return Refuse(name, where, "expected an object");
+  if (auto s = CheckVector(node, "translation", 3, 0.0, lim::kMaxTranslationM, name, where); !s.ok()) return s;
+  if (auto s = CheckVector(node, "scale", 3, lim::kMinScale, lim::kMaxScale, name, where); !s.ok()) return s;
+  if (auto s = CheckVector(node, "rotation", 4, 0.0, 1.0 + 1e-3, name, where); !s.ok()) return s;
+  return CheckVector(node, "matrix", 16, 0.0, lim::kMaxTranslationM, name, where);
+}
+
+// The node tree: at most kMaxNodes, each node at most one parent, every
+// node reached from a root (none in a cycle), at most kMaxNodeDepth deep.
+// Walked with an explicit stack: a file decides the depth, not the C++ stack.
+core::Status CheckNodeTree(const json& gltf, const std::string& name) {
+  const json& nodes = ArrayOrEmpty(gltf, "nodes");
+  if (nodes.size() > lim::kMaxNodes) {
+    return Refuse(name, "nodes", std::to_string(nodes.size()) + " nodes, more than " + std::to_string(lim::kMaxNodes));
+  }
+  std::vector<int> parent(nodes.size(), -1);
+  for (size_t i = 0; i < nodes.size(); ++i) {
+    if (auto s = CheckRestTransform(nodes[i], name, Indexed("nodes", i)); !s.ok()) return s;
+    for (const json& child : ArrayOrEmpty(nodes[i], "children")) {
+      const uint64_t c = child.is_number_unsigned() ? child.get<uint64_t>() : nodes.size();
+      if (c >= nodes.size() || c == i || parent[c] >= 0) {
+        return Refuse(name, Indexed("nodes", i) + ".children", "not a node index, or a node with two parents");
+      }
+      parent[c] = static_cast<int>(i);
+    }
+  }
+  std::vector<std::pair<size_t, size_t>> stack;  // node, depth
+  std::vector<bool> reached(nodes.size(), false);
+  for (size_t i = 0; i < nodes.size(); ++i) {
+    if (parent[i] < 0) stack.emplace_back(i, 1);
+  }
+  while (!stack.empty()) {
+    const auto [node, depth] = stack.back();
+    stack.pop_back();
+    reached[node] = true;
+    if (depth > lim::kMaxNodeDepth) {
+      return Refuse(name, Indexed("nodes", node),
+                    std::to_string(depth) + " levels deep, more than " + std::to_string(lim::kMaxNodeDepth));
+    }
+    for (const json& child : ArrayOrEmpty(nodes[node], "children")) stack.emplace_back(child.get<size_t>(), depth + 1);
+  }
+  for (size_t i = 0; i < nodes.size(); ++i) {
+    if (!reached[i]) return Refuse(name, Indexed("nodes", i), "is its own ancestor (a cycle of children)");
+  }
+  return core::Status::Ok();
+}
+
+uint64_t AccessorCount(const json& accessors, const json& index) {
+  if (!index.is_number_unsigned() || index.get<uint64_t>() >= accessors.size()) return UINT64_MAX;
+  const json& a = accessors[index.get<size_t>()];
+  return a.is_object() && a.contains("count") && a["count"].is_number_unsigned() ? a["count"].get<uint64_t>() : 0;
+}
+
+// Every accessor's count, and every animation sampler's keys: at most
+// kMaxKeysPerChannel, with as many outputs as inputs (three per input for
+// cubic splines). Morph weights (several outputs per key) are not checked.
+core::Status CheckCounts(const json& gltf, const std::string& name) {
+  const json& accessors = ArrayOrEmpty(gltf, "accessors");
+  for (size_t i = 0; i < accessors.size(); ++i) {
+    const uint64_t count = AccessorCount(accessors, json(i));
+    if (count > lim::kMaxAccessorCount) {
+      return Refuse(name, Indexed("accessors", i) + ".count",
+                    std::to_string(count) + ", more than " + std::to_string(lim::kMaxAccessorCount));
+    }
+  }
+  const json& animations = ArrayOrEmpty(gltf, "animations");
+  for (size_t a = 0; a < animations.size(); ++a) {
+    const json& samplers = ArrayOrEmpty(animations[a], "samplers");
+    for (const json& channel : ArrayOrEmpty(animations[a], "channels")) {
+      const json* sampler_index = channel.is_object() && channel.contains("sampler") ? &channel["sampler"] : nullptr;
+      const bool weights = StringField(Field(channel, "target"), "path") == "weights";
+      if (sampler_index == nullptr || !sampler_index->is_number_unsigned() ||
+          sampler_index->get<uint64_t>() >= samplers.size() || weights)
+        continue;
+      const size_t s = sampler_index->get<size_t>();
+      const json& sampler = samplers[s];
+      if (!sampler.is_object()) continue;
+      const std::string where = Indexed("animations", a) + "." + Indexed("samplers", s);
+      const uint64_t inputs = AccessorCount(accessors, Field(sampler, "input"));
+      const uint64_t outputs = AccessorCount(accessors, Field(sampler, "output"));
+      if (inputs == UINT64_MAX || outputs == UINT64_MAX)
+        return Refuse(name, where, "input or output is not an accessor");
+      if (inputs > lim::kMaxKeysPerChannel) {
+        return Refuse(name, where,
+                      std::to_string(inputs) + " keys, more than " + std::to_string(lim::kMaxKeysPerChannel));
+      }
+      const bool cubic = StringField(sampler, "interpolation") == "CUBICSPLINE";
+      if (outputs != inputs * (cubic ? 3 : 1)) {
+        return Refuse(name, where,
+                      std::to_string(outputs) + " outputs for " + std::to_string(inputs) + " keys (" +
+                          (cubic ? "a cubic spline needs three per key)" : "one per key)"));
+      }
+    }
+  }
+  return core::Status::Ok();
+}
+
+uint32_t ReadU32Le(const uint8_t* p) {
+  uint32_t v = 0;
+  std::memcpy(&v, p, sizeof v);  // glb is little-endian, as is x86
+  return v;
+}
+
+uint32_t ReadU32Be(const uint8_t* p) { return (uint32_t{p[0]} << 24) | (uint32_t{p[1]} << 16) | (p[2] << 8) | p[3]; }
+
+// The .glb's BIN chunk (empty without one).
+std::span<const uint8_t> BinChunk(std::span<const uint8_t> glb) {
+  constexpr uint32_t kBinChunk = 0x004E4942;  // "BIN\0"
+  if (glb.size() < 20) return {};
+  const uint64_t at = 20 + uint64_t{ReadU32Le(glb.data() + 12)};
+  if (at + 8 > glb.size() || ReadU32Le(glb.data() + at + 4) != kBinChunk) return {};
+  const uint64_t length = std::min<uint64_t>(ReadU32Le(glb.data() + at), glb.size() - at - 8);
+  return glb.subspan(at + 8, length);
+}
+
+// Width and height from a PNG's or a JPEG's header; {0, 0} when neither
+// (the decoder then says what is wrong).
+std::pair<uint32_t, uint32_t> ImageSize(std::span<const uint8_t> data) {
+  static const uint8_t kPng[8] = {0x89, 'P', 'N', 'G', '\r', '\n', 0x1a, '\n'};
+  if (data.size() >= 24 && std::memcmp(data.data(), kPng, 8) == 0) {
+    return {ReadU32Be(data.data() + 16), ReadU32Be(data.data() + 20)};
+  }
+  if (data.size() < 4 || data[0] != 0xFF || data[1] != 0xD8) return {0, 0};
+  for (size_t at = 2; at + 9 <= data.size() && data[at] == 0xFF;) {
+    const uint8_t marker = data[at + 1];
+    const size_t length = (size_t{data[at + 2]} << 8) | data[at + 3];
+    // Start of frame: every SOFn but the DHT (C4), JPG (C8) and DAC (CC) markers.
+    if (marker >= 0xC0 && marker <= 0xCF && marker != 0xC4 && marker != 0xC8 && marker != 0xCC) {
+      return {(uint32_t{data[at + 7]} << 8) | data[at + 8], (uint32_t{data[at + 5]} << 8) | data[at + 6]};
+    }
+    at += 2 + length;
+  }
+  return {0, 0};
+}
+
+// Embedded images at most kMaxTextureSide on a side, read from their
+// headers before anything decodes them.
+core::Status CheckImageSizes(const json& gltf, std::span<const uint8_t> bin, const std::string& name) {
+  const json& images = ArrayOrEmpty(gltf, "images");
+  const json& views = ArrayOrEmpty(gltf, "bufferViews");
+  for (size_t i = 0; i < images.size(); ++i) {
+    const json view_index = Field(images[i], "bufferView");
+    if (!view_index.is_number_unsigned() || view_index.get<uint64_t>() >= views.size()) continue;
+    const json& view = views[view_index.get<size_t>()];
+    const json offset = Field(view, "byteOffset"), length = Field(view, "byteLength");
+    const uint64_t from = offset.is_number_unsigned() ? offset.get<uint64_t>() : 0;
+    const uint64_t size = length.is_number_unsigned() ? length.get<uint64_t>() : 0;
+    if (from > bin.size() || size > bin.size() - from) continue;  // assimp reports the bad view
+    const auto [width, height] = ImageSize(bin.subspan(from, size));
+    if (width > static_cast<uint32_t>(lim::kMaxTextureSide) || height > static_cast<uint32_t>(lim::kMaxTextureSide)) {
+      return Refuse(name, Indexed("images", i),
+                    std::to_string(width) + " x " + std::to_string(height) + " pixels, more than " +
+                        std::to_string(lim::kMaxTextureSide) + " on a side");
+    }
+  }
+  return core::Status::Ok();
+}
+
+}  // namespace
+
+core::Status CheckGltfLimits(const json& gltf, std::span<const uint8_t> glb_bytes, const std::string& name) {
+  if (auto s = CheckNoExternalData(gltf, name); !s.ok()) return s;
+  if (auto s = CheckNodeTree(gltf, name); !s.ok()) return s;
+  if (auto s = CheckCounts(gltf, name); !s.ok()) return s;
+  return CheckImageSizes(gltf, BinChunk(glb_bytes), name);
+}
+
+}  // namespace knights::asset

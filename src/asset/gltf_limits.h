@@ -1,0 +1,38 @@
+#pragma once
+// The limits a .glb must keep before assimp reads it: what a hostile or
+// broken file could otherwise make the importer do (recurse a hundred
+// thousand nodes deep, open any file on the machine through a buffer's uri,
+// decode a 20000 x 20000 texture, allocate ten million keys). Each refusal
+// names the field, its value and the limit; docs/reliability.md lists the
+// limits and why each is what it is.
+
+#include <cstddef>
+#include <cstdint>
+#include <span>
+#include <string>
+
+#include <nlohmann/json.hpp>
+
+#include "core/status.h"
+
+namespace knights::asset {
+
+namespace gltf_limits {
+inline constexpr size_t kMaxNodes = 4096;             // the knight has 26
+inline constexpr size_t kMaxNodeDepth = 128;          // the knight's tree is 10 deep
+inline constexpr size_t kMaxKeysPerChannel = 100000;  // 27 minutes at 60 keys a second
+inline constexpr size_t kMaxAccessorCount = 4000000;  // vertices, indices or keys in one accessor
+inline constexpr int kMaxTextureSide = 8192;          // pixels; also capped at GL_MAX_TEXTURE_SIZE at upload
+inline constexpr double kMaxTranslationM = 10000.0;   // |rest translation| component, metres
+inline constexpr double kMinScale = 1e-4;             // |rest scale| component: a joint never collapses
+inline constexpr double kMaxScale = 1e4;
+}  // namespace gltf_limits
+
+// Checks `gltf` (the JSON chunk of the .glb in `glb_bytes`) against the
+// limits above: no buffer or image outside the file's own BIN chunk, the
+// node tree (count, depth, no node with two parents or in a cycle), rest
+// transforms, animation samplers (key count, outputs matching inputs) and
+// embedded images' sizes read from their headers.
+core::Status CheckGltfLimits(const nlohmann::json& gltf, std::span<const uint8_t> glb_bytes, const std::string& name);
+
+}  // namespace knights::asset

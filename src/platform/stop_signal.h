@@ -1,0 +1,19 @@
+#pragma once
+// SIGINT and SIGTERM end any run, loading included, within a second: the
+// frame loop sees the signal and shuts down as on a quit (settings saved),
+// with exit code 128 + the signal (130, 143). While the assets load nothing
+// the player changed is lost, so a signal then ends the process at once.
+
+namespace knights::platform {
+
+// Installs the handlers (before SDL starts: SDL then keeps them).
+void InstallStopSignals();
+
+// The signal that asked the run to stop, or 0.
+int StopSignal();
+
+// While true (the default), a stop signal ends the process at once with
+// 128 + the signal; the frame loop sets it false once it polls StopSignal.
+void SetStopEndsProcess(bool ends_process);
+
+}  // namespace knights::platform
