@@ -45,11 +45,11 @@ def glb(gltf, binary=b""):
     return struct.pack("<3I", 0x46546C67, 2, 12 + len(chunks)) + chunks
 
 
-def skinned_glb(joint_count=2, with_skin=True, image=None, mutate=None, ibm_scale=1.0, keys=2):
+def skinned_glb(joint_count=2, with_skin=True, image=None, mutate=None, ibm_scale=1.0, keys=2, first_key_w=None):
     """A minimal skinned triangle with `joint_count` chained joints and one
     animation called 'wave'; optionally an embedded image (bytes) used as the
-    base colour texture. `mutate(gltf)` may change the JSON before it is
-    packed."""
+    base colour texture, and a w component for the first rotation key.
+    `mutate(gltf)` may change the JSON before it is packed."""
     n = joint_count
     # One vertex per joint (at least 3), a triangle fan; vertex v is bound to
     # joint v % n, so every joint carries weight (assimp drops bones that
@@ -68,7 +68,8 @@ def skinned_glb(joint_count=2, with_skin=True, image=None, mutate=None, ibm_scal
                     for i in range(n))
     times = struct.pack("<%df" % keys, *[i / (keys - 1) for i in range(keys)])
     h = math.sqrt(0.5)
-    rotations = b"".join(struct.pack("<4f", 0, 0, h * (i % 2), h if i % 2 else 1) for i in range(keys))
+    rotations = b"".join(struct.pack("<4f", 0, 0, h * (i % 2), h if i % 2 else (first_key_w or 1) if i == 0 else 1)
+                         for i in range(keys))
     uvs = b"".join(struct.pack("<2f", 0.5, 0.5) for v in range(v_count))
     parts = [positions, joints, weights, indices, ibms, times, rotations, uvs]
     offsets, binary = [], b""
@@ -334,6 +335,8 @@ def hostile_cases(tmp, fifo):
     c.append(("200 MB level file", ["--level", sparse_file(tmp, "big_level.json", 200 << 20, b"{")], 2,
               "big_level.json: 209715200 bytes", None))
     c.append(model_case("clip channel with 200,000 keys", "keys", skinned_glb(keys=200000), "keys.glb: animations[0].samplers[0]"))
+    c.append(model_case("clip rotation key of 1e30", "far_key", skinned_glb(first_key_w=1e30),
+                        "far_key.glb: animation 'wave': clip 'wave': joint 0 rotation key 0 has a component of magnitude 1e+30"))
     c.append(model_case(".glb buffer whose uri is /etc/hostname", "uri_host", skinned_glb(mutate=buffers("/etc/hostname")),
                         "uri_host.glb: buffers[0].uri"))
     c.append(model_case(".glb buffer whose uri is /dev/zero", "uri_zero", skinned_glb(mutate=buffers("/dev/zero")),

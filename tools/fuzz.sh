@@ -4,8 +4,8 @@
 #
 #   tools/fuzz.sh [SECONDS] [TARGET...]
 #     SECONDS  how long each target runs (default 600)
-#     TARGET   level, character, character_desc (default: all three, one
-#              after the other)
+#     TARGET   level, character, character_desc, settings (default: all
+#              four, one after the other)
 #   Environment:
 #     BUILD_DIR   build directory (default build-fuzz in the repository)
 #     JOBS        parallel build jobs (default: nproc)
@@ -32,11 +32,11 @@ if ! [[ "$seconds" =~ ^[0-9]+$ ]] || [ "$seconds" -lt 1 ]; then
 fi
 shift || true
 targets=("$@")
-[ ${#targets[@]} -eq 0 ] && targets=(level character character_desc)
+[ ${#targets[@]} -eq 0 ] && targets=(level character character_desc settings)
 for t in "${targets[@]}"; do
   case "$t" in
-    level|character|character_desc) ;;
-    *) echo "unknown target '$t' (expected level, character or character_desc)" >&2; exit 2 ;;
+    level|character|character_desc|settings) ;;
+    *) echo "unknown target '$t' (expected level, character, character_desc or settings)" >&2; exit 2 ;;
   esac
 done
 

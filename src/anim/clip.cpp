@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
+#include <string>
 #include <utility>
 #include <limits>
 
@@ -15,6 +17,19 @@ bool IsFinite(const glm::vec3& v) { return std::isfinite(v.x) && std::isfinite(v
 
 bool IsFinite(const glm::quat& q) {
   return std::isfinite(q.w) && std::isfinite(q.x) && std::isfinite(q.y) && std::isfinite(q.z);
+}
+
+float MaxAbsComponent(const glm::vec3& v) { return std::max({std::fabs(v.x), std::fabs(v.y), std::fabs(v.z)}); }
+
+float MaxAbsComponent(const glm::quat& q) {
+  return std::max({std::fabs(q.w), std::fabs(q.x), std::fabs(q.y), std::fabs(q.z)});
+}
+
+// A number in at most 6 significant digits ("1e+30", "10000").
+std::string Compact(float value) {
+  char text[32];
+  std::snprintf(text, sizeof text, "%g", static_cast<double>(value));
+  return text;
 }
 
 const char* kChannelNames[3] = {"translation", "rotation", "scale"};
@@ -31,6 +46,10 @@ core::Status CheckTimes(const std::string& clip, int joint, int channel, const s
       return core::Status::Error(where + " is not after the previous key (times must increase)");
     }
     if (!IsFinite(keys[k].value)) return core::Status::Error(where + " has a non-finite value");
+    if (MaxAbsComponent(keys[k].value) > kMaxKeyComponent) {
+      return core::Status::Error(where + " has a component of magnitude " + Compact(MaxAbsComponent(keys[k].value)) +
+                                 ", beyond the limit of " + Compact(kMaxKeyComponent));
+    }
   }
   return core::Status::Ok();
 }

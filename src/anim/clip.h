@@ -61,6 +61,12 @@ inline constexpr int kLimbCount = 4;
 // "hand_l", "hand_r".
 inline constexpr std::array<const char*, kLimbCount> kLimbNames = {"foot_l", "foot_r", "hand_l", "hand_r"};
 
+// The largest |component| a key may hold: a translation in metres, a scale
+// factor or a quaternion component (before normalisation). Beyond it the
+// model-space products lose every centimetre of precision (a float holds 7
+// digits) and squares overflow; the levels are at most 10 km long.
+inline constexpr float kMaxKeyComponent = 1e4f;
+
 // A key of a vector channel (translation in the parent's space, metres; or scale).
 struct Vec3Key {
   float time_s = 0.0f;
@@ -127,7 +133,8 @@ class Clip {
 
   Clip() = default;
 
-  // Validates (joint indices in range and unique, finite values, strictly
+  // Validates (joint indices in range and unique, finite values within
+  // kMaxKeyComponent, strictly
   // increasing times, non-zero quaternions, contact ranges inside the clip,
   // positive finite speeds) and builds the clip, or says what is wrong.
   // Quaternions are normalised, and each key is flipped into the hemisphere

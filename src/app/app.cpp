@@ -11,6 +11,7 @@
 #include "asset/settings_file.h"
 #include "core/log.h"
 #include "render/frame_view.h"
+#include "render/gpu_skinned_mesh.h"
 #include "ui/game_menus.h"
 
 namespace knights::app {
@@ -91,6 +92,12 @@ std::optional<int> App::OpenWindowAndLoad() {
   if (!scene_or) return Fail(scene_or.status(), kExitBadInput);
   assets_.emplace(std::move(*assets_or));
   scene_.emplace(std::move(*scene_or));
+  // The asset caps allow 8192 px a side; this GL may allow less.
+  for (const anim::SkinnedMesh* look : CharacterLooks(*assets_)) {
+    if (core::Status fit = render::CheckTexturesFit(*look, render::MaxTextureSidePx()); !fit.ok()) {
+      return Fail(fit, kExitBadInput);
+    }
+  }
   return std::nullopt;
 }
 

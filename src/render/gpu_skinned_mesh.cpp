@@ -1,6 +1,7 @@
 #include "render/gpu_skinned_mesh.h"
 
 #include <cstddef>
+#include <string>
 
 #include "render/texture_mipmaps.h"
 
@@ -23,6 +24,22 @@ void SetSkinnedVertexLayout(const SkinnedVertexLocations& locations) {
                            reinterpret_cast<const void*>(offsetof(anim::SkinnedVertex, joints)));
   }
   floats(locations.weights, 4, offsetof(anim::SkinnedVertex, weights));
+}
+
+core::Status CheckTexturesFit(const anim::SkinnedMesh& mesh, int max_side_px) {
+  for (const anim::TextureImage& image : mesh.textures) {
+    if (image.width <= max_side_px && image.height <= max_side_px) continue;
+    return core::Status::Error(image.name + ": texture is " + std::to_string(image.width) + "x" +
+                               std::to_string(image.height) + " px, more than this OpenGL's GL_MAX_TEXTURE_SIZE of " +
+                               std::to_string(max_side_px));
+  }
+  return core::Status::Ok();
+}
+
+int MaxTextureSidePx() {
+  GLint max_side_px = 0;
+  glGetIntegerv(GL_MAX_TEXTURE_SIZE, &max_side_px);
+  return max_side_px;
 }
 
 GpuSkinnedMesh GpuSkinnedMesh::Upload(const anim::SkinnedMesh& mesh) {

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "anim/skinned_mesh.h"
+#include "core/status.h"
 #include "render/gl_object.h"
 
 namespace knights::render {
@@ -24,6 +25,14 @@ struct SkinnedVertexLocations {
 // Points the bound vertex array's attributes at the anim::SkinnedVertex
 // records of the bound GL_ARRAY_BUFFER.
 void SetSkinnedVertexLayout(const SkinnedVertexLocations& locations = {});
+
+// Refuses a texture wider or taller than `max_side_px` (the current GL's
+// GL_MAX_TEXTURE_SIZE, MaxTextureSidePx), naming the texture, its size and
+// the limit: glTexImage2D would fail and the knight would draw untextured.
+core::Status CheckTexturesFit(const anim::SkinnedMesh& mesh, int max_side_px);
+
+// GL_MAX_TEXTURE_SIZE of the current context, in pixels.
+int MaxTextureSidePx();
 
 class GpuSkinnedMesh {
  public:

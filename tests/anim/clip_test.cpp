@@ -142,6 +142,39 @@ TEST(ClipTest, DropsKeysThatChangeNothing) {
   EXPECT_TRUE(math::ApproxEqual(clip->TranslationValues()[tracks.translation.first + 1], a));
 }
 
+// Keys up to kMaxKeyComponent in every channel pass; one past it in any
+// channel is refused, naming the channel and key.
+TEST(ClipTest, RefusesKeyValuesBeyondTheLimit) {
+  const float limit = kMaxKeyComponent;
+  {
+    ClipDesc d = TwoKeyDesc();
+    d.tracks[0].translations[1].value = {-limit, limit, 0.0f};
+    d.tracks[0].scales = {{0.0f, {limit, 1, 1}}};
+    EXPECT_TRUE(Clip::Create(d).ok());
+  }
+  {
+    ClipDesc d = TwoKeyDesc();
+    d.tracks[0].translations[1].value.y = -2.0f * limit;
+    const auto clip = Clip::Create(d);
+    ASSERT_FALSE(clip.ok());
+    EXPECT_NE(clip.status().message().find("translation key 1"), std::string::npos) << clip.status().message();
+  }
+  {
+    ClipDesc d = TwoKeyDesc();
+    d.tracks[0].scales = {{0.0f, {1, 1, 1e30f}}};
+    const auto clip = Clip::Create(d);
+    ASSERT_FALSE(clip.ok());
+    EXPECT_NE(clip.status().message().find("scale key 0"), std::string::npos) << clip.status().message();
+  }
+  {
+    ClipDesc d = TwoKeyDesc();
+    d.tracks[0].rotations[0].value = glm::quat(1e30f, 0, 0, 0);  // normalises to identity, but squares overflow
+    const auto clip = Clip::Create(d);
+    ASSERT_FALSE(clip.ok());
+    EXPECT_NE(clip.status().message().find("rotation key 0"), std::string::npos) << clip.status().message();
+  }
+}
+
 TEST(ClipTest, RejectsBadInput) {
   const float nan = std::numeric_limits<float>::quiet_NaN();
   {

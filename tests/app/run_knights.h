@@ -17,10 +17,8 @@ struct RunResult {
   std::string output;  // stdout and stderr together
 };
 
-// Runs `KNIGHTS_EXE args`; `env` is prepended to the command line (e.g.
-// "SDL_VIDEODRIVER=dummy").
-inline RunResult RunKnights(const std::string& args, const std::string& env = "") {
-  const std::string command = env + " " + std::string(KNIGHTS_EXE) + " " + args + " 2>&1";
+// Runs a shell command line; its exit code is the shell's.
+inline RunResult RunShell(const std::string& command) {
   RunResult result;
   FILE* pipe = popen(command.c_str(), "r");
   if (pipe == nullptr) return result;
@@ -29,6 +27,12 @@ inline RunResult RunKnights(const std::string& args, const std::string& env = ""
   const int status = pclose(pipe);
   result.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
   return result;
+}
+
+// Runs `KNIGHTS_EXE args`; `env` is prepended to the command line (e.g.
+// "SDL_VIDEODRIVER=dummy").
+inline RunResult RunKnights(const std::string& args, const std::string& env = "") {
+  return RunShell(env + " " + std::string(KNIGHTS_EXE) + " " + args + " 2>&1");
 }
 
 // A file name in the temporary directory, unique to this process and test file.

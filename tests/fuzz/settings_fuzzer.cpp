@@ -1,0 +1,47 @@
+// Fuzz target: settings file JSON -> asset::ParseSettings.
+//
+// Invariants checked on every input: reading never fails the game, so a
+// problem gives the defaults plus one warning line that starts with the
+// file name (asset/settings_file.h); whatever is kept lies inside the
+// reader's ranges (window 64..8192, non-empty key lists of non-empty names,
+// character names of at most 256 bytes); and what is kept saves and reads
+// back to the same settings without a warning (a saved file always loads).
+
+#include <cstddef>
+#include <cstdint>
+#include <string>
+
+#include "asset/settings_file.h"
+#include "fuzz_check.h"
+
+namespace {
+
+const std::string kFileName = "fuzz_settings.json";
+
+void CheckRanges(const knights::game::Settings& s) {
+  KNIGHTS_FUZZ_CHECK(s.window_width >= 64 && s.window_width <= 8192);
+  KNIGHTS_FUZZ_CHECK(s.window_height >= 64 && s.window_height <= 8192);
+  for (const auto& names : s.keys.keys) {
+    KNIGHTS_FUZZ_CHECK(!names.empty());
+    for (const std::string& name : names) KNIGHTS_FUZZ_CHECK(!name.empty());
+  }
+  KNIGHTS_FUZZ_CHECK(s.hero.size() <= 256 && s.patrols.size() <= 256);
+}
+
+}  // namespace
+
+extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
+  const std::string text(reinterpret_cast<const char*>(data), size);
+  const knights::asset::LoadedSettings loaded = knights::asset::ParseSettings(text, kFileName);
+  if (!loaded.warning.empty()) {
+    KNIGHTS_FUZZ_CHECK(loaded.warning.rfind(kFileName + ": ", 0) == 0);
+    KNIGHTS_FUZZ_CHECK(loaded.warning.find('\n') == std::string::npos);
+  }
+  KNIGHTS_FUZZ_CHECK(loaded.removed_temps.empty());  // parsing touches no files
+  CheckRanges(loaded.settings);
+  const std::string saved = knights::asset::SettingsToJson(loaded.settings);
+  const knights::asset::LoadedSettings reread = knights::asset::ParseSettings(saved, kFileName);
+  KNIGHTS_FUZZ_CHECK(reread.warning.empty());
+  KNIGHTS_FUZZ_CHECK(knights::asset::SettingsToJson(reread.settings) == saved);
+  return 0;
+}
