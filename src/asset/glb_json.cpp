@@ -1,29 +1,36 @@
 #include "asset/glb_json.h"
 #include "asset/json_duplicate_keys.h"
 
+#include <algorithm>
 #include <cstring>
 
 namespace knights::asset {
-namespace {
 
-uint32_t ReadU32(std::span<const uint8_t> bytes, size_t offset) {
+uint32_t ReadU32Le(const uint8_t* p) {
   uint32_t v = 0;
-  std::memcpy(&v, bytes.data() + offset, sizeof(v));  // glb is little-endian, as is x86
+  std::memcpy(&v, p, sizeof v);  // glb is little-endian, as is x86
   return v;
 }
 
-}  // namespace
+std::span<const uint8_t> GlbBinChunk(std::span<const uint8_t> glb) {
+  constexpr uint32_t kBinChunk = 0x004E4942;  // "BIN\0"
+  if (glb.size() < 20) return {};
+  const uint64_t at = 20 + uint64_t{ReadU32Le(glb.data() + 12)};
+  if (at + 8 > glb.size() || ReadU32Le(glb.data() + at + 4) != kBinChunk) return {};
+  const uint64_t length = std::min<uint64_t>(ReadU32Le(glb.data() + at), glb.size() - at - 8);
+  return glb.subspan(at + 8, length);
+}
 
 core::Expected<nlohmann::json> ParseGlbJson(std::span<const uint8_t> bytes, const std::string& name) {
   constexpr uint32_t kMagic = 0x46546C67;      // "glTF"
   constexpr uint32_t kJsonChunk = 0x4E4F534A;  // "JSON"
   if (bytes.size() < 20)
     return core::Status::Error(name + ": too short to be a .glb file (" + std::to_string(bytes.size()) + " bytes)");
-  if (ReadU32(bytes, 0) != kMagic) return core::Status::Error(name + ": not a .glb file (no glTF magic)");
-  if (ReadU32(bytes, 4) != 2) {
-    return core::Status::Error(name + ": glTF version " + std::to_string(ReadU32(bytes, 4)) + ", expected 2");
+  if (ReadU32Le(bytes.data()) != kMagic) return core::Status::Error(name + ": not a .glb file (no glTF magic)");
+  if (ReadU32Le(bytes.data() + 4) != 2) {
+    return core::Status::Error(name + ": glTF version " + std::to_string(ReadU32Le(bytes.data() + 4)) + ", expected 2");
   }
-  const uint32_t total = ReadU32(bytes, 8);
+  const uint32_t total = ReadU32Le(bytes.data() + 8);
   if (total < 20) {
     // Also keeps `total - 20` below from wrapping round (found by fuzzing:
     // tests/fuzz/corpus/character/bad_total_length_under_header.glb).
@@ -34,8 +41,8 @@ core::Expected<nlohmann::json> ParseGlbJson(std::span<const uint8_t> bytes, cons
     return core::Status::Error(name + ": truncated: header says " + std::to_string(total) + " bytes, file has " +
                                std::to_string(bytes.size()));
   }
-  const uint32_t chunk_length = ReadU32(bytes, 12);
-  if (ReadU32(bytes, 16) != kJsonChunk || chunk_length > total - 20) {
+  const uint32_t chunk_length = ReadU32Le(bytes.data() + 12);
+  if (ReadU32Le(bytes.data() + 16) != kJsonChunk || chunk_length > total - 20) {
     return core::Status::Error(name + ": first chunk is not a complete JSON chunk");
   }
   const char* text = reinterpret_cast<const char*>(bytes.data() + 20);

@@ -1,4 +1,5 @@
 #include "asset/gltf_limits.h"
+#include "asset/glb_json.h"
 
 #include <algorithm>
 #include <cmath>
@@ -176,23 +177,7 @@ core::Status CheckCounts(const json& gltf, const std::string& name) {
   return core::Status::Ok();
 }
 
-uint32_t ReadU32Le(const uint8_t* p) {
-  uint32_t v = 0;
-  std::memcpy(&v, p, sizeof v);  // glb is little-endian, as is x86
-  return v;
-}
-
 uint32_t ReadU32Be(const uint8_t* p) { return (uint32_t{p[0]} << 24) | (uint32_t{p[1]} << 16) | (p[2] << 8) | p[3]; }
-
-// The .glb's BIN chunk (empty without one).
-std::span<const uint8_t> BinChunk(std::span<const uint8_t> glb) {
-  constexpr uint32_t kBinChunk = 0x004E4942;  // "BIN\0"
-  if (glb.size() < 20) return {};
-  const uint64_t at = 20 + uint64_t{ReadU32Le(glb.data() + 12)};
-  if (at + 8 > glb.size() || ReadU32Le(glb.data() + at + 4) != kBinChunk) return {};
-  const uint64_t length = std::min<uint64_t>(ReadU32Le(glb.data() + at), glb.size() - at - 8);
-  return glb.subspan(at + 8, length);
-}
 
 // Width and height from a PNG's or a JPEG's header; {0, 0} when neither
 // (the decoder then says what is wrong).
@@ -243,7 +228,7 @@ core::Status CheckGltfLimits(const json& gltf, std::span<const uint8_t> glb_byte
   if (auto s = CheckNoExternalData(gltf, name); !s.ok()) return s;
   if (auto s = CheckNodeTree(gltf, name); !s.ok()) return s;
   if (auto s = CheckCounts(gltf, name); !s.ok()) return s;
-  return CheckImageSizes(gltf, BinChunk(glb_bytes), name);
+  return CheckImageSizes(gltf, GlbBinChunk(glb_bytes), name);
 }
 
 }  // namespace knights::asset

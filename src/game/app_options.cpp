@@ -237,7 +237,8 @@ std::string HelpText() {
     text += s.help;
     text += '\n';
   }
-  text += "\nexit codes: 0 ok, 2 bad option or input file, 3 no usable OpenGL 3.3 context\n";
+  text += "\nexit codes: 0 ok, 2 bad option or input file, 3 no usable OpenGL 3.3 context,\n"
+          "            130 and 143 stopped by SIGINT or SIGTERM\n";
   return text;
 }
 
