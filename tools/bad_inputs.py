@@ -286,6 +286,14 @@ def hostile_cases(tmp, fifo):
         def mutate(gltf):
             gltf["buffers"][0]["uri"] = uri
         return mutate
+    def extra_accessors(n, count, kind):
+        def mutate(gltf):
+            gltf["accessors"] += [{"bufferView": 0, "componentType": 5126, "count": count, "type": kind}] * n
+        return mutate
+    def repeated_animations(n):
+        def mutate(gltf):
+            gltf["animations"] = gltf["animations"] * n
+        return mutate
     def sampler_outputs(count):
         def mutate(gltf):
             gltf["accessors"][6]["count"] = count
@@ -304,7 +312,17 @@ def hostile_cases(tmp, fifo):
     c.append(model_case(".glb joint scale of 0", "flat", skinned_glb(mutate=node_field(1, "scale", [0, 0, 0])),
                         "flat.glb: nodes[1].scale"))
     c.append(("model that is /dev/zero", ["--character", character_file(tmp, "zero_model.json", model="/dev/zero")], 2,
-              "/dev/zero: not a regular file", None))
+              "zero_model.json: model: /dev/zero: lies outside", None))
+    c.append(("model path climbing out of the folder (../../../../etc/passwd)",
+              ["--character", character_file(tmp, "climb_model.json", model="../../../../etc/passwd")], 2,
+              "climb_model.json: model: ../../../../etc/passwd: lies outside", None))
+    os.symlink("/etc/passwd", os.path.join(tmp, "link.glb"))
+    c.append(("model that is a symbolic link to /etc/passwd",
+              ["--character", character_file(tmp, "link_model.json", model="link.glb")], 2,
+              "link_model.json: model: link.glb: lies outside", None))
+    c.append(("variant outside the folder (/etc/passwd)",
+              ["--character", character_file(tmp, "far_variant.json", variants={"red": "/etc/passwd"})], 2,
+              "far_variant.json: variants.red: /etc/passwd: lies outside", None))
     c.append(("character file that is /dev/zero", ["--character", "/dev/zero"], 2, "/dev/zero: not a regular file",
               None))
     c.append(("settings file that is /dev/zero (carries on with defaults)", ["--config", "/dev/zero"], 0,
@@ -337,6 +355,10 @@ def hostile_cases(tmp, fifo):
     c.append(model_case("clip channel with 200,000 keys", "keys", skinned_glb(keys=200000), "keys.glb: animations[0].samplers[0]"))
     c.append(model_case("clip rotation key of 1e30", "far_key", skinned_glb(first_key_w=1e30),
                         "far_key.glb: animation 'wave': clip 'wave': joint 0 rotation key 0 has a component of magnitude 1e+30"))
+    c.append(model_case("two 4,000,000-matrix accessors sharing one buffer view (512 MB decoded)", "shared_view",
+                        skinned_glb(mutate=extra_accessors(2, 4000000, "MAT4")), "shared_view.glb: accessors: "))
+    c.append(model_case("2,000 animations", "anims", skinned_glb(mutate=repeated_animations(2000)),
+                        "anims.glb: animations: 2000 entries, more than 1024"))
     c.append(model_case(".glb buffer whose uri is /etc/hostname", "uri_host", skinned_glb(mutate=buffers("/etc/hostname")),
                         "uri_host.glb: buffers[0].uri"))
     c.append(model_case(".glb buffer whose uri is /dev/zero", "uri_zero", skinned_glb(mutate=buffers("/dev/zero")),

@@ -135,7 +135,19 @@ void ReadPointPair(FieldReader& r, const json& root, const std::string& key, glm
 core::Expected<game::CharacterDesc> LoadCharacterDesc(const std::string& path) {
   auto text = core::ReadTextFile(path, core::kCharacterFileCap);
   if (!text) return text.status();
-  return ParseCharacterDesc(*text, path);
+  auto desc = ParseCharacterDesc(*text, path);
+  if (!desc) return desc;
+  // The model and variants, found and held inside the file's folder or the
+  // game's data folder.
+  auto model = core::ResolveContainedPath(path, desc->model_path);
+  if (!model) return core::Status::Error(path + ": model: " + model.status().message());
+  desc->model_path = *model;
+  for (auto& [name, variant_path] : desc->variants) {
+    auto variant = core::ResolveContainedPath(path, variant_path);
+    if (!variant) return core::Status::Error(path + ": variants." + name + ": " + variant.status().message());
+    variant_path = *variant;
+  }
+  return desc;
 }
 
 core::Expected<game::CharacterDesc> ParseCharacterDesc(const std::string& json_text, const std::string& file) {

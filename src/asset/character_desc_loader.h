@@ -28,6 +28,8 @@
 namespace knights::asset {
 
 // Parses the file; every error is one line "<file>: <json path>: <problem>".
+// The model and variant paths come back resolved (core::ResolveContainedPath:
+// beside the file or under the data folder, never outside both).
 core::Expected<game::CharacterDesc> LoadCharacterDesc(const std::string& path);
 core::Expected<game::CharacterDesc> ParseCharacterDesc(const std::string& json_text, const std::string& file);
 

@@ -133,17 +133,77 @@ uint64_t AccessorCount(const json& accessors, const json& index) {
   return a.is_object() && a.contains("count") && a["count"].is_number_unsigned() ? a["count"].get<uint64_t>() : 0;
 }
 
+// The arrays whose length scales the importer's work, top level and nested.
+core::Status CheckArraySizes(const json& gltf, const std::string& name) {
+  struct ArrayCap {
+    const char* key;
+    size_t max;
+  };
+  static constexpr ArrayCap kTopLevel[] = {
+      {"meshes", lim::kMaxMeshes},       {"materials", lim::kMaxMeshes},      {"images", lim::kMaxImages},
+      {"textures", lim::kMaxImages},     {"samplers", lim::kMaxImages},       {"animations", lim::kMaxAnimations},
+      {"accessors", lim::kMaxAccessors}, {"bufferViews", lim::kMaxAccessors}, {"skins", lim::kMaxSkins},
+      {"buffers", lim::kMaxImages},      {"scenes", lim::kMaxMeshes}};
+  auto check = [&](const json& object, const ArrayCap& cap, const std::string& where) {
+    const size_t size = ArrayOrEmpty(object, cap.key).size();
+    if (size <= cap.max) return core::Status::Ok();
+    return Refuse(name, where + cap.key, std::to_string(size) + " entries, more than " + std::to_string(cap.max));
+  };
+  for (const ArrayCap& cap : kTopLevel) {
+    if (auto s = check(gltf, cap, ""); !s.ok()) return s;
+  }
+  const json& meshes = ArrayOrEmpty(gltf, "meshes");
+  for (size_t m = 0; m < meshes.size(); ++m) {
+    if (auto s = check(meshes[m], {"primitives", lim::kMaxPrimitives}, Indexed("meshes", m) + "."); !s.ok()) return s;
+  }
+  const json& animations = ArrayOrEmpty(gltf, "animations");
+  for (size_t a = 0; a < animations.size(); ++a) {
+    for (const char* key : {"channels", "samplers"}) {
+      if (auto s = check(animations[a], {key, lim::kMaxChannels}, Indexed("animations", a) + "."); !s.ok()) return s;
+    }
+  }
+  return core::Status::Ok();
+}
+
+// Bytes of one element of an accessor: component size x components (the
+// largest, a float 4x4 matrix, when the fields are missing or unknown: the
+// importer refuses those itself).
+uint64_t ElementBytes(const json& accessor) {
+  const json component = Field(accessor, "componentType");
+  const uint64_t type = component.is_number_unsigned() ? component.get<uint64_t>() : 0;
+  const uint64_t component_bytes = type == 5120 || type == 5121 ? 1 : type == 5122 || type == 5123 ? 2 : 4;
+  static const std::pair<const char*, uint64_t> kComponents[] = {{"SCALAR", 1}, {"VEC2", 2}, {"VEC3", 3},
+                                                                 {"VEC4", 4},   {"MAT2", 4}, {"MAT3", 9}};
+  const std::string kind = StringField(accessor, "type");
+  uint64_t components = 16;
+  for (const auto& [name, count] : kComponents) {
+    if (kind == name) components = count;
+  }
+  return component_bytes * components;
+}
+
 // Every accessor's count, and every animation sampler's keys: at most
 // kMaxKeysPerChannel, with as many outputs as inputs (three per input for
 // cubic splines). Morph weights (several outputs per key) are not checked.
 core::Status CheckCounts(const json& gltf, const std::string& name) {
   const json& accessors = ArrayOrEmpty(gltf, "accessors");
+  uint64_t decoded_bytes = 0;
   for (size_t i = 0; i < accessors.size(); ++i) {
-    const uint64_t count = AccessorCount(accessors, json(i));
-    if (count > lim::kMaxAccessorCount) {
-      return Refuse(name, Indexed("accessors", i) + ".count",
-                    std::to_string(count) + ", more than " + std::to_string(lim::kMaxAccessorCount));
+    const json sparse = Field(Field(accessors[i], "sparse"), "count");
+    const uint64_t sparse_count = sparse.is_number_unsigned() ? sparse.get<uint64_t>() : 0;
+    for (const auto& [count, field] :
+         {std::pair{AccessorCount(accessors, json(i)), ".count"}, std::pair{sparse_count, ".sparse.count"}}) {
+      if (count > lim::kMaxAccessorCount) {
+        return Refuse(name, Indexed("accessors", i) + field,
+                      std::to_string(count) + ", more than " + std::to_string(lim::kMaxAccessorCount));
+      }
     }
+    decoded_bytes += AccessorCount(accessors, json(i)) * ElementBytes(accessors[i]);
+  }
+  if (decoded_bytes > lim::kMaxAccessorBytes) {
+    return Refuse(name, "accessors",
+                  std::to_string(decoded_bytes) + " bytes decoded, more than " +
+                      std::to_string(lim::kMaxAccessorBytes >> 20) + " MiB");
   }
   const json& animations = ArrayOrEmpty(gltf, "animations");
   for (size_t a = 0; a < animations.size(); ++a) {
@@ -227,6 +287,7 @@ core::Status CheckImageSizes(const json& gltf, std::span<const uint8_t> bin, con
 core::Status CheckGltfLimits(const json& gltf, std::span<const uint8_t> glb_bytes, const std::string& name) {
   if (auto s = CheckNoExternalData(gltf, name); !s.ok()) return s;
   if (auto s = CheckNodeTree(gltf, name); !s.ok()) return s;
+  if (auto s = CheckArraySizes(gltf, name); !s.ok()) return s;
   if (auto s = CheckCounts(gltf, name); !s.ok()) return s;
   return CheckImageSizes(gltf, GlbBinChunk(glb_bytes), name);
 }

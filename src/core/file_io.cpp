@@ -1,9 +1,11 @@
 #include "core/file_io.h"
 
+#include <algorithm>
 #include <cerrno>
 #include <cstring>
 #include <filesystem>
 #include <fstream>
+#include <vector>
 
 namespace knights::core {
 namespace {
@@ -58,6 +60,43 @@ std::string DataPath(const std::string& relative) {
   std::error_code ec;
   if (p.is_absolute() || std::filesystem::exists(p, ec)) return relative;
   return (std::filesystem::path(g_data_dir) / p).string();
+}
+
+namespace {
+
+// Whether `path` is `folder` or lies below it (both canonical).
+bool IsInside(const std::filesystem::path& path, const std::filesystem::path& folder) {
+  auto [folder_end, path_end] = std::mismatch(folder.begin(), folder.end(), path.begin(), path.end());
+  return folder_end == folder.end();
+}
+
+}  // namespace
+
+Expected<std::string> ResolveContainedPath(const std::string& referrer, const std::string& reference) {
+  namespace fs = std::filesystem;
+  std::error_code ec;
+  const fs::path referrer_folder = fs::absolute(fs::path(referrer), ec).parent_path();
+  const fs::path data_folder = fs::absolute(fs::path(g_data_dir.empty() ? "." : g_data_dir), ec);
+  const fs::path written(reference);
+  fs::path found;
+  for (const fs::path& candidate : written.is_absolute()
+                                       ? std::vector<fs::path>{written}
+                                       : std::vector<fs::path>{referrer_folder / written, data_folder / written}) {
+    if (fs::exists(candidate, ec)) {
+      found = candidate;
+      break;
+    }
+  }
+  if (found.empty()) return (written.is_absolute() ? written : data_folder / written).lexically_normal().string();
+  const fs::path real = fs::canonical(found, ec);
+  if (ec) return Status::Error(reference + ": " + ec.message());
+  for (const fs::path& folder : {referrer_folder, data_folder}) {
+    const fs::path real_folder = fs::canonical(folder, ec);
+    if (!ec && IsInside(real, real_folder)) return real.string();
+  }
+  return Status::Error(reference + ": lies outside " + fs::canonical(referrer_folder, ec).string() +
+                       " and the data folder " + fs::canonical(data_folder, ec).string() +
+                       " (a file may name only files in its own folder or the game's)");
 }
 
 }  // namespace knights::core

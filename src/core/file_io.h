@@ -40,4 +40,13 @@ const std::string& DataDir();
 // that exist relative to the working directory are returned unchanged.
 std::string DataPath(const std::string& relative);
 
+// The file `reference` names as written inside `referrer` (a character
+// file's model): relative to the referrer's folder, else to the data
+// directory, absolute paths as they are. The file it ends at, symbolic links
+// resolved, must lie inside the referrer's folder or the data directory, so
+// a file never makes the game read anywhere else; the error says which
+// folders were allowed. A name that exists in neither place is returned as
+// the data-directory path (opening it then names what is missing).
+Expected<std::string> ResolveContainedPath(const std::string& referrer, const std::string& reference);
+
 }  // namespace knights::core

@@ -237,8 +237,9 @@ std::string HelpText() {
     text += s.help;
     text += '\n';
   }
-  text += "\nexit codes: 0 ok, 2 bad option or input file, 3 no usable OpenGL 3.3 context,\n"
-          "            130 and 143 stopped by SIGINT or SIGTERM\n";
+  text +=
+      "\nexit codes: 0 ok, 2 bad option or input file, 3 no usable OpenGL 3.3 context,\n"
+      "            130 and 143 stopped by SIGINT or SIGTERM\n";
   return text;
 }
 

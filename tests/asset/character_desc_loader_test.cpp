@@ -6,6 +6,7 @@
 
 #include "asset/character_desc_loader.h"
 
+#include <filesystem>
 #include <string>
 #include <vector>
 
@@ -13,6 +14,7 @@
 #include <nlohmann/json.hpp>
 
 #include "asset/character_model.h"
+#include "core/file_io.h"
 #include "game/rig.h"
 #include "json_mutation.h"
 
@@ -273,9 +275,11 @@ TEST(CheckCharacterDesc, AcceptsAMatchingModelAndNamesWhatIsMissing) {
 
 // The shipped files: knight.json loads, matches the shipped model, resolves.
 TEST(CharacterDescLoader, ShippedKnightLoadsChecksAndResolves) {
+  core::SetDataDir(KNIGHTS_SOURCE_DIR);  // as the game does: the model paths are under it
   const auto desc = LoadCharacterDesc(RepoPath("assets/characters/knight.json"));
   ASSERT_TRUE(desc.ok()) << desc.status().message();
-  const auto model = LoadCharacterModel(RepoPath(desc->model_path));
+  EXPECT_EQ(desc->model_path, std::filesystem::canonical(RepoPath("assets/knights/knight_player.glb")).string());
+  const auto model = LoadCharacterModel(desc->model_path);
   ASSERT_TRUE(model.ok()) << model.status().message();
   const core::Status check = CheckCharacterDesc(*desc, *model);
   EXPECT_TRUE(check.ok()) << check.message();
@@ -285,7 +289,7 @@ TEST(CharacterDescLoader, ShippedKnightLoadsChecksAndResolves) {
   EXPECT_EQ(model->skeleton.Parents()[rig->leg_l.mid], rig->leg_l.upper);
   EXPECT_EQ(model->skeleton.Parents()[rig->arm_r.end], rig->arm_r.mid);
   for (const auto& [name, path] : desc->variants) {
-    EXPECT_TRUE(LoadCharacterModel(RepoPath(path)).ok()) << name;
+    EXPECT_TRUE(LoadCharacterModel(path).ok()) << name;
   }
 }
 

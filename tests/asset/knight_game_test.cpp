@@ -16,6 +16,7 @@
 #include "game/game_test_util.h"
 #include "game/game_session.h"
 #include "game/knight.h"
+#include "core/file_io.h"
 #include "game/rig.h"
 
 namespace knights::game {
@@ -35,9 +36,10 @@ class KnightGameTest : public ::testing::Test {
     ClipSet clips{};
   };
   static void SetUpTestSuite() {
+    core::SetDataDir(KNIGHTS_SOURCE_DIR);  // as the game does: the model paths are under it
     auto desc = asset::LoadCharacterDesc(RepoPath("assets/characters/knight.json"));
     ASSERT_TRUE(desc.ok()) << desc.status().message();
-    auto model = asset::LoadCharacterModel(RepoPath(desc->model_path));
+    auto model = asset::LoadCharacterModel(desc->model_path);
     ASSERT_TRUE(model.ok()) << model.status().message();
     assets_ = new Assets{*desc, std::move(*model), {}, {}};
     auto rig = ResolveRig(assets_->desc, assets_->model.skeleton);

@@ -23,6 +23,7 @@
 #include "core/log.h"
 #include "game/auto_pilot.h"
 #include "game/knight.h"
+#include "core/file_io.h"
 #include "game/rig.h"
 #include "world/world.h"
 
@@ -52,10 +53,11 @@ inline const KnightAssets& Assets() {
     // Keep stdout for the benchmark table (and --benchmark_format=json).
     core::SetLogLevel(core::LogLevel::kWarning);
     auto* a = new KnightAssets;
+    core::SetDataDir(KNIGHTS_SOURCE_DIR);  // as the game does: the model paths are under it
     auto desc = asset::LoadCharacterDesc(SourcePath("assets/characters/knight.json"));
     if (!desc) Die(desc.status().message());
     a->desc = std::move(*desc);
-    auto model = asset::LoadCharacterModel(SourcePath(a->desc.model_path));
+    auto model = asset::LoadCharacterModel(a->desc.model_path);
     if (!model) Die(model.status().message());
     a->model = std::move(*model);
     if (core::Status s = asset::CheckCharacterDesc(a->desc, a->model); !s.ok()) Die(s.message());

@@ -9,6 +9,7 @@
 #include <unistd.h>
 
 #include <cstdio>
+#include <filesystem>
 #include <fstream>
 #include <string>
 
@@ -48,6 +49,54 @@ TEST(ReadTextFile, RefusesWhatIsNotARegularFile) {
   const auto missing = ReadTextFile("/nonexistent/knights.json");
   ASSERT_FALSE(missing.ok());
   EXPECT_EQ(missing.status().message().rfind("/nonexistent/knights.json: cannot open file (", 0), 0u);
+}
+
+// A folder tree for ResolveContainedPath: data/ (the data directory, with
+// data/models/shared.glb), chars/ (the character file and its own
+// hero.glb) and outside/secret.glb; restores the data directory after.
+class ResolveContainedPathTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    namespace fs = std::filesystem;
+    root_ = fs::path(::testing::TempDir()) / ("knights_contained_" + std::to_string(getpid()));
+    fs::remove_all(root_);
+    for (const char* folder : {"data/models", "chars", "outside"}) fs::create_directories(root_ / folder);
+    for (const char* file : {"data/models/shared.glb", "chars/hero.glb", "chars/hero.json", "outside/secret.glb"}) {
+      std::ofstream(root_ / file) << "x";
+    }
+    saved_data_dir_ = DataDir();
+    SetDataDir((root_ / "data").string());
+    referrer_ = (root_ / "chars/hero.json").string();
+  }
+  void TearDown() override {
+    SetDataDir(saved_data_dir_);
+    std::filesystem::remove_all(root_);
+  }
+  std::string Real(const char* relative) const { return std::filesystem::canonical(root_ / relative).string(); }
+
+  std::filesystem::path root_;
+  std::string saved_data_dir_;
+  std::string referrer_;
+};
+
+TEST_F(ResolveContainedPathTest, FindsFilesBesideTheReferrerThenUnderTheDataFolder) {
+  EXPECT_EQ(ResolveContainedPath(referrer_, "hero.glb").value(), Real("chars/hero.glb"));
+  EXPECT_EQ(ResolveContainedPath(referrer_, "models/shared.glb").value(), Real("data/models/shared.glb"));
+  EXPECT_EQ(ResolveContainedPath(referrer_, Real("chars/hero.glb")).value(), Real("chars/hero.glb"));
+  EXPECT_EQ(ResolveContainedPath(referrer_, "../chars/hero.glb").value(), Real("chars/hero.glb"));
+  // Missing everywhere: the data-folder path, for the loader to report.
+  EXPECT_EQ(ResolveContainedPath(referrer_, "missing.glb").value(), (root_ / "data/missing.glb").string());
+}
+
+TEST_F(ResolveContainedPathTest, RefusesFilesOutsideBothFolders) {
+  std::filesystem::create_symlink(root_ / "outside/secret.glb", root_ / "chars/link.glb");
+  for (const std::string& reference : {std::string("../outside/secret.glb"), Real("outside/secret.glb"),
+                                       std::string("/etc/passwd"), std::string("link.glb")}) {
+    const auto resolved = ResolveContainedPath(referrer_, reference);
+    ASSERT_FALSE(resolved.ok()) << reference << " -> " << resolved.value();
+    EXPECT_EQ(resolved.status().message().rfind(reference + ": lies outside " + Real("chars"), 0), 0u)
+        << resolved.status().message();
+  }
 }
 
 }  // namespace

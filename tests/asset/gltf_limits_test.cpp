@@ -1,0 +1,83 @@
+// asset::CheckGltfLimits: each limit holds at its value and refuses one
+// past it, with one line naming the file, the field, the value and the
+// limit. The glTF here is JSON only (no BIN chunk): the checks read the
+// JSON before the importer does.
+
+#include "asset/gltf_limits.h"
+
+#include <gtest/gtest.h>
+
+#include <string>
+
+namespace knights::asset {
+namespace {
+
+namespace lim = gltf_limits;
+using nlohmann::json;
+
+// A glTF with one root node and `accessors` accessors of `count` elements
+// of `type` floats, all in buffer view 0.
+json GltfWithAccessors(size_t accessors, uint64_t count, const char* type = "SCALAR") {
+  json gltf = {{"asset", {{"version", "2.0"}}}, {"nodes", json::array({json::object()})}};
+  gltf["accessors"] = json::array();
+  for (size_t i = 0; i < accessors; ++i) {
+    gltf["accessors"].push_back({{"bufferView", 0}, {"componentType", 5126}, {"count", count}, {"type", type}});
+  }
+  return gltf;
+}
+
+std::string Check(const json& gltf) {
+  const core::Status status = CheckGltfLimits(gltf, {}, "hero.glb");
+  return status.ok() ? "ok" : status.message();
+}
+
+TEST(CheckGltfLimits, AcceptsAFileAtEveryArrayLimit) {
+  json gltf = GltfWithAccessors(2, 1);
+  gltf["meshes"] = json::array();
+  for (size_t m = 0; m < lim::kMaxMeshes; ++m) gltf["meshes"].push_back({{"primitives", json::array()}});
+  gltf["meshes"][0]["primitives"] = json::array();
+  for (size_t p = 0; p < lim::kMaxPrimitives; ++p) gltf["meshes"][0]["primitives"].push_back(json::object());
+  gltf["animations"] = json::array({{{"channels", json::array()}, {"samplers", json::array()}}});
+  for (size_t c = 0; c < lim::kMaxChannels; ++c) gltf["animations"][0]["channels"].push_back(json::object());
+  EXPECT_EQ(Check(gltf), "ok");
+}
+
+TEST(CheckGltfLimits, RefusesArraysOnePastTheirLimit) {
+  {
+    json gltf = GltfWithAccessors(1, 1);
+    gltf["meshes"] = json::array();
+    for (size_t m = 0; m <= lim::kMaxMeshes; ++m) gltf["meshes"].push_back(json::object());
+    EXPECT_EQ(Check(gltf), "hero.glb: meshes: 1025 entries, more than 1024");
+  }
+  {
+    json gltf = GltfWithAccessors(1, 1);
+    gltf["meshes"] = json::array({{{"primitives", json::array()}}});
+    for (size_t p = 0; p <= lim::kMaxPrimitives; ++p) gltf["meshes"][0]["primitives"].push_back(json::object());
+    EXPECT_EQ(Check(gltf), "hero.glb: meshes[0].primitives: 257 entries, more than 256");
+  }
+  {
+    json gltf = GltfWithAccessors(1, 1);
+    gltf["animations"] = json::array({json::object(), {{"samplers", json::array()}}});
+    for (size_t s = 0; s <= lim::kMaxChannels; ++s) gltf["animations"][1]["samplers"].push_back(json::object());
+    EXPECT_EQ(Check(gltf), "hero.glb: animations[1].samplers: 8193 entries, more than 8192");
+  }
+  EXPECT_EQ(Check(GltfWithAccessors(lim::kMaxAccessors + 1, 1)), "hero.glb: accessors: 65537 entries, more than 65536");
+}
+
+TEST(CheckGltfLimits, RefusesAccessorsThatDecodeToTooMuch) {
+  // Each accessor is under its own count cap; together, sharing one view,
+  // they would decode to more than kMaxAccessorBytes.
+  const uint64_t count = lim::kMaxAccessorCount;                    // 4M MAT4 floats: 256 MB
+  EXPECT_EQ(Check(GltfWithAccessors(1, count / 4, "MAT4")), "ok");  // 64 MB
+  const std::string refused = Check(GltfWithAccessors(2, count, "MAT4"));
+  EXPECT_EQ(refused.rfind("hero.glb: accessors: 512000000 bytes decoded, more than 256 MiB", 0), 0u) << refused;
+}
+
+TEST(CheckGltfLimits, RefusesASparseCountPastTheAccessorCap) {
+  json gltf = GltfWithAccessors(1, 3);
+  gltf["accessors"][0]["sparse"] = {{"count", lim::kMaxAccessorCount + 1}};
+  EXPECT_EQ(Check(gltf), "hero.glb: accessors[0].sparse.count: 4000001, more than 4000000");
+}
+
+}  // namespace
+}  // namespace knights::asset
