@@ -5,6 +5,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include "asset/printable.h"
+
 namespace knights::asset {
 namespace {
 
@@ -31,7 +33,7 @@ class DuplicateKeyFinder : public nlohmann::json_sax<nlohmann::json> {
     Level& level = levels_.back();
     if (!level.keys.insert(name).second) {
       const std::string where = Path();
-      duplicate = "duplicate key \"" + name + "\"" + (where.empty() ? "" : " in " + where);
+      duplicate = "duplicate key \"" + Printable(name) + "\"" + (where.empty() ? "" : " in " + where);
       return false;  // stops the parse: the first one is reported
     }
     level.key = name;
@@ -68,7 +70,7 @@ class DuplicateKeyFinder : public nlohmann::json_sax<nlohmann::json> {
       const Level& level = levels_[i];
       if (level.is_object) {
         if (!path.empty()) path += '.';
-        path += level.key;
+        path += Printable(level.key);
       } else {
         path += '[';
         path += std::to_string(level.values - 1);
