@@ -1,5 +1,6 @@
 #include "app/startup_choices.h"
 
+#include <algorithm>
 #include <cstdlib>
 #include <filesystem>
 
@@ -65,6 +66,21 @@ bool ShowsTitleScreen(const game::AppOptions& options, bool headless_window) {
   return !(options.autoplay || options.level_given || headless_window);
 }
 
+namespace {
+
+// The look (1 + variant index; 0: the character's own mesh) of the NPCs a
+// level calls `name` ("red", "green"): the variant of that name, else the
+// `fallback`-th variant in file order, else the last, else the own mesh.
+int VariantLook(const game::CharacterDesc& character, const char* name, int fallback) {
+  const auto& variants = character.variants;
+  for (size_t i = 0; i < variants.size(); ++i) {
+    if (variants[i].first == name) return static_cast<int>(i) + 1;
+  }
+  return std::min(fallback, static_cast<int>(variants.size()) - 1) + 1;
+}
+
+}  // namespace
+
 game::SessionDesc MakeSessionDesc(const LoadedAssets& assets, const game::AppOptions& options, bool headless_window) {
   game::SessionDesc desc;
   desc.world = assets.world.get();
@@ -79,8 +95,8 @@ game::SessionDesc MakeSessionDesc(const LoadedAssets& assets, const game::AppOpt
     member.rig = &c.rig;
     const int variants = static_cast<int>(c.variant_models.size());
     member.look = first_look;
-    member.look_red = first_look + (variants >= 1 ? 1 : 0);
-    member.look_green = first_look + (variants >= 2 ? 2 : variants);
+    member.look_red = first_look + VariantLook(c.character, "red", 0);
+    member.look_green = first_look + VariantLook(c.character, "green", 1);
     first_look += 1 + variants;
     desc.cast.push_back(member);
   }

@@ -14,7 +14,8 @@
 namespace knights::asset {
 namespace {
 
-using nlohmann::json;
+// Ordered: variants keep the order the file gives them.
+using json = nlohmann::ordered_json;
 
 // Reads typed fields of one JSON object and records the first error with
 // its JSON path.

@@ -43,6 +43,12 @@ const char* ToString(KnightMode mode) {
 }
 
 void KnightController::Spawn(const glm::vec3& feet_ws, int facing) {
+  checkpoint_ = -1;
+  respawns_ = 0;
+  Place(feet_ws, facing);
+}
+
+void KnightController::Place(const glm::vec3& feet_ws, int facing) {
   mode_ = KnightMode::kGround;
   feet_ws_ = glm::vec3(feet_ws.x, feet_ws.y, 0.0f);
   velocity_ = glm::vec2(0.0f);
@@ -330,7 +336,7 @@ bool KnightController::LandOnGround(const core::InputState& input, const world::
 
 void KnightController::Respawn(const world::World& world) {
   ++respawns_;
-  Spawn(world.RespawnPositionWs(checkpoint_), +1);
+  Place(world.RespawnPositionWs(checkpoint_), +1);
 }
 
 }  // namespace knights::game

@@ -124,7 +124,9 @@ class KnightController {
  public:
   KnightTuning tuning;
 
-  // Places the knight standing at feet_ws (on the ground), facing +x.
+  // A fresh start (a new run, a restart): no checkpoint reached, no
+  // respawns, the knight standing at feet_ws (on the ground) facing
+  // `facing` (+1: +x).
   void Spawn(const glm::vec3& feet_ws, int facing = +1);
   // One fixed sim step.
   void Step(const core::InputState& input, const world::World& world, float dt_s);
@@ -187,6 +189,9 @@ class KnightController {
   bool Turning() const { return turn_left_s_ > 0.0f; }
 
  private:
+  // Stands the knight at feet_ws, at rest; its checkpoint and respawn count
+  // are kept (a respawn places it too).
+  void Place(const glm::vec3& feet_ws, int facing);
   void StepGround(const core::InputState& input, const world::World& world, float dt_s);
   void StepAir(const core::InputState& input, const world::World& world, float dt_s);
   void StepClimb(const core::InputState& input, const world::World& world, float dt_s);

@@ -77,8 +77,8 @@ TEST(CharacterDescLoader, ValidDescriptionParses) {
   EXPECT_FLOAT_EQ(desc->grip_offset_l_ls.y, 0.065f);
   EXPECT_FLOAT_EQ(desc->grip_offset_r_ls.y, 0.066f);
   ASSERT_EQ(desc->variants.size(), 2u);
-  EXPECT_EQ(desc->variants[0].first, "green");  // nlohmann orders object keys
-  EXPECT_EQ(desc->variants[1].second, "assets/knights/knight_npc_red.glb");
+  EXPECT_EQ(desc->variants[0].first, "red");  // in the file's order
+  EXPECT_EQ(desc->variants[1].second, "assets/knights/knight_npc_green.glb");
 }
 
 TEST(CharacterDescLoader, OptionalFieldsMayBeLeftOut) {

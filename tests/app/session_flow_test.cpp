@@ -1,0 +1,95 @@
+// A run as the player lives it, on the shipped demo with the shipped
+// knights: a restart starts over (no checkpoint kept, the timer at 0), and
+// each NPC wears the look its level names, whatever order the character
+// file lists its variants in.
+
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <string>
+
+#include "app/loaded_assets.h"
+#include "app/startup_choices.h"
+#include "core/file_io.h"
+#include "game/game_session.h"
+#include "run_knights.h"
+
+namespace knights::app {
+namespace {
+
+LoadedAssets LoadWith(const std::string& character_path) {
+  core::SetDataDir(KNIGHTS_SOURCE_DIR);
+  game::AppOptions options;
+  options.character_path = character_path;
+  auto assets = LoadAssets(options, /*title_screen=*/false);
+  EXPECT_TRUE(assets.ok()) << assets.status().message();
+  return assets.ok() ? std::move(*assets) : LoadedAssets{};
+}
+
+TEST(SessionFlow, RestartAfterACheckpointStartsOver) {
+  LoadedAssets assets = LoadWith("assets/characters/knight.json");
+  ASSERT_FALSE(assets.characters.empty());
+  game::GameSession session(MakeSessionDesc(assets, game::AppOptions{}, /*headless_window=*/true));
+  const core::InputState no_keys;
+  for (int step = 0; step < 20000 && session.player().controller.LastCheckpoint() < 1; ++step) session.Step(no_keys);
+  ASSERT_GE(session.player().controller.LastCheckpoint(), 1) << "the autopilot never passed checkpoint 1";
+  ASSERT_GT(session.play_time_s(), 0.0);
+
+  session.Restart();
+  const game::KnightController& player = session.player().controller;
+  EXPECT_EQ(player.LastCheckpoint(), -1);
+  EXPECT_EQ(player.Respawns(), 0);
+  EXPECT_EQ(session.play_time_s(), 0.0);
+  EXPECT_FLOAT_EQ(player.FeetWs().x, session.world().SpawnPositionWs().x);
+  // Falling now would bring him back to the start, not past checkpoint 1.
+  EXPECT_EQ(session.world().RespawnPositionWs(player.LastCheckpoint()).x, session.world().SpawnPositionWs().x);
+}
+
+// The mesh each NPC is drawn with is the character's variant of the name
+// the level gives it (red, green).
+void ExpectNpcsWearTheirLevelsVariants(const LoadedAssets& assets) {
+  const LoadedCharacter& knight = assets.characters[0];
+  ASSERT_EQ(knight.variant_models.size(), 2u);
+  game::GameSession session(MakeSessionDesc(assets, game::AppOptions{}, /*headless_window=*/true));
+  const std::vector<const anim::SkinnedMesh*> looks = CharacterLooks(assets);
+  const auto& npcs = session.world().level().npcs;
+  ASSERT_EQ(session.knights().size(), npcs.size() + 1);
+  for (size_t i = 0; i < npcs.size(); ++i) {
+    const std::string wanted = npcs[i].variant == world::NpcVariant::kRed ? "red" : "green";
+    const int look = session.knights()[i + 1].DrawState().look;
+    ASSERT_GE(look, 0);
+    ASSERT_LT(look, static_cast<int>(looks.size()));
+    const anim::SkinnedMesh* worn = looks[look];
+    int worn_variant = -1;
+    for (size_t v = 0; v < knight.variant_models.size(); ++v) {
+      if (&knight.variant_models[v].mesh == worn) worn_variant = static_cast<int>(v);
+    }
+    ASSERT_GE(worn_variant, 0) << "NPC " << i << " wears no variant";
+    EXPECT_EQ(knight.character.variants[worn_variant].first, wanted) << "NPC " << i << " at x " << npcs[i].x;
+  }
+}
+
+TEST(SessionFlow, NpcsWearTheVariantTheirLevelNames) {
+  ExpectNpcsWearTheirLevelsVariants(LoadWith("assets/characters/knight.json"));
+  // The same character with its variants listed the other way round.
+  std::ifstream in(std::string(KNIGHTS_SOURCE_DIR) + "/assets/characters/knight.json");
+  std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  const std::string red = "\"red\": \"assets/knights/knight_npc_red.glb\"";
+  const std::string green = "\"green\": \"assets/knights/knight_npc_green.glb\"";
+  const size_t red_at = text.find(red), green_at = text.find(green);
+  ASSERT_NE(red_at, std::string::npos);
+  ASSERT_NE(green_at, std::string::npos);
+  ASSERT_LT(red_at, green_at);
+  text.replace(green_at, green.size(), red);
+  text.replace(red_at, red.size(), green);
+  const std::string swapped = test::TempPath("knights_session_", "swapped.json");
+  std::ofstream(swapped) << text;
+  const LoadedAssets assets = LoadWith(swapped);
+  ASSERT_EQ(assets.characters[0].character.variants[0].first, "green");
+  ExpectNpcsWearTheirLevelsVariants(assets);
+  std::filesystem::remove(swapped);
+}
+
+}  // namespace
+}  // namespace knights::app
