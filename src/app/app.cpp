@@ -12,7 +12,6 @@
 #include "core/log.h"
 #include "render/frame_view.h"
 #include "render/gpu_skinned_mesh.h"
-#include "ui/game_menus.h"
 
 namespace knights::app {
 namespace {
@@ -225,7 +224,7 @@ void App::DrawScene(int width_px, int height_px) {
 void App::DrawUi(int width_px, int height_px, bool last_frame, double real_elapsed_s) {
   const auto build_ui = [&](const core::InputState& ui_input) {
     imgui_->BeginFrame();
-    ui::DrawGameScreens(*session_, ui_input, width_px, height_px);
+    menus_.Draw(*session_, ui_input, width_px, height_px);
     ui::DrawDebugOverlay(*session_, InspectedKnightClips(), overlay_, *window_, static_cast<float>(real_elapsed_s));
   };
   if (headless_ && last_frame) {

@@ -35,6 +35,7 @@
 #include "platform/window.h"
 #include "render/scene_renderer.h"
 #include "ui/debug_overlay.h"
+#include "ui/game_menus.h"
 #include "ui/imgui_layer.h"
 
 namespace knights::app {
@@ -82,6 +83,7 @@ class App {
   std::optional<render::SceneRenderer> scene_;  // released before the kept screenshot is encoded
   std::optional<ui::ImGuiLayer> imgui_;
   ui::DebugOverlayState overlay_;
+  ui::GameMenus menus_;
   render::SceneSettings scene_settings_;
   std::unique_ptr<game::GameSession> session_;
   platform::InputMapper input_mapper_;

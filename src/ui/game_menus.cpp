@@ -56,10 +56,12 @@ int Menu(const char* const* items, int count, int& selected, const core::InputSt
 // (either way, wrapping).
 int CycledCast(int current, int step, int count) { return ((current + step) % count + count) % count; }
 
+}  // namespace
+
 // The title: start, who plays and who patrols (when more than one character
 // is loaded: left/right, or confirm, moves to the next), quit.
-void DrawTitle(game::GameSession& session, const core::InputState& input, int width_px, int height_px) {
-  static int selected = 0;
+void GameMenus::DrawTitle(game::GameSession& session, const core::InputState& input, int width_px, int height_px) {
+  int& selected = title_selected_;
   BeginCentredPanel("title", width_px, height_px, 0.35f);
   CenteredText("KNIGHTS", 3.5f);
   CenteredText("a side-scrolling IK demo", 1.3f);
@@ -85,11 +87,46 @@ void DrawTitle(game::GameSession& session, const core::InputState& input, int wi
   ImGui::End();
 }
 
-}  // namespace
+// The scene dimmed, and the menu left of centre, clear of the knight (the
+// camera keeps him about the middle).
+void GameMenus::DrawPause(game::GameSession& session, const core::InputState& input, int width_px, int height_px) {
+  if (!was_paused_) pause_menu_.Open();
+  ImGui::GetBackgroundDrawList()->AddRectFilled(ImVec2(0.0f, 0.0f), ImVec2(width_px, height_px),
+                                                IM_COL32(8, 10, 16, 150));
+  ImGui::SetNextWindowPos(ImVec2(width_px * 0.27f, height_px * 0.45f), ImGuiCond_Always, ImVec2(0.5f, 0.5f));
+  ImGui::SetNextWindowBgAlpha(0.8f);
+  ImGui::Begin("pause", nullptr, kPanelFlags);
+  CenteredText(pause_menu_.Title(), pause_menu_.Asking() ? 1.2f : 2.4f);
+  ImGui::Spacing();
+  const std::span<const char* const> items = pause_menu_.Items(session.ik.master);
+  int clicked = -1;
+  for (int i = 0; i < static_cast<int>(items.size()); ++i) {
+    ImGui::SetWindowFontScale(1.5f);
+    if (ImGui::Selectable(items[i], pause_menu_.selected() == i, 0, ImVec2(260, 0))) clicked = i;
+    ImGui::SetWindowFontScale(1.0f);
+  }
+  ImGui::End();
+  switch (pause_menu_.Update(input, clicked, session.ik.master)) {
+    case PauseMenu::Action::kResume:
+      session.Resume();
+      break;
+    case PauseMenu::Action::kRestart:
+      session.Restart();
+      break;
+    case PauseMenu::Action::kToggleIk:
+      session.ik.master = !session.ik.master;
+      break;
+    case PauseMenu::Action::kQuit:
+      session.RequestQuit();
+      break;
+    case PauseMenu::Action::kNone:
+      break;
+  }
+}
 
-void DrawGameScreens(game::GameSession& session, const core::InputState& input, int width_px, int height_px) {
-  static int pause_selected = 0;
+void GameMenus::Draw(game::GameSession& session, const core::InputState& input, int width_px, int height_px) {
   char time_text[32];
+  const bool paused = session.screen() == game::Screen::kPaused;
   switch (session.screen()) {
     case game::Screen::kTitle:
       DrawTitle(session, input, width_px, height_px);
@@ -108,29 +145,7 @@ void DrawGameScreens(game::GameSession& session, const core::InputState& input, 
       const int total = static_cast<int>(session.world().level().checkpoints.size());
       ImGui::Text("checkpoint %d / %d%s", checkpoint + 1, total, session.autoplay ? "   AUTOPLAY" : "");
       ImGui::End();
-      if (session.screen() == game::Screen::kPaused) {
-        BeginCentredPanel("pause", width_px, height_px, 0.45f);
-        CenteredText("PAUSED", 2.4f);
-        ImGui::Spacing();
-        const char* items[] = {"Resume", "Restart", session.ik.master ? "IK: on" : "IK: off", "Quit"};
-        switch (Menu(items, 4, pause_selected, input)) {
-          case 0:
-            session.Resume();
-            break;
-          case 1:
-            session.Restart();
-            break;
-          case 2:
-            session.ik.master = !session.ik.master;
-            break;
-          case 3:
-            session.RequestQuit();
-            break;
-          default:
-            break;
-        }
-        ImGui::End();
-      }
+      if (paused) DrawPause(session, input, width_px, height_px);
       break;
     }
     case game::Screen::kComplete: {
@@ -146,6 +161,7 @@ void DrawGameScreens(game::GameSession& session, const core::InputState& input, 
       break;
     }
   }
+  was_paused_ = paused;
 }
 
 }  // namespace knights::ui
