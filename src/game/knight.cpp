@@ -263,15 +263,21 @@ void Knight::SampleClips(const world::World& world, const IkToggles& ik, float d
         ((anim.CurrentRole() == ClipRole::kLadderExitTop) != (controller.Role() == ClipRole::kLadderExitTop) &&
          (controller.mode() == KnightMode::kGround || controller.mode() == KnightMode::kLadderEnterTop)) ||
         // The turn ends rotated half a turn: the facing flips as it ends.
-        (anim.CurrentRole() == ClipRole::kTurn && controller.Role() != ClipRole::kTurn);
+        // Cut short (the player moved off or jumped), the yaw eases round
+        // instead and the turn fades out like any clip.
+        (anim.CurrentRole() == ClipRole::kTurn && controller.Role() != ClipRole::kTurn && controller.TurnCompleted());
     anim.Play(controller.Role(), root_motion_cut ? 0.0f : FadeTime(controller.Role()), controller.RoleStartS());
   }
   anim.SetRate(controller.RoleRate());
   // Stride warping: shorter steps on slopes, played faster to keep the speed.
-  const float ground_speed = controller.Grounded() ? std::fabs(controller.VelocityMps().x) : 0.0f;
-  const bool warp = ik.master && ik.leg_l && ik.leg_r && ground_speed > kStrideWarpMinSpeedMps;
+  // In the air the walk/run cycle follows the horizontal speed: it fades
+  // out over the take-off, and a speed of 0 would turn a run's pose into a
+  // walk's in one step.
+  const bool airborne = controller.mode() == KnightMode::kAir;
+  const float speed = controller.Grounded() || airborne ? std::fabs(controller.VelocityMps().x) : 0.0f;
+  const bool warp = ik.master && ik.leg_l && ik.leg_r && controller.Grounded() && speed > kStrideWarpMinSpeedMps;
   stride_scale_.Update(warp ? ik::StrideScaleForSlope(GroundSlopeRad(world)) : 1.0f, kStrideWarpSmoothS, dt_s);
-  anim.Update(dt_s, ground_speed / stride_scale_.value);
+  anim.Update(dt_s, speed / stride_scale_.value);
   anim.Evaluate(locals_ls_);
 }
 

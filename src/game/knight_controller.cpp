@@ -44,7 +44,6 @@ const char* ToString(KnightMode mode) {
 
 void KnightController::Spawn(const glm::vec3& feet_ws, int facing) {
   checkpoint_ = -1;
-  respawns_ = 0;
   Place(feet_ws, facing);
 }
 
@@ -78,6 +77,7 @@ void KnightController::SetRole(ClipRole role, float rate, float start_s, bool re
 void KnightController::Step(const core::InputState& input, const world::World& world, float dt_s) {
   if (!(dt_s > 0.0f) || !std::isfinite(dt_s)) return;
   just_landed_ = false;
+  turn_completed_ = false;
   jump_buffer_left_s_ = input.jump_pressed ? tuning.jump_buffer_s : std::max(0.0f, jump_buffer_left_s_ - dt_s);
   const float previous_x = feet_ws_.x;
   const float previous_y = feet_ws_.y;
@@ -187,20 +187,23 @@ void KnightController::StepGround(const core::InputState& input, const world::Wo
   const float max_speed = input.run_held ? tuning.run_speed_mps : tuning.walk_speed_mps;
   float target_vx = std::clamp(input.move_x, -1.0f, 1.0f) * max_speed;
   // Turning round on the spot: the turn clip rotates the body (its root
-  // joint) and steps the feet round; the facing flips when it ends.
+  // joint) and steps the feet round; the facing flips when it ends. The
+  // input acts at once all the same: the body speeds up from the first
+  // step, and once it is moving (the direction held, not tapped) or a jump
+  // is asked for, the turn ends in a moving turn, the yaw easing round.
   if (turn_left_s_ > 0.0f) {
     turn_left_s_ -= dt_s;
-    target_vx = 0.0f;
-    if (turn_left_s_ <= 0.0f) {
+    const bool finished = turn_left_s_ <= 0.0f;
+    if (finished || std::fabs(velocity_.x) >= tuning.turn_on_spot_below_mps || jump_buffer_left_s_ > 0.0f) {
       turn_left_s_ = 0.0f;
       facing_ = -facing_;
-      yaw_rad_ = facing_ > 0 ? 0.0f : -kPi;
+      if (finished) yaw_rad_ = facing_ > 0 ? 0.0f : -kPi;  // the clip turned the body all the way
+      turn_completed_ = finished;
       SetRole(ClipRole::kIdle, 1.0f);
     }
   } else if (std::fabs(input.move_x) > 0.1f && (input.move_x > 0.0f ? 1 : -1) != facing_ &&
              std::fabs(velocity_.x) < tuning.turn_on_spot_below_mps) {
     turn_left_s_ = clip_info_.turn_duration_s;
-    target_vx = 0.0f;
     SetRole(ClipRole::kTurn, 1.0f, 0.0f, true);
   } else if (std::fabs(input.move_x) > 0.1f) {
     facing_ = input.move_x > 0.0f ? 1 : -1;  // turning while moving: the yaw eases round

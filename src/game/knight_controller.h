@@ -124,9 +124,9 @@ class KnightController {
  public:
   KnightTuning tuning;
 
-  // A fresh start (a new run, a restart): no checkpoint reached, no
-  // respawns, the knight standing at feet_ws (on the ground) facing
-  // `facing` (+1: +x).
+  // A fresh start (a new run, a restart): no checkpoint reached, the
+  // knight standing at feet_ws (on the ground) facing `facing` (+1: +x).
+  // Respawns() keeps counting: it is the run's statistic.
   void Spawn(const glm::vec3& feet_ws, int facing = +1);
   // One fixed sim step.
   void Step(const core::InputState& input, const world::World& world, float dt_s);
@@ -185,12 +185,15 @@ class KnightController {
   int Respawns() const { return respawns_; }
   int LastCheckpoint() const { return checkpoint_; }
   bool JustLanded() const { return just_landed_; }
+  // This step ended a turn on the spot that played to its end (the yaw
+  // flipped at once); a turn cut short eases its yaw round instead.
+  bool TurnCompleted() const { return turn_completed_; }
   // Turning round on the spot (the turn clip is playing).
   bool Turning() const { return turn_left_s_ > 0.0f; }
 
  private:
-  // Stands the knight at feet_ws, at rest; its checkpoint and respawn count
-  // are kept (a respawn places it too).
+  // Stands the knight at feet_ws, at rest; its checkpoint is kept (a
+  // respawn places it too).
   void Place(const glm::vec3& feet_ws, int facing);
   void StepGround(const core::InputState& input, const world::World& world, float dt_s);
   void StepAir(const core::InputState& input, const world::World& world, float dt_s);
@@ -225,6 +228,7 @@ class KnightController {
   float coyote_left_s_ = 0.0f;
   float jump_buffer_left_s_ = 0.0f;
   bool just_landed_ = false;
+  bool turn_completed_ = false;
   float land_time_left_s_ = 0.0f;  // the land clip is still playing
   float turn_left_s_ = 0.0f;       // the turn clip is still playing
   int ladder_ = -1;

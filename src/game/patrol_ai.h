@@ -1,6 +1,7 @@
 #pragma once
 // An NPC knight's brain: walk back and forth between two x positions,
-// pausing and looking around at each end. Produces ordinary input.
+// pausing and turning round on the spot at each end. Produces ordinary
+// input.
 
 #include "core/input_state.h"
 #include "game/knight_controller.h"
@@ -20,6 +21,10 @@ struct PatrolAi {
       pause_left_s -= dt_s;
       return input;
     }
+    // A turn on the spot plays through: a tap of the way back, then
+    // nothing until the knight faces it (held, the turn would give way to
+    // a moving turn at once, as a player's does).
+    if (knight.Turning()) return input;
     const float x = knight.FeetWs().x;
     if ((direction > 0 && x >= x1) || (direction < 0 && x <= x0)) {
       direction = -direction;

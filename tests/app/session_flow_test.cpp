@@ -39,7 +39,6 @@ TEST(SessionFlow, RestartAfterACheckpointStartsOver) {
   session.Restart();
   const game::KnightController& player = session.player().controller;
   EXPECT_EQ(player.LastCheckpoint(), -1);
-  EXPECT_EQ(player.Respawns(), 0);
   EXPECT_EQ(session.play_time_s(), 0.0);
   EXPECT_FLOAT_EQ(player.FeetWs().x, session.world().SpawnPositionWs().x);
   // Falling now would bring him back to the start, not past checkpoint 1.

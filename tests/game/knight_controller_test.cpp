@@ -534,7 +534,9 @@ TEST_F(KnightControllerTest, FallingIntoAPitRespawnsAtTheLastCheckpoint) {
   EXPECT_EQ(c_.Respawns(), 1);
 }
 
-TEST_F(KnightControllerTest, TurnOnTheSpotPlaysTheTurnClipThenFlipsFacing) {
+// A tap the other way at a standstill turns on the spot: the turn clip
+// plays through and the facing flips when it ends.
+TEST_F(KnightControllerTest, TapTheOtherWayTurnsOnTheSpot) {
   Spawn(5.0f);
   const int serial = c_.RoleSerial();
   c_.Step(Input(-1.0f), world_, kDt);
@@ -542,14 +544,14 @@ TEST_F(KnightControllerTest, TurnOnTheSpotPlaysTheTurnClipThenFlipsFacing) {
   EXPECT_EQ(c_.Role(), ClipRole::kTurn);
   EXPECT_GT(c_.RoleSerial(), serial);
   EXPECT_EQ(c_.Facing(), 1);
-  int turn_steps = 0;
-  ASSERT_TRUE(DriveUntil(c_, world_, Input(-1.0f), 200, [&] {
+  int turn_steps = 1;
+  ASSERT_TRUE(DriveUntil(c_, world_, Input(0.0f), 200, [&] {
     ++turn_steps;
     if (!c_.Turning()) return true;
     EXPECT_EQ(c_.Role(), ClipRole::kTurn);
     EXPECT_EQ(c_.Facing(), 1);
-    EXPECT_EQ(c_.FeetWs().x, 5.0f);  // on the spot
-    EXPECT_EQ(c_.YawRad(), 0.0f);    // the clip turns the body, not the yaw
+    EXPECT_NEAR(c_.FeetWs().x, 5.0f, 0.01f);  // on the spot (the tap's one step of speed)
+    EXPECT_EQ(c_.YawRad(), 0.0f);             // the clip turns the body, not the yaw
     return false;
   }));
   EXPECT_NEAR(turn_steps, std::ceil(c_.motion_clip_info().turn_duration_s / kDt), 1.0f);
@@ -557,10 +559,38 @@ TEST_F(KnightControllerTest, TurnOnTheSpotPlaysTheTurnClipThenFlipsFacing) {
   EXPECT_EQ(c_.Facing(), -1);
   EXPECT_FLOAT_EQ(c_.YawRad(), -kPi);
   EXPECT_NE(c_.Role(), ClipRole::kTurn);
-  Drive(c_, world_, Input(-1.0f), 30);
-  EXPECT_LT(c_.VelocityMps().x, -1.0f);
-  EXPECT_EQ(c_.Role(), ClipRole::kWalk);
+}
+
+// Held the other way at a standstill, the knight moves off on the first
+// step; the turn clip gives way to a moving turn within a few steps.
+TEST_F(KnightControllerTest, HoldingTheOtherWayMovesAtOnce) {
+  Spawn(5.0f);
+  c_.Step(Input(-1.0f), world_, kDt);
+  EXPECT_LT(c_.VelocityMps().x, 0.0f);
   EXPECT_LT(c_.FeetWs().x, 5.0f);
+  Drive(c_, world_, Input(-1.0f), 3);
+  EXPECT_FALSE(c_.Turning());
+  EXPECT_EQ(c_.Facing(), -1);
+  EXPECT_EQ(c_.Role(), ClipRole::kWalk);
+  const int yaw_steps = static_cast<int>(std::ceil(c_.tuning.turn_time_s / kDt));
+  Drive(c_, world_, Input(-1.0f), yaw_steps);
+  EXPECT_FLOAT_EQ(c_.YawRad(), -kPi);
+  EXPECT_LT(c_.VelocityMps().x, -1.0f);
+}
+
+// A jump asked for during a turn on the spot jumps on that step.
+TEST_F(KnightControllerTest, JumpDuringATurnJumpsAtOnce) {
+  Spawn(5.0f);
+  c_.Step(Input(-1.0f), world_, kDt);
+  c_.Step(Input(0.0f), world_, kDt);
+  ASSERT_TRUE(c_.Turning());
+  core::InputState jump = Input(0.0f);
+  jump.jump_pressed = true;
+  c_.Step(jump, world_, kDt);
+  EXPECT_FALSE(c_.Turning());
+  EXPECT_EQ(c_.mode(), KnightMode::kAir);
+  EXPECT_GT(c_.VelocityMps().y, 0.0f);
+  EXPECT_EQ(c_.Facing(), -1);
 }
 
 // Reversing while moving needs no turn clip: the facing flips and the yaw
