@@ -323,6 +323,10 @@ def hostile_cases(tmp, fifo):
     c.append(("variant outside the folder (/etc/passwd)",
               ["--character", character_file(tmp, "far_variant.json", variants={"red": "/etc/passwd"})], 2,
               "far_variant.json: variants.red: /etc/passwd: lies outside", None))
+    os.symlink("/dev/full", os.path.join(tmp, "full.png"))
+    c.append(("screenshot onto a full disk (/dev/full)",
+              ["--frames", "3", "--screenshot", os.path.join(tmp, "full.png")], 2,
+              "full.png: cannot write PNG (No space left on device)", None))
     c.append(("character file that is /dev/zero", ["--character", "/dev/zero"], 2, "/dev/zero: not a regular file",
               None))
     c.append(("settings file that is /dev/zero (carries on with defaults)", ["--config", "/dev/zero"], 0,

@@ -1,6 +1,11 @@
 #include "asset/image.h"
 
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
+#include <filesystem>
 #include <limits>
+#include <vector>
 
 #include <stb_image.h>
 #include <stb_image_write.h>
@@ -36,8 +41,26 @@ core::Status WritePng(const std::string& path, const Image& image) {
   // from one thread.)
   stbi_write_force_png_filter = 1;
   stbi_write_png_compression_level = 1;
-  if (stbi_write_png(path.c_str(), image.width, image.height, 4, image.rgba.data(), image.width * 4) == 0) {
-    return core::Status::Error(path + ": cannot write PNG (is the directory writable?)");
+  // Encoded in memory, then written with every error checked: stb's own
+  // file writer ignores a failing fwrite or fclose (a full disk, /dev/full)
+  // and would report success.
+  std::vector<uint8_t> png;
+  const auto append = [](void* context, void* data, int size) {
+    auto* out = static_cast<std::vector<uint8_t>*>(context);
+    const auto* bytes = static_cast<const uint8_t*>(data);
+    out->insert(out->end(), bytes, bytes + size);
+  };
+  if (stbi_write_png_to_func(append, &png, image.width, image.height, 4, image.rgba.data(), image.width * 4) == 0) {
+    return core::Status::Error(path + ": cannot encode the PNG");
+  }
+  std::FILE* file = std::fopen(path.c_str(), "wb");
+  if (file == nullptr) return core::Status::Error(path + ": cannot write PNG (" + std::strerror(errno) + ")");
+  const bool written = std::fwrite(png.data(), 1, png.size(), file) == png.size();
+  const int write_errno = errno;
+  if (std::fclose(file) != 0 || !written) {
+    std::error_code ec;  // no half-written image left behind (but a link or a device stays)
+    if (std::filesystem::is_regular_file(std::filesystem::symlink_status(path, ec))) std::filesystem::remove(path, ec);
+    return core::Status::Error(path + ": cannot write PNG (" + std::strerror(written ? errno : write_errno) + ")");
   }
   return core::Status::Ok();
 }
