@@ -76,6 +76,7 @@ core::Status RunReport::WriteMetrics(const std::string& path, const game::GameSe
   facts.rss_peak_bytes = static_cast<double>(core::PeakResidentMemoryBytes());
   std::ofstream out(path);
   out << MetricsJson(session.metrics(), session.ik.master, facts);
+  out.flush();  // a full disk shows here, not in a destructor that cannot say so
   if (!out) return core::Status::Error(path + ": cannot write the metrics file");
   KNIGHTS_LOG_INFO("METRICS", "written to %s", path.c_str());
   return core::Status::Ok();
