@@ -8,11 +8,14 @@ namespace knights::core {
 
 class FixedStepClock {
  public:
-  // step_s: sim step in seconds (1/60 by default). max_steps_per_frame bounds
-  // the catch-up after a stall (a debugger break must not freeze the game in
-  // a spiral of ever longer frames).
-  explicit FixedStepClock(double step_s = 1.0 / 60.0, int max_steps_per_frame = 8)
-      : step_s_(step_s), max_steps_(max_steps_per_frame) {}
+  // step_s: sim step in seconds (1/60 by default). A frame runs as many
+  // steps as its real time holds, so game time keeps to real time at any
+  // frame rate down to 1 / max_catch_up_s: slow rendering draws fewer frames,
+  // never slows the game (a step costs well under its 16.7 ms, so catching
+  // up cannot spiral). A longer stall (a debugger break, a dragged window)
+  // is dropped rather than replayed at once.
+  explicit FixedStepClock(double step_s = 1.0 / 60.0, double max_catch_up_s = 1.0)
+      : step_s_(step_s), max_steps_(static_cast<int>(max_catch_up_s / step_s + 0.5)) {}
 
   // Adds real elapsed time (seconds, scaled by the game's time scale) and
   // returns how many sim steps to run now.
