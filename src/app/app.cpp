@@ -2,6 +2,7 @@
 
 #include <SDL.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <future>
 #include <string_view>
@@ -222,6 +223,7 @@ void App::DrawScene(int width_px, int height_px) {
 // its last, lays the UI out once (nothing drawn) first, with no input so no
 // menu acts twice.
 void App::DrawUi(int width_px, int height_px, bool last_frame, double real_elapsed_s) {
+  imgui_->SetScale(std::max(1.0f, height_px / 720.0f));
   const auto build_ui = [&](const core::InputState& ui_input) {
     imgui_->BeginFrame();
     menus_.Draw(*session_, ui_input, width_px, height_px);

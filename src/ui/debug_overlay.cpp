@@ -1,6 +1,7 @@
 #include "ui/debug_overlay.h"
 
 #include <algorithm>
+#include <cstdio>
 #include <string>
 
 #include <imgui.h>
@@ -102,9 +103,9 @@ void DrawTimeSection(game::GameSession& session, DebugOverlayState& state) {
   ImGui::Text("mode %s  at (%.2f, %.2f)  v %.2f m/s  clip %s t=%.2f", game::ToString(k.controller.mode()),
               k.controller.FeetWs().x, k.controller.FeetWs().y, k.controller.VelocityMps().x,
               k.anim.CurrentClip() ? k.anim.CurrentClip()->Name().c_str() : "-", k.anim.CurrentTimeS());
-  ImGui::Text("timings per step (all %d knights): sim %.3f  anim %.3f  IK %.3f  palette %.3f  render %.3f ms", count,
-              session.last_sim_s * 1e3, session.last_anim_s * 1e3, session.last_ik_s * 1e3,
-              session.last_palette_s * 1e3, state.render_s * 1e3);
+  ImGui::TextWrapped("timings per step (all %d knights): sim %.3f  anim %.3f  IK %.3f  palette %.3f  render %.3f ms",
+                     count, session.last_sim_s * 1e3, session.last_anim_s * 1e3, session.last_ik_s * 1e3,
+                     session.last_palette_s * 1e3, state.render_s * 1e3);
   ImGui::Text("%.1f fps", ImGui::GetIO().Framerate);
 }
 
@@ -188,13 +189,28 @@ void AddSkeletonLines(const game::Knight& knight, core::DebugLines& lines) {
 void DrawDebugOverlay(game::GameSession& session, std::span<const anim::Clip> clips, DebugOverlayState& state,
                       platform::Window& window, float frame_dt_s) {
   if (!state.visible) {
-    session.clip_override = {};  // closed, the knight plays its own clips again
+    // Closed, the knight plays its own clips again, also when it reopens.
+    session.clip_override = {};
+    state.clip_override = false;
     return;
   }
+  // Never taller than the window (it scrolls), never focused by appearing:
+  // the arrow keys walk the knight until the overlay is clicked, and only
+  // then navigate it (ui::ImGuiLayer::WantsKeyboard).
+  const float scale = ImGui::GetIO().FontGlobalScale;
   ImGui::SetNextWindowPos(ImVec2(10, 10), ImGuiCond_FirstUseEver);
-  ImGui::SetNextWindowSize(ImVec2(560, 0), ImGuiCond_FirstUseEver);
+  ImGui::SetNextWindowSize(ImVec2(560 * scale, 0), ImGuiCond_FirstUseEver);
+  ImGui::SetNextWindowSizeConstraints(ImVec2(320 * scale, 120),
+                                      ImVec2(ImGui::GetIO().DisplaySize.x - 20, ImGui::GetIO().DisplaySize.y - 20));
   ImGui::SetNextWindowBgAlpha(0.85f);
-  ImGui::Begin("Knights debug (F1)");
+  char title[160];
+  if (state.clip_override && !clips.empty()) {
+    const int shown = std::clamp(state.clip_index, 0, static_cast<int>(clips.size()) - 1);
+    std::snprintf(title, sizeof title, "Knights debug (F1): CLIP OVERRIDE '%s'###debug", clips[shown].Name().c_str());
+  } else {
+    std::snprintf(title, sizeof title, "Knights debug (F1)###debug");
+  }
+  ImGui::Begin(title, nullptr, ImGuiWindowFlags_NoFocusOnAppearing);
 
   DrawIkSection(session);
   DrawMetricsSection(session);

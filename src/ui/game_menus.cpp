@@ -45,7 +45,7 @@ int Menu(const char* const* items, int count, int& selected, const core::InputSt
   int chosen = -1;
   for (int i = 0; i < count; ++i) {
     ImGui::SetWindowFontScale(1.5f);
-    if (ImGui::Selectable(items[i], selected == i, 0, ImVec2(260, 0))) chosen = i;
+    if (ImGui::Selectable(items[i], selected == i, 0, ImVec2(260 * ImGui::GetIO().FontGlobalScale, 0))) chosen = i;
     ImGui::SetWindowFontScale(1.0f);
   }
   if (input.confirm_pressed) chosen = selected;
@@ -102,7 +102,9 @@ void GameMenus::DrawPause(game::GameSession& session, const core::InputState& in
   int clicked = -1;
   for (int i = 0; i < static_cast<int>(items.size()); ++i) {
     ImGui::SetWindowFontScale(1.5f);
-    if (ImGui::Selectable(items[i], pause_menu_.selected() == i, 0, ImVec2(260, 0))) clicked = i;
+    if (ImGui::Selectable(items[i], pause_menu_.selected() == i, 0, ImVec2(260 * ImGui::GetIO().FontGlobalScale, 0))) {
+      clicked = i;
+    }
     ImGui::SetWindowFontScale(1.0f);
   }
   ImGui::End();

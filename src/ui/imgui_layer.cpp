@@ -29,7 +29,9 @@ ImGuiLayer::~ImGuiLayer() {
 
 void ImGuiLayer::HandleEvent(const SDL_Event& event, void*) { ImGui_ImplSDL2_ProcessEvent(&event); }
 
-bool ImGuiLayer::WantsKeyboard() const { return ImGui::GetIO().WantTextInput; }
+bool ImGuiLayer::WantsKeyboard() const { return ImGui::GetIO().WantCaptureKeyboard; }
+
+void ImGuiLayer::SetScale(float scale) { ImGui::GetIO().FontGlobalScale = scale; }
 
 void ImGuiLayer::BeginFrame() {
   ImGui_ImplOpenGL3_NewFrame();

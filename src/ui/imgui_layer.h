@@ -19,9 +19,12 @@ class ImGuiLayer {
 
   // Feeds one SDL event to ImGui (mouse, keyboard, text).
   static void HandleEvent(const SDL_Event& event, void* self);
-  // True while ImGui uses the keyboard (a text field has focus): the game
-  // then ignores keys.
+  // True while ImGui uses the keyboard (a text field, or a window the player
+  // clicked, which the arrow keys then navigate): the game then ignores its
+  // held keys. Clicking the scene gives them back.
   bool WantsKeyboard() const;
+  // Text size relative to the 720-line layout (1.5 at 1080 lines).
+  void SetScale(float scale);
 
   void BeginFrame();
   void EndFrame();  // renders the draw lists into the current framebuffer
