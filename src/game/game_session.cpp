@@ -127,7 +127,8 @@ void GameSession::Step(const core::InputState& input) {
   metrics_.EndStep(last_ik_s, any_nan);
 
   const KnightController& player = knights_[0].controller;
-  camera_.Update(player.FeetWs(), player.VelocityMps().x, player.mode() == KnightMode::kClimb, dt);
+  // The camera follows the body as drawn, so it rises with a ladder exit.
+  camera_.Update(knights_[0].DrawnRootWs(), player.VelocityMps().x, player.mode() == KnightMode::kClimb, dt);
   if (playing && goal_step_ < 0 && desc_.world->GoalReached(player.FeetWs())) {
     goal_step_ = steps_;
     goal_time_s_ = play_time_s_;

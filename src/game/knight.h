@@ -76,6 +76,12 @@ class Knight {
   // its pose buffers arrive in parallel with the work (see core/prefetch.h).
   void Prefetch() const;
   glm::mat4 ModelToWorld() const { return model_to_world_; }
+  // Where the body is drawn standing, world metres: the root joint, which
+  // carries a clip's root motion (the ladder exit lifts the body onto the
+  // ledge before the controller's feet follow at its end).
+  glm::vec3 DrawnRootWs() const {
+    return models_ms_.empty() ? controller.FeetWs() : glm::vec3(model_to_world_ * models_ms_[0][3]);
+  }
   // Seconds the last step spent in the IK pass.
   double LastIkSeconds() const { return last_ik_s_; }
   // Seconds spent sampling/blending + local-to-model, and on the palette.

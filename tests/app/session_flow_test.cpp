@@ -5,6 +5,8 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <cmath>
 #include <filesystem>
 #include <fstream>
 #include <string>
@@ -43,6 +45,27 @@ TEST(SessionFlow, RestartAfterACheckpointStartsOver) {
   EXPECT_FLOAT_EQ(player.FeetWs().x, session.world().SpawnPositionWs().x);
   // Falling now would bring him back to the start, not past checkpoint 1.
   EXPECT_EQ(session.world().RespawnPositionWs(player.LastCheckpoint()).x, session.world().SpawnPositionWs().x);
+}
+
+// Through a ladder's exit at the top (root motion lifts the body onto the
+// ledge before the controller's feet follow), the camera's look-at point
+// stays with the body as drawn: the knight never nears the top edge.
+TEST(SessionFlow, TheCameraFollowsTheBodyOffALadderTop) {
+  LoadedAssets assets = LoadWith("assets/characters/knight.json");
+  ASSERT_FALSE(assets.characters.empty());
+  game::GameSession session(MakeSessionDesc(assets, game::AppOptions{}, /*headless_window=*/true));
+  const core::InputState no_keys;
+  const auto exiting = [&] { return session.player().controller.Role() == game::ClipRole::kLadderExitTop; };
+  for (int step = 0; step < 20000 && !exiting(); ++step) session.Step(no_keys);
+  ASSERT_TRUE(exiting()) << "the autopilot never left a ladder at its top";
+  const float target_height_m = session.camera().tuning.target_height_m;
+  float largest_gap_m = 0.0f;
+  for (int step = 0; step < 150; ++step) {
+    session.Step(no_keys);
+    const float body_y = session.player().DrawnRootWs().y + target_height_m;
+    largest_gap_m = std::max(largest_gap_m, std::fabs(session.camera().TargetWs().y - body_y));
+  }
+  EXPECT_LT(largest_gap_m, 0.8f);  // the feet-following camera lagged the body by 1.4 m
 }
 
 // The mesh each NPC is drawn with is the character's variant of the name
