@@ -255,7 +255,11 @@ bool App::TakeScreenshot(int width_px, int height_px, bool last_frame) {
   if (last_frame && !options_.screenshot_path.empty()) {
     report_.KeepScreenshot(width_px, height_px);
   } else if (input_.screenshot_pressed) {
-    return RunReport::WriteScreenshotNow(RunReport::TimestampedScreenshotName(), width_px, height_px);
+    // The key's screenshot never ends the game: a notice says how it went
+    // (a failure's reason is in the log).
+    const std::string name = RunReport::TimestampedScreenshotName();
+    const bool saved = RunReport::WriteScreenshotNow(name, width_px, height_px);
+    menus_.Notify(saved ? "Screenshot saved: " + name : "Screenshot not saved (the log says why)");
   }
   return true;
 }

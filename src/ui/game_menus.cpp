@@ -2,11 +2,15 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <utility>
 
 #include <imgui.h>
 
 namespace knights::ui {
 namespace {
+
+constexpr float kNoticeS = 2.5f;       // how long a notice stays, seconds
+constexpr float kRespawnFadeS = 0.8f;  // the fade in from black after a respawn, seconds
 
 constexpr ImGuiWindowFlags kPanelFlags = ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_AlwaysAutoResize |
                                          ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoMove |
@@ -126,7 +130,36 @@ void GameMenus::DrawPause(game::GameSession& session, const core::InputState& in
   }
 }
 
+void GameMenus::Notify(std::string text) {
+  notice_ = std::move(text);
+  notice_left_s_ = kNoticeS;
+}
+
+void GameMenus::DrawNotice(int width_px) {
+  notice_left_s_ = std::max(0.0f, notice_left_s_ - ImGui::GetIO().DeltaTime);
+  if (notice_left_s_ <= 0.0f) return;
+  // Fully shown, then fading over its last half second.
+  ImGui::SetNextWindowBgAlpha(0.6f * std::min(1.0f, notice_left_s_ / 0.5f));
+  ImGui::SetNextWindowPos(ImVec2(width_px * 0.5f, 12.0f), ImGuiCond_Always, ImVec2(0.5f, 0.0f));
+  ImGui::Begin("notice", nullptr, kPanelFlags);
+  ImGui::TextUnformatted(notice_.c_str());
+  ImGui::End();
+}
+
+void GameMenus::DrawRespawnFade(const game::GameSession& session, int width_px, int height_px) {
+  const int respawns = session.player().controller.Respawns();
+  if (seen_respawns_ >= 0 && respawns > seen_respawns_) fade_left_s_ = kRespawnFadeS;
+  seen_respawns_ = respawns;
+  fade_left_s_ = std::max(0.0f, fade_left_s_ - ImGui::GetIO().DeltaTime);
+  if (fade_left_s_ <= 0.0f) return;
+  const float alpha = fade_left_s_ / kRespawnFadeS;  // black, clearing to the scene
+  ImGui::GetBackgroundDrawList()->AddRectFilled(ImVec2(0.0f, 0.0f), ImVec2(width_px, height_px),
+                                                IM_COL32(0, 0, 0, static_cast<int>(255.0f * alpha * alpha)));
+}
+
 void GameMenus::Draw(game::GameSession& session, const core::InputState& input, int width_px, int height_px) {
+  DrawRespawnFade(session, width_px, height_px);
+  DrawNotice(width_px);
   char time_text[32];
   const bool paused = session.screen() == game::Screen::kPaused;
   switch (session.screen()) {

@@ -3,6 +3,8 @@
 // start), the HUD (time, checkpoint), the pause menu (ui/pause_menu.h: the
 // scene dimmed behind it) and the level complete screen with the time.
 
+#include <string>
+
 #include "game/game_session.h"
 #include "ui/pause_menu.h"
 
@@ -14,14 +16,24 @@ class GameMenus {
   // session's commands. `input` supplies menu navigation edges (keyboard
   // and gamepad).
   void Draw(game::GameSession& session, const core::InputState& input, int width_px, int height_px);
+  // A one-line notice at the top of the screen for a few seconds (a
+  // screenshot taken).
+  void Notify(std::string text);
 
  private:
+  void DrawNotice(int width_px);
+  // The scene fades in from black after the player falls out and respawns.
+  void DrawRespawnFade(const game::GameSession& session, int width_px, int height_px);
   void DrawTitle(game::GameSession& session, const core::InputState& input, int width_px, int height_px);
   void DrawPause(game::GameSession& session, const core::InputState& input, int width_px, int height_px);
 
   int title_selected_ = 0;
   PauseMenu pause_menu_;
   bool was_paused_ = false;  // last frame: a newly paused game opens the menu afresh
+  std::string notice_;
+  float notice_left_s_ = 0.0f;  // real seconds the notice stays
+  int seen_respawns_ = -1;      // the player's respawn count last frame (-1: none seen yet)
+  float fade_left_s_ = 0.0f;    // real seconds of the respawn fade left
 };
 
 }  // namespace knights::ui
