@@ -25,6 +25,7 @@ void AnimPlayer::Init(const anim::Skeleton& skeleton, const ClipSet& clips) {
   locomotion_.walk = ClipOf(ClipRole::kWalk);
   locomotion_.run = ClipOf(ClipRole::kRun);
   slots_ = {};
+  locomotion_speed_mps_ = 0.0f;
   slots_[0] = Slot{true, ClipRole::kIdle, false, 0.0f, 1.0f, 1.0f, 0.0f};
   current_ = 0;
   CacheLocomotionTimes();
@@ -92,7 +93,21 @@ void AnimPlayer::Update(float dt_s, float ground_speed_mps) {
     s.time_s = clip->WrapTime(s.time_s);
   }
   if (locomotion_active) {
-    locomotion_.Update(std::isfinite(ground_speed_mps) ? ground_speed_mps : 0.0f, dt_s);
+    // Fading out under a clip whose caller gives no speed (a ladder's
+    // entry), the cycle holds its phase and its walk/run mix eases from its
+    // last speed to rest with its weight: at 0 at once the mix would turn a
+    // run's pose into a walk's in one step.
+    float speed_mps = std::isfinite(ground_speed_mps) ? ground_speed_mps : 0.0f;
+    float phase_dt_s = dt_s;
+    if (slots_[current_].locomotion) {
+      locomotion_speed_mps_ = speed_mps;
+    } else if (speed_mps <= 0.0f) {
+      for (const Slot& s : slots_) {
+        if (s.active && s.locomotion) speed_mps = locomotion_speed_mps_ * s.weight;
+      }
+      phase_dt_s = 0.0f;
+    }
+    locomotion_.Update(speed_mps, phase_dt_s);
     CacheLocomotionTimes();
   }
 }

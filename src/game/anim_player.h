@@ -107,6 +107,7 @@ class AnimPlayer {
   std::array<anim::SamplingCache, kMaxSlots> slot_cache_;
   std::array<anim::SamplingCache, 2> locomotion_cache_;
   float locomotion_start_phase_ = 0.0f;
+  float locomotion_speed_mps_ = 0.0f;  // the walk/run cycle's speed while it was the current clip
   // The walk and run clips' times at the locomotion phase, seconds: found
   // once per Update (or Play), read by Evaluate and every contact query.
   float walk_time_s_ = 0.0f;

@@ -161,6 +161,26 @@ TEST_F(AnimPlayerTest, LocomotionStartsAtTheStartPhaseAndBlendsBySpeed) {
   EXPECT_NEAR(player_.ContactWeight(anim::kFootL), 0.5f, 1e-6f);
 }
 
+// A run fading out under a clip whose caller gives no speed (a ladder's
+// entry) holds its phase and eases its mix to rest with its weight: the
+// walk/run mix moves as the run's share of the pose shrinks, never in one
+// step.
+TEST_F(AnimPlayerTest, AFadingCycleEasesToRestWithItsWeight) {
+  player_.Play(ClipRole::kRun, 0.0f);
+  player_.Update(0.1f, 4.0f);
+  ASSERT_NEAR(player_.Locomotion().RunWeight(), 1.0f, 1e-6f);
+  player_.Play(ClipRole::kLadderEnterBottom, 0.2f);
+  player_.Update(0.05f, 0.0f);  // the cycle's weight 0.75: speed 3 m/s
+  EXPECT_NEAR(player_.Locomotion().RunWeight(), (3.0f - 1.5f) / (4.0f - 1.5f), 1e-5f);
+  const float phase = player_.Locomotion().phase;
+  player_.Update(0.05f, 0.0f);  // 0.5: 2 m/s
+  EXPECT_NEAR(player_.Locomotion().RunWeight(), (2.0f - 1.5f) / (4.0f - 1.5f), 1e-5f);
+  EXPECT_EQ(player_.Locomotion().phase, phase);  // held: its contacts do not move
+  player_.Update(0.05f, 5.0f);                   // a caller's own speed counts (a jump's flight)
+  EXPECT_NEAR(player_.Locomotion().RunWeight(), 1.0f, 1e-6f);
+  EXPECT_NE(player_.Locomotion().phase, phase);
+}
+
 TEST_F(AnimPlayerTest, SwingProgressRunsBetweenContacts) {
   auto at = [&](float t) {
     player_.Play(ClipRole::kIdle, 0.0f);  // leave, so the next Play restarts
