@@ -145,6 +145,7 @@ bool App::Frame() {
   const double real_elapsed_s = SecondsBetween(last_counter_, counter);
   last_counter_ = counter;
   AdvanceSim(real_elapsed_s);
+  NoteBestTime();
   const bool at_goal = run_to_goal_ && session_->reached_goal();
   const bool last_frame = at_goal || (options_.max_frames > 0 && session_->steps() >= options_.max_frames);
   if (at_goal || (options_.max_frames > 0 && session_->steps() >= options_.max_frames - 1)) report_.NoteEndOfSim();
@@ -287,6 +288,21 @@ int App::Shutdown() {
     }
   }
   return 0;
+}
+
+// A player's run that reaches the goal (not the autopilot's) is kept as the
+// level's best time when it beats it; the level complete screen shows both.
+void App::NoteBestTime() {
+  if (!session_->reached_goal()) {
+    best_time_noted_ = false;  // a restart: the next goal counts again
+    return;
+  }
+  if (best_time_noted_) return;
+  best_time_noted_ = true;
+  const std::string& level = session_->world().level().name;
+  const bool new_best = !session_->autoplay && game::RecordBestTime(settings_, level, session_->goal_time_s());
+  const auto best = settings_.best_times_s.find(level);
+  menus_.SetBestTime(best != settings_.best_times_s.end() ? best->second : -1.0, new_best);
 }
 
 void App::SaveSettings() {

@@ -68,6 +68,7 @@ class App {
   void DrawUi(int width_px, int height_px, bool last_frame, double real_elapsed_s);
   std::span<const anim::Clip> InspectedKnightClips() const;
   bool TakeScreenshot(int width_px, int height_px, bool last_frame);
+  void NoteBestTime();
   void SaveSettings();
 
   std::chrono::steady_clock::time_point start_;  // start-up is measured to the first frame on screen
@@ -91,6 +92,7 @@ class App {
   core::FixedStepClock clock_;
   uint64_t last_counter_ = 0;  // SDL performance counter at the last frame
   bool first_frame_shown_ = false;
+  bool best_time_noted_ = false;  // this goal's time was compared with the best
   core::DebugLines frame_lines_;
   std::vector<render::KnightInstance> instances_;
   RunReport report_;

@@ -1,6 +1,7 @@
 #include "asset/settings_file.h"
 
 #include <cerrno>
+#include <cmath>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -13,6 +14,7 @@
 #include <nlohmann/json.hpp>
 
 #include "asset/json_duplicate_keys.h"
+#include "asset/printable.h"
 #include "core/file_io.h"
 
 namespace knights::asset {
@@ -55,6 +57,26 @@ void ReadCast(const json& root, const std::string& path, game::Settings& s, std:
         *target = v->get<std::string>();
       }
     }
+  }
+}
+
+// "best_times": {"level name": seconds}: each a finite positive time under
+// a day, names of at most kMaxCastNameBytes, at most game::kMaxBestTimes.
+void ReadBestTimes(const json& root, const std::string& path, game::Settings& s, std::string& warning) {
+  auto times = root.find("best_times");
+  if (times == root.end()) return;
+  if (!times->is_object() || times->size() > game::kMaxBestTimes) {
+    Warn(warning, path, "best_times", "expected an object of at most 256 level names: seconds");
+    return;
+  }
+  for (auto it = times->begin(); it != times->end(); ++it) {
+    const bool ok = it->is_number() && std::isfinite(it->get<double>()) && it->get<double>() > 0.0 &&
+                    it->get<double>() < 86400.0 && !it.key().empty() && it.key().size() <= kMaxCastNameBytes;
+    if (!ok) {
+      Warn(warning, path, "best_times." + Printable(it.key().substr(0, 64)), "expected seconds, 0..86400");
+      continue;
+    }
+    s.best_times_s[it.key()] = it->get<double>();
   }
 }
 
@@ -111,6 +133,7 @@ LoadedSettings ParseSettings(const std::string& json_text, const std::string& pa
     }
   }
   ReadCast(root, path, s, result.warning);
+  ReadBestTimes(root, path, s, result.warning);
   if (auto keys = root.find("keys"); keys != root.end()) {
     if (!keys->is_object()) {
       Warn(result.warning, path, "keys", "expected an object of action: [key names]");
@@ -197,6 +220,9 @@ std::string SettingsToJson(const game::Settings& settings) {
   }
   root["keys"] = keys;
   root["cast"] = {{"hero", settings.hero}, {"patrols", settings.patrols}};
+  json best_times = json::object();
+  for (const auto& [level, time_s] : settings.best_times_s) best_times[level] = time_s;
+  root["best_times"] = best_times;
   return root.dump(2) + "\n";
 }
 

@@ -2,6 +2,8 @@
 // The player's settings, kept between runs in the user's config directory
 // (asset/settings_file.h reads and writes them).
 
+#include <cstddef>
+#include <map>
 #include <string>
 
 #include "core/key_bindings.h"
@@ -20,6 +22,22 @@ struct Settings {
   // Patrols ("": the run's own; a name no loaded character has is ignored).
   std::string hero;
   std::string patrols;
+  // The best time to the goal of each level, by the level's name, seconds
+  // of play (at most kMaxBestTimes levels; the reader drops bad entries).
+  std::map<std::string, double> best_times_s;
 };
+
+inline constexpr size_t kMaxBestTimes = 256;
+
+// Records `time_s` for `level` when it beats the best so far (or is the
+// first); true when it did.
+inline bool RecordBestTime(Settings& settings, const std::string& level, double time_s) {
+  const auto it = settings.best_times_s.find(level);
+  if (it != settings.best_times_s.end() ? time_s >= it->second : settings.best_times_s.size() >= kMaxBestTimes) {
+    return false;
+  }
+  settings.best_times_s[level] = time_s;
+  return true;
+}
 
 }  // namespace knights::game

@@ -190,6 +190,13 @@ void GameMenus::Draw(game::GameSession& session, const core::InputState& input, 
       char line[64];
       std::snprintf(line, sizeof(line), "time %s", time_text);
       CenteredText(line, 1.8f);
+      if (new_best_) {
+        CenteredText("NEW BEST TIME", 1.4f);
+      } else if (best_time_s_ > 0.0) {
+        FormatTime(best_time_s_, time_text, sizeof(time_text));
+        std::snprintf(line, sizeof(line), "best %s", time_text);
+        CenteredText(line, 1.4f);
+      }
       ImGui::Spacing();
       CenteredText("Press Enter or (A) to play again", 1.3f);
       ImGui::End();

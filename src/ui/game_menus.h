@@ -19,6 +19,12 @@ class GameMenus {
   // A one-line notice at the top of the screen for a few seconds (a
   // screenshot taken).
   void Notify(std::string text);
+  // The level's best time (seconds; negative: none kept) and whether this
+  // run just set it, for the level complete screen.
+  void SetBestTime(double best_s, bool new_best) {
+    best_time_s_ = best_s;
+    new_best_ = new_best;
+  }
 
  private:
   void DrawNotice(int width_px);
@@ -34,6 +40,8 @@ class GameMenus {
   float notice_left_s_ = 0.0f;  // real seconds the notice stays
   int seen_respawns_ = -1;      // the player's respawn count last frame (-1: none seen yet)
   float fade_left_s_ = 0.0f;    // real seconds of the respawn fade left
+  double best_time_s_ = -1.0;   // the level's best time, seconds (negative: none)
+  bool new_best_ = false;       // this run set it
 };
 
 }  // namespace knights::ui

@@ -6,6 +6,8 @@
 
 #include <filesystem>
 #include <fstream>
+#include <map>
+#include <string>
 
 namespace knights::asset {
 namespace {
@@ -41,6 +43,7 @@ TEST_F(SettingsFileTest, SaveCreatesTheDirectoryAndRoundTrips) {
   s.keys.keys[static_cast<int>(core::KeyAction::kJump)] = {"J", "Space"};
   s.hero = "squire";
   s.patrols = "knight";
+  s.best_times_s = {{"Demo: the road to the castle", 74.25}, {"Stairs", 12.5}};
   ASSERT_TRUE(SaveSettingsFile(Path(), s).ok());
   const LoadedSettings loaded = LoadSettingsFile(Path());
   EXPECT_TRUE(loaded.warning.empty()) << loaded.warning;
@@ -55,6 +58,7 @@ TEST_F(SettingsFileTest, SaveCreatesTheDirectoryAndRoundTrips) {
             (std::vector<std::string>{"J", "Space"}));
   EXPECT_EQ(loaded.settings.hero, "squire");
   EXPECT_EQ(loaded.settings.patrols, "knight");
+  EXPECT_EQ(loaded.settings.best_times_s, s.best_times_s);
 }
 
 TEST_F(SettingsFileTest, SaveReplacesAtomicallyAndLeavesNoTemporaryFile) {
@@ -106,6 +110,31 @@ TEST_F(SettingsFileTest, ACastNameThatIsNotANameIsIgnored) {
   EXPECT_EQ(loaded.settings.hero, "");
   EXPECT_EQ(loaded.settings.patrols, "squire");
   EXPECT_NE(ParseSettings(R"({"cast": ["squire"]})", "s.json").warning.find("s.json: cast"), std::string::npos);
+}
+
+// Best times: finite, positive, under a day, named; a bad entry is dropped
+// with a warning naming it and the others are kept.
+TEST_F(SettingsFileTest, BadBestTimesAreDroppedOneByOne) {
+  const LoadedSettings loaded =
+      ParseSettings(R"({"best_times": {"a": 61.5, "b": -1, "c": "fast", "d": 1e9, "": 3, "e": 0.5}})", "s.json");
+  EXPECT_NE(loaded.warning.find("s.json: best_times."), std::string::npos) << loaded.warning;
+  EXPECT_EQ(loaded.settings.best_times_s, (std::map<std::string, double>{{"a", 61.5}, {"e", 0.5}}));
+  EXPECT_NE(ParseSettings(R"({"best_times": [1]})", "s.json").warning.find("s.json: best_times:"), std::string::npos);
+}
+
+TEST(RecordBestTime, KeepsTheFastestPerLevel) {
+  game::Settings s;
+  EXPECT_TRUE(game::RecordBestTime(s, "demo", 80.0));   // the first
+  EXPECT_FALSE(game::RecordBestTime(s, "demo", 81.0));  // slower
+  EXPECT_FALSE(game::RecordBestTime(s, "demo", 80.0));  // a tie is not a new best
+  EXPECT_TRUE(game::RecordBestTime(s, "demo", 79.5));
+  EXPECT_TRUE(game::RecordBestTime(s, "stairs", 20.0));
+  EXPECT_EQ(s.best_times_s, (std::map<std::string, double>{{"demo", 79.5}, {"stairs", 20.0}}));
+  for (size_t i = s.best_times_s.size(); i < game::kMaxBestTimes; ++i) {
+    EXPECT_TRUE(game::RecordBestTime(s, "level " + std::to_string(i), 1.0));
+  }
+  EXPECT_FALSE(game::RecordBestTime(s, "one level too many", 1.0));  // the file stays bounded
+  EXPECT_TRUE(game::RecordBestTime(s, "demo", 70.0));                // known levels still improve
 }
 
 TEST_F(SettingsFileTest, UnwritableLocationIsAnErrorNotACrash) {

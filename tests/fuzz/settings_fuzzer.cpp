@@ -4,9 +4,10 @@
 // problem gives the defaults plus one warning line that starts with the
 // file name (asset/settings_file.h); whatever is kept lies inside the
 // reader's ranges (window 64..8192, non-empty key lists of non-empty names,
-// character names of at most 256 bytes); and what is kept saves and reads
+// character names of at most 256 bytes, best times finite and under a day); and what is kept saves and reads
 // back to the same settings without a warning (a saved file always loads).
 
+#include <cmath>
 #include <cstddef>
 #include <cstdint>
 #include <string>
@@ -26,6 +27,11 @@ void CheckRanges(const knights::game::Settings& s) {
     for (const std::string& name : names) KNIGHTS_FUZZ_CHECK(!name.empty());
   }
   KNIGHTS_FUZZ_CHECK(s.hero.size() <= 256 && s.patrols.size() <= 256);
+  KNIGHTS_FUZZ_CHECK(s.best_times_s.size() <= knights::game::kMaxBestTimes);
+  for (const auto& [level, time_s] : s.best_times_s) {
+    KNIGHTS_FUZZ_CHECK(!level.empty() && level.size() <= 256);
+    KNIGHTS_FUZZ_CHECK(std::isfinite(time_s) && time_s > 0.0 && time_s < 86400.0);
+  }
 }
 
 }  // namespace
