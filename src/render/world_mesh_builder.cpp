@@ -161,6 +161,38 @@ void AppendGroundCut(const world::Level& level, std::vector<StaticVertex>& out, 
   }
 }
 
+// 2b. Each end of the strip: a cliff of earth from its surface down to the
+// floor, and a valley floor beyond it out to where the meadow ends, from
+// the meadow's back to in front of the camera, so the strip reads as a
+// plateau and no pale void shows beside its first and last metres.
+void AppendLevelEnds(const world::Level& level, std::vector<StaticVertex>& out, float floor_y) {
+  const world::Terrain& terrain = level.terrain;
+  constexpr int kSlices = 8;  // the surface's tilt and bump across depth
+  constexpr float kValleyM = 80.0f;
+  const float x_lo = world::TerrainMinX(terrain), x_hi = world::TerrainMaxX(terrain);
+  for (const float x : {x_lo, x_hi}) {
+    const bool start = x == x_lo;
+    for (int i = 0; i < kSlices; ++i) {
+      const float z0 = terrain.z_min + (terrain.z_max - terrain.z_min) * static_cast<float>(i) / kSlices;
+      const float z1 = terrain.z_min + (terrain.z_max - terrain.z_min) * static_cast<float>(i + 1) / kSlices;
+      const glm::vec3 low0(x, floor_y, z0), low1(x, floor_y, z1);
+      const glm::vec3 top0(x, world::TerrainHeight(terrain, x, z0), z0);
+      const glm::vec3 top1(x, world::TerrainHeight(terrain, x, z1), z1);
+      // Wound so that the face looks out of the strip (-x at its start).
+      if (start) {
+        AppendQuad(out, low0, low1, top1, top0, kEarth * 0.8f, StaticMaterial::kEarth);
+      } else {
+        AppendQuad(out, low1, low0, top0, top1, kEarth * 0.8f, StaticMaterial::kEarth);
+      }
+    }
+    const float x_out = start ? x - kValleyM : x + kValleyM;
+    const float x0 = std::min(x, x_out), x1 = std::max(x, x_out);
+    const float z_back = kMeadowBackZ, z_front = terrain.z_max + 14.0f;
+    AppendQuad(out, {x0, floor_y, z_back}, {x0, floor_y, z_front}, {x1, floor_y, z_front}, {x1, floor_y, z_back},
+               kGrass * 0.45f, StaticMaterial::kGrass);
+  }
+}
+
 // The meadow's height field: rows at fixed depths behind the strip, a
 // height that starts exactly at the strip's back edge and relaxes, with
 // distance, to a smoothed profile that rolls gently.
@@ -340,6 +372,7 @@ std::vector<StaticVertex> BuildWorldMesh(const world::World& world) {
   AppendCollisionSurfaces(world, out);
   // 2. The ground's front face and the pits.
   AppendGroundCut(level, out, level.kill_y - 1.0f);
+  AppendLevelEnds(level, out, level.kill_y - 1.0f);
   // 3. The meadow behind.
   AppendMeadow(level, out);
   // 4. Ladders: two rails and the rungs, exactly where the IK grips them.
