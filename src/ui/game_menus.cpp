@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <string>
 #include <utility>
 
 #include <imgui.h>
@@ -157,7 +158,18 @@ void GameMenus::DrawRespawnFade(const game::GameSession& session, int width_px, 
                                                 IM_COL32(0, 0, 0, static_cast<int>(255.0f * alpha * alpha)));
 }
 
+// A checkpoint passed is announced (a restart, which sets it back, is not).
+void GameMenus::NoteCheckpoint(const game::GameSession& session) {
+  const int checkpoint = session.player().controller.LastCheckpoint();
+  if (seen_checkpoint_ != kNoneSeen && checkpoint > seen_checkpoint_) {
+    const int total = static_cast<int>(session.world().level().checkpoints.size());
+    Notify("Checkpoint " + std::to_string(checkpoint + 1) + " / " + std::to_string(total));
+  }
+  seen_checkpoint_ = checkpoint;
+}
+
 void GameMenus::Draw(game::GameSession& session, const core::InputState& input, int width_px, int height_px) {
+  NoteCheckpoint(session);
   DrawRespawnFade(session, width_px, height_px);
   DrawNotice(width_px);
   char time_text[32];

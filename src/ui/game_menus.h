@@ -28,6 +28,7 @@ class GameMenus {
 
  private:
   void DrawNotice(int width_px);
+  void NoteCheckpoint(const game::GameSession& session);
   // The scene fades in from black after the player falls out and respawns.
   void DrawRespawnFade(const game::GameSession& session, int width_px, int height_px);
   void DrawTitle(game::GameSession& session, const core::InputState& input, int width_px, int height_px);
@@ -37,11 +38,13 @@ class GameMenus {
   PauseMenu pause_menu_;
   bool was_paused_ = false;  // last frame: a newly paused game opens the menu afresh
   std::string notice_;
-  float notice_left_s_ = 0.0f;  // real seconds the notice stays
-  int seen_respawns_ = -1;      // the player's respawn count last frame (-1: none seen yet)
-  float fade_left_s_ = 0.0f;    // real seconds of the respawn fade left
-  double best_time_s_ = -1.0;   // the level's best time, seconds (negative: none)
-  bool new_best_ = false;       // this run set it
+  float notice_left_s_ = 0.0f;          // real seconds the notice stays
+  static constexpr int kNoneSeen = -2;  // below every checkpoint index (-1: none reached)
+  int seen_checkpoint_ = kNoneSeen;     // the player's last checkpoint last frame
+  int seen_respawns_ = -1;              // the player's respawn count last frame (-1: none seen yet)
+  float fade_left_s_ = 0.0f;            // real seconds of the respawn fade left
+  double best_time_s_ = -1.0;           // the level's best time, seconds (negative: none)
+  bool new_best_ = false;               // this run set it
 };
 
 }  // namespace knights::ui
