@@ -93,8 +93,9 @@ std::optional<int> App::OpenWindowAndLoad() {
   assets_.emplace(std::move(*assets_or));
   scene_.emplace(std::move(*scene_or));
   // The asset caps allow 8192 px a side; this GL may allow less.
+  const int max_texture_side_px = render::MaxTextureSidePx();
   for (const anim::SkinnedMesh* look : CharacterLooks(*assets_)) {
-    if (core::Status fit = render::CheckTexturesFit(*look, render::MaxTextureSidePx()); !fit.ok()) {
+    if (core::Status fit = render::CheckTexturesFit(*look, max_texture_side_px); !fit.ok()) {
       return Fail(fit, kExitBadInput);
     }
   }

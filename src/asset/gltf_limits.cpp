@@ -34,8 +34,12 @@ std::string StringField(const json& object, const char* key) {
   return it != object.end() && it->is_string() ? it->get<std::string>() : std::string();
 }
 
-json Field(const json& object, const char* key) {
-  return object.is_object() && object.contains(key) ? object[key] : json();
+// A field, or null when absent (a reference: no copy of a sub-tree).
+const json& Field(const json& object, const char* key) {
+  static const json kNull;
+  if (!object.is_object()) return kNull;
+  const auto it = object.find(key);
+  return it != object.end() ? *it : kNull;
 }
 
 std::string Number(double v) {
@@ -169,7 +173,7 @@ core::Status CheckArraySizes(const json& gltf, const std::string& name) {
 // largest, a float 4x4 matrix, when the fields are missing or unknown: the
 // importer refuses those itself).
 uint64_t ElementBytes(const json& accessor) {
-  const json component = Field(accessor, "componentType");
+  const json& component = Field(accessor, "componentType");
   const uint64_t type = component.is_number_unsigned() ? component.get<uint64_t>() : 0;
   const uint64_t component_bytes = type == 5120 || type == 5121 ? 1 : type == 5122 || type == 5123 ? 2 : 4;
   static const std::pair<const char*, uint64_t> kComponents[] = {{"SCALAR", 1}, {"VEC2", 2}, {"VEC3", 3},
@@ -182,29 +186,36 @@ uint64_t ElementBytes(const json& accessor) {
   return component_bytes * components;
 }
 
-// Every accessor's count, and every animation sampler's keys: at most
-// kMaxKeysPerChannel, with as many outputs as inputs (three per input for
-// cubic splines). Morph weights (several outputs per key) are not checked.
-core::Status CheckCounts(const json& gltf, const std::string& name) {
+// Every accessor's count (and sparse count) at most kMaxAccessorCount, and
+// all of them decoded at most kMaxAccessorBytes.
+core::Status CheckAccessors(const json& gltf, const std::string& name) {
   const json& accessors = ArrayOrEmpty(gltf, "accessors");
   uint64_t decoded_bytes = 0;
   for (size_t i = 0; i < accessors.size(); ++i) {
-    const json sparse = Field(Field(accessors[i], "sparse"), "count");
+    const json& sparse = Field(Field(accessors[i], "sparse"), "count");
     const uint64_t sparse_count = sparse.is_number_unsigned() ? sparse.get<uint64_t>() : 0;
-    for (const auto& [count, field] :
-         {std::pair{AccessorCount(accessors, json(i)), ".count"}, std::pair{sparse_count, ".sparse.count"}}) {
-      if (count > lim::kMaxAccessorCount) {
+    const uint64_t count = AccessorCount(accessors, json(i));
+    for (const auto& [checked, field] : {std::pair{count, ".count"}, std::pair{sparse_count, ".sparse.count"}}) {
+      if (checked > lim::kMaxAccessorCount) {
         return Refuse(name, Indexed("accessors", i) + field,
-                      std::to_string(count) + ", more than " + std::to_string(lim::kMaxAccessorCount));
+                      std::to_string(checked) + ", more than " + std::to_string(lim::kMaxAccessorCount));
       }
     }
-    decoded_bytes += AccessorCount(accessors, json(i)) * ElementBytes(accessors[i]);
+    decoded_bytes += count * ElementBytes(accessors[i]);
   }
   if (decoded_bytes > lim::kMaxAccessorBytes) {
     return Refuse(name, "accessors",
                   std::to_string(decoded_bytes) + " bytes decoded, more than " +
                       std::to_string(lim::kMaxAccessorBytes >> 20) + " MiB");
   }
+  return core::Status::Ok();
+}
+
+// Every animation sampler's keys: at most kMaxKeysPerChannel, with as many
+// outputs as inputs (three per input for cubic splines). Morph weights
+// (several outputs per key) are not checked.
+core::Status CheckSamplers(const json& gltf, const std::string& name) {
+  const json& accessors = ArrayOrEmpty(gltf, "accessors");
   const json& animations = ArrayOrEmpty(gltf, "animations");
   for (size_t a = 0; a < animations.size(); ++a) {
     const json& samplers = ArrayOrEmpty(animations[a], "samplers");
@@ -265,10 +276,11 @@ core::Status CheckImageSizes(const json& gltf, std::span<const uint8_t> bin, con
   const json& images = ArrayOrEmpty(gltf, "images");
   const json& views = ArrayOrEmpty(gltf, "bufferViews");
   for (size_t i = 0; i < images.size(); ++i) {
-    const json view_index = Field(images[i], "bufferView");
+    const json& view_index = Field(images[i], "bufferView");
     if (!view_index.is_number_unsigned() || view_index.get<uint64_t>() >= views.size()) continue;
     const json& view = views[view_index.get<size_t>()];
-    const json offset = Field(view, "byteOffset"), length = Field(view, "byteLength");
+    const json& offset = Field(view, "byteOffset");
+    const json& length = Field(view, "byteLength");
     const uint64_t from = offset.is_number_unsigned() ? offset.get<uint64_t>() : 0;
     const uint64_t size = length.is_number_unsigned() ? length.get<uint64_t>() : 0;
     if (from > bin.size() || size > bin.size() - from) continue;  // assimp reports the bad view
@@ -288,7 +300,8 @@ core::Status CheckGltfLimits(const json& gltf, std::span<const uint8_t> glb_byte
   if (auto s = CheckNoExternalData(gltf, name); !s.ok()) return s;
   if (auto s = CheckNodeTree(gltf, name); !s.ok()) return s;
   if (auto s = CheckArraySizes(gltf, name); !s.ok()) return s;
-  if (auto s = CheckCounts(gltf, name); !s.ok()) return s;
+  if (auto s = CheckAccessors(gltf, name); !s.ok()) return s;
+  if (auto s = CheckSamplers(gltf, name); !s.ok()) return s;
   return CheckImageSizes(gltf, GlbBinChunk(glb_bytes), name);
 }
 

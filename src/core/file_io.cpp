@@ -90,13 +90,11 @@ Expected<std::string> ResolveContainedPath(const std::string& referrer, const st
   if (found.empty()) return (written.is_absolute() ? written : data_folder / written).lexically_normal().string();
   const fs::path real = fs::canonical(found, ec);
   if (ec) return Status::Error(reference + ": " + ec.message());
-  for (const fs::path& folder : {referrer_folder, data_folder}) {
-    const fs::path real_folder = fs::canonical(folder, ec);
-    if (!ec && IsInside(real, real_folder)) return real.string();
-  }
-  return Status::Error(reference + ": lies outside " + fs::canonical(referrer_folder, ec).string() +
-                       " and the data folder " + fs::canonical(data_folder, ec).string() +
-                       " (a file may name only files in its own folder or the game's)");
+  const fs::path real_referrer_folder = fs::weakly_canonical(referrer_folder, ec);
+  const fs::path real_data_folder = fs::weakly_canonical(data_folder, ec);
+  if (IsInside(real, real_referrer_folder) || IsInside(real, real_data_folder)) return real.string();
+  return Status::Error(reference + ": lies outside " + real_referrer_folder.string() + " and the data folder " +
+                       real_data_folder.string() + " (a file may name only files in its own folder or the game's)");
 }
 
 }  // namespace knights::core

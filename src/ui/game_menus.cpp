@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <span>
 #include <string>
 #include <utility>
 
@@ -42,19 +43,25 @@ void BeginCentredPanel(const char* id, int width_px, int height_px, float y_frac
   ImGui::Begin(id, nullptr, kPanelFlags);
 }
 
+// A menu's items, one a line, `selected` highlighted. Returns the item
+// clicked, or -1.
+int MenuItems(std::span<const char* const> items, int selected) {
+  int clicked = -1;
+  for (int i = 0; i < static_cast<int>(items.size()); ++i) {
+    ImGui::SetWindowFontScale(1.5f);
+    if (ImGui::Selectable(items[i], selected == i, 0, ImVec2(260 * ImGui::GetIO().FontGlobalScale, 0))) clicked = i;
+    ImGui::SetWindowFontScale(1.0f);
+  }
+  return clicked;
+}
+
 // A vertical menu driven by up/down and confirm (keyboard or gamepad) or the
 // mouse. Returns the chosen index, or -1.
 int Menu(const char* const* items, int count, int& selected, const core::InputState& input) {
   if (input.menu_up_pressed) selected = (selected + count - 1) % count;
   if (input.menu_down_pressed) selected = (selected + 1) % count;
-  int chosen = -1;
-  for (int i = 0; i < count; ++i) {
-    ImGui::SetWindowFontScale(1.5f);
-    if (ImGui::Selectable(items[i], selected == i, 0, ImVec2(260 * ImGui::GetIO().FontGlobalScale, 0))) chosen = i;
-    ImGui::SetWindowFontScale(1.0f);
-  }
-  if (input.confirm_pressed) chosen = selected;
-  return chosen;
+  const int clicked = MenuItems(std::span<const char* const>(items, count), selected);
+  return input.confirm_pressed ? selected : clicked;
 }
 
 // The next character after `current` in a cast of `count`, `step` on
@@ -103,15 +110,7 @@ void GameMenus::DrawPause(game::GameSession& session, const core::InputState& in
   ImGui::Begin("pause", nullptr, kPanelFlags);
   CenteredText(pause_menu_.Title(), pause_menu_.Asking() ? 1.2f : 2.4f);
   ImGui::Spacing();
-  const std::span<const char* const> items = pause_menu_.Items(session.ik.master);
-  int clicked = -1;
-  for (int i = 0; i < static_cast<int>(items.size()); ++i) {
-    ImGui::SetWindowFontScale(1.5f);
-    if (ImGui::Selectable(items[i], pause_menu_.selected() == i, 0, ImVec2(260 * ImGui::GetIO().FontGlobalScale, 0))) {
-      clicked = i;
-    }
-    ImGui::SetWindowFontScale(1.0f);
-  }
+  const int clicked = MenuItems(pause_menu_.Items(session.ik.master), pause_menu_.selected());
   ImGui::End();
   switch (pause_menu_.Update(input, clicked, session.ik.master)) {
     case PauseMenu::Action::kResume:
