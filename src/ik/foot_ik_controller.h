@@ -264,6 +264,10 @@ class FootIkController {
   float HeldYawRad(int side, const PoseView& pose, const Spaces& spaces) const;
   glm::quat FootTurnWs(int side, const glm::vec3& up_goal_ws, float align, const PoseView& pose,
                        const Spaces& spaces) const;
+  static glm::vec3 GroundUnderWs(const FootIkFrame& frame, const glm::vec3& from_ws, float length_m,
+                                 const glm::vec3& point_ws);
+  glm::vec3 BallGroundWs(const FootIkFrame& frame, const glm::vec3& heel_ws, const glm::vec3& ball_ws, float top_y,
+                         float length_m) const;
   // align: how much of the ground's tilt the foot takes (1 when planning a plant).
   FootFit FitFoot(int side, const glm::vec3& sole_ws, const glm::vec3& normal_ws, float align, const FootIkFrame& frame,
                   const PoseView& pose, const Spaces& spaces) const;

@@ -17,6 +17,14 @@ namespace {
 constexpr float kDegToRad = 3.14159265358979323846f / 180.0f;
 const glm::vec3 kUpWs(0.0f, 1.0f, 0.0f);
 
+float HorizontalLengthM(const glm::vec3& v) { return std::sqrt(v.x * v.x + v.z * v.z); }
+
+// How much the hit's ground plane rises per metre along the horizontal
+// unit direction dir_ws.
+float PlaneRisePerMetre(const GroundProbe& hit, const glm::vec3& dir_ws) {
+  return -(hit.normal_ws.x * dir_ws.x + hit.normal_ws.z * dir_ws.z) / std::max(hit.normal_ws.y, 0.05f);
+}
+
 // Two-point placement's pitch and lift for a foot whose heel is `heel_m`
 // behind the sole point and whose ball is `ball_m` ahead of it, both that
 // deep in their ground (> 0: inside): the least lift of the sole, then the
@@ -103,6 +111,38 @@ glm::quat FootIkController::FootTurnWs(int side, const glm::vec3& up_goal_ws, fl
   return LimitedTilt(up_anim_ws, up_goal_ws, max_tilt, align) * held_ws;
 }
 
+// The ground straight under from_ws (a ray down over length_m), world;
+// with none, a metre below point_ws, so that the point is never inside it.
+glm::vec3 FootIkController::GroundUnderWs(const FootIkFrame& frame, const glm::vec3& from_ws, float length_m,
+                                          const glm::vec3& point_ws) {
+  const GroundProbe hit = frame.raycast(frame.raycast_context, from_ws, length_m);
+  return hit.hit ? hit.point_ws : point_ws - kUpWs;
+}
+
+// The ground a ball at ball_ws counts, world: under it, or under its toes
+// 2 cm ahead where that is higher. A riser's face at the ball itself is on
+// neither side of its ray; a swinging ball would skim down the face, and a
+// plant there is moved back off it (ChoosePlant weighs the lift it would
+// need). The toes rise with the foot's pitch (heel_ws to ball_ws) as far as
+// the ball's own ground does, so a slope the foot lies on is not in them.
+glm::vec3 FootIkController::BallGroundWs(const FootIkFrame& frame, const glm::vec3& heel_ws, const glm::vec3& ball_ws,
+                                         float top_y, float length_m) const {
+  const glm::vec3 from_ws(ball_ws.x, top_y, ball_ws.z);
+  const GroundProbe hit = frame.raycast(frame.raycast_context, from_ws, length_m);
+  const glm::vec3 ground_ws = hit.hit ? hit.point_ws : ball_ws - kUpWs;
+  const glm::vec3 along_ws = ball_ws - heel_ws;
+  const float along_m = HorizontalLengthM(along_ws);
+  if (along_m <= 1e-4f) return ground_ws;
+  const glm::vec3 ahead_ws = glm::vec3(along_ws.x, 0.0f, along_ws.z) / along_m;
+  const GroundProbe beyond = frame.raycast(frame.raycast_context, from_ws + ahead_ws * kSwingBallProbeAheadM, length_m);
+  const bool sloped = hit.hit && !SteeperThanTilt(hit.normal_ws);
+  const float toe_rise_m =
+      sloped ? kSwingBallProbeAheadM * std::min(along_ws.y / along_m, PlaneRisePerMetre(hit, ahead_ws)) : 0.0f;
+  if (beyond.hit && beyond.point_ws.y - toe_rise_m > ground_ws.y)
+    return glm::vec3(ball_ws.x, beyond.point_ws.y - toe_rise_m, ball_ws.z);
+  return ground_ws;
+}
+
 // Two-point placement of one foot with its sole on sole_ws, on ground of
 // normal normal_ws: where the heel and the ball will be once the sole is
 // there and tilted to the ground, their own ground under them, and the
@@ -130,22 +170,9 @@ FootFit FootIkController::FitFoot(int side, const glm::vec3& sole_ws, const glm:
     for (int i = 0; i < 2; ++i) {
       if (probe) {
         const glm::vec3 from_ws(points_ws[i].x, top_y, points_ws[i].z);
-        const GroundProbe hit = frame.raycast(frame.raycast_context, from_ws, top_y - foot.ray_to_ws.y);
-        fit.heel_ball_ground_ws[i] = hit.hit ? hit.point_ws : points_ws[i] - kUpWs;  // none: never inside
-        if (i == 1) {
-          // A ball counts the ground a little ahead of it too: a riser's
-          // face at the ball itself is on neither side of its ray; a
-          // swinging ball would skim down the face, and a plant there is
-          // moved back off it (ChoosePlant weighs the lift it would need).
-          glm::vec3 ahead_ws = points_ws[1] - points_ws[0];
-          ahead_ws.y = 0.0f;
-          if (glm::dot(ahead_ws, ahead_ws) > 1e-8f) {
-            const glm::vec3 toe_ws = from_ws + glm::normalize(ahead_ws) * kSwingBallProbeAheadM;
-            const GroundProbe beyond = frame.raycast(frame.raycast_context, toe_ws, top_y - foot.ray_to_ws.y);
-            if (beyond.hit && beyond.point_ws.y > fit.heel_ball_ground_ws[1].y)
-              fit.heel_ball_ground_ws[1] = glm::vec3(points_ws[1].x, beyond.point_ws.y, points_ws[1].z);
-          }
-        }
+        const float length_m = top_y - foot.ray_to_ws.y;
+        fit.heel_ball_ground_ws[i] = i == 0 ? GroundUnderWs(frame, from_ws, length_m, points_ws[0])
+                                            : BallGroundWs(frame, points_ws[0], points_ws[1], top_y, length_m);
       }
       *out[i] = fit.heel_ball_ground_ws[i].y - points_ws[i].y;
     }

@@ -1166,6 +1166,38 @@ TEST(FootIkController, AFootLeftAtOnceKeepsItsTiltAsTheLockFades) {
   EXPECT_LT(tilt_deg(pose), 1.0f) << "level once the lock has faded";
 }
 
+// Feet planted on 30- and 40-degree slopes (the steepest a level may
+// have), facing up and down them, the
+// sole point near the heel and the ball below it (a clip whose planted
+// toes point down a little): the toes beyond the ball rise with the foot's
+// pitch, so the ground 2 cm ahead of the ball (the riser check) is no
+// reason to lift the sole off a slope it lies on. Each sole stands on its
+// ground, heel and ball out of it.
+TEST(FootIkController, APlantOnASteepSlopeLiesOnIt) {
+  const Rig animated;
+  const glm::vec3 ball_ls = kSoleLs + glm::vec3(0.096f, -0.032f, 0.0f);
+  const glm::vec3 heel_ls = kSoleLs + glm::vec3(-0.026f, 0.009f, 0.0f);
+  for (float slope_deg : {30.0f, 40.0f}) {
+    for (float yaw_deg : {0.0f, 180.0f}) {
+      SCOPED_TRACE(testing::Message() << slope_deg << " deg, yaw " << yaw_deg);
+      Ground slope{0.0f};
+      slope.slope_x = std::tan(glm::radians(slope_deg));
+      const glm::mat4 to_world = glm::rotate(glm::mat4(1.0f), glm::radians(yaw_deg), glm::vec3(0.0f, 1.0f, 0.0f));
+      FootIkController ik = MakeTwoPointController(ball_ls, heel_ls);
+      Rig pose;
+      for (int step = 0; step < 30; ++step) pose = Step(ik, MakeFrame(slope, to_world, 1.0f), animated);
+      for (int side = 0; side < 2; ++side) {
+        const glm::vec3 sole_ws = FootPoint(pose, side, kSoleLs, to_world);
+        const glm::vec3 ball_ws = FootPoint(pose, side, ball_ls, to_world);
+        const glm::vec3 heel_ws = FootPoint(pose, side, heel_ls, to_world);
+        EXPECT_NEAR(sole_ws.y, slope.Height(sole_ws.x, sole_ws.z), 0.005f) << "side " << side;
+        EXPECT_GE(ball_ws.y, slope.Height(ball_ws.x, ball_ws.z) - ik.settings.sole_give_m - 1e-3f) << "side " << side;
+        EXPECT_GE(heel_ws.y, slope.Height(heel_ws.x, heel_ws.z) - ik.settings.sole_give_m - 1e-3f) << "side " << side;
+      }
+    }
+  }
+}
+
 // The right foot locked 0.65 m down holds the pelvis low. The left foot
 // then plants where the clip puts it, its sole 5 cm onto a 0.65 m step,
 // its heel over the edge: from the pelvis held there its knee would fold
