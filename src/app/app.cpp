@@ -106,6 +106,9 @@ std::optional<int> App::OpenWindowAndLoad() {
 // shown, the UI, and the rendering quality.
 void App::InitRendering() {
   scene_->UploadGeometry(assets_->scene_geometry, CharacterLooks(*assets_));
+  scenery_pieces_ = assets_->scene_geometry.moving.pieces;
+  scenery_placements_.assign(scenery_pieces_.size(), render::ChunkPlacement{});
+  eased_flags_.assign(assets_->world->level().checkpoints.size(), 0.0f);
   FreeUploadedCopies(*assets_);
   window_->Show();
   imgui_.emplace(*window_);
@@ -216,8 +219,20 @@ void App::DrawScene(int width_px, int height_px) {
   if (overlay_.visible && overlay_.draw_skeleton) {
     ui::AddSkeletonLines(session_->knights()[session_->inspected_knight], frame_lines_);
   }
+  PlaceScenery();
   scene_->Draw(view, instances_, alpha, frame_lines_, scene_settings_);
   overlay_.scene_stats = scene_->stats();
+}
+
+// The flags and the portcullis posed from the session's course markers,
+// eased in and out.
+void App::PlaceScenery() {
+  const game::CourseMarkers& markers = session_->markers();
+  const std::span<const float> raise = markers.FlagRaise();
+  for (size_t i = 0; i < eased_flags_.size(); ++i)
+    eased_flags_[i] = i < raise.size() ? game::EaseInOut(raise[i]) : 0.0f;
+  render::PlaceMovingScenery(scenery_pieces_, {eased_flags_, game::EaseInOut(markers.GateOpen())}, scenery_placements_);
+  scene_->PlaceScenery(scenery_placements_);
 }
 
 // Dear ImGui shows an auto-sized window (the HUD, menus) from the frame

@@ -65,6 +65,7 @@ class App {
   void InitSession();
   int AdvanceSim(double real_elapsed_s);
   void DrawScene(int width_px, int height_px);
+  void PlaceScenery();
   void DrawUi(int width_px, int height_px, bool last_frame, double real_elapsed_s);
   std::span<const anim::Clip> InspectedKnightClips() const;
   bool TakeScreenshot(int width_px, int height_px, bool last_frame);
@@ -95,6 +96,11 @@ class App {
   bool best_time_noted_ = false;  // this goal's time was compared with the best
   core::DebugLines frame_lines_;
   std::vector<render::KnightInstance> instances_;
+  // The moving scenery's pieces (flags, portcullis), their eased flag
+  // states and placements: sized at load, refilled each frame.
+  std::vector<render::SceneryPiece> scenery_pieces_;
+  std::vector<float> eased_flags_;
+  std::vector<render::ChunkPlacement> scenery_placements_;
   RunReport report_;
   int exit_code_ = 0;
   // Headless with no --frames: the run ends at the goal, or after

@@ -1,5 +1,6 @@
 #include "game/game_session.h"
 
+#include <algorithm>
 #include <chrono>
 
 namespace knights::game {
@@ -51,6 +52,7 @@ void GameSession::SpawnAll() {
     patrols_[i] = PatrolAi{npc.patrol_x0, npc.patrol_x1};
   }
   for (size_t i = 0; i < knights_.size(); ++i) metrics_.ResetKnight(static_cast<int>(i));
+  markers_.Reset(static_cast<int>(world.level().checkpoints.size()));
   camera_.Reset(knights_[0].controller.FeetWs());
   previous_camera_ = camera_;
 }
@@ -98,11 +100,7 @@ void GameSession::Step(const core::InputState& input) {
   ++steps_;
   if (playing) play_time_s_ += dt;
 
-  // The player: the pilot's input in autoplay, else the person's. On the
-  // title and complete screens the knights still live (the world is behind
-  // the menu) but the player stands still.
-  core::InputState player_input;
-  if (playing) player_input = driven;
+  const core::InputState player_input = PlayerInput(driven);
   debug_lines_.Clear();
   core::DebugLines* debug = draw_ik_debug ? &debug_lines_ : nullptr;
   last_anim_s = last_ik_s = last_palette_s = 0.0;
@@ -129,6 +127,7 @@ void GameSession::Step(const core::InputState& input) {
   const KnightController& player = knights_[0].controller;
   // The camera follows the body as drawn, so it rises with a ladder exit.
   camera_.Update(knights_[0].DrawnRootWs(), player.VelocityMps().x, player.mode() == KnightMode::kClimb, dt);
+  markers_.Update(player.LastCheckpoint(), player.FeetWs().x, desc_.world->level().goal.x, dt);
   if (playing && goal_step_ < 0 && desc_.world->GoalReached(player.FeetWs())) {
     goal_step_ = steps_;
     goal_time_s_ = play_time_s_;
@@ -136,6 +135,22 @@ void GameSession::Step(const core::InputState& input) {
     metrics_.collecting = false;  // what follows the goal is the complete screen, not play
   }
   last_sim_s = std::chrono::duration<double>(Clock::now() - start).count();
+}
+
+// The player's input this step: the pilot's in autoplay, else the
+// person's. On the title screen the knights still live (the world is
+// behind the menu) but the player stands still; once the goal is reached
+// the knight walks on through the gate, kWalkInM past the goal (within
+// the terrain), and stops there.
+core::InputState GameSession::PlayerInput(const core::InputState& driven) const {
+  core::InputState input;
+  if (screen_ == Screen::kPlaying) return driven;
+  if (screen_ != Screen::kComplete) return input;
+  const world::Level& level = desc_.world->level();
+  const float stop_x = std::min(level.goal.x + kWalkInM, world::TerrainMaxX(level.terrain) - kWalkInEndMarginM);
+  const KnightController& player = knights_[0].controller;
+  if (player.Grounded() && player.FeetWs().x < stop_x) input.move_x = kWalkInStick;
+  return input;
 }
 
 // The overlay's clip override on the inspected knight, none on the others

@@ -11,6 +11,7 @@
 #include "core/input_state.h"
 #include "game/auto_pilot.h"
 #include "game/cast_member.h"
+#include "game/course_markers.h"
 #include "game/follow_camera.h"
 #include "game/ik_metrics.h"
 #include "game/knight.h"
@@ -76,11 +77,14 @@ class GameSession {
   const FollowCamera& camera() const { return camera_; }
   const FollowCamera& previous_camera() const { return previous_camera_; }
   const IkMetrics& metrics() const { return metrics_; }
+  // The checkpoint flags and the castle gate, as the player has reached them.
+  const CourseMarkers& markers() const { return markers_; }
   const core::DebugLines& debug_lines() const { return debug_lines_; }
 
   // Seconds of play (not counting title or pause) and sim steps so far.
   double play_time_s() const { return play_time_s_; }
   int steps() const { return steps_; }
+  float step_s() const { return desc_.step_s; }  // one sim step, seconds
   bool reached_goal() const { return goal_step_ >= 0; }
   int goal_step() const { return goal_step_; }
   double goal_time_s() const { return goal_time_s_; }
@@ -100,7 +104,14 @@ class GameSession {
  private:
   void BuildKnights();
   void SpawnAll();
+  // After the goal the knight walks on this far past it, metres, at a walk
+  // (the stick this far over), stopping this short of the terrain's end.
+  static constexpr float kWalkInM = 2.5f;
+  static constexpr float kWalkInStick = 1.0f;
+  static constexpr float kWalkInEndMarginM = 0.6f;
+
   void ApplyClipOverride(int knight_index);
+  core::InputState PlayerInput(const core::InputState& driven) const;
 
   SessionDesc desc_;
   std::vector<Knight> knights_;
@@ -110,6 +121,7 @@ class GameSession {
   FollowCamera camera_;
   FollowCamera previous_camera_;
   IkMetrics metrics_;
+  CourseMarkers markers_;
   core::DebugLines debug_lines_;
   Screen screen_ = Screen::kTitle;
   bool quit_requested_ = false;

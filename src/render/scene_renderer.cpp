@@ -34,6 +34,7 @@ SceneGeometry BuildSceneGeometry(const world::World& world) {
   SceneGeometry geometry;
   geometry.world = ChunkStaticMesh(BuildWorldMesh(world));
   geometry.background = ChunkStaticMesh(BuildBackgroundMesh(world));
+  geometry.moving = BuildMovingScenery(world);
   return geometry;
 }
 
@@ -64,6 +65,8 @@ SceneRenderer::SceneRenderer(std::unique_ptr<Impl> impl) : impl_(std::move(impl)
 SceneRenderer::SceneRenderer(SceneRenderer&&) noexcept = default;
 SceneRenderer& SceneRenderer::operator=(SceneRenderer&&) noexcept = default;
 SceneRenderer::~SceneRenderer() = default;
+
+void SceneRenderer::PlaceScenery(std::span<const ChunkPlacement> placements) { impl_->world_.Place(placements); }
 
 const SceneStats& SceneRenderer::stats() const { return impl_->stats_; }
 const ShadowFit& SceneRenderer::shadow_fit() const { return impl_->shadow_fit_; }
@@ -102,7 +105,7 @@ core::Expected<SceneRenderer> SceneRenderer::Create(const world::World& world,
 }
 
 void SceneRenderer::UploadGeometry(const SceneGeometry& geometry, std::span<const anim::SkinnedMesh* const> looks) {
-  impl_->world_.Upload(geometry.world);
+  impl_->world_.Upload(geometry.world, geometry.moving.mesh);
   impl_->background_.Upload(geometry.background);
   impl_->looks_.clear();
   for (const anim::SkinnedMesh* mesh : looks) impl_->looks_.push_back(GpuSkinnedMesh::Upload(*mesh));

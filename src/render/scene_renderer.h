@@ -22,6 +22,7 @@
 #include "core/debug_lines.h"
 #include "core/status.h"
 #include "render/frame_view.h"
+#include "render/moving_scenery.h"
 #include "render/shadow_fit.h"
 #include "render/static_geometry.h"
 #include "world/world.h"
@@ -73,6 +74,7 @@ struct SceneStats {
 struct SceneGeometry {
   StaticMeshChunks world;       // BuildWorldMesh
   StaticMeshChunks background;  // BuildBackgroundMesh (the far layers)
+  MovingScenery moving;         // BuildMovingScenery (flags, portcullis)
 };
 SceneGeometry BuildSceneGeometry(const world::World& world);
 
@@ -86,6 +88,10 @@ class SceneRenderer {
   // Uploads the static geometry and each mesh look (looks[0] is the
   // player's), replacing what was there. The CPU copies are not kept.
   void UploadGeometry(const SceneGeometry& geometry, std::span<const anim::SkinnedMesh* const> looks);
+
+  // Where the moving scenery's pieces are drawn from the next Draw on
+  // (PlaceMovingScenery; one per piece of the uploaded geometry.moving).
+  void PlaceScenery(std::span<const ChunkPlacement> placements);
 
   // alpha: interpolation between previous (0) and current (1) sim states.
   // Draws into the window's framebuffer (0) of size view.width_px x view.height_px.

@@ -102,19 +102,40 @@ StaticMeshChunks ChunkStaticMesh(std::span<const StaticVertex> triangles) {
 
 void StaticMeshRenderer::Upload(std::span<const StaticVertex> triangles) { Upload(ChunkStaticMesh(triangles)); }
 
-void StaticMeshRenderer::Upload(const StaticMeshChunks& mesh) {
+void StaticMeshRenderer::Upload(const StaticMeshChunks& mesh, const StaticMeshChunks& moving) {
   chunks_ = mesh.chunks;
+  first_moving_ = chunks_.size();
+  const auto first_vertex = static_cast<int>(mesh.vertices.size());
+  for (StaticMeshChunks::Chunk chunk : moving.chunks) {
+    chunk.first_vertex += first_vertex;
+    chunks_.push_back(chunk);
+  }
+  placements_.assign(moving.chunks.size(), ChunkPlacement{});
+  const auto world_bytes = static_cast<GLsizeiptr>(mesh.vertices.size() * sizeof(StaticVertex));
+  const auto moving_bytes = static_cast<GLsizeiptr>(moving.vertices.size() * sizeof(StaticVertex));
   glBindBuffer(GL_ARRAY_BUFFER, vbo_.id());
-  glBufferData(GL_ARRAY_BUFFER, static_cast<GLsizeiptr>(mesh.vertices.size() * sizeof(StaticVertex)),
-               mesh.vertices.data(), GL_STATIC_DRAW);
+  glBufferData(GL_ARRAY_BUFFER, world_bytes + moving_bytes, nullptr, GL_STATIC_DRAW);
+  if (world_bytes > 0) glBufferSubData(GL_ARRAY_BUFFER, 0, world_bytes, mesh.vertices.data());
+  if (moving_bytes > 0) glBufferSubData(GL_ARRAY_BUFFER, world_bytes, moving_bytes, moving.vertices.data());
   glBindBuffer(GL_ARRAY_BUFFER, 0);
 }
 
-void StaticMeshRenderer::DrawVisibleChunks(const glm::mat4& cull_view_proj) const {
+void StaticMeshRenderer::Place(std::span<const ChunkPlacement> placements) {
+  std::copy_n(placements.begin(), std::min(placements.size(), placements_.size()), placements_.begin());
+}
+
+void StaticMeshRenderer::DrawVisibleChunks(const glm::mat4& cull_view_proj, const ShaderProgram& program) const {
   glBindVertexArray(vao_.id());
   last_drawn_chunks_ = 0;
-  for (const Chunk& chunk : chunks_) {
-    if (BoxOutsideFrustum(cull_view_proj, chunk.lo_ws, chunk.hi_ws)) continue;
+  program.Set("u_offset_ws", glm::vec3(0.0f));
+  for (size_t i = 0; i < chunks_.size(); ++i) {
+    const Chunk& chunk = chunks_[i];
+    const ChunkPlacement placement = i < first_moving_ ? ChunkPlacement{} : placements_[i - first_moving_];
+    if (!placement.visible ||
+        BoxOutsideFrustum(cull_view_proj, chunk.lo_ws + placement.offset_ws, chunk.hi_ws + placement.offset_ws)) {
+      continue;
+    }
+    if (i >= first_moving_) program.Set("u_offset_ws", placement.offset_ws);
     glDrawArrays(GL_TRIANGLES, chunk.first_vertex, chunk.vertex_count);
     ++last_drawn_chunks_;
   }
@@ -127,7 +148,7 @@ void StaticMeshRenderer::Draw(const FrameView& view, const SceneLighting& lighti
   program_.Set("u_view_proj", view.view_proj);
   program_.Set("u_receive_shadows", receive_shadows ? 1 : 0);
   ApplyLighting(program_, view, lighting);
-  DrawVisibleChunks(view.view_proj);
+  DrawVisibleChunks(view.view_proj, program_);
 }
 
 void StaticMeshRenderer::DrawDepth(const glm::mat4& light_view_proj) const {
@@ -135,7 +156,7 @@ void StaticMeshRenderer::DrawDepth(const glm::mat4& light_view_proj) const {
   depth_program_.Use();
   depth_program_.Set("u_view_proj", light_view_proj);
   const int drawn = last_drawn_chunks_;
-  DrawVisibleChunks(light_view_proj);
+  DrawVisibleChunks(light_view_proj, depth_program_);
   last_drawn_chunks_ = drawn;  // the statistic is about the camera pass
 }
 

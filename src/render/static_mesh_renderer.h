@@ -12,6 +12,7 @@
 
 #include "core/status.h"
 #include "render/frame_view.h"
+#include "render/moving_scenery.h"
 #include "render/gl_object.h"
 #include "render/scene_lighting.h"
 #include "render/shader_program.h"
@@ -39,8 +40,9 @@ class StaticMeshRenderer {
   // Replaces the geometry (triangle list, counter-clockwise front faces).
   // Triangles are reordered into chunks by their centroid's x.
   void Upload(std::span<const StaticVertex> triangles);
-  // The same with the chunks already made (ChunkStaticMesh).
-  void Upload(const StaticMeshChunks& mesh);
+  // The same with the chunks already made (ChunkStaticMesh), and moving
+  // pieces after them (BuildMovingScenery: one chunk each, placed by Place).
+  void Upload(const StaticMeshChunks& mesh, const StaticMeshChunks& moving = {});
   // Lit pass. receive_shadows: false for geometry outside the shadow map
   // (kDistantOnly never receives shadows).
   void Draw(const FrameView& view, const SceneLighting& lighting, bool receive_shadows) const;
@@ -48,19 +50,26 @@ class StaticMeshRenderer {
   // (nothing for kDistantOnly).
   void DrawDepth(const glm::mat4& light_view_proj) const;
 
+  // Where each moving piece is drawn from now on (placements[i] for the
+  // i-th chunk of Upload's `moving`); pieces beyond `placements` keep
+  // theirs (at first: where built, visible). No allocation.
+  void Place(std::span<const ChunkPlacement> placements);
+
   int chunk_count() const { return static_cast<int>(chunks_.size()); }
   // Chunks drawn by the last Draw (for tests and statistics).
   int last_drawn_chunks() const { return last_drawn_chunks_; }
 
  private:
   using Chunk = StaticMeshChunks::Chunk;
-  void DrawVisibleChunks(const glm::mat4& cull_view_proj) const;
+  void DrawVisibleChunks(const glm::mat4& cull_view_proj, const ShaderProgram& program) const;
 
   ShaderProgram program_;
   ShaderProgram depth_program_;  // invalid for kDistantOnly
   GlVertexArray vao_;
   GlBuffer vbo_;
   std::vector<Chunk> chunks_;
+  size_t first_moving_ = 0;                 // chunks_[first_moving_..] are the moving pieces
+  std::vector<ChunkPlacement> placements_;  // one per moving piece
   mutable int last_drawn_chunks_ = 0;
 };
 

@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <unordered_map>
 
+#include "render/moving_scenery.h"
 #include "render/palette.h"
 #include "render/static_shapes.h"
 
@@ -19,6 +20,7 @@ constexpr float kTwoPi = 6.2831853f;
 constexpr float kGrassLipM = 0.12f;
 // How far behind the strip the meadow reaches (world z), metres.
 constexpr float kMeadowBackZ = -38.0f;
+constexpr float kPlantCrownM = 2.5f;  // a meadow tree's crown reaches this far from its trunk, metres
 
 // The terrain's height along its front or back edge (z fixed), exactly as
 // the collision mesh computes it: linear in x between profile points a, b.
@@ -280,12 +282,27 @@ void AppendMeadowSurface(const MeadowField& field, const std::vector<MeadowColum
 }
 
 // Trees and bushes, deterministic, not too close to the strip.
-void AppendMeadowPlants(const MeadowField& field, float x_lo, float x_hi, std::vector<StaticVertex>& out) {
+// Where the castle behind a gate goal stands on the meadow (x and z,
+// world metres, its towers included): no tree grows through its walls.
+struct Footprint {
+  glm::vec2 lo{0.0f}, hi{-1.0f};  // empty when hi < lo
+  bool Contains(float x, float z, float margin_m) const {
+    return x > lo.x - margin_m && x < hi.x + margin_m && z > lo.y - margin_m && z < hi.y + margin_m;
+  }
+};
+Footprint CastleFootprint(const world::Level& level) {
+  if (level.goal.kind != world::GoalKind::kGate) return {};
+  return {{level.goal.x - 12.0f, -23.0f}, {level.goal.x + 20.0f, -11.0f}};
+}
+
+void AppendMeadowPlants(const MeadowField& field, float x_lo, float x_hi, const Footprint& castle,
+                        std::vector<StaticVertex>& out) {
   const world::Terrain& terrain = field.terrain;
   for (int i = 0;; ++i) {
     const float x = x_lo + 3.0f + i * 5.5f + 4.0f * HashToUnit(i * 7 + 1);
     if (x > x_hi) break;
     const float z = terrain.z_min - 4.0f - 22.0f * HashToUnit(i * 7 + 2);
+    if (castle.Contains(x, z, kPlantCrownM)) continue;
     const float y = field.Height(x, z, world::ProfileHeight(terrain, x)) - 0.1f;
     const float pick = HashToUnit(i * 7 + 3);
     if (pick < 0.55f) {
@@ -304,7 +321,7 @@ void AppendMeadow(const world::Level& level, std::vector<StaticVertex>& out) {
   const float x_hi = world::TerrainMaxX(terrain) + 80.0f;
   const MeadowField field(terrain);
   AppendMeadowSurface(field, MeadowColumns(terrain, x_lo, x_hi), out);
-  AppendMeadowPlants(field, x_lo, x_hi, out);
+  AppendMeadowPlants(field, x_lo, x_hi, CastleFootprint(level), out);
 }
 
 void AppendBanner(std::vector<StaticVertex>& out, const glm::vec3& base_ws, float scale) {
@@ -359,6 +376,26 @@ void AppendCastle(std::vector<StaticVertex>& out, const glm::vec3& gate_ws) {
     const glm::vec3 pole(gate_ws.x + dx, y + (dx > 8.0f ? 17.0f : 15.0f) + 2.6f, z_wall - 8.0f);
     AppendBeam(out, pole, pole + glm::vec3(0.0f, 2.0f, 0.0f), 0.05f, kDarkWood);
     AppendBox(out, pole + glm::vec3(0.6f, 1.6f, 0.0f), {0.6f, 0.35f, 0.02f}, 0.0f, kBannerRed);
+  }
+}
+
+// The checkpoints' poles (their flags move: BuildMovingScenery) and the
+// goal: a gate with the castle behind it, or a banner.
+void AppendCourseMarks(const world::World& world, std::vector<StaticVertex>& out) {
+  const world::Level& level = world.level();
+  for (float checkpoint_x : level.checkpoints) {
+    const glm::vec3 base = CheckpointPoleBaseWs(world, checkpoint_x);
+    AppendBeam(out, base - glm::vec3(0.0f, 0.2f, 0.0f), base + glm::vec3(0.0f, kCheckpointPoleM, 0.0f), 0.04f,
+               kDarkWood, StaticMaterial::kWood);
+    AppendBox(out, base + glm::vec3(0.0f, kCheckpointPoleM + 0.06f, 0.0f), glm::vec3(0.07f), 0.0f, kGold);
+  }
+  const float goal_x = level.goal.x;
+  const glm::vec3 goal_base(goal_x, world.GroundHeightOr(goal_x, 0.0f), 0.0f);
+  if (level.goal.kind == world::GoalKind::kGate) {
+    AppendGate(out, goal_base);
+    AppendCastle(out, goal_base);
+  } else {
+    AppendBanner(out, goal_base + glm::vec3(0, 0, -1.0f), 1.3f);
   }
 }
 
@@ -433,15 +470,8 @@ std::vector<StaticVertex> BuildWorldMesh(const world::World& world) {
         break;
     }
   }
-  // 6. The goal.
-  const float goal_x = level.goal.x;
-  const glm::vec3 goal_base(goal_x, world.GroundHeightOr(goal_x, 0.0f), 0.0f);
-  if (level.goal.kind == world::GoalKind::kGate) {
-    AppendGate(out, goal_base);
-    AppendCastle(out, goal_base);
-  } else {
-    AppendBanner(out, goal_base + glm::vec3(0, 0, -1.0f), 1.3f);
-  }
+  // 6. The checkpoints' poles (their flags move: BuildMovingScenery), 7. the goal.
+  AppendCourseMarks(world, out);
   return out;
 }
 

@@ -11,8 +11,9 @@
 namespace knights::ui {
 namespace {
 
-constexpr float kNoticeS = 2.5f;       // how long a notice stays, seconds
-constexpr float kRespawnFadeS = 0.8f;  // the fade in from black after a respawn, seconds
+constexpr float kNoticeS = 2.5f;              // how long a notice stays, seconds
+constexpr float kRespawnFadeS = 0.8f;         // the fade in from black after a respawn, seconds
+constexpr float kCompletePanelDelayS = 1.2f;  // from the goal to the "level complete" panel, seconds
 
 constexpr ImGuiWindowFlags kPanelFlags = ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_AlwaysAutoResize |
                                          ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoMove |
@@ -195,7 +196,10 @@ void GameMenus::Draw(game::GameSession& session, const core::InputState& input, 
       break;
     }
     case game::Screen::kComplete: {
-      BeginCentredPanel("complete", width_px, height_px, 0.4f);
+      // The knight walks through the gate first; the panel then shows over
+      // the castle, clear of him.
+      if ((session.steps() - session.goal_step()) * session.step_s() < kCompletePanelDelayS) break;
+      BeginCentredPanel("complete", width_px, height_px, 0.24f);
       CenteredText("LEVEL COMPLETE", 3.0f);
       FormatTime(session.goal_time_s(), time_text, sizeof(time_text));
       char line[64];

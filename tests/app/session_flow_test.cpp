@@ -45,6 +45,30 @@ TEST(SessionFlow, RestartAfterACheckpointStartsOver) {
   EXPECT_FLOAT_EQ(player.FeetWs().x, session.world().SpawnPositionWs().x);
   // Falling now would bring him back to the start, not past checkpoint 1.
   EXPECT_EQ(session.world().RespawnPositionWs(player.LastCheckpoint()).x, session.world().SpawnPositionWs().x);
+  // The flags passed come down again.
+  for (int step = 0; step < 120; ++step) session.Step(no_keys);
+  EXPECT_EQ(session.markers().FlagRaise()[0], 0.0f);
+}
+
+// At the goal the gate is open, and the knight walks on through it, then
+// stops a little way past it, on the ground.
+TEST(SessionFlow, AtTheGoalTheKnightWalksThroughTheOpenGate) {
+  LoadedAssets assets = LoadWith("assets/characters/knight.json");
+  ASSERT_FALSE(assets.characters.empty());
+  game::GameSession session(MakeSessionDesc(assets, game::AppOptions{}, /*headless_window=*/true));
+  const core::InputState no_keys;
+  for (int step = 0; step < 20000 && !session.reached_goal(); ++step) session.Step(no_keys);
+  ASSERT_TRUE(session.reached_goal());
+  EXPECT_EQ(session.screen(), game::Screen::kComplete);
+  for (float raise : session.markers().FlagRaise()) EXPECT_GT(raise, 0.5f) << "every checkpoint passed";
+  EXPECT_GT(session.markers().GateOpen(), 0.9f) << "the gate lifted before he got there";
+  const float goal_x = session.world().level().goal.x;
+  for (int step = 0; step < 600; ++step) session.Step(no_keys);
+  const game::KnightController& player = session.player().controller;
+  EXPECT_GT(player.FeetWs().x, goal_x + 1.5f) << "walked on through the gate";
+  EXPECT_LE(player.FeetWs().x, goal_x + 2.5f + 0.3f) << "and stopped";
+  EXPECT_LT(std::fabs(player.VelocityMps().x), 0.05f);
+  EXPECT_TRUE(player.Grounded());
 }
 
 // Through a ladder's exit at the top (root motion lifts the body onto the
