@@ -101,6 +101,7 @@ void GameSession::Step(const core::InputState& input) {
   if (playing) play_time_s_ += dt;
 
   const core::InputState player_input = PlayerInput(driven);
+  ChooseLanes();
   debug_lines_.Clear();
   core::DebugLines* debug = draw_ik_debug ? &debug_lines_ : nullptr;
   last_anim_s = last_ik_s = last_palette_s = 0.0;
@@ -151,6 +152,23 @@ core::InputState GameSession::PlayerInput(const core::InputState& driven) const 
   const KnightController& player = knights_[0].controller;
   if (player.Grounded() && player.FeetWs().x < stop_x) input.move_x = kWalkInStick;
   return input;
+}
+
+// Knights passing each other keep apart: an NPC within kPassRangeM of the
+// player along the course (and about level with him) walks behind the
+// play plane, the player in front of it, until they are past.
+void GameSession::ChooseLanes() {
+  const glm::vec3 player_ws = knights_[0].controller.FeetWs();
+  bool passing = false;
+  for (size_t i = 1; i < knights_.size(); ++i) {
+    KnightController& npc = knights_[i].controller;
+    const glm::vec3 npc_ws = npc.FeetWs();
+    const bool near =
+        std::fabs(npc_ws.x - player_ws.x) < kPassRangeM && std::fabs(npc_ws.y - player_ws.y) < kPassLevelM;
+    npc.SetLane(near ? -kNpcLaneM : 0.0f);
+    passing = passing || near;
+  }
+  knights_[0].controller.SetLane(passing ? kPlayerLaneM : 0.0f);
 }
 
 // The overlay's clip override on the inspected knight, none on the others

@@ -110,7 +110,17 @@ class GameSession {
   static constexpr float kWalkInStick = 1.0f;
   static constexpr float kWalkInEndMarginM = 0.6f;
 
+  // Passing: knights this close along x (and within kPassLevelM in height)
+  // take lanes behind (an NPC) and in front of (the player) the play plane,
+  // metres; the player's alone keeps them two body radii apart when the
+  // NPC stands still (it steps aside only while walking).
+  static constexpr float kPassRangeM = 4.0f;
+  static constexpr float kPassLevelM = 1.2f;
+  static constexpr float kNpcLaneM = 0.4f;
+  static constexpr float kPlayerLaneM = 0.6f;
+
   void ApplyClipOverride(int knight_index);
+  void ChooseLanes();
   core::InputState PlayerInput(const core::InputState& driven) const;
 
   SessionDesc desc_;

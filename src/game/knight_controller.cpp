@@ -21,6 +21,10 @@ constexpr float kPi = 3.14159265358979f;
 // and never walked into, so nothing is neither a wall nor a step.
 constexpr float kWallAboveStepM = 0.02f;
 constexpr float kGroundAboveStepM = 0.03f;
+// A passing lane is taken where its ground, under the feet and this far
+// ahead, is within kLaneLevelM of the ground the knight is on, metres.
+constexpr float kLaneLookAheadM = 0.8f;
+constexpr float kLaneLevelM = 0.1f;
 
 }  // namespace
 
@@ -182,6 +186,18 @@ bool KnightController::GroundAboveStep(const world::World& world, float x) const
   return world.collision().FindGround(x, from_y, feet_ws_.z, from_y - above_step_y).hit;
 }
 
+float KnightController::GroundDepthGoal(const world::World& world) const {
+  if (lane_z_ == 0.0f) return 0.0f;
+  const float top_y = feet_ws_.y + tuning.max_step_up_m + kGroundAboveStepM;
+  const float length_m = tuning.max_step_up_m + tuning.snap_down_m + kGroundAboveStepM;
+  for (float x : {feet_ws_.x, feet_ws_.x + static_cast<float>(facing_) * kLaneLookAheadM}) {
+    const world::RayHit here = world.collision().FindGround(x, top_y, feet_ws_.z, length_m);
+    const world::RayHit lane = world.collision().FindGround(x, top_y, lane_z_, length_m);
+    if (!here.hit || !lane.hit || std::fabs(lane.point_ws.y - here.point_ws.y) > kLaneLevelM) return 0.0f;
+  }
+  return lane_z_;
+}
+
 void KnightController::StepGround(const core::InputState& input, const world::World& world, float dt_s) {
   if (turn_left_s_ <= 0.0f && TryStartLadder(input, world)) return;
   const float max_speed = input.run_held ? tuning.run_speed_mps : tuning.walk_speed_mps;
@@ -217,10 +233,12 @@ void KnightController::StepGround(const core::InputState& input, const world::Wo
   if (moved < std::fabs(velocity_.x * dt_s) - 1e-5f) velocity_.x = 0.0f;  // blocked by a wall
 
   // Follow the ground: up steps of max_step_up, down slopes and steps of snap_down.
-  // Back to the play plane after a ladder off it, while walking or running
-  // (a standing knight shifting sideways would drag its planted feet): at
-  // most half the ground speed, a diagonal the strides carry.
-  feet_ws_.z = MoveTowards(feet_ws_.z, 0.0f, std::min(tuning.depth_speed_mps, 0.5f * std::fabs(velocity_.x)) * dt_s);
+  // Back to the play plane after a ladder off it, or into a passing lane,
+  // while walking or running (a standing knight shifting sideways would
+  // drag its planted feet): at most half the ground speed, a diagonal the
+  // strides carry.
+  feet_ws_.z = MoveTowards(feet_ws_.z, GroundDepthGoal(world),
+                           std::min(tuning.depth_speed_mps, 0.5f * std::fabs(velocity_.x)) * dt_s);
   const float top_y = feet_ws_.y + tuning.max_step_up_m + kGroundAboveStepM;
   const world::RayHit ground =
       world.collision().FindGround(feet_ws_.x, top_y, feet_ws_.z, top_y - (feet_ws_.y - tuning.snap_down_m));

@@ -132,6 +132,12 @@ class KnightController {
   void Step(const core::InputState& input, const world::World& world, float dt_s);
 
   void SetMotionClipInfo(const MotionClipInfo& info) { clip_info_ = info; }
+  // The depth (world z, metres) the knight walks at on the ground: 0, the
+  // play plane, or a little in front or behind it to pass another knight.
+  // Eased to while walking or running (LaneZ), only where the ground there
+  // is the same as under the feet.
+  void SetLane(float lane_z) { lane_z_ = lane_z; }
+  float Lane() const { return lane_z_; }
   // Climbing speed on the current ladder at full input, m/s.
   float ClimbSpeedMps() const { return climb_rise_per_cycle_m_ / std::max(clip_info_.climb_cycle_s, 0.05f); }
   // Height gained along the rails per climb cycle on the current ladder: a
@@ -212,6 +218,9 @@ class KnightController {
   glm::vec3 EnterFeetWs(const world::World& world, float elapsed_s) const;
   // The knight's depth (z) moved towards goal_z at depth_speed_mps.
   float EaseDepth(float goal_z, float dt_s) const;
+  // The depth the knight heads for on the ground: the lane, where the
+  // ground a stride ahead at its depth is level with the feet; else 0.
+  float GroundDepthGoal(const world::World& world) const;
   // The highest climb_s on `ladder` (where the exit clip starts).
   float MaxClimbS(const world::Ladder& ladder) const;
   // Starts using ladder `index` (sets ladder_ and the climb's time warp).
@@ -242,6 +251,7 @@ class KnightController {
   float role_start_s_ = 0.0f;
   int role_serial_ = 0;
   int checkpoint_ = -1;
+  float lane_z_ = 0.0f;  // SetLane
   int respawns_ = 0;
 };
 

@@ -71,6 +71,31 @@ TEST(SessionFlow, AtTheGoalTheKnightWalksThroughTheOpenGate) {
   EXPECT_TRUE(player.Grounded());
 }
 
+// Passing the NPCs on the demo, the player and each NPC keep apart: their
+// feet never come nearer than two body radii (both of them 0.28 m), where
+// before they walked through each other on the play plane.
+TEST(SessionFlow, KnightsPassingEachOtherKeepApart) {
+  LoadedAssets assets = LoadWith("assets/characters/knight.json");
+  ASSERT_FALSE(assets.characters.empty());
+  game::GameSession session(MakeSessionDesc(assets, game::AppOptions{}, /*headless_window=*/true));
+  const core::InputState no_keys;
+  float nearest_m = 1e9f;
+  int passes = 0;
+  for (int step = 0; step < 20000 && !session.reached_goal(); ++step) {
+    session.Step(no_keys);
+    const glm::vec3 p = session.player().controller.FeetWs();
+    for (size_t i = 1; i < session.knights().size(); ++i) {
+      const glm::vec3 n = session.knights()[i].controller.FeetWs();
+      if (std::fabs(n.y - p.y) > 1.0f) continue;  // one on a ledge above the other
+      const float d = glm::length(glm::vec2(n.x - p.x, n.z - p.z));
+      if (d < 0.3f) ++passes;
+      nearest_m = std::min(nearest_m, d);
+    }
+  }
+  ASSERT_TRUE(session.reached_goal());
+  EXPECT_GE(nearest_m, 2.0f * session.player().controller.tuning.body_radius_m) << passes << " steps within 0.3 m";
+}
+
 // Through a ladder's exit at the top (root motion lifts the body onto the
 // ledge before the controller's feet follow), the camera's look-at point
 // stays with the body as drawn: the knight never nears the top edge.

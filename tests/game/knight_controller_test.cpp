@@ -608,6 +608,34 @@ TEST_F(KnightControllerTest, ReversingWhileMovingEasesTheYaw) {
   EXPECT_FLOAT_EQ(c_.YawRad(), -kPi);
 }
 
+// A lane off the play plane is walked into while moving (not while
+// standing: the planted feet would drag), and walked back out of once
+// cleared; over ground that is not the same at the lane's depth (a
+// platform narrower than the lane) it is not taken.
+TEST_F(KnightControllerTest, WalksIntoALaneOnlyWhereItsGroundIsTheSame) {
+  Spawn(2.0f);
+  c_.SetLane(-0.4f);
+  Drive(c_, world_, Input(0.0f), 60);
+  EXPECT_EQ(c_.FeetWs().z, 0.0f) << "standing still";
+  Drive(c_, world_, Input(1.0f), 90);
+  EXPECT_FLOAT_EQ(c_.FeetWs().z, -0.4f);
+  c_.SetLane(0.0f);
+  Drive(c_, world_, Input(-1.0f), 90);
+  EXPECT_FLOAT_EQ(c_.FeetWs().z, 0.0f);
+
+  world::Level narrow = test::MakeTestLevel();
+  narrow.platforms = {world::Platform{3.0f, 9.0f, 0.2f, 0.3f, -0.2f, 0.2f}};
+  const world::World narrow_world(std::move(narrow));
+  KnightController c;
+  c.Spawn(glm::vec3(3.5f, 0.2f, 0.0f), +1);
+  c.SetLane(-0.4f);
+  float deepest = 0.0f;
+  Drive(c, narrow_world, Input(1.0f), 150, [&](int) {
+    if (c.FeetWs().x < 8.5f) deepest = std::min(deepest, c.FeetWs().z);
+  });
+  EXPECT_GT(deepest, -0.05f) << "the lane is off the 0.4 m wide platform";
+}
+
 TEST_F(KnightControllerTest, BadTimeStepIsIgnored) {
   Spawn(5.0f);
   const KnightController before = c_;
