@@ -6,14 +6,16 @@
 // play strip around the camera, texel-snapped: render/shadow_map.h).
 // Ambient: a hemisphere light (sky colour from above, ground bounce from
 // below). Fog: exponential in distance beyond a start distance, so the play
-// strip stays crisp and the background layers fade into the horizon colour.
+// strip stays crisp and the background layers fade into the horizon colour
+// (coloured by the sun's direction, bluer with distance).
 
 uniform vec3 u_sun_dir_ws;     // unit, towards the sun
 uniform vec3 u_sun_color;      // linear RGB, already scaled by intensity
 uniform vec3 u_sky_color;      // hemisphere ambient from above
 uniform vec3 u_ground_color;   // ... and from below
 uniform vec3 u_eye_ws;
-uniform vec3 u_fog_color;      // linear RGB, equals the sky's horizon colour
+uniform vec3 u_fog_color;      // linear RGB, the sky's horizon colour away from the sun
+uniform vec3 u_sun_haze_color; // ... and towards it
 uniform float u_fog_density;   // per metre
 uniform float u_fog_start_m;   // no fog closer than this, metres
 
@@ -49,11 +51,19 @@ vec3 HemisphereAmbient(vec3 n_ws) {
   return mix(u_ground_color, u_sky_color, n_ws.y * 0.5 + 0.5);
 }
 
-float FogAmount(vec3 p_ws) {
-  float d = max(length(u_eye_ws - p_ws) - u_fog_start_m, 0.0);
-  return 1.0 - exp(-u_fog_density * d);
+// The haze colour along a view direction: golden towards the sun, the fog
+// colour away from it (sky.frag's horizon uses the same blend).
+vec3 FogColorAlong(vec3 dir_ws) {
+  float mu = max(dot(dir_ws, u_sun_dir_ws), 0.0);
+  return mix(u_fog_color, u_sun_haze_color, mu * mu * mu);
 }
 
+// Aerial perspective: in-scattering grows with distance beyond the start,
+// faster for blue than for red (short wavelengths scatter more), so what
+// is far turns blue and loses contrast rather than greying out.
 vec3 ApplyFog(vec3 color, vec3 p_ws) {
-  return mix(color, u_fog_color, FogAmount(p_ws));
+  vec3 to_p = p_ws - u_eye_ws;
+  float d = max(length(to_p) - u_fog_start_m, 0.0);
+  vec3 amount = 1.0 - exp(-u_fog_density * d * vec3(0.78, 1.0, 1.3));
+  return mix(color, FogColorAlong(normalize(to_p)), amount);
 }

@@ -55,12 +55,25 @@ vec3 Fxaa(vec2 uv) {
 }
 #endif
 
+// Grading, on the tone-mapped colour: a little more saturation, shadows
+// pushed towards blue and lit midtones towards warm (split toning), so the
+// warm key and the cool fill read apart; the brightest tones (clouds,
+// glints) are left neutral, white stays white.
+vec3 Grade(vec3 c) {
+  float l = Luma(c);
+  c = mix(vec3(l), c, 1.05);
+  vec3 tone = mix(vec3(0.95, 0.99, 1.07), vec3(1.04, 1.0, 0.94), smoothstep(0.08, 0.5, l));
+  c *= mix(tone, vec3(1.0), smoothstep(0.45, 0.7, l));
+  return clamp(c, 0.0, 1.0);
+}
+
 void main() {
 #ifdef KNIGHTS_FXAA
   vec3 c = Fxaa(v_uv);
 #else
   vec3 c = SceneLdr(v_uv);
 #endif
+  c = Grade(c);
   vec2 q = v_uv - 0.5;
   c *= 1.0 - u_vignette * dot(q, q) * 2.0;
   frag_color = vec4(LinearToSrgb(c), 1.0);

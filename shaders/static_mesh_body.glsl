@@ -80,8 +80,8 @@ vec3 EarthAlbedo(vec3 base, vec3 p, vec3 n) {
   float band = Noise(vec2(0.0, p.y * 2.3 + warp));
   vec3 c = base * (0.72 + 0.5 * band);
   // Embedded stones.
-  float stones = Noise(uv * 4.0 + 5.0);
-  c = mix(c, vec3(0.16, 0.15, 0.14), smoothstep(0.8, 0.85, stones));
+  float stones = Noise(uv * 6.0 + 5.0);
+  c = mix(c, vec3(0.11, 0.095, 0.08), smoothstep(0.8, 0.85, stones));
   return c;
 }
 

@@ -6,11 +6,11 @@
 
 namespace knights::render::palette {
 
-inline const glm::vec3 kGrass{0.13f, 0.30f, 0.055f};
+inline const glm::vec3 kGrass{0.12f, 0.25f, 0.06f};
 inline const glm::vec3 kMeadow{0.10f, 0.20f, 0.05f};
 inline const glm::vec3 kDryGrass{0.30f, 0.32f, 0.10f};
 inline const glm::vec3 kEarth{0.19f, 0.10f, 0.045f};
-inline const glm::vec3 kRock{0.34f, 0.32f, 0.30f};
+inline const glm::vec3 kRock{0.25f, 0.24f, 0.22f};
 inline const glm::vec3 kStone{0.46f, 0.43f, 0.38f};
 inline const glm::vec3 kDarkStone{0.26f, 0.25f, 0.24f};
 inline const glm::vec3 kWood{0.36f, 0.20f, 0.08f};

@@ -9,6 +9,7 @@ void ApplyLighting(const ShaderProgram& program, const FrameView& view, const Sc
   program.Set("u_ground_color", view.ground_color);
   program.Set("u_eye_ws", view.eye_ws);
   program.Set("u_fog_color", lighting.fog_color);
+  program.Set("u_sun_haze_color", view.sun_haze_color);
   program.Set("u_fog_density", lighting.fog_density_per_m);
   program.Set("u_fog_start_m", lighting.fog_start_m);
   program.Set("u_shadows", lighting.shadows && lighting.shadow_texture != 0 ? 1 : 0);

@@ -44,7 +44,7 @@ struct KnightInstance {
 enum class AntiAliasing { kOff, kFxaa, kMsaa };
 
 struct SceneSettings {
-  glm::vec3 fog_color{0.52f, 0.62f, 0.76f};  // linear RGB; also the sky's horizon colour
+  glm::vec3 fog_color{0.42f, 0.55f, 0.78f};  // linear RGB, away from the sun; also the sky's horizon there
   float fog_density_per_m = 0.007f;
   float fog_start_m = 16.0f;  // the play strip (~9-15 m away) stays clear
   bool shadows = true;
@@ -53,7 +53,7 @@ struct SceneSettings {
   int msaa_samples = 4;
   float render_scale = 1.0f;  // offscreen size / window size, clamped to [0.25, 2]
   float exposure = 1.0f;
-  float vignette = 0.25f;
+  float vignette = 0.3f;
   bool background = true;  // the far parallax layers
 };
 

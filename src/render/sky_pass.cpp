@@ -18,6 +18,7 @@ void SkyPass::Draw(const FrameView& view, const glm::vec3& horizon_color, const 
   program_.Set("u_clip_to_world", glm::inverse(view.view_proj));
   program_.Set("u_eye_ws", view.eye_ws);
   program_.Set("u_horizon_color", horizon_color);
+  program_.Set("u_sun_haze_color", view.sun_haze_color);
   program_.Set("u_zenith_color", zenith_color);
   program_.Set("u_sun_dir_ws", view.sun_dir_ws);
   program_.Set("u_sun_color", view.sun_color);

@@ -5,6 +5,8 @@
 #include <cmath>
 #include <cstdint>
 #include <unordered_map>
+#include <utility>
+#include <vector>
 
 #include "render/moving_scenery.h"
 #include "render/palette.h"
@@ -213,6 +215,15 @@ struct MeadowField {
     const float far_y = SmoothProfile(terrain, x, 10.0f) - 0.4f + rolling * w;
     return glm::mix(edge_y, far_y, w);
   }
+  // The surface's normal at (x, z) for that column (central differences
+  // over kNormalStepM): shared by the quads meeting there, so the meadow
+  // shades smoothly rather than in facets.
+  glm::vec3 Normal(float x, float z, float edge_y) const {
+    const float dx = Height(x + kNormalStepM, z, edge_y) - Height(x - kNormalStepM, z, edge_y);
+    const float dz = Height(x, z + kNormalStepM, edge_y) - Height(x, z - kNormalStepM, edge_y);
+    return glm::normalize(glm::vec3(-dx, 2.0f * kNormalStepM, -dz));
+  }
+  static constexpr float kNormalStepM = 0.5f;
 };
 
 // A column of the meadow: its x and the height of its front edge.
@@ -260,8 +271,13 @@ void AppendMeadowSurface(const MeadowField& field, const std::vector<MeadowColum
           p10(c1.x, field.Height(c1.x, za, c1.edge_y), za);
       const glm::vec3 p01(c0.x, field.Height(c0.x, zb, c0.edge_y), zb),
           p11(c1.x, field.Height(c1.x, zb, c1.edge_y), zb);
-      // Quad p00 (front left), p10, p11, p01: counter-clockwise seen from above.
-      AppendQuad(out, p00, p10, p11, p01, kMeadow, StaticMaterial::kGrass);
+      // Quad p00 (front left), p10, p11, p01: counter-clockwise seen from
+      // above, each corner with its smooth normal.
+      const glm::vec3 n00 = field.Normal(c0.x, za, c0.edge_y), n10 = field.Normal(c1.x, za, c1.edge_y);
+      const glm::vec3 n01 = field.Normal(c0.x, zb, c0.edge_y), n11 = field.Normal(c1.x, zb, c1.edge_y);
+      for (const auto& [p, n] : {std::pair{p00, n00}, {p10, n10}, {p11, n11}, {p00, n00}, {p11, n11}, {p01, n01}}) {
+        AppendVertex(out, p, n, kMeadow, StaticMaterial::kGrass);
+      }
     }
   }
   for (size_t i = 0; i + 1 < columns.size(); ++i) {
@@ -281,7 +297,6 @@ void AppendMeadowSurface(const MeadowField& field, const std::vector<MeadowColum
   }
 }
 
-// Trees and bushes, deterministic, not too close to the strip.
 // Where the castle behind a gate goal stands on the meadow (x and z,
 // world metres, its towers included): no tree grows through its walls.
 struct Footprint {
@@ -295,6 +310,7 @@ Footprint CastleFootprint(const world::Level& level) {
   return {{level.goal.x - 12.0f, -23.0f}, {level.goal.x + 20.0f, -11.0f}};
 }
 
+// Trees and bushes, deterministic, not too close to the strip.
 void AppendMeadowPlants(const MeadowField& field, float x_lo, float x_hi, const Footprint& castle,
                         std::vector<StaticVertex>& out) {
   const world::Terrain& terrain = field.terrain;
