@@ -49,16 +49,69 @@ void AppendQuad(std::vector<StaticVertex>& out, const glm::vec3& a, const glm::v
   AppendTriangle(out, a, c, d, color, material);
 }
 
+namespace {
+
+// One tier of a pine: a cone whose rim alternates long drooping points and
+// short ones, turned by `turn_rad`, so its outline is ragged like a
+// branch tier rather than a smooth cone; the underside darker.
+void AppendPineTier(std::vector<StaticVertex>& out, const glm::vec3& base_ws, float radius_m, float height_m,
+                    float turn_rad, const glm::vec3& color) {
+  constexpr int kPoints = 12;
+  const glm::vec3 apex = base_ws + glm::vec3(0.0f, height_m, 0.0f);
+  const glm::vec3 hub = base_ws + glm::vec3(0.0f, 0.15f * height_m, 0.0f);
+  auto rim = [&](int i) {
+    const float a = turn_rad + kTwoPi * static_cast<float>(i) / kPoints;
+    const bool tip = i % 2 == 0;
+    const float r = radius_m * (tip ? 1.0f : 0.7f);
+    return base_ws + glm::vec3(std::cos(a) * r, tip ? -0.12f * height_m : 0.0f, -std::sin(a) * r);
+  };
+  for (int i = 0; i < kPoints; ++i) {
+    const glm::vec3 p0 = rim(i), p1 = rim((i + 1) % kPoints);
+    AppendTriangle(out, p0, p1, apex, color, StaticMaterial::kFoliage);
+    AppendTriangle(out, p1, p0, hub, color * 0.55f, StaticMaterial::kFoliage);
+  }
+}
+
+}  // namespace
+
 void AppendTree(std::vector<StaticVertex>& out, const glm::vec3& base_ws, float scale, float variation) {
   const glm::vec3 leaves = kLeaves * (0.85f + 0.4f * variation);
   AppendBeam(out, base_ws, base_ws + glm::vec3(0.0f, 1.6f * scale, 0.0f), 0.12f * scale, kDarkWood * 1.5f,
              StaticMaterial::kWood);
-  AppendCone(out, base_ws + glm::vec3(0.0f, 0.9f * scale, 0.0f), 1.1f * scale, 1.7f * scale, 9, leaves,
-             StaticMaterial::kFoliage);
-  AppendCone(out, base_ws + glm::vec3(0.0f, 1.8f * scale, 0.0f), 0.85f * scale, 1.5f * scale, 9, leaves * 1.15f,
-             StaticMaterial::kFoliage);
-  AppendCone(out, base_ws + glm::vec3(0.0f, 2.6f * scale, 0.0f), 0.55f * scale, 1.2f * scale, 9, leaves * 1.3f,
-             StaticMaterial::kFoliage);
+  // Four tiers, narrower and lighter upwards, each turned a little.
+  constexpr float kTierY[4] = {0.8f, 1.55f, 2.25f, 2.9f};
+  constexpr float kTierR[4] = {1.2f, 0.95f, 0.7f, 0.45f};
+  constexpr float kTierH[4] = {1.5f, 1.35f, 1.15f, 0.95f};
+  for (int t = 0; t < 4; ++t) {
+    AppendPineTier(out, base_ws + glm::vec3(0.0f, kTierY[t] * scale, 0.0f), kTierR[t] * scale, kTierH[t] * scale,
+                   variation * 3.0f + 0.7f * static_cast<float>(t), leaves * (1.0f + 0.1f * static_cast<float>(t)));
+  }
+}
+
+void AppendBoulder(std::vector<StaticVertex>& out, const glm::vec3& base_ws, const glm::vec3& half_extents_m,
+                   float yaw_rad, int seed, const glm::vec3& color) {
+  // Rings of kSides points (ground, belly, shoulder) and a top, each point
+  // pushed in or out a little by the hash: a lumpy, faceted stone.
+  constexpr int kSides = 7;
+  constexpr float kRingY[3] = {0.0f, 0.55f, 1.5f};  // in half heights
+  constexpr float kRingR[3] = {0.95f, 1.05f, 0.7f};
+  const glm::mat3 yaw(glm::rotate(glm::mat4(1.0f), yaw_rad, glm::vec3(0.0f, 1.0f, 0.0f)));
+  auto point = [&](int ring, int i) {
+    const float a = kTwoPi * (static_cast<float>(i) + 0.3f * HashToUnit(seed * 31 + ring * 7 + i)) / kSides;
+    const float r = kRingR[ring] * (0.8f + 0.35f * HashToUnit(seed * 17 + ring * 11 + i));
+    const glm::vec3 local(std::cos(a) * r * half_extents_m.x, kRingY[ring] * half_extents_m.y,
+                          -std::sin(a) * r * half_extents_m.z);
+    return base_ws + yaw * local;
+  };
+  const glm::vec3 top = base_ws + glm::vec3(0.0f, 1.9f * half_extents_m.y, 0.0f);
+  for (int i = 0; i < kSides; ++i) {
+    const int j = (i + 1) % kSides;
+    for (int ring = 0; ring < 2; ++ring) {
+      AppendQuad(out, point(ring, i), point(ring, j), point(ring + 1, j), point(ring + 1, i), color,
+                 StaticMaterial::kRock);
+    }
+    AppendTriangle(out, point(2, i), point(2, j), top, color, StaticMaterial::kRock);
+  }
 }
 
 void AppendTower(std::vector<StaticVertex>& out, const glm::vec3& base_ws, float radius_m, float height_m,

@@ -30,10 +30,15 @@ void AppendTriangle(std::vector<StaticVertex>& out, const glm::vec3& a, const gl
                     const glm::vec3& color, StaticMaterial material = StaticMaterial::kPlain);
 void AppendQuad(std::vector<StaticVertex>& out, const glm::vec3& a, const glm::vec3& b, const glm::vec3& c,
                 const glm::vec3& d, const glm::vec3& color, StaticMaterial material = StaticMaterial::kPlain);
-// A stylised tree (trunk and three foliage cones), a castle tower.
+// A stylised pine (trunk and four ragged foliage tiers), a castle tower.
 void AppendTree(std::vector<StaticVertex>& out, const glm::vec3& base_ws, float scale, float variation);
 void AppendTower(std::vector<StaticVertex>& out, const glm::vec3& base_ws, float radius_m, float height_m,
                  const glm::vec3& wall_color, const glm::vec3& roof_color, StaticMaterial material);
+
+// A lumpy stone standing on base_ws, about 2 x half_extents_m across and
+// as high, turned by yaw; `seed` picks its shape.
+void AppendBoulder(std::vector<StaticVertex>& out, const glm::vec3& base_ws, const glm::vec3& half_extents_m,
+                   float yaw_rad, int seed, const glm::vec3& color);
 
 // Deterministic pseudo-random number in [0, 1) from an integer (for
 // scattering scenery the same way on every run).

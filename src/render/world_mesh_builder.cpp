@@ -456,8 +456,8 @@ std::vector<StaticVertex> BuildWorldMesh(const world::World& world) {
                    StaticMaterial::kFoliage);
         break;
       case world::PropKind::kRock:
-        AppendBox(out, base + glm::vec3(0, 0.2f * s, 0), glm::vec3(0.45f, 0.3f, 0.4f) * s, yaw, kRock,
-                  StaticMaterial::kRock);
+        AppendBoulder(out, base - glm::vec3(0, 0.05f * s, 0), glm::vec3(0.5f, 0.3f, 0.42f) * s, yaw,
+                      static_cast<int>(prop.x * 10.0f + prop.z * 3.0f), kRock);
         break;
       case world::PropKind::kBanner:
         AppendBanner(out, base, s);
