@@ -160,7 +160,10 @@ bool App::Frame() {
   // warm-up frame is drawn too, so the memory measured after warm-up
   // includes the driver's first-draw allocations.
   const bool warm_up_frame = session_->steps() == RunReport::kWarmUpSteps && !options_.metrics_path.empty();
-  if (headless_ && !last_frame && !warm_up_frame) return true;
+  if (headless_ && !options_.realtime && !last_frame && !warm_up_frame) {
+    report_.NoteFrame(/*drawn=*/false);
+    return true;
+  }
   const uint64_t render_start = SDL_GetPerformanceCounter();
   int width_px = 0, height_px = 0;
   window_->DrawableSize(&width_px, &height_px);
@@ -180,13 +183,26 @@ bool App::Frame() {
     KNIGHTS_LOG_INFO("FRAME", "first frame on screen %.2f s after start",
                      std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count());
   }
+  WaitForFpsCap(counter);
+  report_.NoteFrame(/*drawn=*/true);
   return !last_frame;
 }
 
+// With --fps-cap, the frame that started at frame_start_counter is made
+// to last at least 1 / cap seconds (the sim catches up by real time).
+void App::WaitForFpsCap(uint64_t frame_start_counter) const {
+  if (options_.fps_cap <= 0) return;
+  const double period_s = 1.0 / options_.fps_cap;
+  const double spent_s = SecondsBetween(frame_start_counter, SDL_GetPerformanceCounter());
+  if (spent_s < period_s) SDL_Delay(static_cast<uint32_t>((period_s - spent_s) * 1000.0));
+}
+
 // Headless runs advance exactly one step a frame (reproducible); windowed
-// runs follow real time, scaled for slow motion. Returns the steps taken.
+// and --realtime runs follow real time, scaled for slow motion. Returns
+// the steps taken.
 int App::AdvanceSim(double real_elapsed_s) {
-  int steps = clock_.Advance(headless_ ? clock_.StepSeconds() : real_elapsed_s * overlay_.time_scale);
+  const bool one_step_a_frame = headless_ && !options_.realtime;
+  int steps = clock_.Advance(one_step_a_frame ? clock_.StepSeconds() : real_elapsed_s * overlay_.time_scale);
   if (overlay_.sim_paused) steps = overlay_.step_once ? 1 : 0;
   overlay_.step_once = false;
   core::InputState step_input = input_;

@@ -66,6 +66,7 @@ class App {
   int AdvanceSim(double real_elapsed_s);
   void DrawScene(int width_px, int height_px);
   void PlaceScenery();
+  void WaitForFpsCap(uint64_t frame_start_counter) const;
   void DrawUi(int width_px, int height_px, bool last_frame, double real_elapsed_s);
   std::span<const anim::Clip> InspectedKnightClips() const;
   bool TakeScreenshot(int width_px, int height_px, bool last_frame);

@@ -45,6 +45,12 @@ Json RunPart(const game::IkMetrics& metrics, bool ik_enabled, const RunFacts& fa
   out["memory_mb"] = {{"after_warm_up", Rounded(facts.rss_after_warm_up_bytes * kMb, 2)},
                       {"end_of_sim", Rounded(facts.rss_end_of_sim_bytes * kMb, 2)},
                       {"peak", Rounded(facts.rss_peak_bytes * kMb, 2)}};
+  // The loop's wall time spans one frame interval fewer than the frames.
+  const bool timed = facts.frames_drawn > 1 && facts.frame_loop_s > 0.0;
+  out["real_time"] = {{"frames_drawn", facts.frames_drawn},
+                      {"wall_s", Rounded(facts.frame_loop_s, 3)},
+                      {"game_s", Rounded(facts.play_time_s, 3)},
+                      {"fps", timed ? Json(Rounded((facts.frames_drawn - 1) / facts.frame_loop_s, 2)) : Json(nullptr)}};
   return out;
 }
 

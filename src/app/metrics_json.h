@@ -21,6 +21,11 @@ struct RunFacts {
   double rss_after_warm_up_bytes = 0.0;
   double rss_end_of_sim_bytes = 0.0;
   double rss_peak_bytes = 0.0;
+  // Real time against game time: frames drawn, wall seconds of the frame
+  // loop (first frame to last) and game seconds played in it.
+  int frames_drawn = 0;
+  double frame_loop_s = 0.0;
+  double play_time_s = 0.0;
 };
 
 std::string MetricsJson(const game::IkMetrics& metrics, bool ik_enabled, const RunFacts& facts);

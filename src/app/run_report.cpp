@@ -66,6 +66,13 @@ std::string RunReport::TimestampedScreenshotName() {
   return name;
 }
 
+void RunReport::NoteFrame(bool drawn) {
+  const auto now = std::chrono::steady_clock::now();
+  if (!first_frame_end_) first_frame_end_ = now;
+  last_frame_end_ = now;
+  if (drawn) ++frames_drawn_;
+}
+
 core::Status RunReport::WriteMetrics(const std::string& path, const game::GameSession& session) const {
   RunFacts facts;
   facts.reached_goal = session.reached_goal();
@@ -74,6 +81,9 @@ core::Status RunReport::WriteMetrics(const std::string& path, const game::GameSe
   facts.rss_after_warm_up_bytes = static_cast<double>(rss_after_warm_up_);
   facts.rss_end_of_sim_bytes = static_cast<double>(rss_end_of_sim_);
   facts.rss_peak_bytes = static_cast<double>(core::PeakResidentMemoryBytes());
+  facts.frames_drawn = frames_drawn_;
+  if (first_frame_end_) facts.frame_loop_s = std::chrono::duration<double>(last_frame_end_ - *first_frame_end_).count();
+  facts.play_time_s = session.play_time_s();
   std::ofstream out(path);
   out << MetricsJson(session.metrics(), session.ik.master, facts);
   out.flush();  // a full disk shows here, not in a destructor that cannot say so

@@ -4,6 +4,7 @@
 // side has released its memory) and the --metrics file, with the memory
 // probes of the soak test's "no growth after warm-up" check.
 
+#include <chrono>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -25,6 +26,8 @@ class RunReport {
   // sim), and once the warm-up frame is drawn.
   void NoteEndOfSim();
   void NoteWarmedUp();
+  // The frame loop: each frame's end, and whether it was drawn.
+  void NoteFrame(bool drawn);
 
   // The framebuffer now, written to `path` at once; false (the one-line
   // error printed) when it cannot be.
@@ -39,6 +42,9 @@ class RunReport {
 
  private:
   uint64_t rss_after_warm_up_ = 0;
+  int frames_drawn_ = 0;
+  std::optional<std::chrono::steady_clock::time_point> first_frame_end_;  // the loop's start
+  std::chrono::steady_clock::time_point last_frame_end_;
   uint64_t rss_end_of_sim_ = 0;
   std::optional<asset::Image> kept_screenshot_;
 };

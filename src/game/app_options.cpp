@@ -165,6 +165,19 @@ const std::vector<OptionSpec>& Specs() {
          o.seed = static_cast<uint32_t>(seed);
          return std::string();
        }},
+      {"--realtime", "", "headless: draw every frame and follow the wall clock as a window does",
+       [](AppOptions& o, std::string_view) {
+         o.realtime = true;
+         return std::string();
+       }},
+      {"--fps-cap", "N",
+       "draw at most N frames a second, 1..1000 (default: no cap); game time still keeps to real time",
+       [](AppOptions& o, std::string_view v) {
+         if (!ParseInt(v, o.fps_cap) || o.fps_cap < 1 || o.fps_cap > 1000) {
+           return "--fps-cap: expected a whole number 1..1000, got '" + std::string(v) + "'";
+         }
+         return std::string();
+       }},
       {"--metrics", "FILE.json", "write the run's IK metrics (errors, slide, timings) as JSON",
        [](AppOptions& o, std::string_view v) {
          if (v.size() < 6 || v.substr(v.size() - 5) != ".json") {

@@ -29,7 +29,11 @@ struct AppOptions {
   uint32_t seed = 1;         // --seed: autoplay's small random choices
   std::string metrics_path;  // --metrics: write IK metrics JSON here
   bool soak = false;         // --soak: random input bursts mixed into autoplay
-  std::string config_path;   // --config: settings file ("" = the user's, windowed runs only)
+  // --realtime: a headless run draws every frame and follows the wall
+  // clock as a window does (timing checks), instead of one sim step a frame.
+  bool realtime = false;
+  int fps_cap = 0;          // --fps-cap: at most this many frames a second (0: no cap)
+  std::string config_path;  // --config: settings file ("" = the user's, windowed runs only)
   // Rendering: "" / 0 = automatic (full quality, or lighter on a software
   // rasteriser in a window).
   std::string shadows;        // --shadows on|off
