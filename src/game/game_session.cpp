@@ -11,6 +11,7 @@ GameSession::GameSession(const SessionDesc& desc) : desc_(desc), pilot_(desc.see
   knights_.resize(1 + npcs);
   patrols_.resize(npcs);
   respawns_seen_.assign(knights_.size(), 0);
+  cues_.resize(knights_.size());
   BuildKnights();
   SpawnAll();
   if (desc.skip_title) screen_ = Screen::kPlaying;
@@ -51,7 +52,10 @@ void GameSession::SpawnAll() {
     knights_[i + 1].Spawn(glm::vec3(npc.x, y, 0.0f), (i % 2 == 0) ? +1 : -1);
     patrols_[i] = PatrolAi{npc.patrol_x0, npc.patrol_x1};
   }
-  for (size_t i = 0; i < knights_.size(); ++i) metrics_.ResetKnight(static_cast<int>(i));
+  for (size_t i = 0; i < knights_.size(); ++i) {
+    metrics_.ResetKnight(static_cast<int>(i));
+    cues_[i].Reset();
+  }
   markers_.Reset(static_cast<int>(world.level().checkpoints.size()));
   camera_.Reset(knights_[0].controller.FeetWs());
   previous_camera_ = camera_;
@@ -111,11 +115,17 @@ void GameSession::Step(const core::InputState& input) {
     if (i + 1 < knights_.size()) knights_[i + 1].Prefetch();
     const core::InputState knight_input = i == 0 ? player_input : patrols_[i - 1].Decide(knight.controller, dt);
     ApplyClipOverride(static_cast<int>(i));
+    const int checkpoint_before = knight.controller.LastCheckpoint();
     knight.Step(knight_input, *desc_.world, ik, dt, debug, time_passes);
     if (knight.controller.Respawns() != respawns_seen_[i]) {
       respawns_seen_[i] = knight.controller.Respawns();
       metrics_.ResetKnight(static_cast<int>(i));
+      cues_[i].Reset();
       if (i == 0) camera_.Reset(knight.controller.FeetWs());
+    }
+    cues_[i].Update(knight, *desc_.world, sounds_);
+    if (i == 0 && knight.controller.LastCheckpoint() > checkpoint_before) {
+      sounds_.Push({SoundId::kCheckpoint, knight.controller.FeetWs(), 1.0f});
     }
     metrics_.Sample(static_cast<int>(i), knight, *desc_.world, dt);
     last_anim_s += knight.LastAnimSeconds();
@@ -132,6 +142,7 @@ void GameSession::Step(const core::InputState& input) {
   if (playing && goal_step_ < 0 && desc_.world->GoalReached(player.FeetWs())) {
     goal_step_ = steps_;
     goal_time_s_ = play_time_s_;
+    sounds_.Push({SoundId::kLevelComplete, player.FeetWs(), 1.0f});
     screen_ = Screen::kComplete;
     metrics_.collecting = false;  // what follows the goal is the complete screen, not play
   }

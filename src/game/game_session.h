@@ -17,6 +17,8 @@
 #include "game/knight.h"
 #include "game/patrol_ai.h"
 #include "game/soak_input.h"
+#include "game/sound_cues.h"
+#include "game/sound_event.h"
 #include "game/rig.h"
 #include "world/world.h"
 
@@ -77,6 +79,10 @@ class GameSession {
   const FollowCamera& camera() const { return camera_; }
   const FollowCamera& previous_camera() const { return previous_camera_; }
   const IkMetrics& metrics() const { return metrics_; }
+  // What the steps since the last ClearSounds made heard (the app plays
+  // and clears them each frame).
+  const SoundEventQueue& sounds() const { return sounds_; }
+  void ClearSounds() { sounds_.Clear(); }
   // The checkpoint flags and the castle gate, as the player has reached them.
   const CourseMarkers& markers() const { return markers_; }
   const core::DebugLines& debug_lines() const { return debug_lines_; }
@@ -132,6 +138,8 @@ class GameSession {
   FollowCamera previous_camera_;
   IkMetrics metrics_;
   CourseMarkers markers_;
+  std::vector<SoundCues> cues_;  // one per knight
+  SoundEventQueue sounds_;
   core::DebugLines debug_lines_;
   Screen screen_ = Screen::kTitle;
   bool quit_requested_ = false;
