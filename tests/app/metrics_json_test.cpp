@@ -41,6 +41,9 @@ TEST(MetricsJson, TheRunsFactsAndKeyOrder) {
   facts.goal_frame = 934;
   facts.respawns = 2;
   facts.rss_peak_bytes = 150.0 * 1024.0 * 1024.0;
+  facts.frames_drawn = 21;
+  facts.frame_loop_s = 4.0;
+  facts.play_time_s = 4.05;
   const std::string text = MetricsJson(metrics, false, facts);
   const nlohmann::ordered_json m = nlohmann::ordered_json::parse(text);
   EXPECT_EQ(m["ik"], false);
@@ -49,17 +52,22 @@ TEST(MetricsJson, TheRunsFactsAndKeyOrder) {
   EXPECT_EQ(m["respawns"], 2);
   EXPECT_DOUBLE_EQ(m["memory_mb"]["peak"].get<double>(), 150.0);
   EXPECT_DOUBLE_EQ(m["timing_ms"]["ik"]["median"].get<double>(), 2.0);
+  const nlohmann::ordered_json real_time = {{"frames_drawn", 21}, {"wall_s", 4.0}, {"game_s", 4.05}, {"fps", 5.0}};
+  EXPECT_EQ(m["real_time"], real_time) << "fps: 20 frame intervals in 4 s";
   // The order the README's table and the tools read them in.
   std::string keys;
   for (const auto& item : m.items()) keys += item.key() + " ";
   EXPECT_EQ(keys,
-            "frames ik nan_frames mover_penetration_frames reached_goal goal_frame respawns memory_mb "
+            "frames ik nan_frames mover_penetration_frames reached_goal goal_frame respawns memory_mb real_time "
             "foot_penetration_m ladder_foot_penetration_m foot_ground_error_m hand_rung_error_m foot_rung_error_m "
             "knee_reversed_deg elbow_reversed_deg foot_slide_m knee_angular_speed_deg_s timing_ms ");
   // Not reached: null, never a number.
   facts.reached_goal = false;
   facts.goal_frame = -1;
   EXPECT_TRUE(nlohmann::json::parse(MetricsJson(metrics, true, facts))["goal_frame"].is_null());
+  // No frame drawn: no fps.
+  facts.frames_drawn = 0;
+  EXPECT_TRUE(nlohmann::json::parse(MetricsJson(metrics, true, facts))["real_time"]["fps"].is_null());
 }
 
 }  // namespace

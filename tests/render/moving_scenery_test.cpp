@@ -78,7 +78,8 @@ TEST(MovingScenery, FlagsRiseAndThePortcullisLifts) {
       EXPECT_EQ(out[i].visible, p.kind == SceneryPieceKind::kFlagRaised);
       if (p.kind == SceneryPieceKind::kFlagRaised) {
         EXPECT_GT(out[i].offset_ws.y, 0.6f * kCheckpointPoleM) << "at the top";
-        EXPECT_LT(s.mesh.chunks[i].hi_ws.y + out[i].offset_ws.y, CheckpointPoleBaseWs(world, -5.0f).y + kCheckpointPoleM)
+        EXPECT_LT(s.mesh.chunks[i].hi_ws.y + out[i].offset_ws.y,
+                  CheckpointPoleBaseWs(world, -5.0f).y + kCheckpointPoleM)
             << "not above the pole";
       }
     } else {
@@ -88,7 +89,9 @@ TEST(MovingScenery, FlagsRiseAndThePortcullisLifts) {
   // Fewer states than checkpoints: the rest count as not passed.
   PlaceMovingScenery(s.pieces, {{}, 0.0f}, out);
   for (size_t i = 0; i < s.pieces.size(); ++i) {
-    if (s.pieces[i].kind == SceneryPieceKind::kFlagRaised) EXPECT_FALSE(out[i].visible);
+    if (s.pieces[i].kind == SceneryPieceKind::kFlagRaised) {
+      EXPECT_FALSE(out[i].visible);
+    }
   }
 }
 
