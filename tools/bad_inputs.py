@@ -16,6 +16,7 @@ import json
 import math
 import os
 import resource
+import shutil
 import struct
 import subprocess
 import sys
@@ -236,7 +237,42 @@ def cases(tmp):
     c.append(("corrupt settings file (carries on with defaults)",
               ["--config", write(tmp, "settings.json", '{"window": {"width": 12')], 0,
               "settings.json: not valid JSON settings; using the defaults", None))
+    c += sound_cases(tmp)
     return c + hostile_cases(tmp, fifo)
+
+
+def data_dir_with_sound(tmp, name, sound_file, data):
+    """A data directory like the repository's whose sound `sound_file` is
+    `data` (None: missing); the game is run from it (cwd and
+    KNIGHTS_DATA_DIR), so it reads that sound."""
+    root = os.path.join(tmp, name)
+    os.makedirs(os.path.join(root, "assets", "sounds"))
+    os.symlink(os.path.join(REPO, "shaders"), os.path.join(root, "shaders"))
+    # Copied, not linked: a character's model must lie inside the data folder.
+    for entry in os.listdir(os.path.join(REPO, "assets")):
+        if entry != "sounds":
+            shutil.copytree(os.path.join(REPO, "assets", entry), os.path.join(root, "assets", entry))
+    sounds = os.path.join(REPO, "assets", "sounds")
+    for entry in os.listdir(sounds):
+        if entry != sound_file:
+            os.symlink(os.path.join(sounds, entry), os.path.join(root, "assets", "sounds", entry))
+    if data is not None:
+        write(os.path.join(root, "assets", "sounds"), sound_file, data)
+    return {"KNIGHTS_DATA_DIR": root, "_CWD": root}
+
+
+def sound_cases(tmp):
+    with open(os.path.join(REPO, "assets/sounds/jump.wav"), "rb") as f:
+        jump = f.read()
+    stereo = bytearray(jump)
+    stereo[22] = 2  # fmt.channels
+    return [
+        ("missing sound file", [], 2, "assets/sounds/land.wav", data_dir_with_sound(tmp, "nosound", "land.wav", None)),
+        ("truncated sound file", [], 2, "jump.wav: data chunk: runs past the end of the file",
+         data_dir_with_sound(tmp, "truncsound", "jump.wav", jump[:len(jump) // 2])),
+        ("sound in another format (stereo)", [], 2, "jump.wav: fmt.channels: expected 1 (mono), got 2",
+         data_dir_with_sound(tmp, "stereosound", "jump.wav", bytes(stereo))),
+    ]
 
 
 def png(width, height):
@@ -421,11 +457,13 @@ def main():
     with tempfile.TemporaryDirectory() as tmp:
         for what, args, expected, needle, env_extra in cases(tmp):
             env = dict(os.environ)
+            cwd = REPO
             if env_extra:
                 env.update(env_extra)
+                cwd = env.pop("_CWD", REPO)
             argv = [knights, "--headless", "--frames", "5"] + args
             try:
-                run = subprocess.run(argv, cwd=REPO, env=env, capture_output=True, text=True, timeout=TIME_LIMIT_S,
+                run = subprocess.run(argv, cwd=cwd, env=env, capture_output=True, text=True, timeout=TIME_LIMIT_S,
                                      preexec_fn=cap_memory)
                 code, output = run.returncode, (run.stderr + run.stdout)
             except subprocess.TimeoutExpired:

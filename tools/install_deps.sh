@@ -6,7 +6,7 @@ set -euo pipefail
 
 packages=(
   build-essential cmake pkg-config python3
-  libsdl2-dev libglm-dev libassimp-dev libimgui-dev libstb-dev nlohmann-json3-dev
+  libsdl2-dev libsdl2-mixer-dev libglm-dev libassimp-dev libimgui-dev libstb-dev nlohmann-json3-dev
   libgtest-dev libbenchmark-dev khronos-api
   libegl1 libgl1-mesa-dri libegl-mesa0   # headless GL: SDL offscreen driver on Mesa llvmpipe
 )

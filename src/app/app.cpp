@@ -109,6 +109,9 @@ void App::InitRendering() {
   scenery_pieces_ = assets_->scene_geometry.moving.pieces;
   scenery_placements_.assign(scenery_pieces_.size(), render::ChunkPlacement{});
   eased_flags_.assign(assets_->world->level().checkpoints.size(), 0.0f);
+  mixer_ = audio::AudioMixer::Open(assets_->sounds, !headless_);
+  if (mixer_->silent() && !headless_) KNIGHTS_LOG_WARN("AUDIO", "%s: playing silently", mixer_->why_silent().c_str());
+  assets_->sounds = {};  // the mixer holds its own copies
   FreeUploadedCopies(*assets_);
   window_->Show();
   imgui_.emplace(*window_);
@@ -149,6 +152,7 @@ bool App::Frame() {
   const double real_elapsed_s = SecondsBetween(last_counter_, counter);
   last_counter_ = counter;
   AdvanceSim(real_elapsed_s);
+  PlaySounds();
   NoteBestTime();
   const bool at_goal = run_to_goal_ && session_->reached_goal();
   const bool last_frame = at_goal || (options_.max_frames > 0 && session_->steps() >= options_.max_frames);
@@ -240,6 +244,15 @@ void App::DrawScene(int width_px, int height_px) {
   overlay_.scene_stats = scene_->stats();
 }
 
+// This frame's sound events, heard from the camera's target, at the
+// settings' volumes; effects stop while paused.
+void App::PlaySounds() {
+  mixer_->SetVolumes({settings_.master_volume, settings_.effects_volume, settings_.music_volume});
+  mixer_->SetPaused(session_->screen() == game::Screen::kPaused);
+  mixer_->Play(session_->sounds().Events(), session_->camera().TargetWs());
+  session_->ClearSounds();
+}
+
 // The flags and the portcullis posed from the session's course markers,
 // eased in and out.
 void App::PlaceScenery() {
@@ -308,8 +321,10 @@ int App::Shutdown() {
       KNIGHTS_LOG_INFO("HEADLESS", "stopped after %d steps without reaching the goal", kHeadlessStepCap);
     }
   }
-  // The GL side goes first (UI, renderer, then the context with everything
-  // the driver holds), so the screenshot is encoded in the memory it frees.
+  // The sound stops first; then the GL side (UI, renderer, then the
+  // context with everything the driver holds), so the screenshot is
+  // encoded in the memory it frees.
+  mixer_.reset();
   imgui_.reset();
   scene_.reset();
   window_.reset();

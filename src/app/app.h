@@ -27,6 +27,7 @@
 #include "core/debug_lines.h"
 #include "core/fixed_step_clock.h"
 #include "core/input_state.h"
+#include "audio/audio_mixer.h"
 #include "game/app_options.h"
 #include "game/game_session.h"
 #include "game/settings.h"
@@ -66,6 +67,7 @@ class App {
   int AdvanceSim(double real_elapsed_s);
   void DrawScene(int width_px, int height_px);
   void PlaceScenery();
+  void PlaySounds();
   void WaitForFpsCap(uint64_t frame_start_counter) const;
   void DrawUi(int width_px, int height_px, bool last_frame, double real_elapsed_s);
   std::span<const anim::Clip> InspectedKnightClips() const;
@@ -89,6 +91,7 @@ class App {
   ui::GameMenus menus_;
   render::SceneSettings scene_settings_;
   std::unique_ptr<game::GameSession> session_;
+  std::unique_ptr<audio::AudioMixer> mixer_;  // silent when headless or without a device
   platform::InputMapper input_mapper_;
   core::InputState input_;
   core::FixedStepClock clock_;

@@ -6,6 +6,7 @@
 #include <utility>
 #include <vector>
 
+#include "app/game_sounds.h"
 #include "asset/character_desc_loader.h"
 #include "asset/character_loader.h"
 #include "asset/level_loader.h"
@@ -87,6 +88,9 @@ core::Expected<LoadedAssets> LoadAssets(const game::AppOptions& options, bool ti
   if (!level) return level.status();
   a.world = std::make_unique<world::World>(std::move(*level));
   a.scene_geometry = render::BuildSceneGeometry(*a.world);
+  auto sounds = LoadGameSounds();
+  if (!sounds) return sounds.status();
+  a.sounds = std::move(*sounds);
   return a;
 }
 

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "asset/character_model.h"
+#include "audio/audio_mixer.h"
 #include "core/status.h"
 #include "game/app_options.h"
 #include "game/character_desc.h"
@@ -33,6 +34,7 @@ struct LoadedAssets {
   int npc_character = 0;  // index into characters
   std::unique_ptr<world::World> world;
   render::SceneGeometry scene_geometry;  // uploaded, then freed (FreeUploadedCopies)
+  audio::SoundSet sounds;                // handed to the mixer at start-up
 };
 
 // The character files to load, data paths, each once: the player's

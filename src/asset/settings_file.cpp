@@ -60,6 +60,55 @@ void ReadCast(const json& root, const std::string& path, game::Settings& s, std:
   }
 }
 
+// "window": {"width", "height": 64..8192, "fullscreen", "vsync": booleans}.
+void ReadWindow(const json& root, const std::string& path, game::Settings& s, std::string& warning) {
+  if (auto window = root.find("window"); window != root.end()) {
+    if (!window->is_object()) {
+      Warn(warning, path, "window", "expected an object");
+    } else {
+      for (auto [key, target, min, max] :
+           {std::tuple{"width", &s.window_width, 64, 8192}, std::tuple{"height", &s.window_height, 64, 8192}}) {
+        if (auto v = window->find(key); v != window->end()) {
+          if (!v->is_number_integer() || v->get<int64_t>() < min || v->get<int64_t>() > max) {
+            Warn(warning, path, std::string("window.") + key, "expected a whole number 64..8192");
+          } else {
+            *target = v->get<int>();
+          }
+        }
+      }
+      for (auto [key, target] : {std::pair{"fullscreen", &s.fullscreen}, std::pair{"vsync", &s.vsync}}) {
+        if (auto v = window->find(key); v != window->end()) {
+          if (!v->is_boolean()) {
+            Warn(warning, path, std::string("window.") + key, "expected true or false");
+          } else {
+            *target = v->get<bool>();
+          }
+        }
+      }
+    }
+  }
+}
+
+// "audio": {"master", "effects", "music"}: volumes 0..1.
+void ReadAudio(const json& root, const std::string& path, game::Settings& s, std::string& warning) {
+  auto audio = root.find("audio");
+  if (audio == root.end()) return;
+  if (!audio->is_object()) {
+    Warn(warning, path, "audio", "expected an object of master, effects and music volumes");
+    return;
+  }
+  for (auto [key, target] : {std::pair{"master", &s.master_volume}, std::pair{"effects", &s.effects_volume},
+                             std::pair{"music", &s.music_volume}}) {
+    if (auto v = audio->find(key); v != audio->end()) {
+      if (!v->is_number() || !(v->get<double>() >= 0.0 && v->get<double>() <= 1.0)) {
+        Warn(warning, path, std::string("audio.") + key, "expected a volume 0..1");
+      } else {
+        *target = v->get<float>();
+      }
+    }
+  }
+}
+
 // "best_times": {"level name": seconds}: each a finite positive time under
 // a day, names of at most kMaxCastNameBytes, at most game::kMaxBestTimes.
 void ReadBestTimes(const json& root, const std::string& path, game::Settings& s, std::string& warning) {
@@ -92,31 +141,7 @@ LoadedSettings ParseSettings(const std::string& json_text, const std::string& pa
   if (const auto duplicate = FindDuplicateKey(json_text))
     return LoadedSettings{{}, path + ": " + *duplicate + "; using the defaults", {}};
   game::Settings& s = result.settings;
-  if (auto window = root.find("window"); window != root.end()) {
-    if (!window->is_object()) {
-      Warn(result.warning, path, "window", "expected an object");
-    } else {
-      for (auto [key, target, min, max] :
-           {std::tuple{"width", &s.window_width, 64, 8192}, std::tuple{"height", &s.window_height, 64, 8192}}) {
-        if (auto v = window->find(key); v != window->end()) {
-          if (!v->is_number_integer() || v->get<int64_t>() < min || v->get<int64_t>() > max) {
-            Warn(result.warning, path, std::string("window.") + key, "expected a whole number 64..8192");
-          } else {
-            *target = v->get<int>();
-          }
-        }
-      }
-      for (auto [key, target] : {std::pair{"fullscreen", &s.fullscreen}, std::pair{"vsync", &s.vsync}}) {
-        if (auto v = window->find(key); v != window->end()) {
-          if (!v->is_boolean()) {
-            Warn(result.warning, path, std::string("window.") + key, "expected true or false");
-          } else {
-            *target = v->get<bool>();
-          }
-        }
-      }
-    }
-  }
+  ReadWindow(root, path, s, result.warning);
   if (auto ik = root.find("ik"); ik != root.end()) {
     if (!ik->is_object()) {
       Warn(result.warning, path, "ik", "expected an object");
@@ -133,6 +158,7 @@ LoadedSettings ParseSettings(const std::string& json_text, const std::string& pa
     }
   }
   ReadCast(root, path, s, result.warning);
+  ReadAudio(root, path, s, result.warning);
   ReadBestTimes(root, path, s, result.warning);
   if (auto keys = root.find("keys"); keys != root.end()) {
     if (!keys->is_object()) {
@@ -220,6 +246,11 @@ std::string SettingsToJson(const game::Settings& settings) {
   }
   root["keys"] = keys;
   root["cast"] = {{"hero", settings.hero}, {"patrols", settings.patrols}};
+  // Volumes to hundredths: the file reads 0.8, not the float's 0.800000011920929.
+  auto volume = [](float v) { return std::round(static_cast<double>(v) * 100.0) / 100.0; };
+  root["audio"] = {{"master", volume(settings.master_volume)},
+                   {"effects", volume(settings.effects_volume)},
+                   {"music", volume(settings.music_volume)}};
   json best_times = json::object();
   for (const auto& [level, time_s] : settings.best_times_s) best_times[level] = time_s;
   root["best_times"] = best_times;

@@ -25,6 +25,11 @@ struct Settings {
   // The best time to the goal of each level, by the level's name, seconds
   // of play (at most kMaxBestTimes levels; the reader drops bad entries).
   std::map<std::string, double> best_times_s;
+  // Sound volumes, 0..1: all sound, the effects (and the ambient wind) and
+  // the music.
+  float master_volume = 0.8f;
+  float effects_volume = 1.0f;
+  float music_volume = 0.6f;
 };
 
 inline constexpr size_t kMaxBestTimes = 256;
