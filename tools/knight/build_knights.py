@@ -243,7 +243,7 @@ def build_actions(arm_obj, rig, spec):
             action["root_motion_m"] = blender_to_gltf(end)
         if name == "turn":
             action["root_yaw_deg"] = -180.0
-        # Keys: rotation for every bone, location for root and pelvis.
+        # Keys: rotation for every bone, location for root, pelvis, sword and shield.
         values = {}
         for bname in rig.names:
             path_r = 'pose.bones["%s"].rotation_quaternion' % bname
@@ -264,8 +264,10 @@ def build_actions(arm_obj, rig, spec):
                 values[('pose.bones["%s"].location' % bname, bname)].append(tuple(loc))
         for (path, bname), vals in values.items():
             is_loc = path.endswith("location")
-            if is_loc and bname not in ("root", "pelvis"):
-                # Other bones only rotate: their basis translation is zero.
+            if is_loc and bname not in ("root", "pelvis", "sword", "shield"):
+                # Other bones only rotate: their basis translation is zero
+                # (the sword and shield move off the hand and forearm when
+                # they are stowed on the back for climbing).
                 worst = max(max(abs(c) for c in v) for v in vals)
                 if worst > 1e-4:
                     fail("%s: bone %s would need translation %g" % (name, bname, worst))

@@ -59,6 +59,19 @@ SHIELD_NORMAL = V((0.28, 0.96, 0.0)).normalized()
 # Blade width direction in the bind pose (in the sagittal plane).
 SWORD_WIDTH = V((0.7071, 0.0, -0.7071))
 
+# Stowed on the back for climbing (bind pose, armature space, carried by the
+# chest): the sword diagonal across the back, hilt above and behind the right
+# shoulder, blade flat against the back pointing down to the left hip; the
+# shield flat on the back over the blade, face out (boss backwards). The
+# back of the chest is at x = -0.17, so the blade lies 4 cm behind it and the
+# shield's curved edges 1.3 cm behind the blade.
+SWORD_STOW_GRIP = V((-0.215, -0.19, 1.60))
+SWORD_STOW_AXIS = V((0.0, 0.40, -0.92)).normalized()
+SWORD_STOW_WIDTH = V((0.0, 0.92, 0.40)).normalized()
+SHIELD_STOW_CENTRE = V((-0.30, 0.0, 1.17))
+SHIELD_STOW_NORMAL = V((-1.0, 0.0, 0.0))
+SHIELD_STOW_UP = V((0.0, 0.0, 1.0))
+
 # Sole point below the ankle and ball-of-foot point (armature space, bind pose).
 ANKLE_HEIGHT_M = 0.085
 
@@ -183,6 +196,11 @@ class Pose:
         # or a delta rotation in armature space that overrides it (e.g. the
         # blade hanging down while the hand grips a rung).
         self.attach = {"sword": None, "shield": None}
+        # Stowed on the back (carried by the chest, see SWORD_STOW_*), or an
+        # explicit armature-space placement (head, delta rotation) that
+        # overrides both (the in-between moments of drawing and stowing).
+        self.stowed = {"sword": False, "shield": False}
+        self.place = {"sword": None, "shield": None}
         # Legs: ankle target, foot delta rotation, knee pole, toe bend (+ = toes up).
         self.leg = {s: {"ankle": rig.head["foot_" + s].copy(), "foot": Quaternion(),
                         "pole": V((1, 0, 0)), "toe": 0.0} for s in "lr"}
@@ -242,6 +260,11 @@ def solve(rig, pose):
         fk(name, pose.local[name])
         if pose.attach[name] is not None:
             q[name] = pose.attach[name].copy()
+        if pose.stowed[name]:
+            head[name], q[name] = stow_transform(rig, name, head["chest"], q["chest"])
+        if pose.place[name] is not None:
+            head[name] = pose.place[name][0].copy()
+            q[name] = pose.place[name][1].copy()
     for side in "lr":
         leg = pose.leg[side]
         th, sh, ft, to = "thigh_" + side, "shin_" + side, "foot_" + side, "toe_" + side
@@ -326,3 +349,17 @@ def shield_world(normal, up):
     """Shield delta rotation: face normal along `normal`, long axis `up`."""
     up0 = V((0, 0, 1)) - SHIELD_NORMAL * SHIELD_NORMAL.z
     return frame_rotation(SHIELD_NORMAL, up0, normal, up)
+
+
+def stow_rotation(name):
+    """Delta rotation (bind frame) of the sword or shield stowed on the back."""
+    if name == "sword":
+        return sword_world(SWORD_STOW_AXIS, SWORD_STOW_WIDTH)
+    return shield_world(SHIELD_STOW_NORMAL, SHIELD_STOW_UP)
+
+
+def stow_transform(rig, name, chest_head, chest_q):
+    """Armature-space head and delta rotation of the stowed sword or shield
+    for a chest posed at (chest_head, chest_q)."""
+    at = SWORD_STOW_GRIP if name == "sword" else SHIELD_STOW_CENTRE
+    return chest_head + chest_q @ (at - rig.head["chest"]), chest_q @ stow_rotation(name)
