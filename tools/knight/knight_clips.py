@@ -11,16 +11,20 @@ import math
 from mathutils import Quaternion, Vector
 
 from knight_rig import (Pose, ankle_for_ball, ankle_for_sole, hand_rotation, quat_euler,
-                        shield_world, solve, sword_world, wrist_for_grip)
+                        shield_world, solve, stow_rotation, sword_world, wrist_for_grip)
+import knight_rig
 
 
 V = Vector
 TAU = 2.0 * math.pi
 
-# While climbing, the sword hangs from the right fist (blade down, a little
-# out and back) and the shield hangs flat against the left forearm's outside.
-CLIMB_SWORD = sword_world(V((-0.25, -0.3, -1.0)).normalized(), V((1.0, 0.0, -0.25)).normalized())
-CLIMB_SHIELD = shield_world(V((-0.1, 1.0, 0.0)).normalized(), V((0.15, 0.0, 1.0)).normalized())
+# While climbing, the sword and shield are stowed on the back (knight_rig
+# SWORD_STOW_*, SHIELD_STOW_*): ladder_enter_bottom stows them, climb_up and
+# climb_down keep them there, ladder_exit_top draws them again.
+
+# Idle stance: feet a little wider than the hips, toes turned out.
+STANCE_Y = 0.14
+STANCE_TOE_OUT = 0.10
 
 
 def smooth(t):
@@ -39,6 +43,41 @@ def hermite(p0, m0, p1, m1, s):
             p1 * (-2 * s3 + 3 * s2) + m1 * (s3 - s2))
 
 
+def keyed(keys, t, m_first=None, m_last=None):
+    """Catmull-Rom through (time, value) keys (floats or Vectors), clamped
+    outside; m_first / m_last: end tangents per unit time (default: the
+    chord of the end segment)."""
+    if t <= keys[0][0]:
+        return keys[0][1]
+    if t >= keys[-1][0]:
+        return keys[-1][1]
+    for i in range(len(keys) - 1):
+        t0, p0 = keys[i]
+        t1, p1 = keys[i + 1]
+        if t0 <= t <= t1:
+            h = t1 - t0
+            if i > 0:
+                m0 = (p1 - keys[i - 1][1]) / (t1 - keys[i - 1][0])
+            else:
+                m0 = (p1 - p0) / h if m_first is None else m_first
+            if i + 2 < len(keys):
+                m1 = (keys[i + 2][1] - p0) / (keys[i + 2][0] - t0)
+            else:
+                m1 = (p1 - p0) / h if m_last is None else m_last
+            return hermite(p0, m0 * h, p1, m1 * h, (t - t0) / h)
+    return keys[-1][1]
+
+
+def keyed_rot(keys, t):
+    """Piecewise slerp through (time, Quaternion) keys, clamped outside."""
+    if t <= keys[0][0]:
+        return keys[0][1].copy()
+    for (t0, q0), (t1, q1) in zip(keys, keys[1:]):
+        if t0 <= t <= t1:
+            return q0.slerp(q1, (t - t0) / (t1 - t0))
+    return keys[-1][1].copy()
+
+
 def in_ranges(f, ranges):
     return any(a <= f <= b for a, b in ranges)
 
@@ -55,19 +94,62 @@ class Ctx:
         self.rung_x = lad["rung_x_m"]
         self.rung_r = lad["rung_radius_m"]
         self.rung_dz = lad["rung_spacing_m"]
-        # Stand pose: feet under the hips, knees a little soft.
-        self.stand_pelvis_z = 0.955
+        # Stand pose: feet a little wider than the hips, knees nearly straight.
+        self.stand_pelvis_z = 0.974
         self.foot_y = {"l": rig.head["foot_l"].y, "r": rig.head["foot_r"].y}
+        self.stance_y = {"l": STANCE_Y, "r": -STANCE_Y}
+        self.toe_out = {"l": STANCE_TOE_OUT, "r": -STANCE_TOE_OUT}
 
     # -- helpers -------------------------------------------------------------
     def stand(self):
+        """Idle stance (feet planted hip width apart, toes out), relaxed arms
+        with the sword point down-forward."""
         p = Pose(self.rig)
         p.pelvis_pos = V((0.0, 0.0, self.stand_pelvis_z))
-        for s in "lr":
-            p.leg[s]["ankle"] = V((0.0, self.foot_y[s], self.rig.head["foot_" + s].z))
-            p.leg[s]["pole"] = V((1.0, 0.15 * (1 if s == "l" else -1), 0.0))
-        self.ready_arms(p)
+        self.plant_stance(p)
+        self.relaxed_arms(p)
+        self.aim_sword(p, 0.62)
         return p
+
+    def plant_stance(self, p, dx=0.0, dz=0.0):
+        for s in "lr":
+            self.foot_flat(p, s, dx, y=self.stance_y[s], z=dz, yaw=self.toe_out[s])
+            p.leg[s]["pole"] = V((1.0, 0.15 * (1 if s == "l" else -1), 0.0))
+
+    def relaxed_arms(self, p, swing_l=0.0, swing_r=0.0, elbow_l=0.0, elbow_r=0.0, spread=0.0):
+        """Arms hanging relaxed at the sides (elbows bent about 20 degrees
+        for the sword, 35 for the shield), shoulder swing (rad, + = forward),
+        extra elbow bend. The shield is kept upright against the elbow bend."""
+        p.arm["l"] = {"mode": "fk", "shoulder": quat_euler(x=0.10 + spread, y=-swing_l),
+                      "elbow": -0.18 + elbow_l, "wrist": Quaternion()}
+        p.arm["r"] = {"mode": "fk", "shoulder": quat_euler(x=-0.09 - spread, y=-swing_r),
+                      "elbow": -0.60 + elbow_r, "wrist": Quaternion()}
+        self.level_shield(p, -0.18 + elbow_l)
+
+    def level_shield(self, p, elbow_extra, amount=1.0):
+        """Counter-rotate the shield on the forearm by the extra elbow bend so
+        it keeps its bind-pose (upright) angle to the upper arm."""
+        hinge = self.rig.limb_normal["upper_arm_l"]
+        p.local["shield"] = Quaternion(hinge, elbow_extra * amount)
+
+    def aim_sword(self, p, down, out=0.12):
+        """Turn the right wrist so the blade points forward and `down` radians
+        below the horizontal (negative: above; below -pi/2: tilted back),
+        leaning `out` to the right, in the root's frame."""
+        sol = solve(self.rig, p)
+        rz = Quaternion((0, 0, 1), p.root_yaw)
+        blade = rz @ V((math.cos(down), -out, -math.sin(down))).normalized()
+        width = (rz @ V((0, 1, 0))).cross(blade)
+        p.arm["r"]["wrist"] = sol.q["forearm_r"].inverted() @ sword_world(blade, width)
+
+    def chest_point(self, sol, v):
+        """Bind-pose point v carried by the chest of a solved pose."""
+        return sol.head["chest"] + sol.q["chest"] @ (v - self.rig.head["chest"])
+
+    def chest_rel(self, sol, point, q):
+        """World (armature) point and rotation -> bind-pose chest frame."""
+        qi = sol.q["chest"].inverted()
+        return qi @ (point - sol.head["chest"]) + self.rig.head["chest"], qi @ q
 
     def ready_arms(self, p, swing_l=0.0, swing_r=0.0, elbow_l=0.0, elbow_r=0.0):
         """Arms in the bind-pose carry (sword forward-up, shield at the side),
@@ -177,21 +259,73 @@ def gait_foot(ctx, side, f, n, plant0, plant1, speed, rise_frames, strike_frames
     leg["pole"] = V((1.0, 0.12 * (1 if side == "l" else -1), 0.0))
 
 
+# Run: one foot's path over the cycle, relative to the root (frames after
+# its plant; ankle head x, z in metres, foot pitch + = toes down, toe bend).
+# Flat stance, toe-off about the ball one frame after the contact ends, heel
+# kicked up behind, knee driven high and forward, the foot reaching a little
+# and pawing back to strike close in front of the hips with the knee bent.
+RUN_STRIKE_X = 0.245
+RUN_SWING = [(7, -0.42, 0.27, 1.00), (9, -0.31, 0.43, 0.85), (11, -0.10, 0.47, 0.60),
+             (14, 0.18, 0.39, 0.20), (17, 0.33, 0.19, -0.10), (19, 0.30, 0.105, -0.04)]
+
+
+def run_foot(ctx, side, f, n, plant0, plant1, speed, pose):
+    rig = ctx.rig
+    dx = speed / ctx.fps
+    stance = plant1 - plant0
+    y = ctx.foot_y[side]
+    g = (f - plant0) % n
+
+    def planted(gg):
+        return ankle_for_sole(rig, side, V((RUN_STRIKE_X - dx * gg, y, 0.0)), Quaternion())
+
+    if g <= stance:
+        ankle, pitch, toe = planted(g), 0.0, 0.0
+    else:
+        # Toe-off: one frame on the ball (still moving with the ground).
+        off_pitch = 0.70
+        ball = V((RUN_STRIKE_X - dx * (stance + 1) + rig.ball[side].x - rig.sole[side].x, y, 0.0))
+        a_off = ankle_for_ball(rig, side, ball, Quaternion((0, 1, 0), off_pitch))
+        keys = [(stance, planted(stance)), (stance + 1, a_off)]
+        keys += [(k, V((x, y, z))) for k, x, z, _ in RUN_SWING]
+        keys.append((n, planted(0)))
+        ankle = keyed(keys, g, m_last=V((-0.065, 0.0, -0.02)))
+        pkeys = [(stance, 0.0), (stance + 1, off_pitch)] + [(k, pt) for k, _, _, pt in RUN_SWING] + [(n, 0.0)]
+        pitch = keyed(pkeys, g)
+        toe = keyed([(stance, 0.0), (stance + 1, off_pitch), (stance + 3, 0.0)], g)
+    leg = pose.leg[side]
+    leg["ankle"] = ankle
+    leg["foot"] = Quaternion((0, 1, 0), pitch)
+    leg["toe"] = toe
+    leg["pole"] = V((1.0, 0.12 * (1 if side == "l" else -1), 0.0))
+
+
+def weight_shift(ph):
+    """-1..1, dwelling on each leg (a softened sine)."""
+    return math.tanh(1.8 * math.sin(ph)) / math.tanh(1.8)
+
+
 def clip_idle(ctx, f):
+    """Weight shifts from the left leg (first half) to the right and back;
+    the unloaded hip drops and that knee softens; one breath per loop."""
     n = ctx.clips["idle"]["frames"]
     ph = TAU * f / n
     p = ctx.stand()
-    breath = math.sin(ph)
-    p.pelvis_pos = V((0.0, 0.012 * math.sin(ph), ctx.stand_pelvis_z - 0.006 * (1 - math.cos(ph))))
-    p.pelvis_rot = quat_euler(x=0.015 * math.sin(ph), z=0.03)
-    p.local["spine"] = quat_euler(y=0.03 + 0.012 * breath)
-    p.local["chest"] = quat_euler(y=-0.02 - 0.015 * breath, z=-0.02)
+    w = weight_shift(ph)
+    breath = math.sin(ph - 0.6)
+    p.pelvis_pos = V((0.004 * math.sin(ph + 0.4), 0.026 * w, ctx.stand_pelvis_z - 0.004 * abs(w)))
+    p.pelvis_rot = quat_euler(x=0.045 * w, y=0.02, z=0.035 * w)
+    p.local["spine"] = quat_euler(x=-0.03 * w, y=0.015 + 0.012 * breath)
+    p.local["chest"] = quat_euler(x=-0.015 * w, y=-0.01 - 0.018 * breath, z=-0.02 * w)
     p.local["neck"] = quat_euler(y=0.01 * breath)
-    p.local["head"] = quat_euler(z=0.12 * math.sin(ph + 0.7), y=0.02)
-    ctx.ready_arms(p, swing_l=0.04 + 0.03 * breath, swing_r=0.02 + 0.03 * math.sin(ph + 0.5),
-                   elbow_l=0.05, elbow_r=0.05 * breath)
+    p.local["head"] = quat_euler(z=0.16 * math.sin(ph + 0.7), y=0.03, x=-0.03 * w)
     for s in "lr":
-        ctx.foot_flat(p, s, 0.0)
+        p.local["clavicle_" + s] = quat_euler(x=(0.025 if s == "l" else -0.025) * (breath + 1))
+    sway = math.sin(ph + 0.5)
+    ctx.relaxed_arms(p, swing_l=0.05 + 0.025 * sway, swing_r=-0.02 - 0.02 * sway,
+                     elbow_l=0.04 * breath, elbow_r=0.03 * breath)
+    ctx.aim_sword(p, 0.62 + 0.03 * sway)
+    ctx.plant_stance(p)
     return p
 
 
@@ -204,40 +338,59 @@ def clip_walk_like(ctx, f, name, run):
     for s in "lr":
         a, b = c["foot_" + s][0]
         if run:
-            gait_foot(ctx, s, f, n, a, b, speed, rise_frames=3, strike_frames=0, lift=0.20,
-                      pitch_off=0.75, pitch_on=0.0, pose=p)
+            run_foot(ctx, s, f, n, a, b, speed, p)
         else:
-            gait_foot(ctx, s, f, n, a, b, speed, rise_frames=4, strike_frames=3, lift=0.075,
-                      pitch_off=0.55, pitch_on=0.30, pose=p)
+            gait_foot(ctx, s, f, n, a, b, speed, rise_frames=4, strike_frames=2, lift=0.07,
+                      pitch_off=0.60, pitch_on=0.32, pose=p)
     # phase 0 = left foot plant.
     ph = TAU * f / n
     mid_l = c["foot_l"][0][0] + ((c["foot_l"][0][1] - c["foot_l"][0][0]) * 0.5)
-    bob = math.cos(2 * TAU * (f - mid_l) / n)     # +1 at mid stance
     if run:
-        pz = 0.885 - 0.03 * bob
-        lean = 0.20
+        # Lowest just after each strike, highest in the flight phase (4.6 cm).
+        half = n // 2
+        pz = 0.906 - 0.023 * math.cos(TAU * ((f - c["foot_l"][0][0]) % half - 2.5) / half)
+        lean = 0.12          # pelvis pitch; spine and chest add 0.12: about 13 deg
+        twist = 0.14 * math.cos(ph)
+        sway = 0.010 * math.sin(ph - TAU * mid_l / n + math.pi * 0.5)
+        p.pelvis_pos = V((0.0, sway, pz))
+        p.pelvis_rot = quat_euler(y=lean, z=-twist, x=0.03 * math.sin(ph))
+        p.local["spine"] = quat_euler(y=0.06, z=twist * 0.5)
+        p.local["chest"] = quat_euler(y=0.06 + 0.015 * math.cos(2 * ph), z=twist * 0.7)
+        p.local["neck"] = quat_euler(y=-0.10)
+        p.local["head"] = quat_euler(y=-0.10, z=-twist * 0.2)
+        # Arms pump opposite to the legs, elbows bent about 90 degrees; the
+        # right arm leads when the left foot is in front (phase 0).
+        swing = math.cos(ph)
+        sw_r = 0.08 + 0.48 * swing
+        sw_l = 0.08 - 0.40 * swing
+        el_r = 0.78 + 0.18 * max(0.0, swing)
+        el_l = 0.62 + 0.15 * max(0.0, -swing)
+        p.arm["l"] = {"mode": "fk", "shoulder": quat_euler(x=0.10, y=-sw_l), "elbow": el_l,
+                      "wrist": Quaternion()}
+        p.arm["r"] = {"mode": "fk", "shoulder": quat_euler(x=-0.12, y=-sw_r), "elbow": el_r,
+                      "wrist": Quaternion()}
+        ctx.level_shield(p, el_l, 0.7)
+        # Run carry: the blade upright, tilting back as the arm comes forward.
+        ctx.aim_sword(p, -(math.pi / 2 + 0.12 + 0.22 * swing), out=0.18)
     else:
-        pz = 0.905 + 0.022 * bob
-        lean = 0.06
-    sway = (0.012 if run else 0.022) * math.sin(ph - TAU * mid_l / n + math.pi * 0.5)
-    p.pelvis_pos = V((0.0, sway, pz))
-    twist = (0.16 if run else 0.10) * math.cos(ph)
-    p.pelvis_rot = quat_euler(y=lean * 0.5, z=-twist, x=0.03 * math.sin(ph))
-    p.local["spine"] = quat_euler(y=lean * 0.3, z=twist * 0.5)
-    p.local["chest"] = quat_euler(y=lean * 0.2, z=twist * 0.7)
-    p.local["neck"] = quat_euler(y=-lean * 0.3)
-    p.local["head"] = quat_euler(y=-lean * 0.3, z=-twist * 0.2)
-    # Arms swing opposite to the legs: the right arm leads when the left foot
-    # is in front (phase 0).
-    amp_r = 0.55 if run else 0.38
-    amp_l = 0.35 if run else 0.22
-    swing = math.cos(ph)
-    if run:
-        ctx.ready_arms(p, swing_l=-amp_l * swing + 0.1, swing_r=amp_r * swing + 0.1,
-                       elbow_l=0.55 + 0.25 * max(0, -swing), elbow_r=0.5 + 0.3 * max(0, swing))
-    else:
-        ctx.ready_arms(p, swing_l=-amp_l * swing, swing_r=amp_r * swing,
-                       elbow_l=0.05 + 0.2 * max(0, -swing), elbow_r=0.1 * max(0, swing))
+        # Knees nearly straight at mid-stance, lowest at the double support.
+        bob = math.cos(2 * TAU * (f - mid_l) / n)     # +1 at mid stance
+        pz = 0.948 + 0.026 * bob
+        lean = 0.03
+        twist = 0.09 * math.cos(ph)
+        sway = 0.020 * math.sin(ph - TAU * mid_l / n + math.pi * 0.5)
+        p.pelvis_pos = V((0.0, sway, pz))
+        p.pelvis_rot = quat_euler(y=lean, z=-twist, x=0.03 * math.sin(ph))
+        p.local["spine"] = quat_euler(y=0.0, z=twist * 0.5)
+        p.local["chest"] = quat_euler(y=-0.01, z=twist * 0.7)
+        p.local["neck"] = quat_euler(y=0.0)
+        p.local["head"] = quat_euler(y=-0.02, z=-twist * 0.2)
+        swing = math.cos(ph)
+        ctx.relaxed_arms(p, swing_l=0.04 - 0.20 * swing, swing_r=0.04 + 0.26 * swing,
+                         elbow_l=0.10 * max(0.0, -swing), elbow_r=0.12 * max(0.0, swing))
+        # Sword low at the side, point forward-down, rising a little as the
+        # arm swings forward.
+        ctx.aim_sword(p, 0.55 - 0.16 * swing)
     return p
 
 
@@ -250,42 +403,46 @@ def clip_run(ctx, f):
 
 
 def clip_jump_up(ctx, f):
+    """Quick crouch (bottom at frame 3) and push-off while both feet are
+    planted (contacts [0, off]); then the legs tuck, knees up."""
     c = ctx.clips["jump_up"]
     n = c["frames"]
     off = c["contacts"]["foot_l"][0][1]          # last frame on the ground
     p = ctx.stand()
-    crouch_f = off * 0.55
+    crouch_f = 3.0
     if f <= crouch_f:
         u = smooth(f / crouch_f)
-        pz = ctx.stand_pelvis_z - 0.15 * u
-        lean = 0.25 * u
-        arms = -0.5 * u
+        pz = ctx.stand_pelvis_z - 0.19 * u
+        lean = 0.02 + 0.30 * u
+        arms = -0.65 * u
     elif f <= off:
         u = smooth((f - crouch_f) / (off - crouch_f))
-        pz = ctx.stand_pelvis_z - 0.15 + 0.165 * u
-        lean = 0.25 - 0.2 * u
-        arms = -0.5 + 1.6 * u
+        pz = ctx.stand_pelvis_z - 0.19 + 0.185 * u
+        lean = 0.32 - 0.22 * u
+        arms = -0.65 + 1.75 * u
     else:
         u = smooth((f - off) / (n - off))
-        pz = ctx.stand_pelvis_z + 0.015 + 0.03 * u
-        lean = 0.05 + 0.05 * u
-        arms = 1.1 - 0.3 * u
+        pz = ctx.stand_pelvis_z + 0.01 + 0.02 * u
+        lean = 0.10 - 0.02 * u
+        arms = 1.10 - 0.35 * u
     p.pelvis_pos = V((0.0, 0.0, pz))
     p.pelvis_rot = quat_euler(y=lean)
     p.local["spine"] = quat_euler(y=lean * 0.3)
     p.local["neck"] = quat_euler(y=-lean * 0.6)
     p.local["head"] = quat_euler(y=-lean * 0.3)
-    ctx.ready_arms(p, swing_l=arms * 0.7, swing_r=arms, elbow_l=0.3, elbow_r=0.2)
-    for s in "lr":
-        if f <= off:
-            ctx.foot_flat(p, s, 0.0)
-        else:
-            u = smooth((f - off) / (n - off))
-            tuck = 1.0 if s == "l" else 0.7
-            ctx.foot_flat(p, s, -0.06 * u, z=0.0)
-            p.leg[s]["ankle"] = p.leg[s]["ankle"] + V((-0.05 * u, 0, 0.32 * u * tuck))
-            p.leg[s]["foot"] = Quaternion((0, 1, 0), 0.35 * u)
-            p.leg[s]["pole"] = V((1, 0.1 * (1 if s == "l" else -1), 0))
+    ctx.relaxed_arms(p, swing_l=arms * 0.6, swing_r=arms * 0.8, elbow_l=0.35, elbow_r=0.45,
+                     spread=0.08 * max(0.0, arms))
+    ctx.aim_sword(p, 0.6 - 0.5 * arms)
+    ctx.plant_stance(p)
+    if f > off:
+        tuck = smooth((f - off) / 5.0)
+        for s in "lr":
+            k = 1.0 if s == "l" else 0.88
+            p.leg[s]["ankle"] = p.leg[s]["ankle"] + V((-0.04 * tuck, -0.02 * tuck * (1 if s == "l" else -1),
+                                                       0.40 * tuck * k))
+            p.leg[s]["foot"] = p.leg[s]["foot"] @ Quaternion((0, 1, 0), 0.45 * tuck)
+            p.leg[s]["toe"] = -0.1 * tuck
+            p.leg[s]["pole"] = V((1.0, 0.2 * (1 if s == "l" else -1), 0.25))
     return p
 
 
@@ -331,9 +488,9 @@ def clip_land(ctx, f):
     crouch.local["spine"] = quat_euler(y=lean * 0.4)
     crouch.local["neck"] = quat_euler(y=-lean * 0.5)
     crouch.local["head"] = quat_euler(y=-lean * 0.4)
-    ctx.ready_arms(crouch, swing_l=arms * 0.8, swing_r=arms, elbow_l=0.1, elbow_r=0.05)
-    for s in "lr":
-        ctx.foot_flat(crouch, s, 0.0)
+    ctx.relaxed_arms(crouch, swing_l=arms * 0.8, swing_r=arms, elbow_l=0.25, elbow_r=0.3, spread=0.05)
+    ctx.aim_sword(crouch, 0.55)
+    ctx.plant_stance(crouch)
     # Rise: blend every channel towards idle frame 0 (feet stay planted, so
     # the ankle targets are identical in both poses).
     p = blend_pose(ctx, crouch, idle0, settle)
@@ -437,8 +594,8 @@ def climb_pose(ctx, f, reverse=False):
     for side in "lr":
         # Shoulders rise with the reaching arm.
         p.local["clavicle_" + side] = quat_euler(x=(0.12 if side == "l" else -0.12))
-    p.attach["sword"] = CLIMB_SWORD
-    p.attach["shield"] = CLIMB_SHIELD
+    p.stowed["sword"] = True
+    p.stowed["shield"] = True
     return p
 
 
@@ -466,13 +623,61 @@ def blend_pose(ctx, pa, pb, u):
     return p
 
 
+# Stowing and drawing: where the right fist holds the sword on the way
+# between the carry and the back, as (grip point, sword delta rotation) in
+# the bind-pose chest frame. The blade goes up in front of the right
+# shoulder, over it (pointing back and down behind the pauldron), then slides
+# down into its place across the back; it never crosses the head or body.
+def _sword_q(blade, width=None):
+    blade = blade.normalized()
+    if width is None:
+        width = V((0, 1, 0)).cross(blade)
+    return sword_world(blade, width)
+
+
+SWORD_FRONT = (V((0.30, -0.36, 1.26)), _sword_q(V((0.0, -0.12, 1.0))))
+SWORD_OVER = (V((-0.03, -0.33, 1.86)), _sword_q(V((-0.7, -0.08, -0.7))))
+HAND_OVER = V((0.02, -0.30, 1.74))      # the empty fist passing over the shoulder
+# The shield swings round the left side onto the back (bind chest frame:
+# centre, face normal; its long axis stays upright).
+SHIELD_SIDE = (V((-0.10, 0.43, 1.12)), shield_world(V((-0.45, 0.89, 0.0)).normalized(), V((0, 0, 1))))
+SHIELD_BACKSIDE = (V((-0.30, 0.36, 1.16)), shield_world(V((-0.8, 0.6, 0.0)).normalized(), V((0, 0, 1))))
+
+
+def _stowed_key(rig, name):
+    head = knight_rig.SWORD_STOW_GRIP if name == "sword" else knight_rig.SHIELD_STOW_CENTRE
+    return head.copy(), stow_rotation(name)
+
+
+def chest_path(ctx, sol, f, keys):
+    """keys: (frame, point, rotation, rel): rel = True for the bind-pose chest
+    frame (follows the chest of the solved pose), else armature space.
+    Catmull-Rom through the points, slerp between the rotations."""
+    pts, rots = [], []
+    for k, pt, q, rel in keys:
+        if rel:
+            pts.append((k, ctx.chest_point(sol, pt)))
+            rots.append((k, sol.q["chest"] @ q))
+        else:
+            pts.append((k, pt))
+            rots.append((k, q))
+    return keyed(pts, f), keyed_rot(rots, f)
+
+
+def hold_sword(ctx, p, grip, q, pole):
+    """Right arm (IK) holding the sword with its grip centre at `grip` and the
+    sword (= the fist) turned by the delta rotation q."""
+    ctx.set_arm_ik(p, "r", wrist_for_grip(ctx.rig, "r", grip, q), q, pole)
+
+
 def clip_ladder_enter_bottom(ctx, f):
-    """From the stand pose at the ladder's foot to climb_up frame 0 (root fixed)."""
+    """From idle frame 0 at the ladder's foot to climb_up frame 0 (root
+    fixed). The shield swings onto the back as the left hand reaches for its
+    rung; the right hand puts the sword over its shoulder onto the back
+    (stowed by frame 13) and then takes its rung."""
     c = ctx.clips["ladder_enter_bottom"]["contacts"]
     n = ctx.clips["ladder_enter_bottom"]["frames"]
-    start = ctx.stand()
-    for s in "lr":
-        ctx.foot_flat(start, s, 0.0)
+    start = clip_idle(ctx, 0)
     end = climb_pose(ctx, 0)
     u_body = smoother(f / n)
     p = blend_pose(ctx, start, end, u_body)
@@ -495,40 +700,68 @@ def clip_ladder_enter_bottom(ctx, f):
         p.leg[s]["ankle"] = pos
         p.leg[s]["foot"] = rot
         p.leg[s]["toe"] = end.leg[s]["toe"] * smooth((f - a0) / max(1, a1 - a0))
-    # Hands: from the carry pose to the rungs.
-    for s in "lr":
-        g0 = c["hand_" + s][0][0]
-        e = end.arm[s]
-        if f >= g0:
-            p.arm[s] = dict(e)
-        else:
-            # Start the reach from where the carried hand is (FK solved once).
-            carry = solve(ctx.rig, start)
-            w0 = carry.head["hand_" + s]
-            q0 = carry.q["hand_" + s]
-            reach0 = g0 - 10
-            u = smooth((f - reach0) / 10.0) if f > reach0 else 0.0
-            tgt = w0.lerp(e["target"], u) + V((-0.05, 0, 0.05)) * math.sin(math.pi * u)
-            p.arm[s] = {"mode": "ik", "target": tgt, "hand": q0.slerp(e["hand"], u),
-                        "pole": V((-1.0, 0.3 if s == "l" else -0.3, -0.2)).lerp(e["pole"], u)}
+        p.leg[s]["pole"] = start.leg[s]["pole"].lerp(end.leg[s]["pole"], u_body)
     for k in ("clavicle_l", "clavicle_r", "neck", "head", "spine", "chest"):
         p.local[k] = start.local[k].slerp(end.local[k], u_body)
-    blend_attachments(ctx, p, end, smooth((f - 4) / 16.0))
+    carry = solve(ctx.rig, start)
+    # Left hand: from the carry pose to its rung.
+    g0 = c["hand_l"][0][0]
+    e = end.arm["l"]
+    if f >= g0:
+        p.arm["l"] = dict(e)
+    else:
+        w0 = carry.head["hand_l"]
+        q0 = carry.q["hand_l"]
+        reach0 = g0 - 10
+        u = smooth((f - reach0) / 10.0) if f > reach0 else 0.0
+        tgt = w0.lerp(e["target"], u) + V((-0.05, 0, 0.05)) * math.sin(math.pi * u)
+        p.arm["l"] = {"mode": "ik", "target": tgt, "hand": q0.slerp(e["hand"], u),
+                      "pole": V((-1.0, 0.3, -0.2)).lerp(e["pole"], u)}
+    sol = solve(ctx.rig, p)
+    c0 = ctx.chest_rel(carry, carry.head["shield"], carry.q["shield"])
+    # (the sword is in its place by 13; the shield covers it after that)
+    sh = [(0, c0[0], c0[1], True), (5,) + SHIELD_SIDE + (True,), (10,) + SHIELD_BACKSIDE + (True,),
+          (16,) + _stowed_key(ctx.rig, "shield") + (True,)]
+    if f >= 16:
+        p.stowed["shield"] = True
+    else:
+        head, q = chest_path(ctx, sol, f, sh)
+        p.place["shield"] = (head, q)
+    # Right hand: stow the sword (frames 0-13), then reach for the rung.
+    g0 = c["hand_r"][0][0]
+    e = end.arm["r"]
+    if f >= g0:
+        p.arm["r"] = dict(e)
+        p.stowed["sword"] = True
+        return p
+    s0 = ctx.chest_rel(carry, carry.head["sword"], carry.q["sword"])
+    stow = _stowed_key(ctx.rig, "sword")
+    if f <= 13:
+        keys = [(0, s0[0], s0[1], True), (5,) + SWORD_FRONT + (True,), (9,) + SWORD_OVER + (True,),
+                (13,) + stow + (True,)]
+        grip, q = chest_path(ctx, sol, f, keys)
+        pole = keyed([(0, V((-1.0, -0.3, -0.2))), (5, V((0.0, -1.0, -0.6))), (9, V((0.3, -1.0, 0.5))),
+                      (13, V((0.3, -0.8, 0.8)))], f)
+        hold_sword(ctx, p, grip, q, pole)
+        if f >= 13:
+            p.stowed["sword"] = True
+        return p
+    p.stowed["sword"] = True
+    rung = V((ctx.rung_x, -ctx.spec["ladder"]["hand_half_width_m"], 5 * ctx.rung_dz))
+    keys = [(13, stow[0], stow[1], True), (16, HAND_OVER, (stow[1].slerp(
+            sol.q["chest"].inverted() @ e["hand"], 0.5)), True), (g0, rung, e["hand"], False)]
+    grip, q = chest_path(ctx, sol, f, keys)
+    pole = V((0.3, -0.8, 0.8)).lerp(e["pole"], smooth((f - 13) / (g0 - 13)))
+    hold_sword(ctx, p, grip, q, pole)
     return p
-
-
-def blend_attachments(ctx, p, climb, u):
-    """Sword and shield from where the hands carry them (u = 0) to the climb
-    hang (u = 1); needs one solve to know the carried orientation."""
-    carried = solve(ctx.rig, p)
-    for name in ("sword", "shield"):
-        p.attach[name] = carried.q[name].slerp(climb.attach[name], u)
 
 
 def clip_ladder_exit_top(ctx, f):
     """From climb_up frame 0 (hand_r on the top rung at the ledge lip) up onto
-    the ledge, ending in the stand pose. Root motion: the root moves to the
-    final stand position (exit_stand_x_m forward, exit_ledge_height_m up)."""
+    the ledge, ending in idle frame 0 on the ledge. Root motion: the root
+    moves to the final stand position (exit_stand_x_m forward,
+    exit_ledge_height_m up). Once up, the right hand draws the sword from the
+    back over its shoulder and the shield swings back onto the left arm."""
     clip = ctx.clips["ladder_exit_top"]
     n = clip["frames"]
     c = clip["contacts"]
@@ -537,6 +770,11 @@ def clip_ladder_exit_top(ctx, f):
     edge = lad["exit_ledge_edge_x_m"]
     end_x = lad["exit_stand_x_m"]
     start = climb_pose(ctx, 0)
+    off = V((end_x, 0.0, top))
+    final = clip_idle(ctx, 0)
+    final.root_pos = final.root_pos + off
+    final.pelvis_pos = final.pelvis_pos + off
+    ctx.plant_stance(final, dx=end_x, dz=top)
     p = Pose(ctx.rig)
     # Root: moves late, once the body is over the ledge.
     u_root = smoother((f - 6) / (n - 10))
@@ -544,7 +782,7 @@ def clip_ladder_exit_top(ctx, f):
     # Pelvis path (absolute), keyed.
     keys = [(0, start.pelvis_pos), (12, V((-0.05, 0, 1.12))), (22, V((-0.02, 0, 1.42))),
             (30, V((0.10, 0, 1.55))), (38, V((0.52, 0, 1.95))), (44, V((end_x - 0.04, 0, top + 0.90))),
-            (n, V((end_x, 0, top + ctx.stand_pelvis_z)))]
+            (n, final.pelvis_pos)]
     for (fa, pa), (fb, pb) in zip(keys, keys[1:]):
         if fa <= f <= fb:
             p.pelvis_pos = pa.lerp(pb, smooth((f - fa) / (fb - fa)))
@@ -558,11 +796,14 @@ def clip_ladder_exit_top(ctx, f):
     p.local["spine"] = quat_euler(y=lean * 0.4)
     p.local["neck"] = quat_euler(y=-lean * 0.5)
     p.local["head"] = quat_euler(y=-lean * 0.4)
+    # Settle into idle frame 0 over the last frames.
+    u_end = smooth((f - 38) / (n - 38))
+    p.pelvis_rot = p.pelvis_rot.slerp(final.pelvis_rot, u_end)
+    for k in ("spine", "chest", "neck", "head", "clavicle_l", "clavicle_r"):
+        p.local[k] = p.local[k].slerp(final.local[k], u_end)
     # Feet: rung 1 (z = spacing) and the ground rung (z = 0) at the start.
     def foot_on_ledge(side):
-        sole = V((end_x, ctx.foot_y[side], top))
-        q = Quaternion()
-        return ankle_for_sole(ctx.rig, side, sole, q), q
+        return final.leg[side]["ankle"].copy(), final.leg[side]["foot"].copy()
 
     def const(v):
         return lambda fr: v
@@ -578,65 +819,98 @@ def clip_ladder_exit_top(ctx, f):
         pos, rot = limb_track(f, holds, lambda p0, p1: V((-0.15, 0, 0.35)) if p1.z > top else V((-0.08, 0, 0.06)))
         p.leg[side]["ankle"] = pos
         p.leg[side]["foot"] = rot
-        p.leg[side]["pole"] = V((1.0, 0.45 * (1 if side == "l" else -1), 0.2))
+        p.leg[side]["pole"] = V((1.0, 0.45 * (1 if side == "l" else -1), 0.2)).lerp(final.leg[side]["pole"], u_end)
     # Hands: hand_r stays on the lip rung, hand_l moves onto the ledge top;
-    # both let go and return to the carry pose.
+    # both let go: the left returns to the carry, the right draws the sword.
     hr = [(0, c["hand_r"][0][1], const(ctx.grip_hand("r", 5 * ctx.rung_dz)))]
     hl = [(0, c["hand_l"][0][1], const(ctx.grip_hand("l", 4 * ctx.rung_dz))),
           (c["hand_l"][1][0], c["hand_l"][1][1], const(ctx.ledge_hand("l", edge + 0.14, top)))]
-    final = ctx.stand()
-    final.root_pos = V((end_x, 0, top))
-    final.pelvis_pos = V((end_x, 0, top + ctx.stand_pelvis_z))
-    for side in "lr":
-        ctx.foot_flat(final, side, end_x, z=top)
     carry = solve(ctx.rig, final)
-    for side, holds in (("r", hr), ("l", hl)):
-        last = holds[-1][1]
-        if f <= last:
-            pos, rot = limb_track(f, holds, lambda p0, p1: V((-0.08, 0, 0.06)))
-            ctx.set_arm_ik(p, side, pos, rot, V((-0.5, 1.0 if side == "l" else -1.0, -0.6)))
-        else:
-            u = smooth((f - last) / (n - last))
-            p0, q0 = holds[-1][2](last)
-            tgt = p0.lerp(carry.head["hand_" + side], u)
-            ctx.set_arm_ik(p, side, tgt, q0.slerp(carry.q["hand_" + side], u),
-                           V((-0.5, 1.0 if side == "l" else -1.0, -0.6)).lerp(V((-1, 0.3 if side == "l" else -0.3, -0.2)), u))
-    blend_attachments(ctx, p, start, 1.0 - smooth((f - c["hand_r"][0][1]) / 10.0))
+    last = hl[-1][1]
+    if f <= last:
+        pos, rot = limb_track(f, hl, lambda p0, p1: V((-0.08, 0, 0.06)))
+        ctx.set_arm_ik(p, "l", pos, rot, V((-0.5, 1.0, -0.6)))
+    else:
+        u = smooth((f - last) / (n - last))
+        p0, q0 = hl[-1][2](last)
+        ctx.set_arm_ik(p, "l", p0.lerp(carry.head["hand_l"], u), q0.slerp(carry.q["hand_l"], u),
+                       V((-0.5, 1.0, -0.6)).lerp(V((-1, 0.3, -0.2)), u))
+    p.local["shield"] = final.local["shield"].copy()
+    sol = solve(ctx.rig, p)
+    # Shield: on the back until 26, round the left side, on the arm by 40
+    # (off the back before the sword is drawn from under it).
+    if f <= 26:
+        p.stowed["shield"] = True
+    elif f < 40:
+        live = ctx.chest_rel(sol, sol.head["shield"], sol.q["shield"])
+        sh = [(26,) + _stowed_key(ctx.rig, "shield") + (True,), (31,) + SHIELD_BACKSIDE + (True,),
+              (35,) + SHIELD_SIDE + (True,), (40, live[0], live[1], True)]
+        p.place["shield"] = chest_path(ctx, sol, f, sh)
+    last = hr[-1][1]
+    if f <= last:
+        pos, rot = limb_track(f, hr, lambda p0, p1: V((-0.08, 0, 0.06)))
+        ctx.set_arm_ik(p, "r", pos, rot, V((-0.5, -1.0, -0.6)))
+        p.stowed["sword"] = True
+        return p
+    # Right hand: rung -> over the shoulder -> the hilt (32), then draw.
+    rung, q_rung = hr[-1][2](last)
+    rung_grip = V((ctx.rung_x, -ctx.spec["ladder"]["hand_half_width_m"], 5 * ctx.rung_dz))
+    stow = _stowed_key(ctx.rig, "sword")
+    draw_f = 32
+    if f < draw_f:
+        p.stowed["sword"] = True
+        keys = [(last, rung_grip, q_rung, False),
+                (28, HAND_OVER, stow[1].slerp(sol.q["chest"].inverted() @ q_rung, 0.5), True),
+                (draw_f,) + stow + (True,)]
+        pole = V((-0.5, -1.0, -0.6)).lerp(V((0.3, -0.8, 0.8)), smooth((f - last) / (draw_f - last)))
+    else:
+        keys = [(draw_f,) + stow + (True,), (36,) + SWORD_OVER + (True,), (40,) + SWORD_FRONT + (True,),
+                (n, carry.head["sword"], carry.q["sword"], False)]
+        pole = keyed([(draw_f, V((0.3, -0.8, 0.8))), (36, V((0.3, -1.0, 0.5))), (40, V((0.0, -1.0, -0.6))),
+                      (n, V((-1.0, -0.3, -0.2)))], f)
+    grip, q = chest_path(ctx, sol, f, keys)
+    hold_sword(ctx, p, grip, q, pole)
     return p
 
 
 def clip_turn(ctx, f):
     """Turn on the spot by -180 degrees about up (clockwise seen from above:
     the knight turns to its right, facing +Z in glTF half way). Three steps:
-    left, right, left. Root rotation only, no root translation."""
+    left, right, left. Root rotation only, no root translation. Starts and
+    ends in idle frame 0 (the end turned by -180 degrees)."""
     clip = ctx.clips["turn"]
     n = clip["frames"]
     c = clip["contacts"]
     yaw = -math.pi * smoother(f / n)
-    p = ctx.stand()
+    idle0 = clip_idle(ctx, 0)
+    p = blend_pose(ctx, idle0, idle0, 0.0)
+    p.arm = {s: dict(idle0.arm[s]) for s in "lr"}
     p.root_yaw = yaw
-    p.pelvis_rot = Quaternion((0, 0, 1), -math.pi * smoother((f + 1.5) / n))
+    qp = Quaternion((0, 0, 1), -math.pi * smoother((f + 1.5) / n))
+    p.pelvis_rot = qp @ idle0.pelvis_rot
+    p.pelvis_pos = qp @ idle0.pelvis_pos
     p.pelvis_pos.z -= 0.04 * math.sin(math.pi * f / n)
-    p.local["spine"] = quat_euler(z=-0.25 * math.sin(math.pi * f / n))
-    p.local["head"] = quat_euler(z=-0.3 * math.sin(math.pi * f / n))
-    y_l, y_r = ctx.foot_y["l"], ctx.foot_y["r"]
+    p.local["spine"] = idle0.local["spine"] @ quat_euler(z=-0.25 * math.sin(math.pi * f / n))
+    p.local["head"] = idle0.local["head"] @ quat_euler(z=-0.3 * math.sin(math.pi * f / n))
+    y_l, y_r = ctx.stance_y["l"], ctx.stance_y["r"]
+    t_l, t_r = ctx.toe_out["l"], ctx.toe_out["r"]
 
     def flat(side, x, y, yaw_):
         q = Quaternion((0, 0, 1), yaw_)
         return lambda fr: (ankle_for_sole(ctx.rig, side, V((x, y, 0.0)), q), q)
 
     # Left: start -> (|y_l|, 0) facing -Y -> (0, -y_l) facing -X.
-    fl = [(0, c["foot_l"][0][1], flat("l", 0.0, y_l, 0.0)),
-          (c["foot_l"][1][0], c["foot_l"][1][1], flat("l", y_l, 0.0, -math.pi / 2)),
-          (c["foot_l"][2][0], n, flat("l", 0.0, -y_l, -math.pi))]
-    fr_ = [(0, c["foot_r"][0][1], flat("r", 0.0, y_r, 0.0)),
-           (c["foot_r"][1][0], n, flat("r", 0.0, -y_r, -math.pi))]
+    fl = [(0, c["foot_l"][0][1], flat("l", 0.0, y_l, t_l)),
+          (c["foot_l"][1][0], c["foot_l"][1][1], flat("l", y_l, 0.0, -math.pi / 2 + t_l)),
+          (c["foot_l"][2][0], n, flat("l", 0.0, -y_l, -math.pi + t_l))]
+    fr_ = [(0, c["foot_r"][0][1], flat("r", 0.0, y_r, t_r)),
+           (c["foot_r"][1][0], n, flat("r", 0.0, -y_r, -math.pi + t_r))]
     for side, holds in (("l", fl), ("r", fr_)):
         pos, rot = limb_track(f, holds, lambda p0, p1: V((0, 0, 0.07)))
         p.leg[side]["ankle"] = pos
         p.leg[side]["foot"] = rot
-        p.leg[side]["pole"] = rot @ V((1.0, 0.1 * (1 if side == "l" else -1), 0.0))
-    ctx.ready_arms(p, swing_l=0.1 * math.sin(math.pi * f / n), swing_r=0.15 * math.sin(math.pi * f / n))
+        heading = rot @ Quaternion((0, 0, 1), -ctx.toe_out[side])
+        p.leg[side]["pole"] = heading @ idle0.leg[side]["pole"]
     return p
 
 
