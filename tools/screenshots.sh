@@ -18,8 +18,9 @@ mkdir -p "$out"
 shots=(
   "start:120"          # the meadow at the start, the player and the first trees
   "slope:1400"         # down the steep slope after the stairs (x ~ 41-45 m)
-  "ladder_climb:3400"  # half way up the 6 m ladder (x ~ 146 m)
-  "castle:4650"        # the castle gate at the goal
+  "passing:660"        # a red knight steps behind the path as the player passes
+  "ladder_climb:3200"  # up the 6 m ladder (x ~ 146 m), sword and shield on the back
+  "castle:4760"        # through the gate at the goal, the camera swung round
 )
 for shot in "${shots[@]}"; do
   name="${shot%%:*}"

@@ -1,8 +1,8 @@
 #pragma once
 // The side-view camera: follows the player from +z with look-ahead in the
 // direction of travel, critically damped (math::DampedSpring) so it never
-// snaps or overshoots,
-// and frames the ladder (higher, closer target) while climbing.
+// snaps or overshoots, frames the ladder (higher, closer target) while
+// climbing, and swings round past the gate at the goal (the finale).
 
 #include <glm/glm.hpp>
 
@@ -24,7 +24,16 @@ struct FollowCameraTuning {
   // along -x): depth reads, ladder rungs (which run along z) are seen at an
   // angle instead of end-on, and both feet show. Degrees.
   float yaw_deg = 16.0f;
+  // At the goal (the finale) the eye swings round to the other side and
+  // back, so the knight who walked through the gate is seen clear of its
+  // front tower with the castle beyond; degrees and metres.
+  float finale_yaw_deg = -16.0f;
+  float finale_distance_m = 10.0f;
+  float finale_height_m = 2.6f;
 };
+
+// What the camera frames.
+enum class CameraShot { kFollow, kClimb, kFinale };
 
 class FollowCamera {
  public:
@@ -33,19 +42,22 @@ class FollowCamera {
   // Places the camera on the target at once (spawn, respawn).
   void Reset(const glm::vec3& player_feet_ws);
   // One sim step: follow the player with damping.
-  void Update(const glm::vec3& player_feet_ws, float velocity_x_mps, bool climbing, float dt_s);
+  void Update(const glm::vec3& player_feet_ws, float velocity_x_mps, CameraShot shot, float dt_s);
 
   glm::vec3 EyeWs() const { return eye_ws_; }
   glm::vec3 TargetWs() const { return target_ws_; }
 
  private:
-  glm::vec3 Goal(const glm::vec3& feet_ws, float velocity_x_mps, bool climbing) const;
-  // From the look-at point to the eye at `distance_m`.
-  glm::vec3 EyeOffset(float distance_m) const;
+  glm::vec3 Goal(const glm::vec3& feet_ws, float velocity_x_mps, CameraShot shot) const;
+  // From the look-at point to the eye at `distance_m`, turned `yaw_deg`
+  // from side-on, `height_m` above it.
+  static glm::vec3 EyeOffset(float distance_m, float yaw_deg, float height_m);
 
   // Critically damped springs (no overshoot, frame-rate independent).
   math::DampedSpring<glm::vec3> focus_ws_{glm::vec3(0.0f), glm::vec3(0.0f)};  // look-at point, world
   math::DampedSpring<float> distance_m_{9.0f, 0.0f};                          // eye distance, metres
+  math::DampedSpring<float> yaw_deg_{16.0f, 0.0f};                            // the eye's turn, degrees
+  math::DampedSpring<float> height_m_{1.6f, 0.0f};                            // the eye over the target, metres
   glm::vec3 eye_ws_{0.0f, 2.0f, 9.0f};
   glm::vec3 target_ws_{0.0f, 1.0f, 0.0f};
 };

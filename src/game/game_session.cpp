@@ -137,7 +137,10 @@ void GameSession::Step(const core::InputState& input) {
 
   const KnightController& player = knights_[0].controller;
   // The camera follows the body as drawn, so it rises with a ladder exit.
-  camera_.Update(knights_[0].DrawnRootWs(), player.VelocityMps().x, player.mode() == KnightMode::kClimb, dt);
+  const CameraShot shot = screen_ == Screen::kComplete          ? CameraShot::kFinale
+                          : player.mode() == KnightMode::kClimb ? CameraShot::kClimb
+                                                                : CameraShot::kFollow;
+  camera_.Update(knights_[0].DrawnRootWs(), player.VelocityMps().x, shot, dt);
   markers_.Update(player.LastCheckpoint(), player.FeetWs().x, desc_.world->level().goal.x, dt);
   if (playing && goal_step_ < 0 && desc_.world->GoalReached(player.FeetWs())) {
     goal_step_ = steps_;

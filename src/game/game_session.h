@@ -112,7 +112,7 @@ class GameSession {
   void SpawnAll();
   // After the goal the knight walks on this far past it, metres, at a walk
   // (the stick this far over), stopping this short of the terrain's end.
-  static constexpr float kWalkInM = 2.5f;
+  static constexpr float kWalkInM = 4.0f;
   static constexpr float kWalkInStick = 1.0f;
   static constexpr float kWalkInEndMarginM = 0.6f;
 
