@@ -122,6 +122,7 @@ void App::InitRendering() {
 void App::InitSession() {
   session_ = std::make_unique<game::GameSession>(MakeSessionDesc(*assets_, options_, headless_));
   session_->ik = settings_.ik;
+  menus_.SetVolumes(settings_.volumes);
   if (!options_.cast_given) ChooseSavedCast(*session_, settings_);
   if (settings_.fullscreen) window_->ToggleFullscreen();
   if (const std::string warning = input_mapper_.SetBindings(settings_.keys); !warning.empty()) {
@@ -247,7 +248,7 @@ void App::DrawScene(int width_px, int height_px) {
 // This frame's sound events, heard from the camera's target, at the
 // settings' volumes; effects stop while paused.
 void App::PlaySounds() {
-  mixer_->SetVolumes({settings_.master_volume, settings_.effects_volume, settings_.music_volume});
+  mixer_->SetVolumes(menus_.volumes());
   mixer_->SetPaused(session_->screen() == game::Screen::kPaused);
   mixer_->Play(session_->sounds().Events(), session_->camera().TargetWs());
   session_->ClearSounds();
@@ -355,6 +356,7 @@ void App::NoteBestTime() {
 void App::SaveSettings() {
   if (settings_path_.empty()) return;
   settings_.ik = session_->ik;
+  settings_.volumes = menus_.volumes();
   if (ShowsTitleScreen(options_, headless_)) {
     settings_.hero = session_->cast()[session_->player_cast()].name;
     settings_.patrols = session_->cast()[session_->npc_cast()].name;

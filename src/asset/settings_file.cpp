@@ -97,8 +97,8 @@ void ReadAudio(const json& root, const std::string& path, game::Settings& s, std
     Warn(warning, path, "audio", "expected an object of master, effects and music volumes");
     return;
   }
-  for (auto [key, target] : {std::pair{"master", &s.master_volume}, std::pair{"effects", &s.effects_volume},
-                             std::pair{"music", &s.music_volume}}) {
+  for (auto [key, target] : {std::pair{"master", &s.volumes.master}, std::pair{"effects", &s.volumes.effects},
+                             std::pair{"music", &s.volumes.music}}) {
     if (auto v = audio->find(key); v != audio->end()) {
       if (!v->is_number() || !(v->get<double>() >= 0.0 && v->get<double>() <= 1.0)) {
         Warn(warning, path, std::string("audio.") + key, "expected a volume 0..1");
@@ -248,9 +248,9 @@ std::string SettingsToJson(const game::Settings& settings) {
   root["cast"] = {{"hero", settings.hero}, {"patrols", settings.patrols}};
   // Volumes to hundredths: the file reads 0.8, not the float's 0.800000011920929.
   auto volume = [](float v) { return std::round(static_cast<double>(v) * 100.0) / 100.0; };
-  root["audio"] = {{"master", volume(settings.master_volume)},
-                   {"effects", volume(settings.effects_volume)},
-                   {"music", volume(settings.music_volume)}};
+  root["audio"] = {{"master", volume(settings.volumes.master)},
+                   {"effects", volume(settings.volumes.effects)},
+                   {"music", volume(settings.volumes.music)}};
   json best_times = json::object();
   for (const auto& [level, time_s] : settings.best_times_s) best_times[level] = time_s;
   root["best_times"] = best_times;

@@ -19,6 +19,7 @@
 
 #include <glm/glm.hpp>
 
+#include "game/settings.h"
 #include "game/sound_event.h"
 
 namespace knights::audio {
@@ -36,11 +37,7 @@ struct SoundSet {
   Samples music_loop;
 };
 
-struct Volumes {
-  float master = 0.8f;  // 0..1, all sound
-  float effects = 1.0f;
-  float music = 0.6f;  // the music loop (the ambient loop follows the effects)
-};
+using Volumes = game::SoundVolumes;  // master, effects, music, 0..1
 
 class AudioMixer {
  public:

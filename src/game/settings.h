@@ -11,6 +11,13 @@
 
 namespace knights::game {
 
+// Sound volumes, 0..1.
+struct SoundVolumes {
+  float master = 0.8f;   // all sound
+  float effects = 1.0f;  // the effects and the ambient wind
+  float music = 0.6f;    // the music loop
+};
+
 struct Settings {
   int window_width = 1280;  // windowed size, screen coordinates
   int window_height = 720;
@@ -25,11 +32,7 @@ struct Settings {
   // The best time to the goal of each level, by the level's name, seconds
   // of play (at most kMaxBestTimes levels; the reader drops bad entries).
   std::map<std::string, double> best_times_s;
-  // Sound volumes, 0..1: all sound, the effects (and the ambient wind) and
-  // the music.
-  float master_volume = 0.8f;
-  float effects_volume = 1.0f;
-  float music_volume = 0.6f;
+  SoundVolumes volumes;
 };
 
 inline constexpr size_t kMaxBestTimes = 256;

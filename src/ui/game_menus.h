@@ -19,6 +19,9 @@ class GameMenus {
   // A one-line notice at the top of the screen for a few seconds (a
   // screenshot taken).
   void Notify(std::string text);
+  // The sound volumes the pause menu shows and edits.
+  const game::SoundVolumes& volumes() const { return pause_menu_.volumes; }
+  void SetVolumes(const game::SoundVolumes& volumes) { pause_menu_.volumes = volumes; }
   // The level's best time (seconds; negative: none kept) and whether this
   // run just set it, for the level complete screen.
   void SetBestTime(double best_s, bool new_best) {

@@ -44,9 +44,9 @@ TEST_F(SettingsFileTest, SaveCreatesTheDirectoryAndRoundTrips) {
   s.hero = "squire";
   s.patrols = "knight";
   s.best_times_s = {{"Demo: the road to the castle", 74.25}, {"Stairs", 12.5}};
-  s.master_volume = 0.5f;
-  s.effects_volume = 0.25f;
-  s.music_volume = 0.0f;
+  s.volumes.master = 0.5f;
+  s.volumes.effects = 0.25f;
+  s.volumes.music = 0.0f;
   ASSERT_TRUE(SaveSettingsFile(Path(), s).ok());
   const LoadedSettings loaded = LoadSettingsFile(Path());
   EXPECT_TRUE(loaded.warning.empty()) << loaded.warning;
@@ -62,9 +62,9 @@ TEST_F(SettingsFileTest, SaveCreatesTheDirectoryAndRoundTrips) {
   EXPECT_EQ(loaded.settings.hero, "squire");
   EXPECT_EQ(loaded.settings.patrols, "knight");
   EXPECT_EQ(loaded.settings.best_times_s, s.best_times_s);
-  EXPECT_EQ(loaded.settings.master_volume, 0.5f);
-  EXPECT_EQ(loaded.settings.effects_volume, 0.25f);
-  EXPECT_EQ(loaded.settings.music_volume, 0.0f);
+  EXPECT_EQ(loaded.settings.volumes.master, 0.5f);
+  EXPECT_EQ(loaded.settings.volumes.effects, 0.25f);
+  EXPECT_EQ(loaded.settings.volumes.music, 0.0f);
 }
 
 TEST_F(SettingsFileTest, AVolumeOutside0To1KeepsItsDefault) {
@@ -74,10 +74,10 @@ TEST_F(SettingsFileTest, AVolumeOutside0To1KeepsItsDefault) {
   EXPECT_NE(loaded.warning.find("s.json: audio.master: expected a volume 0..1"), std::string::npos) << loaded.warning;
   EXPECT_EQ(loaded.warning.find('\n'), std::string::npos) << loaded.warning;
   const game::Settings defaults;
-  EXPECT_EQ(loaded.settings.master_volume, defaults.master_volume);
-  EXPECT_EQ(loaded.settings.effects_volume, defaults.effects_volume);
-  EXPECT_EQ(loaded.settings.music_volume, defaults.music_volume);
-  EXPECT_EQ(ParseSettings(R"({"audio": {"music": 0.3}})", "s.json").settings.music_volume, 0.3f);
+  EXPECT_EQ(loaded.settings.volumes.master, defaults.volumes.master);
+  EXPECT_EQ(loaded.settings.volumes.effects, defaults.volumes.effects);
+  EXPECT_EQ(loaded.settings.volumes.music, defaults.volumes.music);
+  EXPECT_EQ(ParseSettings(R"({"audio": {"music": 0.3}})", "s.json").settings.volumes.music, 0.3f);
 }
 
 TEST_F(SettingsFileTest, SaveReplacesAtomicallyAndLeavesNoTemporaryFile) {
