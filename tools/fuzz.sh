@@ -32,11 +32,11 @@ if ! [[ "$seconds" =~ ^[0-9]+$ ]] || [ "$seconds" -lt 1 ]; then
 fi
 shift || true
 targets=("$@")
-[ ${#targets[@]} -eq 0 ] && targets=(level character character_desc settings)
+[ ${#targets[@]} -eq 0 ] && targets=(level character character_desc settings wav)
 for t in "${targets[@]}"; do
   case "$t" in
-    level|character|character_desc|settings) ;;
-    *) echo "unknown target '$t' (expected level, character, character_desc or settings)" >&2; exit 2 ;;
+    level|character|character_desc|settings|wav) ;;
+    *) echo "unknown target '$t' (expected level, character, character_desc, settings or wav)" >&2; exit 2 ;;
   esac
 done
 

@@ -27,6 +27,7 @@ void CheckRanges(const knights::game::Settings& s) {
     for (const std::string& name : names) KNIGHTS_FUZZ_CHECK(!name.empty());
   }
   KNIGHTS_FUZZ_CHECK(s.hero.size() <= 256 && s.patrols.size() <= 256);
+  for (float v : {s.volumes.master, s.volumes.effects, s.volumes.music}) KNIGHTS_FUZZ_CHECK(v >= 0.0f && v <= 1.0f);
   KNIGHTS_FUZZ_CHECK(s.best_times_s.size() <= knights::game::kMaxBestTimes);
   for (const auto& [level, time_s] : s.best_times_s) {
     KNIGHTS_FUZZ_CHECK(!level.empty() && level.size() <= 256);
