@@ -8,6 +8,8 @@
 
 #include <imgui.h>
 
+#include "game/ladder_prompt.h"
+
 namespace knights::ui {
 namespace {
 
@@ -131,6 +133,17 @@ void GameMenus::DrawPause(game::GameSession& session, const core::InputState& in
   }
 }
 
+// At a ladder's foot or top, the key that climbs it, low on the screen.
+void GameMenus::DrawLadderPrompt(const game::GameSession& session, int width_px, int height_px) {
+  const game::LadderPrompt prompt = game::LadderPromptFor(session.player().controller, session.world());
+  if (prompt == game::LadderPrompt::kNone) return;
+  ImGui::SetNextWindowBgAlpha(0.5f);
+  ImGui::SetNextWindowPos(ImVec2(width_px * 0.5f, height_px * 0.86f), ImGuiCond_Always, ImVec2(0.5f, 0.5f));
+  ImGui::Begin("ladder prompt", nullptr, kPanelFlags);
+  CenteredText(prompt == game::LadderPrompt::kClimbUp ? "Up: climb the ladder" : "Down: climb down", 1.4f);
+  ImGui::End();
+}
+
 void GameMenus::Notify(std::string text) {
   notice_ = std::move(text);
   notice_left_s_ = kNoticeS;
@@ -192,7 +205,11 @@ void GameMenus::Draw(game::GameSession& session, const core::InputState& input, 
       const int total = static_cast<int>(session.world().level().checkpoints.size());
       ImGui::Text("checkpoint %d / %d%s", checkpoint + 1, total, session.autoplay ? "   AUTOPLAY" : "");
       ImGui::End();
-      if (paused) DrawPause(session, input, width_px, height_px);
+      if (paused) {
+        DrawPause(session, input, width_px, height_px);
+      } else if (!session.autoplay) {
+        DrawLadderPrompt(session, width_px, height_px);
+      }
       break;
     }
     case game::Screen::kComplete: {

@@ -36,6 +36,7 @@ class GameMenus {
   void DrawRespawnFade(const game::GameSession& session, int width_px, int height_px);
   void DrawTitle(game::GameSession& session, const core::InputState& input, int width_px, int height_px);
   void DrawPause(game::GameSession& session, const core::InputState& input, int width_px, int height_px);
+  void DrawLadderPrompt(const game::GameSession& session, int width_px, int height_px);
 
   int title_selected_ = 0;
   PauseMenu pause_menu_;
