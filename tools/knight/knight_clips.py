@@ -151,14 +151,6 @@ class Ctx:
         qi = sol.q["chest"].inverted()
         return qi @ (point - sol.head["chest"]) + self.rig.head["chest"], qi @ q
 
-    def ready_arms(self, p, swing_l=0.0, swing_r=0.0, elbow_l=0.0, elbow_r=0.0):
-        """Arms in the bind-pose carry (sword forward-up, shield at the side),
-        with shoulder swing (rad, + = forward) and extra elbow bend."""
-        p.arm["l"] = {"mode": "fk", "shoulder": quat_euler(x=0.03, y=-swing_l),
-                      "elbow": elbow_l, "wrist": Quaternion()}
-        p.arm["r"] = {"mode": "fk", "shoulder": quat_euler(x=-0.03, y=-swing_r),
-                      "elbow": elbow_r, "wrist": quat_euler(y=0.1)}
-
     def foot_flat(self, p, side, x, y=None, z=0.0, yaw=0.0):
         """Planted flat: the sole point (below the ankle) at (x, y, z)."""
         y = self.foot_y[side] if y is None else y
@@ -402,9 +394,41 @@ def clip_run(ctx, f):
     return clip_walk_like(ctx, f, "run", run=True)
 
 
+# Airborne carry (fall, the air part of jump_up, the impact of land), the
+# run carry held a little higher and wider: the sword arm out and forward
+# with the elbow bent, the blade upright and tilted back; the shield arm out
+# to the side for balance.
+AIR_SWORD_DOWN = -(math.pi / 2 + 0.30)      # aim_sword: upright, 17 degrees back
+AIR_SWORD_OUT = 0.18
+
+
+def air_arms(ctx, p, ph, amp=1.0):
+    """Set both arms (and the shield) to the airborne carry at phase ph
+    (rad; amp scales the flailing) and return the aim_sword `down` for the
+    blade; call aim_sword after the rest of the pose is set."""
+    s0, s1, s2 = math.sin(ph), math.sin(ph + 1.5), math.sin(ph + 0.8)
+    el_r = 0.62 + 0.08 * amp * s0
+    el_l = 0.30 + 0.08 * amp * s2
+    p.arm["r"] = {"mode": "fk", "shoulder": quat_euler(x=-0.34 - 0.05 * amp * s0, y=-(0.16 + 0.08 * amp * s1)),
+                  "elbow": el_r, "wrist": Quaternion()}
+    p.arm["l"] = {"mode": "fk", "shoulder": quat_euler(x=0.50 + 0.08 * amp * s2, y=-(0.22 + 0.06 * amp * s1)),
+                  "elbow": el_l, "wrist": Quaternion()}
+    # Shield upright on the raised arm: roll it back against the abduction.
+    ctx.level_shield(p, el_l, 0.7)
+    p.local["shield"] = Quaternion((1, 0, 0), -0.40) @ p.local["shield"]
+    return AIR_SWORD_DOWN + 0.06 * amp * math.sin(ph + 2.0)
+
+
+# The frame of jump_up at the apex of the game's jump (1.05 m under 18 m/s2:
+# 0.342 s), where it cross-fades into fall.
+JUMP_APEX_F = 10
+JUMP_BLADE_UP_F = 4.0
+
+
 def clip_jump_up(ctx, f):
     """Quick crouch (bottom at frame 3) and push-off while both feet are
-    planted (contacts [0, off]); then the legs tuck, knees up."""
+    planted (contacts [0, off]); then the legs tuck, knees up, and the arms
+    go over into fall's airborne carry, the blade rising to upright."""
     c = ctx.clips["jump_up"]
     n = c["frames"]
     off = c["contacts"]["foot_l"][0][1]          # last frame on the ground
@@ -432,9 +456,25 @@ def clip_jump_up(ctx, f):
     p.local["head"] = quat_euler(y=-lean * 0.3)
     ctx.relaxed_arms(p, swing_l=arms * 0.6, swing_r=arms * 0.8, elbow_l=0.35, elbow_r=0.45,
                      spread=0.08 * max(0.0, arms))
-    ctx.aim_sword(p, 0.6 - 0.5 * arms)
+    down = 0.6 - 0.5 * arms
     ctx.plant_stance(p)
     if f > off:
+        # In the air the arms go over into the airborne carry of fall (the
+        # blade rising to upright), reached at JUMP_APEX_F where the game
+        # starts the cross-fade into fall; from there on they follow fall's
+        # own loop from its frame 0.
+        air = Pose(ctx.rig)
+        air_down = air_arms(ctx, air, TAU * (f - JUMP_APEX_F) / ctx.clips["fall"]["frames"])
+        w = smooth((f - off) / (JUMP_APEX_F - off))
+        for s in "lr":
+            a, b = p.arm[s], air.arm[s]
+            p.arm[s] = {"mode": "fk", "shoulder": a["shoulder"].slerp(b["shoulder"], w),
+                        "elbow": a["elbow"] * (1 - w) + b["elbow"] * w, "wrist": Quaternion()}
+        p.local["shield"] = p.local["shield"].slerp(air.local["shield"], w)
+        # The blade leaves the push-off's forward swing quickly (ease-out,
+        # upright by JUMP_BLADE_UP_F frames after the feet leave).
+        wb = 1.0 - (1.0 - min(1.0, (f - off) / JUMP_BLADE_UP_F)) ** 2
+        down = down * (1 - wb) + air_down * wb
         tuck = smooth((f - off) / 5.0)
         for s in "lr":
             k = 1.0 if s == "l" else 0.88
@@ -443,10 +483,13 @@ def clip_jump_up(ctx, f):
             p.leg[s]["foot"] = p.leg[s]["foot"] @ Quaternion((0, 1, 0), 0.45 * tuck)
             p.leg[s]["toe"] = -0.1 * tuck
             p.leg[s]["pole"] = V((1.0, 0.2 * (1 if s == "l" else -1), 0.25))
+    ctx.aim_sword(p, down, out=0.12 + (AIR_SWORD_OUT - 0.12) * min(1.0, max(0.0, (f - off) / JUMP_BLADE_UP_F)))
     return p
 
 
 def fall_pose(ctx, f, n):
+    """Legs dangling and bicycling, leaning back a little, arms in the
+    airborne carry (sword upright, shield arm out)."""
     ph = TAU * f / n
     p = ctx.stand()
     p.pelvis_pos = V((0.0, 0.0, ctx.stand_pelvis_z + 0.04))
@@ -454,15 +497,13 @@ def fall_pose(ctx, f, n):
     p.local["spine"] = quat_euler(y=-0.04)
     p.local["neck"] = quat_euler(y=0.08)
     p.local["head"] = quat_euler(y=0.1)
-    ctx.ready_arms(p, swing_l=0.5 + 0.12 * math.sin(ph), swing_r=0.7 + 0.12 * math.sin(ph + 1.5),
-                   elbow_l=0.2, elbow_r=0.1)
-    p.arm["l"]["shoulder"] = quat_euler(x=-0.55 - 0.1 * math.sin(ph), y=-(0.5 + 0.12 * math.sin(ph)))
-    p.arm["r"]["shoulder"] = quat_euler(x=0.6 + 0.1 * math.sin(ph + 1.0), y=-(0.7 + 0.12 * math.sin(ph + 1.5)))
     for s, k in (("l", 0.0), ("r", math.pi)):
         ctx.foot_flat(p, s, 0.0)
         lift = 0.14 + 0.05 * math.sin(ph + k)
         p.leg[s]["ankle"] = p.leg[s]["ankle"] + V((0.06 * math.sin(ph + k) - 0.02, 0.02 * (1 if s == "l" else -1), lift))
         p.leg[s]["foot"] = Quaternion((0, 1, 0), 0.35 + 0.1 * math.sin(ph + k))
+    down = air_arms(ctx, p, ph)
+    ctx.aim_sword(p, down, out=AIR_SWORD_OUT)
     return p
 
 
@@ -470,9 +511,14 @@ def clip_fall(ctx, f):
     return fall_pose(ctx, f, ctx.clips["fall"]["frames"])
 
 
+LAND_ARMS_F = 5
+LAND_SWORD_F = 12
+
+
 def clip_land(ctx, f):
-    """Impact: sink into a crouch by frame 5, then rise into idle frame 0 so
-    the game can cut or blend to idle seamlessly."""
+    """Impact: arrive in fall's airborne carry and sink into a crouch by
+    frame 5, the arms dropping and the blade coming forward and down; then
+    rise into idle frame 0 so the game can cut or blend to idle seamlessly."""
     n = ctx.clips["land"]["frames"]
     low_f = 5
     crouch = ctx.stand()
@@ -489,8 +535,21 @@ def clip_land(ctx, f):
     crouch.local["neck"] = quat_euler(y=-lean * 0.5)
     crouch.local["head"] = quat_euler(y=-lean * 0.4)
     ctx.relaxed_arms(crouch, swing_l=arms * 0.8, swing_r=arms, elbow_l=0.25, elbow_r=0.3, spread=0.05)
-    ctx.aim_sword(crouch, 0.55)
+    # Arrive in fall's airborne carry (its mean pose): the arms drop into
+    # the crouch by LAND_ARMS_F, the blade comes forward and down from
+    # upright to the idle's point-down by LAND_SWORD_F.
+    air = Pose(ctx.rig)
+    air_down = air_arms(ctx, air, 0.0, amp=0.0)
+    w = smooth(f / LAND_ARMS_F)
+    for s in "lr":
+        a, b = air.arm[s], crouch.arm[s]
+        crouch.arm[s] = {"mode": "fk", "shoulder": a["shoulder"].slerp(b["shoulder"], w),
+                         "elbow": a["elbow"] * (1 - w) + b["elbow"] * w, "wrist": Quaternion()}
+    crouch.local["shield"] = air.local["shield"].slerp(crouch.local["shield"], w)
+    ws = smooth(f / LAND_SWORD_F)
     ctx.plant_stance(crouch)
+    ctx.aim_sword(crouch, air_down * (1 - ws) + 0.55 * ws,
+                  out=AIR_SWORD_OUT * (1 - ws) + 0.12 * ws)
     # Rise: blend every channel towards idle frame 0 (feet stay planted, so
     # the ankle targets are identical in both poses).
     p = blend_pose(ctx, crouch, idle0, settle)
