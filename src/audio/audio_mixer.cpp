@@ -110,6 +110,7 @@ void AudioMixer::Play(std::span<const game::SoundEvent> events, const glm::vec3&
 }
 
 void AudioMixer::SetVolumes(const Volumes& volumes) {
+  if (volumes == volumes_) return;  // called every frame; the mixer is touched only on a change
   volumes_ = volumes;
   ApplyLoopVolumes();
 }

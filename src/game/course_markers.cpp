@@ -2,16 +2,9 @@
 
 #include <algorithm>
 
+#include "math/move_towards.h"
+
 namespace knights::game {
-namespace {
-
-// `value` moved towards `goal` (0 or 1) by dt over a full travel of `time_s`.
-float Approach(float value, float goal, float dt_s, float time_s) {
-  const float step = dt_s / time_s;
-  return goal > value ? std::min(goal, value + step) : std::max(goal, value - step);
-}
-
-}  // namespace
 
 void CourseMarkers::Reset(int checkpoint_count) {
   flag_raise_.assign(static_cast<size_t>(std::max(checkpoint_count, 0)), 0.0f);
@@ -21,10 +14,10 @@ void CourseMarkers::Reset(int checkpoint_count) {
 void CourseMarkers::Update(int last_checkpoint, float player_x, float goal_x, float dt_s) {
   for (size_t i = 0; i < flag_raise_.size(); ++i) {
     const float goal = static_cast<int>(i) <= last_checkpoint ? 1.0f : 0.0f;
-    flag_raise_[i] = Approach(flag_raise_[i], goal, dt_s, kFlagRiseS);
+    flag_raise_[i] = math::MoveTowards(flag_raise_[i], goal, dt_s / kFlagRiseS);
   }
   const float gate_goal = goal_x - player_x <= kGateOpenDistanceM ? 1.0f : 0.0f;
-  gate_open_ = Approach(gate_open_, gate_goal, dt_s, kGateLiftS);
+  gate_open_ = math::MoveTowards(gate_open_, gate_goal, dt_s / kGateLiftS);
 }
 
 float EaseInOut(float t) {

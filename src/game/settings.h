@@ -16,6 +16,8 @@ struct SoundVolumes {
   float master = 0.8f;   // all sound
   float effects = 1.0f;  // the effects and the ambient wind
   float music = 0.6f;    // the music loop
+
+  bool operator==(const SoundVolumes&) const = default;
 };
 
 struct Settings {

@@ -1,5 +1,7 @@
 #include "game/sound_cues.h"
 
+#include "ik/ik_math.h"
+
 namespace knights::game {
 namespace {
 
@@ -15,7 +17,7 @@ glm::vec3 SoundCues::SoleWs(const Knight& knight, int side) {
   const Rig& rig = knight.rig();
   const int foot = side == 0 ? rig.leg_l.end : rig.leg_r.end;
   const glm::vec3 offset_ls = side == 0 ? rig.sole_offset_l_ls : rig.sole_offset_r_ls;
-  return glm::vec3(knight.ModelToWorld() * knight.ModelsMs()[foot] * glm::vec4(offset_ls, 1.0f));
+  return ik::PointWs(knight.ModelToWorld(), knight.ModelsMs()[foot], offset_ls);
 }
 
 SoundId SoundCues::StepOn(const world::World& world, const glm::vec3& sole_ws) {

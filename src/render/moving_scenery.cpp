@@ -103,9 +103,8 @@ void PlaceMovingScenery(std::span<const SceneryPiece> pieces, const SceneryState
     }
     out[i].offset_ws = glm::vec3(0.0f, raise * piece.travel_m, 0.0f);
     // The pale flag is taken down as the red one goes up.
-    if (piece.kind == SceneryPieceKind::kFlagDown) out[i].visible = raise <= 0.0f;
-    if (piece.kind == SceneryPieceKind::kFlagRaised) out[i].visible = raise > 0.0f;
-    if (piece.kind == SceneryPieceKind::kPortcullis) out[i].visible = true;
+    out[i].visible =
+        piece.kind == SceneryPieceKind::kPortcullis || (piece.kind == SceneryPieceKind::kFlagRaised) == (raise > 0.0f);
   }
 }
 
