@@ -168,15 +168,19 @@ GroundProbe FootIkController::FindStandableGround(int side, const FootIkFrame& f
   auto standable = [&](const GroundProbe& p) { return p.hit && p.point_ws.y >= lowest_y; };
   GroundProbe probe = frame.raycast(frame.raycast_context, foot.ray_from_ws, ray_length_m);
   foot.ground_shift_ws = wall_shift_ws;
-  const glm::vec3 toward_root_ws(spaces.root_ws.x - foot.ray_from_ws.x, 0.0f, 0.0f);
-  const float to_root_m = std::fabs(toward_root_ws.x);
-  for (int i = 1; !standable(probe) && to_root_m > 1e-4f && i <= kEdgeSearchSteps; ++i) {
-    const float shift_m = std::min(settings.max_edge_shift_m * static_cast<float>(i) / kEdgeSearchSteps, to_root_m);
-    const glm::vec3 shift_ws = toward_root_ws * (shift_m / to_root_m);
-    const GroundProbe shifted = frame.raycast(frame.raycast_context, foot.ray_from_ws + shift_ws, ray_length_m);
-    if (standable(shifted)) {
-      probe = shifted;
-      foot.ground_shift_ws = wall_shift_ws + shift_ws;
+  // First along the course (a pit's edge), then across it (beside a beam
+  // narrower than the stance: the foot goes onto the beam).
+  for (const glm::vec3 axis_ws : {glm::vec3(1.0f, 0.0f, 0.0f), glm::vec3(0.0f, 0.0f, 1.0f)}) {
+    const glm::vec3 toward_root_ws = axis_ws * glm::dot(spaces.root_ws - foot.ray_from_ws, axis_ws);
+    const float to_root_m = glm::length(toward_root_ws);
+    for (int i = 1; !standable(probe) && to_root_m > 1e-4f && i <= kEdgeSearchSteps; ++i) {
+      const float shift_m = std::min(settings.max_edge_shift_m * static_cast<float>(i) / kEdgeSearchSteps, to_root_m);
+      const glm::vec3 shift_ws = toward_root_ws * (shift_m / to_root_m);
+      const GroundProbe shifted = frame.raycast(frame.raycast_context, foot.ray_from_ws + shift_ws, ray_length_m);
+      if (standable(shifted)) {
+        probe = shifted;
+        foot.ground_shift_ws = wall_shift_ws + shift_ws;
+      }
     }
   }
   return probe;
@@ -411,11 +415,11 @@ glm::vec2 FootIkController::BoneLengthsM(int side, const PoseView& pose) const {
           glm::distance(pose.PositionMs(c.mid), pose.PositionMs(c.end))};
 }
 
-// The hip-ankle distance of the leg bent max_knee_bend_deg, metres: the
-// nearest the pelvis comes to a foot's target.
-float FootIkController::LegFoldM(int side, const PoseView& pose) const {
+// The hip-ankle distance of the leg with its knee bent bend_deg, metres:
+// the nearest the hip comes to its ankle at that bend.
+float FootIkController::LegFoldM(int side, const PoseView& pose, float bend_deg) const {
   const glm::vec2 bones_m = BoneLengthsM(side, pose);
-  return ReachAtBend(bones_m.x, bones_m.y, std::cos(settings.max_knee_bend_deg * kDegToRad));
+  return ReachAtBend(bones_m.x, bones_m.y, std::cos(bend_deg * kDegToRad));
 }
 
 // 3. Two-point placement of the target chosen in step 2.
@@ -451,8 +455,14 @@ void FootIkController::PlaceHeelAndBall(int side, const FootIkFrame& frame, cons
 void FootIkController::LowerPelvis(const FootIkFrame& frame, const PoseView& pose, const Spaces& spaces, float master) {
   float lowest_delta = 1e9f;
   bool any_hit = false;
+  // The pelvis at most this high, metres: every target within its leg's
+  // reach; the planted feet's targets alone.
   float reach_offset = settings.max_pelvis_raise_m;
-  float fold_offset = -1e9f;  // the pelvis at least this high, metres: no knee bends past max_knee_bend_deg
+  float planted_reach_offset = settings.max_pelvis_raise_m;
+  // The pelvis at least this high, metres: no knee bends past
+  // max_knee_bend_deg; no planted knee folds shut (knee_limit_deg).
+  float fold_offset = -1e9f;
+  float planted_shut_offset = -1e9f;
   for (int side = 0; side < 2; ++side) {
     const FootIkState& foot = feet_[side];
     const LegRig& leg = legs_[side];
@@ -461,20 +471,30 @@ void FootIkController::LowerPelvis(const FootIkFrame& frame, const PoseView& pos
     any_hit = true;
     const glm::vec3 hip_ws = glm::vec3(spaces.to_world * pose.models_ms[leg.chain.start][3]);
     const glm::vec3 ankle_ws = glm::vec3(spaces.to_world * pose.models_ms[leg.chain.end][3]);
-    const float reach_m = LegReachM(side, pose);
     // The ankle goes where the sole's target puts it once the foot is
     // tilted to its ground (LimbPlacementJob turns the foot the same way).
     const glm::quat tilt = FootTurnWs(side, foot.align_normal_ws, AlignWeight(frame, foot, side), pose, spaces);
     const glm::vec3 ankle_target_ws = foot.target_sole_ws + tilt * (ankle_ws - foot.clip_sole_ws);
-    const float horizontal_sq = (hip_ws.x - ankle_target_ws.x) * (hip_ws.x - ankle_target_ws.x) +
-                                (hip_ws.z - ankle_target_ws.z) * (hip_ws.z - ankle_target_ws.z);
-    const float fold_m = LegFoldM(side, pose);
-    if (horizontal_sq < fold_m * fold_m) {
-      fold_offset = std::max(fold_offset, ankle_target_ws.y - hip_ws.y + std::sqrt(fold_m * fold_m - horizontal_sq));
+    const float horizontal_m = glm::length(glm::vec2(hip_ws.x - ankle_target_ws.x, hip_ws.z - ankle_target_ws.z));
+    // How high above the ankle's target the hip must be for the leg to
+    // span hip_to_ankle_m (-1e9: any height).
+    auto lowest_hip_m = [&](float hip_to_ankle_m) {
+      return horizontal_m < hip_to_ankle_m
+                 ? ankle_target_ws.y - hip_ws.y +
+                       std::sqrt(hip_to_ankle_m * hip_to_ankle_m - horizontal_m * horizontal_m)
+                 : -1e9f;
+    };
+    const bool planted = foot.locked || frame.contact[side] >= 0.5f;
+    fold_offset = std::max(fold_offset, lowest_hip_m(LegFoldM(side, pose, settings.max_knee_bend_deg)));
+    if (planted) {
+      planted_shut_offset =
+          std::max(planted_shut_offset, lowest_hip_m(LegFoldM(side, pose, settings.knee_limit_deg - kShutMarginDeg)));
     }
-    if (horizontal_sq >= reach_m * reach_m) continue;  // no drop helps
-    const float drop_m = (hip_ws.y - ankle_target_ws.y) - std::sqrt(reach_m * reach_m - horizontal_sq);
+    const float reach_m = LegReachM(side, pose);
+    if (horizontal_m >= reach_m) continue;  // no drop helps
+    const float drop_m = (hip_ws.y - ankle_target_ws.y) - std::sqrt(reach_m * reach_m - horizontal_m * horizontal_m);
     reach_offset = std::min(reach_offset, -drop_m);
+    if (planted) planted_reach_offset = std::min(planted_reach_offset, -drop_m);
   }
   // While moving the pelvis drops less: a runner on a steep slope takes
   // shorter steps (stride warping) rather than a lunge.
@@ -482,17 +502,23 @@ void FootIkController::LowerPelvis(const FootIkFrame& frame, const PoseView& pos
   const float pelvis_goal =
       settings.pelvis && any_hit ? std::clamp(lowest_delta, -max_drop_m, settings.max_pelvis_raise_m) * master : 0.0f;
   float pelvis_offset = pelvis_spring_.Update(pelvis_goal, settings.pelvis_smooth_time_s, frame.dt_s);
-  const float reach_floor = std::max(reach_offset, -settings.max_pelvis_drop_m) * master;  // reach wins over style
-  // The fold limit yields to the locks' reach: a lock let go would leave a
-  // planted foot hanging in the air. With the pass off (master 0) nothing
-  // holds the pelvis: it eases back to the clip's.
-  const bool folds = master > 0.0f && fold_offset > -settings.max_pelvis_drop_m;
-  const float fold_floor = std::min(fold_offset * master, reach_floor);
+  auto floor_of = [&](float offset) { return std::max(offset, -settings.max_pelvis_drop_m) * master; };
+  const float reach_floor = floor_of(reach_offset);  // reach wins over style
+  // The fold limit yields to every foot's reach: a lock let go would leave
+  // a planted foot hanging in the air, and a swinging foot short of its
+  // ground may swing into a riser. But a planted knee never folds shut for
+  // a swinging foot: stepping up onto a high foothold the body rises over
+  // it, the other foot swinging short of the ground below. With the pass
+  // off (master 0) nothing holds the pelvis: it eases back to the clip's.
+  const float fold_floor = std::max(std::min(fold_offset * master, reach_floor),
+                                    std::min(planted_shut_offset * master, floor_of(planted_reach_offset)));
+  const bool folds = master > 0.0f && fold_floor > -settings.max_pelvis_drop_m * master;
   if (settings.pelvis && pelvis_offset > reach_floor) {
     // Continue the spring from where the constraint put the pelvis.
     pelvis_offset = pelvis_spring_.value = reach_floor;
     pelvis_spring_.velocity = std::min(pelvis_spring_.velocity, 0.0f);
-  } else if (settings.pelvis && folds && pelvis_offset < fold_floor) {
+  }
+  if (settings.pelvis && folds && pelvis_offset < fold_floor) {
     pelvis_offset = pelvis_spring_.value = fold_floor;
     pelvis_spring_.velocity = std::max(pelvis_spring_.velocity, 0.0f);
   }

@@ -86,8 +86,9 @@ struct FootIkSettings {
   float max_step_m = 0.47f;
   // ... until the ball is this far clear of the wall (the toe beyond it), metres.
   float toe_clearance_m = 0.04f;
-  // A sole over no ground (a drop, a pit) is put on the nearest ground this
-  // far at most towards the body, metres.
+  // A sole over no ground (a drop, a pit, beside a beam narrower than the
+  // stance) is put on the nearest ground this far at most towards the body,
+  // along the course and across it, metres.
   float max_edge_shift_m = 0.3f;
   float pelvis_smooth_time_s = 0.12f;
   float swing_ground_smooth_s = 0.08f;  // a swinging foot eases down a step over about this long
@@ -236,7 +237,10 @@ class FootIkController {
   // where the clip puts it, and a lock the body walks away from is not
   // dragged far when it stops.
   static constexpr float kPlantShiftCost = 0.1f;
-  static constexpr int kPlantShiftSteps = 10;  // spots tried on each side
+  static constexpr int kPlantShiftSteps = 10;
+  // A planted knee is kept this far short of knee_limit_deg (where the leg
+  // could no longer reach its lock), degrees.
+  static constexpr float kShutMarginDeg = 2.0f;  // spots tried on each side
   // A plant whose heel or ball is over ground this far below its sole is
   // over an edge, and costs as much as this much lift, metres.
   static constexpr float kPlantOverhangDropM = 0.1f;
@@ -259,7 +263,7 @@ class FootIkController {
   float UpdateFaders(const FootIkFrame& frame);
   glm::vec2 BoneLengthsM(int side, const PoseView& pose) const;
   float LegReachM(int side, const PoseView& pose) const;
-  float LegFoldM(int side, const PoseView& pose) const;
+  float LegFoldM(int side, const PoseView& pose, float bend_deg) const;
   glm::vec3 FootHeadingWs(int side, const PoseView& pose, const Spaces& spaces) const;
   float HeldYawRad(int side, const PoseView& pose, const Spaces& spaces) const;
   glm::quat FootTurnWs(int side, const glm::vec3& up_goal_ws, float align, const PoseView& pose,

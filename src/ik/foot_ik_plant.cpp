@@ -236,7 +236,7 @@ float FootIkController::OtherFootFoldM(int side, const glm::vec3& ankle_ws, cons
   const glm::vec3 held_ankle_ws =
       held.lock_point_ws +
       (PointWs(spaces.to_world, pose.models_ms[legs_[other].chain.end], glm::vec3(0.0f)) - held.clip_sole_ws);
-  const float fold_m = LegFoldM(other, pose);
+  const float fold_m = LegFoldM(other, pose, settings.max_knee_bend_deg);
   const float across_m = horizontal_m(hip_ws(other), held_ankle_ws);
   if (across_m >= fold_m) return 0.0f;
   const float lowest_drop_m = held_ankle_ws.y + std::sqrt(fold_m * fold_m - across_m * across_m) - hip_ws(other).y;
@@ -268,7 +268,7 @@ GroundProbe FootIkController::ChoosePlant(int side, const glm::vec3& free_target
   // it low), and how near it the ankle comes with the knee at its bend.
   const glm::vec3 hip_held_ws =
       glm::vec3(spaces.to_world * pose.models_ms[leg.chain.start][3]) + kUpWs * pelvis_spring_.value;
-  const float fold_m = LegFoldM(side, pose);
+  const float fold_m = LegFoldM(side, pose, settings.max_knee_bend_deg);
   // A spot's misfit: the lift it needs, plus kPlantOverhangCostM for a heel
   // or ball hanging over a drop (a ledge's or a riser's edge under the
   // sole), plus how much nearer the hip than the fold the ankle would be

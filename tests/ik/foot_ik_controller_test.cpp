@@ -38,13 +38,17 @@ const std::array<int16_t, kJointCount> kParents{-1, 0, 1, 2, 3, 1, 5, 6};
 // with a step of step_dy for x >= step_x.
 struct Ground {
   float base = 0.0f;
-  float right_extra = 0.0f;  // added where z > 0
+  float right_extra = 0.0f;  // added where z >= 0
   float slope_x = 0.0f;      // dy/dx
   float step_x = 1e9f;
   float step_dy = 0.0f;
+  // A beam along x, |z| < beam_half_width_m, its top at beam_top_y (none: 0 wide).
+  float beam_half_width_m = 0.0f;
+  float beam_top_y = 0.0f;
   glm::vec3 Normal() const { return glm::normalize(glm::vec3(-slope_x, 1.0f, 0.0f)); }
   float Height(float x, float z) const {
-    return base + (z > 0.0f ? right_extra : 0.0f) + slope_x * x + (x >= step_x ? step_dy : 0.0f);
+    if (std::fabs(z) < beam_half_width_m) return beam_top_y;
+    return base + (z >= 0.0f ? right_extra : 0.0f) + slope_x * x + (x >= step_x ? step_dy : 0.0f);
   }
 };
 
@@ -1224,6 +1228,47 @@ TEST(FootIkController, APlantThatWouldFoldItsKneeShutGoesWhereTheLegReaches) {
   EXPECT_LE(bend_deg, ik.settings.max_knee_bend_deg + 1.0f);
   EXPECT_TRUE(ik.Foot(0).reached);
   EXPECT_TRUE(ik.Foot(1).reached);
+}
+
+// Standing on a beam 5 cm wide, 0.6 m over the ground each side of it (a
+// thin rock's top): the soles' own rays, 0.1 m out to each side, find the
+// ground far below the body, so each foot goes across onto the beam,
+// rather than reaching down beside it.
+TEST(FootIkController, FeetBesideANarrowBeamStandOnIt) {
+  const Rig animated;
+  Ground ground{-0.6f};
+  ground.beam_half_width_m = 0.025f;
+  FootIkController ik = MakeTwoPointController(kBallLs, kHeelLs);
+  const FootIkFrame frame = MakeFrame(ground, glm::mat4(1.0f));
+  Rig pose;
+  for (int step = 0; step < 30; ++step) pose = Step(ik, frame, animated);
+  for (int side = 0; side < 2; ++side) {
+    const glm::vec3 sole = FootPoint(pose, side, kSoleLs);
+    EXPECT_LT(std::fabs(sole.z), ground.beam_half_width_m + 1e-3f) << "side " << side;
+    EXPECT_NEAR(sole.y, ground.beam_top_y, 0.01f) << "side " << side;
+    EXPECT_TRUE(ik.Foot(side).reached) << "side " << side;
+  }
+}
+
+// The right foot planted on a foothold 0.37 m over the root, the left
+// swinging over ground 0.45 m under it: the pelvis does not drop for the
+// swinging foot so far that the planted knee folds shut (to knee_limit_deg,
+// where it could no longer reach its lock); the swinging foot is left short.
+TEST(FootIkController, APlantedKneeNeverFoldsShutForASwingingFoot) {
+  const Rig animated;
+  Ground ground{-0.45f};
+  ground.right_extra = 0.82f;  // right: 0.37, 0.82 m over the left
+  FootIkController ik = MakeTwoPointController(kBallLs, kHeelLs);
+  FootIkFrame frame = MakeFrame(ground, glm::mat4(1.0f));
+  frame.contact = {0.0f, 1.0f};
+  Rig pose;
+  for (int step = 0; step < 30; ++step) pose = Step(ik, frame, animated);
+  const glm::vec3 hip(pose.models_ms[kThighR][3]), knee(pose.models_ms[kShinR][3]), ankle(pose.models_ms[kFootR][3]);
+  const float bend_deg = glm::degrees(std::acos(glm::dot(glm::normalize(knee - hip), glm::normalize(ankle - knee))));
+  EXPECT_LT(bend_deg, ik.settings.knee_limit_deg - 1.0f);
+  EXPECT_TRUE(ik.Foot(1).reached);
+  EXPECT_NEAR(FootPoint(pose, 1, kSoleLs).y, 0.37f, 0.005f);
+  EXPECT_FALSE(ik.Foot(0).reached);  // the swinging foot hangs short of the ground
 }
 
 }  // namespace
