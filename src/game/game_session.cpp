@@ -170,19 +170,29 @@ core::InputState GameSession::PlayerInput(const core::InputState& driven) const 
 
 // Knights passing each other keep apart: an NPC within kPassRangeM of the
 // player along the course (and about level with him) walks behind the
-// play plane, the player in front of it, until they are past.
+// play plane, the player in front of it, until they are past. Near a
+// ladder that the player could not grab from his lane (off the plane
+// behind it) he walks at the ladder's own depth, and the NPC passes on
+// the other side of the plane.
 void GameSession::ChooseLanes() {
   const glm::vec3 player_ws = knights_[0].controller.FeetWs();
+  float player_lane = kPlayerLaneM;
+  if (const int ladder = desc_.world->FindLadderNear(player_ws, kLaneLadderReach); ladder >= 0) {
+    const world::LadderDesc& near = desc_.world->ladders()[ladder].desc();
+    const float grab_dz_m = 0.5f * near.width + world::World::LadderReach{}.max_dz;
+    if (std::fabs(player_lane - near.z) > grab_dz_m) player_lane = near.z;
+  }
+  const float npc_lane = player_lane + (player_lane >= 0.0f ? -1.0f : 1.0f) * (kPlayerLaneM + kNpcLaneM);
   bool passing = false;
   for (size_t i = 1; i < knights_.size(); ++i) {
     KnightController& npc = knights_[i].controller;
     const glm::vec3 npc_ws = npc.FeetWs();
     const bool near =
         std::fabs(npc_ws.x - player_ws.x) < kPassRangeM && std::fabs(npc_ws.y - player_ws.y) < kPassLevelM;
-    npc.SetLane(near ? -kNpcLaneM : 0.0f);
+    npc.SetLane(near ? npc_lane : 0.0f);
     passing = passing || near;
   }
-  knights_[0].controller.SetLane(passing ? kPlayerLaneM : 0.0f);
+  knights_[0].controller.SetLane(passing ? player_lane : 0.0f);
 }
 
 // The overlay's clip override on the inspected knight, none on the others

@@ -124,6 +124,10 @@ class GameSession {
   static constexpr float kPassLevelM = 1.2f;
   static constexpr float kNpcLaneM = 0.4f;
   static constexpr float kPlayerLaneM = 0.6f;
+  // A ladder this near (2.5 m along x, at any depth the level allows, its
+  // foot or its top within reach in height) is one the player's lane must
+  // let him grab: at a walk he is at its depth before he is there.
+  static constexpr world::World::LadderReach kLaneLadderReach{2.5f, 3.0f, 0.3f, 0.3f};
 
   void ApplyClipOverride(int knight_index);
   void ChooseLanes();

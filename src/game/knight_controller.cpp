@@ -22,8 +22,11 @@ constexpr float kPi = 3.14159265358979f;
 constexpr float kWallAboveStepM = 0.02f;
 constexpr float kGroundAboveStepM = 0.03f;
 // A passing lane is taken where its ground, under the feet and this far
-// ahead, is within kLaneLevelM of the ground the knight is on, metres.
+// ahead, across the lane's width (the feet and a margin each side of its
+// centre), is within kLaneLevelM of the ground the knight is on, metres:
+// a lane never puts a foot over a platform's back edge.
 constexpr float kLaneLookAheadM = 0.8f;
+constexpr float kLaneHalfWidthM = 0.3f;
 constexpr float kLaneLevelM = 0.1f;
 
 }  // namespace
@@ -192,8 +195,11 @@ float KnightController::GroundDepthGoal(const world::World& world) const {
   const float length_m = tuning.max_step_up_m + tuning.snap_down_m + kGroundAboveStepM;
   for (float x : {feet_ws_.x, feet_ws_.x + static_cast<float>(facing_) * kLaneLookAheadM}) {
     const world::RayHit here = world.collision().FindGround(x, top_y, feet_ws_.z, length_m);
-    const world::RayHit lane = world.collision().FindGround(x, top_y, lane_z_, length_m);
-    if (!here.hit || !lane.hit || std::fabs(lane.point_ws.y - here.point_ws.y) > kLaneLevelM) return 0.0f;
+    if (!here.hit) return 0.0f;
+    for (float z : {lane_z_ - kLaneHalfWidthM, lane_z_, lane_z_ + kLaneHalfWidthM}) {
+      const world::RayHit lane = world.collision().FindGround(x, top_y, z, length_m);
+      if (!lane.hit || std::fabs(lane.point_ws.y - here.point_ws.y) > kLaneLevelM) return 0.0f;
+    }
   }
   return lane_z_;
 }

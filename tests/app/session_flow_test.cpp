@@ -99,6 +99,47 @@ TEST(SessionFlow, KnightsPassingEachOtherKeepApart) {
   EXPECT_GE(nearest_m, 2.0f * session.player().controller.tuning.body_radius_m) << passes << " steps within 0.3 m";
 }
 
+// A ladder off the play plane (0.5 m behind it) with an NPC patrolling up
+// to its foot: the player passing the NPC there walks at the ladder's depth,
+// not in the passing lane in front of the plane, where it is out of reach,
+// and climbs it; the NPC walks by on the far side of the plane.
+constexpr char kLadderBehindAnNpcJson[] = R"({
+  "name": "ladder behind an NPC",
+  "terrain": {"z_min": -3, "z_max": 3, "points": [[0, 0], [12, 0], [12, 4], [20, 4]]},
+  "spawn": {"x": 1},
+  "goal": {"x": 18},
+  "kill_y": -2,
+  "ladders": [{"x": 11.85, "z": -0.5, "bottom_y": 0, "top_y": 4, "rung_spacing": 0.3, "width": 0.5}],
+  "npcs": [{"x": 9, "patrol": [7, 11.3]}]
+})";
+
+TEST(SessionFlow, APlayerPassingAnNpcAtALadderStillClimbsIt) {
+  const std::string level_path = test::TempPath("knights_session_", "ladder_npc.json");
+  std::ofstream(level_path) << kLadderBehindAnNpcJson;
+  core::SetDataDir(KNIGHTS_SOURCE_DIR);
+  game::AppOptions options;
+  options.level_path = level_path;
+  auto assets = LoadAssets(options, /*title_screen=*/false);
+  ASSERT_TRUE(assets.ok()) << assets.status().message();
+  game::GameSession session(MakeSessionDesc(*assets, options, /*headless_window=*/true));
+  const core::InputState no_keys;
+  bool passed_at_the_ladder = false;
+  float npc_z_there = 0.0f;
+  for (int step = 0; step < 3000 && !session.reached_goal(); ++step) {
+    session.Step(no_keys);
+    const game::KnightController& player = session.player().controller;
+    const game::KnightController& npc = session.knights()[1].controller;
+    if (player.FeetWs().x > 10.0f && std::fabs(npc.FeetWs().x - player.FeetWs().x) < 2.0f) {
+      passed_at_the_ladder = true;
+      npc_z_there = std::max(npc_z_there, npc.FeetWs().z);
+    }
+  }
+  std::filesystem::remove(level_path);
+  EXPECT_TRUE(session.reached_goal()) << "the player never climbed the ladder";
+  ASSERT_TRUE(passed_at_the_ladder) << "the NPC was never near the player at the ladder";
+  EXPECT_GT(npc_z_there, 0.2f) << "the NPC passes in front of the plane, the ladder's far side";
+}
+
 // Through a ladder's exit at the top (root motion lifts the body onto the
 // ledge before the controller's feet follow), the camera's look-at point
 // stays with the body as drawn: the knight never nears the top edge.

@@ -610,8 +610,9 @@ TEST_F(KnightControllerTest, ReversingWhileMovingEasesTheYaw) {
 
 // A lane off the play plane is walked into while moving (not while
 // standing: the planted feet would drag), and walked back out of once
-// cleared; over ground that is not the same at the lane's depth (a
-// platform narrower than the lane) it is not taken.
+// cleared; over ground that is not the same across the lane's width (a
+// platform narrower than the lane, or ending just beyond its centre) it is
+// not taken.
 TEST_F(KnightControllerTest, WalksIntoALaneOnlyWhereItsGroundIsTheSame) {
   Spawn(2.0f);
   c_.SetLane(-0.4f);
@@ -623,17 +624,24 @@ TEST_F(KnightControllerTest, WalksIntoALaneOnlyWhereItsGroundIsTheSame) {
   Drive(c_, world_, Input(-1.0f), 90);
   EXPECT_FLOAT_EQ(c_.FeetWs().z, 0.0f);
 
-  world::Level narrow = test::MakeTestLevel();
-  narrow.platforms = {world::Platform{3.0f, 9.0f, 0.2f, 0.3f, -0.2f, 0.2f}};
-  const world::World narrow_world(std::move(narrow));
-  KnightController c;
-  c.Spawn(glm::vec3(3.5f, 0.2f, 0.0f), +1);
-  c.SetLane(-0.4f);
-  float deepest = 0.0f;
-  Drive(c, narrow_world, Input(1.0f), 150, [&](int) {
-    if (c.FeetWs().x < 8.5f) deepest = std::min(deepest, c.FeetWs().z);
-  });
-  EXPECT_GT(deepest, -0.05f) << "the lane is off the 0.4 m wide platform";
+  // Walking along a platform from z = z0 to 0.2 with the lane at -0.4: the
+  // deepest the feet go while on it.
+  auto deepest_on_platform = [](float z0) {
+    world::Level level = test::MakeTestLevel();
+    level.platforms = {world::Platform{3.0f, 9.0f, 0.2f, 0.3f, z0, 0.2f}};
+    const world::World world(std::move(level));
+    KnightController c;
+    c.Spawn(glm::vec3(3.5f, 0.2f, 0.0f), +1);
+    c.SetLane(-0.4f);
+    float deepest = 0.0f;
+    Drive(c, world, Input(1.0f), 150, [&](int) {
+      if (c.FeetWs().x < 8.5f) deepest = std::min(deepest, c.FeetWs().z);
+    });
+    return deepest;
+  };
+  EXPECT_GT(deepest_on_platform(-0.2f), -0.05f) << "the lane is off the 0.4 m wide platform";
+  // Its centre over the platform, the lane's far foot would not be.
+  EXPECT_GT(deepest_on_platform(-0.55f), -0.05f) << "the lane's far foot would be over the edge at z = -0.55";
 }
 
 TEST_F(KnightControllerTest, BadTimeStepIsIgnored) {
