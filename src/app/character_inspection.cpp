@@ -89,6 +89,7 @@ int InspectCharacter(const std::string& character_path) {
   std::printf("model:   %s: %d joints, %zu clips, %zu vertices, %d triangles\n", desc->model_path.c_str(),
               model->skeleton.JointCount(), model->clips.size(), model->mesh.vertices.size(),
               model->mesh.TriangleCount());
+  std::printf("height:  %.2f m (bind pose, soles to the top of the head)\n", game::BindPoseHeightM(model->mesh));
   PrintFrame(report, *model);
   PrintRoles(*desc);
   PrintClips(*desc, *model);

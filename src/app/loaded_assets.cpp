@@ -44,6 +44,7 @@ core::Expected<LoadedCharacter> LoadOneCharacter(const std::string& path) {
   auto rig = game::ResolveRig(c.character, c.model.skeleton);
   if (!rig) return rig.status();
   c.rig = *rig;
+  c.rig.body_height_m = game::BindPoseHeightM(c.model.mesh);
   return c;
 }
 

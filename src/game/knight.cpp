@@ -152,6 +152,7 @@ void Knight::Init(const anim::Skeleton& skeleton, const ClipSet& clips, const Ri
   previous_palette_ms_.assign(n, glm::mat4(1.0f));
   anim.Init(skeleton, clips);
   controller.SetMotionClipInfo(ReadMotionClipInfo(skeleton, clips));
+  controller.tuning.body_height_m = rig.body_height_m > 0.0f ? rig.body_height_m : KnightTuning{}.body_height_m;
 
   anim.SetLocomotionStartPhase(FindLocomotionStartPhase(skeleton, clips, rig));
   for (const ClipRole role :

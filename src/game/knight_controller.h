@@ -54,6 +54,9 @@ struct KnightTuning {
   float body_radius_m = 0.28f;       // horizontal collision radius of the torso
   float legs_radius_m = 0.2f;        // of the legs (below legs_height_m): the toes in front of the feet
   float legs_height_m = 0.9f;        // where the torso's radius starts, above the feet
+  // Soles to the top of the head, metres: the torso's collision top and
+  // where a ceiling is looked for (Knight::Init sets the character's own,
+  // Rig::body_height_m).
   float body_height_m = 1.7f;
   float turn_time_s = 0.18f;            // facing flips over this long when turning while moving
   float turn_on_spot_below_mps = 0.3f;  // slower than this, turning round plays the turn clip

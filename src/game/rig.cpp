@@ -1,5 +1,6 @@
 #include "game/rig.h"
 
+#include <algorithm>
 #include <vector>
 
 #include "anim/local_to_model_job.h"
@@ -116,6 +117,17 @@ core::Expected<Rig> ResolveRig(const CharacterDesc& desc, const anim::Skeleton& 
       desc.sole_offset_r_ls - kHeelBehindSole * (desc.ball_offset_r_ls - desc.sole_offset_r_ls));
   ReadHingeAxes(skeleton, rig);
   return rig;
+}
+
+float BindPoseHeightM(const anim::SkinnedMesh& mesh) {
+  if (mesh.vertices.empty()) return 0.0f;
+  float low_y = mesh.vertices[0].position_ms.y;
+  float high_y = low_y;
+  for (const anim::SkinnedVertex& v : mesh.vertices) {
+    low_y = std::min(low_y, v.position_ms.y);
+    high_y = std::max(high_y, v.position_ms.y);
+  }
+  return high_y - low_y;
 }
 
 }  // namespace knights::game

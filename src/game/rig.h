@@ -8,6 +8,7 @@
 #include <glm/glm.hpp>
 
 #include "anim/skeleton.h"
+#include "anim/skinned_mesh.h"
 #include "core/status.h"
 #include "game/character_desc.h"
 
@@ -43,6 +44,9 @@ struct Rig {
   // own axis, a straight one bends knees towards model +x (the facing) and
   // elbows towards -x. Indexed like anim::Limb: leg_l, leg_r, arm_l, arm_r.
   std::array<glm::vec3, 4> hinge_axis_ls{};
+  // From the soles to the top of the head in the bind pose, metres (0: not
+  // measured, the controller keeps its own): how tall the collision body is.
+  float body_height_m = 0.0f;
 };
 
 // The factor of the sole-to-ball vector that puts the heel behind the sole.
@@ -51,5 +55,9 @@ inline constexpr float kHeelBehindSole = 0.6f;
 // Looks up every joint; each chain must really be a chain (mid's parent is
 // upper, end's parent is mid, tip's parent is end). Errors name the file and field.
 core::Expected<Rig> ResolveRig(const CharacterDesc& desc, const anim::Skeleton& skeleton);
+
+// The mesh's height in its bind pose, lowest vertex to highest, metres (0
+// for an empty mesh): the character's height whatever joint 0 is.
+float BindPoseHeightM(const anim::SkinnedMesh& mesh);
 
 }  // namespace knights::game

@@ -74,6 +74,20 @@ class KnightGameTest : public ::testing::Test {
 };
 KnightGameTest::Assets* KnightGameTest::assets_ = nullptr;
 
+// The collision body is as tall as the character's mesh (the knight's crest
+// 1.95 m up), the controller's default where the rig does not say.
+TEST_F(KnightGameTest, TheCollisionBodyIsAsTallAsTheCharacter) {
+  Rig rig = assets_->rig;
+  rig.body_height_m = BindPoseHeightM(assets_->model.mesh);
+  EXPECT_NEAR(rig.body_height_m, 1.95f, 0.01f);
+  Knight knight;
+  knight.Init(assets_->model.skeleton, assets_->clips, rig, 0);
+  EXPECT_EQ(knight.controller.tuning.body_height_m, rig.body_height_m);
+  rig.body_height_m = 0.0f;
+  knight.Init(assets_->model.skeleton, assets_->clips, rig, 0);
+  EXPECT_EQ(knight.controller.tuning.body_height_m, KnightTuning{}.body_height_m);
+}
+
 // The level the controller tests build in code is the one its JSON describes,
 // and it passes the loader's validation.
 TEST_F(KnightGameTest, TestLevelJsonMatchesTheLevelBuiltInCode) {

@@ -108,5 +108,18 @@ const BadRig kBadRigs[] = {
 INSTANTIATE_TEST_SUITE_P(Cases, ResolveRigError, ::testing::ValuesIn(kBadRigs),
                          [](const auto& info) { return std::string(info.param.name); });
 
+// The character's height is its mesh's, lowest vertex to highest, whatever
+// its joints are (a hips-rooted rig's joint 0 is a metre up).
+TEST(BindPoseHeight, IsTheMeshFromItsLowestVertexToItsHighest) {
+  anim::SkinnedMesh mesh;
+  EXPECT_EQ(BindPoseHeightM(mesh), 0.0f);
+  for (const float y : {0.9f, -0.02f, 1.78f, 0.3f}) {
+    anim::SkinnedVertex v;
+    v.position_ms = glm::vec3(0.1f, y, -0.2f);
+    mesh.vertices.push_back(v);
+  }
+  EXPECT_FLOAT_EQ(BindPoseHeightM(mesh), 1.8f);
+}
+
 }  // namespace
 }  // namespace knights::game
