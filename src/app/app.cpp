@@ -9,6 +9,7 @@
 
 #include "app/character_inspection.h"
 #include "app/startup_choices.h"
+#include "app/version.h"
 #include "asset/settings_file.h"
 #include "core/log.h"
 #include "render/frame_view.h"
@@ -37,7 +38,11 @@ std::optional<int> App::Init(int argc, char** argv) {
   }
   options_ = parsed.options;
   if (options_.show_help) {
-    std::fputs(game::HelpText().c_str(), stdout);
+    std::printf("%s\n%s\n", game::HelpText().c_str(), VersionLine().c_str());
+    return 0;
+  }
+  if (options_.show_version) {
+    std::printf("%s\n", VersionLine().c_str());
     return 0;
   }
   ChooseDataDir();

@@ -41,6 +41,11 @@ const std::vector<OptionSpec>& Specs() {
          o.show_help = true;
          return std::string();
        }},
+      {"--version", "", "print the version and git revision and exit",
+       [](AppOptions& o, std::string_view) {
+         o.show_version = true;
+         return std::string();
+       }},
       {"--inspect-character", "FILE.json",
        "print what the game finds in a character file (facing, ground, clips' loop, speed and contacts) and exit",
        [](AppOptions& o, std::string_view v) {

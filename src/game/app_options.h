@@ -12,6 +12,7 @@ namespace knights::game {
 
 struct AppOptions {
   bool show_help = false;
+  bool show_version = false;           // --version: print the version and git revision and exit
   std::string inspect_character_path;  // --inspect-character: print what the game finds in it and exit
   bool headless = false;               // offscreen video driver, no window shown
   int max_frames = 0;                  // stop after this many sim steps (0: run until quit)

@@ -29,6 +29,15 @@ TEST(AppOptions, ParsesEveryOptionWithSeparateAndInlineValues) {
   EXPECT_FALSE(r.options.vsync);
 }
 
+TEST(AppOptions, VersionIsAFlagThatSetsOnlyItself) {
+  const ParseResult r = Parse({"--version"});
+  ASSERT_TRUE(r.ok()) << r.error;
+  EXPECT_TRUE(r.options.show_version);
+  EXPECT_FALSE(r.options.show_help);
+  EXPECT_FALSE(Parse({}).options.show_version);
+  EXPECT_FALSE(Parse({"--version=1"}).ok());
+}
+
 struct BadCase {
   std::string name;  // test name suffix
   std::vector<std::string_view> args;
@@ -65,7 +74,8 @@ INSTANTIATE_TEST_SUITE_P(
 
 TEST(AppOptions, HelpListsEveryOption) {
   const std::string help = HelpText();
-  for (const char* name : {"--help", "--headless", "--frames N", "--screenshot FILE.png", "--size WxH", "--vsync"}) {
+  for (const char* name :
+       {"--help", "--version", "--headless", "--frames N", "--screenshot FILE.png", "--size WxH", "--vsync"}) {
     EXPECT_NE(help.find(name), std::string::npos) << name;
   }
 }
