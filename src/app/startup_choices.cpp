@@ -9,14 +9,32 @@
 
 namespace knights::app {
 
-void ChooseDataDir() {
-  if (const char* env = std::getenv("KNIGHTS_DATA_DIR"); env != nullptr && *env != '\0') {
-    core::SetDataDir(env);
-  } else if (std::filesystem::exists("shaders/sky.vert")) {
-    core::SetDataDir(".");
-  } else {
-    core::SetDataDir(KNIGHTS_SOURCE_DIR);
+namespace {
+
+// The folder of the running executable ("" when the system does not say):
+// symbolic links resolved, so a link to an installed game finds its data.
+std::filesystem::path ExecutableDir() {
+  std::error_code error;
+  const std::filesystem::path exe = std::filesystem::read_symlink("/proc/self/exe", error);
+  return error ? std::filesystem::path() : exe.parent_path();
+}
+
+}  // namespace
+
+std::string DataDirFor(std::string_view env_data_dir, const std::filesystem::path& exe_dir) {
+  if (!env_data_dir.empty()) return std::string(env_data_dir);
+  if (!exe_dir.empty()) {
+    const std::filesystem::path installed = (exe_dir / KNIGHTS_DATA_FROM_BINDIR).lexically_normal();
+    std::error_code error;
+    if (std::filesystem::is_directory(installed, error)) return installed.string();
   }
+  if (std::filesystem::exists("shaders/sky.vert")) return ".";
+  return KNIGHTS_SOURCE_DIR;
+}
+
+void ChooseDataDir() {
+  const char* env = std::getenv("KNIGHTS_DATA_DIR");
+  core::SetDataDir(DataDirFor(env != nullptr ? env : "", ExecutableDir()));
 }
 
 std::string SettingsPathFor(const game::AppOptions& options, bool headless_run) {

@@ -4,6 +4,7 @@
 // tests/app_layer): where the data lives, which settings win, how well to
 // render, and what the game session starts with.
 
+#include <filesystem>
 #include <string>
 #include <string_view>
 
@@ -15,9 +16,16 @@
 
 namespace knights::app {
 
-// Shaders and assets are found in the working directory when it is the
-// repository, else in the source tree the binary was built from, unless
-// KNIGHTS_DATA_DIR says otherwise (sets core::SetDataDir).
+// Where shaders/ and assets/ are, the first of: `env_data_dir`
+// (KNIGHTS_DATA_DIR) when not empty; the installed layout beside the
+// executable in `exe_dir`, ../share/knights (cmake --install, the .deb),
+// when that folder exists (an install missing a file then names the file
+// there, not in some build's source tree); the working directory when it is
+// the repository; else the source tree the binary was built from.
+std::string DataDirFor(std::string_view env_data_dir, const std::filesystem::path& exe_dir);
+
+// Sets core::SetDataDir to DataDirFor(KNIGHTS_DATA_DIR, the folder of the
+// running executable).
 void ChooseDataDir();
 
 // The settings file to read and write: --config, else none for a headless
