@@ -165,14 +165,65 @@ void AppendGroundCut(const world::Level& level, std::vector<StaticVertex>& out, 
   }
 }
 
+// The valley beyond one end of the strip: from the cliff's foot (x_edge,
+// floor_y) out kValleyM metres in direction `dir` (-1 at the start), over
+// the depths [z_back, z_front]; it rolls and climbs back up towards the
+// horizon, so that from the ending's camera it reads as country below the
+// plateau, not as one flat sheet washed pale by the haze.
+struct ValleyField {
+  float x_edge, dir, floor_y, rim_y;
+  static constexpr float kValleyM = 80.0f;
+  float Height(float x, float z) const {
+    const float out_m = (x - x_edge) * dir;
+    const float t = glm::clamp(out_m / kValleyM, 0.0f, 1.0f);
+    const float climb = 0.75f * (rim_y - floor_y) * t * t * (3.0f - 2.0f * t);
+    const float roll = 1.1f * std::sin(out_m * 0.13f + z * 0.21f) + 0.6f * std::sin(out_m * 0.047f - z * 0.09f + 1.7f);
+    return floor_y + climb + roll * glm::clamp(out_m / 12.0f, 0.0f, 1.0f);
+  }
+  glm::vec3 Normal(float x, float z) const {
+    constexpr float kStepM = 0.5f;
+    return glm::normalize(glm::vec3(Height(x - kStepM, z) - Height(x + kStepM, z), 2.0f * kStepM,
+                                    Height(x, z - kStepM) - Height(x, z + kStepM)));
+  }
+};
+
+void AppendValley(const ValleyField& field, float z_back, float z_front, float z_trees_max,
+                  std::vector<StaticVertex>& out) {
+  constexpr int kCellsX = 24, kCellsZ = 12;
+  auto vertex = [&](int i, int j) {
+    const float x = field.x_edge + field.dir * ValleyField::kValleyM * static_cast<float>(i) / kCellsX;
+    const float z = z_back + (z_front - z_back) * static_cast<float>(j) / kCellsZ;
+    // The plateau's grass, a little darker and patchy.
+    const float shade = 0.8f + 0.1f * std::sin(x * 0.31f + z * 0.17f) + 0.1f * HashToUnit(i * 97 + j);
+    AppendVertex(out, {x, field.Height(x, z), z}, field.Normal(x, z), glm::mix(kDryGrass, kGrass, 0.7f) * shade,
+                 StaticMaterial::kGrass);
+  };
+  for (int i = 0; i < kCellsX; ++i) {
+    // Counter-clockwise seen from above whichever way the valley runs.
+    const int a = field.dir > 0.0f ? i : i + 1, b = field.dir > 0.0f ? i + 1 : i;
+    for (int j = 0; j < kCellsZ; ++j) {
+      vertex(a, j), vertex(a, j + 1), vertex(b, j + 1);
+      vertex(a, j), vertex(b, j + 1), vertex(b, j);
+    }
+  }
+  // Pines behind the play strip's depth (z_trees_max), never between it
+  // and the camera.
+  for (int k = 0; k < 14; ++k) {
+    const int seed = (field.dir > 0.0f ? 9000 : 9500) + k * 5;
+    const float x = field.x_edge + field.dir * (8.0f + 68.0f * HashToUnit(seed));
+    const float z = z_back + 6.0f + (z_trees_max - z_back - 6.0f) * HashToUnit(seed + 1);
+    AppendTree(out, {x, field.Height(x, z) - 0.1f, z}, 1.0f + 0.9f * HashToUnit(seed + 2), HashToUnit(seed + 3));
+  }
+}
+
 // 2b. Each end of the strip: a cliff of earth from its surface down to the
-// floor, and a valley floor beyond it out to where the meadow ends, from
-// the meadow's back to in front of the camera, so the strip reads as a
+// floor, and a valley beyond it out to where the meadow ends, from the
+// meadow's back to in front of the camera, so the strip reads as a
 // plateau and no pale void shows beside its first and last metres.
 void AppendLevelEnds(const world::Level& level, std::vector<StaticVertex>& out, float floor_y) {
   const world::Terrain& terrain = level.terrain;
   constexpr int kSlices = 8;  // the surface's tilt and bump across depth
-  constexpr float kValleyM = 80.0f;
+  constexpr float kValleyDropM = 4.5f;
   const float x_lo = world::TerrainMinX(terrain), x_hi = world::TerrainMaxX(terrain);
   for (const float x : {x_lo, x_hi}) {
     const bool start = x == x_lo;
@@ -189,11 +240,13 @@ void AppendLevelEnds(const world::Level& level, std::vector<StaticVertex>& out, 
         AppendQuad(out, low1, low0, top0, top1, kEarth * 0.8f, StaticMaterial::kEarth);
       }
     }
-    const float x_out = start ? x - kValleyM : x + kValleyM;
-    const float x0 = std::min(x, x_out), x1 = std::max(x, x_out);
-    const float z_back = kMeadowBackZ, z_front = terrain.z_max + 14.0f;
-    AppendQuad(out, {x0, floor_y, z_back}, {x0, floor_y, z_front}, {x1, floor_y, z_front}, {x1, floor_y, z_back},
-               kGrass * 0.45f, StaticMaterial::kGrass);
+    // The valley lies kValleyDropM under the rim (its cliff face goes on
+    // down to the floor under it, out of sight): deeper, its ground is far
+    // enough from the camera that the haze turns it pale.
+    const float rim_y = world::TerrainHeight(terrain, x, 0.0f);
+    const float valley_y = std::max(floor_y, rim_y - kValleyDropM);
+    AppendValley({x, start ? -1.0f : 1.0f, valley_y, rim_y}, kMeadowBackZ, terrain.z_max + 14.0f, terrain.z_min - 3.0f,
+                 out);
   }
 }
 
