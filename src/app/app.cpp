@@ -318,6 +318,7 @@ bool App::TakeScreenshot(int width_px, int height_px, bool last_frame) {
 
 int App::Shutdown() {
   if (exit_code_ != 0) return exit_code_;
+  report_.LogFrameTimes();
   SaveSettings();
   if (stop_exit_code_ != 0) return stop_exit_code_;
   if (run_to_goal_) {

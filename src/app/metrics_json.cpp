@@ -51,6 +51,10 @@ Json RunPart(const game::IkMetrics& metrics, bool ik_enabled, const RunFacts& fa
                       {"wall_s", Rounded(facts.frame_loop_s, 3)},
                       {"game_s", Rounded(facts.play_time_s, 3)},
                       {"fps", timed ? Json(Rounded((facts.frames_drawn - 1) / facts.frame_loop_s, 2)) : Json(nullptr)}};
+  // Frame to frame (drawn ones): null with none timed, never 0.
+  const bool frames_timed = facts.frames_timed > 0;
+  out["real_time"]["median_frame_ms"] = frames_timed ? Json(Rounded(1000.0 * facts.median_frame_s, 2)) : Json(nullptr);
+  out["real_time"]["p95_frame_ms"] = frames_timed ? Json(Rounded(1000.0 * facts.p95_frame_s, 2)) : Json(nullptr);
   return out;
 }
 

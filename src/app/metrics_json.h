@@ -26,6 +26,11 @@ struct RunFacts {
   int frames_drawn = 0;
   double frame_loop_s = 0.0;
   double play_time_s = 0.0;
+  // Seconds from one drawn frame to the next: how many were timed, their
+  // median and 95th percentile (meaningless when none were).
+  int frames_timed = 0;
+  double median_frame_s = 0.0;
+  double p95_frame_s = 0.0;
 };
 
 std::string MetricsJson(const game::IkMetrics& metrics, bool ik_enabled, const RunFacts& facts);

@@ -69,8 +69,20 @@ std::string RunReport::TimestampedScreenshotName() {
 void RunReport::NoteFrame(bool drawn) {
   const auto now = std::chrono::steady_clock::now();
   if (!first_frame_end_) first_frame_end_ = now;
+  if (drawn && last_frame_drawn_) frame_s_.Add(std::chrono::duration<double>(now - last_frame_end_).count());
   last_frame_end_ = now;
+  last_frame_drawn_ = drawn;
   if (drawn) ++frames_drawn_;
+}
+
+void RunReport::LogFrameTimes() const {
+  if (frame_s_.count() == 0) {
+    KNIGHTS_LOG_INFO("FRAME", "%d frames drawn, none timed", frames_drawn_);
+    return;
+  }
+  const double median_ms = 1000.0 * frame_s_.Quantile(0.5);
+  KNIGHTS_LOG_INFO("FRAME", "%d frames drawn: frame time median %.1f ms (%.1f fps), p95 %.1f ms", frames_drawn_,
+                   median_ms, 1000.0 / median_ms, 1000.0 * frame_s_.Quantile(0.95));
 }
 
 core::Status RunReport::WriteMetrics(const std::string& path, const game::GameSession& session) const {
@@ -82,6 +94,9 @@ core::Status RunReport::WriteMetrics(const std::string& path, const game::GameSe
   facts.rss_end_of_sim_bytes = static_cast<double>(rss_end_of_sim_);
   facts.rss_peak_bytes = static_cast<double>(core::PeakResidentMemoryBytes());
   facts.frames_drawn = frames_drawn_;
+  facts.frames_timed = static_cast<int>(frame_s_.count());
+  facts.median_frame_s = frame_s_.Quantile(0.5);
+  facts.p95_frame_s = frame_s_.Quantile(0.95);
   if (first_frame_end_) facts.frame_loop_s = std::chrono::duration<double>(last_frame_end_ - *first_frame_end_).count();
   facts.play_time_s = session.play_time_s();
   std::ofstream out(path);

@@ -11,6 +11,7 @@
 
 #include "asset/image.h"
 #include "core/status.h"
+#include "core/streaming_stats.h"
 #include "game/game_session.h"
 
 namespace knights::app {
@@ -28,6 +29,10 @@ class RunReport {
   void NoteWarmedUp();
   // The frame loop: each frame's end, and whether it was drawn.
   void NoteFrame(bool drawn);
+  // One line: frames drawn and the median and 95th percentile of the time
+  // between consecutive drawn frames (what a player sees), or that none
+  // were timed. Logged at exit.
+  void LogFrameTimes() const;
 
   // The framebuffer now, written to `path` at once; false (the one-line
   // error printed) when it cannot be.
@@ -45,6 +50,8 @@ class RunReport {
   int frames_drawn_ = 0;
   std::optional<std::chrono::steady_clock::time_point> first_frame_end_;  // the loop's start
   std::chrono::steady_clock::time_point last_frame_end_;
+  bool last_frame_drawn_ = false;
+  core::StreamingStats frame_s_;  // seconds from one drawn frame's end to the next one's
   uint64_t rss_end_of_sim_ = 0;
   std::optional<asset::Image> kept_screenshot_;
 };

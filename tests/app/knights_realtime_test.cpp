@@ -39,6 +39,9 @@ TEST(KnightsRealTime, GameTimeKeepsToWallTimeBelowSevenAndAHalfFps) {
     EXPECT_LE(std::fabs(wall_s - game_s), 1.5 / fps);
     EXPECT_LE(t["fps"].get<double>(), fps * 1.1) << "the cap holds the renderer below 7.5 fps";
     EXPECT_GE(t["frames_drawn"].get<int>(), static_cast<int>(game_s * fps * 0.8)) << "every frame drawn";
+    // Frame to frame the cap's period, as the exit's log line says.
+    EXPECT_NEAR(t["median_frame_ms"].get<double>(), 1000.0 / fps, 0.1 * 1000.0 / fps);
+    EXPECT_NE(r.output.find("frame time median"), std::string::npos) << r.output;
     std::filesystem::remove(metrics);
   }
 }

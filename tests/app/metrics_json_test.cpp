@@ -44,6 +44,9 @@ TEST(MetricsJson, TheRunsFactsAndKeyOrder) {
   facts.frames_drawn = 21;
   facts.frame_loop_s = 4.0;
   facts.play_time_s = 4.05;
+  facts.frames_timed = 20;
+  facts.median_frame_s = 0.19;
+  facts.p95_frame_s = 0.2612;
   const std::string text = MetricsJson(metrics, false, facts);
   const nlohmann::ordered_json m = nlohmann::ordered_json::parse(text);
   EXPECT_EQ(m["ik"], false);
@@ -52,7 +55,9 @@ TEST(MetricsJson, TheRunsFactsAndKeyOrder) {
   EXPECT_EQ(m["respawns"], 2);
   EXPECT_DOUBLE_EQ(m["memory_mb"]["peak"].get<double>(), 150.0);
   EXPECT_DOUBLE_EQ(m["timing_ms"]["ik"]["median"].get<double>(), 2.0);
-  const nlohmann::ordered_json real_time = {{"frames_drawn", 21}, {"wall_s", 4.0}, {"game_s", 4.05}, {"fps", 5.0}};
+  const nlohmann::ordered_json real_time = {{"frames_drawn", 21},       {"wall_s", 4.0},
+                                            {"game_s", 4.05},           {"fps", 5.0},
+                                            {"median_frame_ms", 190.0}, {"p95_frame_ms", 261.2}};
   EXPECT_EQ(m["real_time"], real_time) << "fps: 20 frame intervals in 4 s";
   // The order the README's table and the tools read them in.
   std::string keys;
@@ -65,9 +70,13 @@ TEST(MetricsJson, TheRunsFactsAndKeyOrder) {
   facts.reached_goal = false;
   facts.goal_frame = -1;
   EXPECT_TRUE(nlohmann::json::parse(MetricsJson(metrics, true, facts))["goal_frame"].is_null());
-  // No frame drawn: no fps.
+  // No frame drawn: no fps and no frame times.
   facts.frames_drawn = 0;
-  EXPECT_TRUE(nlohmann::json::parse(MetricsJson(metrics, true, facts))["real_time"]["fps"].is_null());
+  facts.frames_timed = 0;
+  const nlohmann::json none = nlohmann::json::parse(MetricsJson(metrics, true, facts))["real_time"];
+  EXPECT_TRUE(none["fps"].is_null());
+  EXPECT_TRUE(none["median_frame_ms"].is_null());
+  EXPECT_TRUE(none["p95_frame_ms"].is_null());
 }
 
 }  // namespace
