@@ -7,8 +7,9 @@
 #   tools/sanitize.sh [CTEST_ARGS...]     e.g. tools/sanitize.sh -R fuzz
 #   Environment:
 #     BUILD_DIR   build directory (default build-asan in the repository)
-#     BUILD_TYPE  RelWithDebInfo (default: optimised like the real game, with
-#                 line numbers in the reports) or Debug
+#     BUILD_TYPE  RelWithDebInfo (default: the asan preset makes it -O1 -g1,
+#                 line numbers in the reports at a third of -O2 -g's compile
+#                 time, which keeps CI under 30 minutes) or Debug
 #     JOBS        parallel build and test jobs (default: nproc)
 #
 # Tests labelled "assets" (Blender regeneration, the Khronos glTF validator)
