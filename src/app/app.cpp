@@ -122,6 +122,14 @@ void App::InitRendering() {
   imgui_.emplace(*window_);
   scene_settings_ = ChooseSceneSettings(options_, window_->gl_renderer(), headless_);
   overlay_.scene_settings = &scene_settings_;
+  if (ChoosesDynamicResolution(options_, window_->gl_renderer(), headless_)) {
+    render::DynamicResolutionSettings dynamic;
+    dynamic.max_scale = scene_settings_.render_scale;
+    dynamic.min_scale = 0.5f * scene_settings_.render_scale;
+    dynamic_resolution_.emplace(dynamic);
+    KNIGHTS_LOG_INFO("RENDER", "dynamic resolution: render scale %.2f..%.2f for %.0f fps", dynamic.min_scale,
+                     dynamic.max_scale, 1000.0f / dynamic.target_frame_ms);
+  }
 }
 
 void App::InitSession() {
@@ -186,8 +194,13 @@ bool App::Frame() {
     return false;
   }
 
-  // 4. Present.
+  // 4. Present, and the next frame's render scale from this one's time
+  // (the sim, the draw and the swap; not the --fps-cap wait).
   window_->SwapBuffers();
+  if (dynamic_resolution_) {
+    const double frame_ms = 1000.0 * SecondsBetween(counter, SDL_GetPerformanceCounter());
+    scene_settings_.render_scale = dynamic_resolution_->AddFrame(static_cast<float>(frame_ms));
+  }
   if (!first_frame_shown_) {
     first_frame_shown_ = true;
     KNIGHTS_LOG_INFO("FRAME", "first frame on screen %.2f s after start",

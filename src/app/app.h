@@ -34,6 +34,7 @@
 #include "platform/input_mapper.h"
 #include "platform/stop_signal.h"
 #include "platform/window.h"
+#include "render/dynamic_resolution.h"
 #include "render/scene_renderer.h"
 #include "ui/debug_overlay.h"
 #include "ui/game_menus.h"
@@ -90,6 +91,7 @@ class App {
   ui::DebugOverlayState overlay_;
   ui::GameMenus menus_;
   render::SceneSettings scene_settings_;
+  std::optional<render::DynamicResolution> dynamic_resolution_;  // ChoosesDynamicResolution
   std::unique_ptr<game::GameSession> session_;
   std::unique_ptr<audio::AudioMixer> mixer_;  // silent when headless or without a device
   platform::InputMapper input_mapper_;

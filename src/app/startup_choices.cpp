@@ -53,12 +53,19 @@ game::Settings MergeSettings(const game::Settings& loaded, const game::AppOption
   return settings;
 }
 
+namespace {
+
+bool IsSoftwareRasteriser(std::string_view gl_renderer) {
+  return gl_renderer.find("llvmpipe") != std::string_view::npos ||
+         gl_renderer.find("softpipe") != std::string_view::npos;
+}
+
+}  // namespace
+
 render::SceneSettings ChooseSceneSettings(const game::AppOptions& options, std::string_view gl_renderer,
                                           bool headless_window) {
   render::SceneSettings scene;
-  const bool software_raster =
-      gl_renderer.find("llvmpipe") != std::string_view::npos || gl_renderer.find("softpipe") != std::string_view::npos;
-  if (software_raster && !headless_window) {
+  if (IsSoftwareRasteriser(gl_renderer) && !headless_window) {
     scene.anti_aliasing = render::AntiAliasing::kFxaa;
     scene.render_scale = 0.75f;
   }
@@ -68,6 +75,11 @@ render::SceneSettings ChooseSceneSettings(const game::AppOptions& options, std::
   if (options.anti_aliasing == "off") scene.anti_aliasing = render::AntiAliasing::kOff;
   if (options.render_scale > 0.0f) scene.render_scale = options.render_scale;
   return scene;
+}
+
+bool ChoosesDynamicResolution(const game::AppOptions& options, std::string_view gl_renderer, bool headless_window) {
+  if (!options.dynamic_resolution.empty()) return options.dynamic_resolution == "on";
+  return IsSoftwareRasteriser(gl_renderer) && !headless_window;
 }
 
 void ChooseSavedCast(game::GameSession& session, const game::Settings& settings) {

@@ -43,6 +43,11 @@ game::Settings MergeSettings(const game::Settings& loaded, const game::AppOption
 render::SceneSettings ChooseSceneSettings(const game::AppOptions& options, std::string_view gl_renderer,
                                           bool headless_window);
 
+// Whether the render scale follows the frame time (render::DynamicResolution):
+// --dynamic-resolution, else on a software rasteriser in a window (a
+// headless run draws single frames: nothing to hold).
+bool ChoosesDynamicResolution(const game::AppOptions& options, std::string_view gl_renderer, bool headless_window);
+
 // The Hero and Patrols saved in the settings, on the title screen, where
 // the session has characters of those names (each name on its own).
 void ChooseSavedCast(game::GameSession& session, const game::Settings& settings);

@@ -152,6 +152,13 @@ const std::vector<OptionSpec>& Specs() {
          o.render_scale = scale;
          return std::string();
        }},
+      {"--dynamic-resolution", "on|off",
+       "lower the render scale to hold 30 fps (default on for a software rasteriser in a window)",
+       [](AppOptions& o, std::string_view v) {
+         if (v != "on" && v != "off") return "--dynamic-resolution: expected on or off, got '" + std::string(v) + "'";
+         o.dynamic_resolution = std::string(v);
+         return std::string();
+       }},
       {"--config", "FILE",
        "settings file to read and save (default ~/.config/knights/settings.json; headless runs use none)",
        [](AppOptions& o, std::string_view v) {

@@ -40,6 +40,10 @@ struct AppOptions {
   std::string shadows;        // --shadows on|off
   std::string anti_aliasing;  // --aa msaa|fxaa|off
   float render_scale = 0.0f;  // --render-scale 0.25..2
+  // --dynamic-resolution on|off: the render scale lowered (to half the
+  // chosen one at most) to hold 30 fps ("": on for a software rasteriser
+  // in a window).
+  std::string dynamic_resolution;
   // Which options were given (they override the saved settings).
   bool size_given = false;
   bool vsync_given = false;

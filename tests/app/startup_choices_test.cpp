@@ -67,6 +67,20 @@ TEST(StartupChoices, SceneQualityFollowsTheRasteriserAndTheOptions) {
   EXPECT_EQ(chosen.render_scale, 1.5f);
 }
 
+// The render scale follows the frame time on a software rasteriser in a
+// window, unless told; never by itself on a GPU or headless.
+TEST(StartupChoices, DynamicResolutionOnASoftwareRasteriserInAWindow) {
+  game::AppOptions defaults;
+  EXPECT_TRUE(ChoosesDynamicResolution(defaults, "llvmpipe (LLVM 15.0.6, 256 bits)", /*headless_window=*/false));
+  EXPECT_FALSE(ChoosesDynamicResolution(defaults, "llvmpipe (LLVM 15.0.6, 256 bits)", /*headless_window=*/true));
+  EXPECT_FALSE(ChoosesDynamicResolution(defaults, "NVIDIA GeForce", false));
+  game::AppOptions on, off;
+  on.dynamic_resolution = "on";
+  off.dynamic_resolution = "off";
+  EXPECT_TRUE(ChoosesDynamicResolution(on, "NVIDIA GeForce", true));
+  EXPECT_FALSE(ChoosesDynamicResolution(off, "softpipe", false));
+}
+
 // --config names the file; otherwise a headless run keeps none and a
 // windowed run the user's.
 TEST(StartupChoices, HeadlessRunsKeepNoSettingsUnlessToldWhere) {

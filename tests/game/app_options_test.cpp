@@ -29,6 +29,12 @@ TEST(AppOptions, ParsesEveryOptionWithSeparateAndInlineValues) {
   EXPECT_FALSE(r.options.vsync);
 }
 
+TEST(AppOptions, DynamicResolutionIsOnOffOrLeftToTheRenderer) {
+  EXPECT_EQ(Parse({}).options.dynamic_resolution, "");
+  EXPECT_EQ(Parse({"--dynamic-resolution", "on"}).options.dynamic_resolution, "on");
+  EXPECT_EQ(Parse({"--dynamic-resolution=off"}).options.dynamic_resolution, "off");
+}
+
 TEST(AppOptions, VersionIsAFlagThatSetsOnlyItself) {
   const ParseResult r = Parse({"--version"});
   ASSERT_TRUE(r.ok()) << r.error;
@@ -69,6 +75,8 @@ INSTANTIATE_TEST_SUITE_P(
         BadCase{"SizeTooLarge", {"--size", "99999x720"}, "--size"},
         BadCase{"ScreenshotNotPng", {"--screenshot", "out.jpg"}, "--screenshot: expected a file name ending in .png"},
         BadCase{"VsyncNotOnOff", {"--vsync", "maybe"}, "--vsync: expected on or off"},
+        BadCase{
+            "DynamicResolutionNotOnOff", {"--dynamic-resolution", "auto"}, "--dynamic-resolution: expected on or off"},
         BadCase{"FlagWithValue", {"--headless=yes"}, "--headless: takes no value"}),
     [](const ::testing::TestParamInfo<BadCase>& info) { return info.param.name; });
 
