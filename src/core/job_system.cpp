@@ -38,11 +38,15 @@ void JobSystem::WorkerLoop() {
       wake_.wait(lock, [&] { return quit_ || generation_ != seen; });
       if (quit_) return;
       seen = generation_;
+      // Too late: the caller has taken every chunk and stopped waiting
+      // for helpers; this dispatch's loop is not ours to read.
+      if (closed_) continue;
+      ++joined_;
     }
     RunChunks();
     {
       std::lock_guard<std::mutex> lock(mutex_);
-      if (--busy_ == 0) done_.notify_one();
+      if (--joined_ == 0) done_.notify_one();
     }
   }
 }
@@ -64,15 +68,19 @@ void JobSystem::ParallelFor(int count, int grain, RangeFn fn, void* context) {
     count_ = count;
     grain_ = grain;
     next_.store(0, std::memory_order_relaxed);
-    busy_ = static_cast<int>(workers_.size());
+    closed_ = false;
     ++generation_;
   }
   wake_.notify_all();
   RunChunks();
-  // Every worker must leave RunChunks before the next dispatch rewrites the
-  // loop: wait for all of them, not just for the items.
+  // Every chunk is taken. A worker that joined may still be in one, and
+  // must leave RunChunks before the next dispatch rewrites the loop: wait
+  // for those. One that has not woken yet (a busy host) is not waited for:
+  // closing the dispatch keeps it out, so the loop is never slower than
+  // the caller running it alone, plus a wake-up call.
   std::unique_lock<std::mutex> lock(mutex_);
-  done_.wait(lock, [&] { return busy_ == 0; });
+  closed_ = true;
+  done_.wait(lock, [&] { return joined_ == 0; });
 }
 
 }  // namespace knights::core

@@ -11,7 +11,9 @@
 // The calling thread works too, so a pool of N workers runs N + 1 chunks at
 // once. Items are handed out in chunks of `grain` from a shared atomic
 // counter (dynamic scheduling: a slow item does not hold up a whole static
-// share). ParallelFor may be called from one thread at a time and not from
+// share). A worker that wakes only after the caller has taken the last
+// chunk sits the loop out: on a busy host a dispatch never waits for a
+// thread the system has not scheduled. ParallelFor may be called from one thread at a time and not from
 // inside a loop body. The body must not throw.
 
 #include <atomic>
@@ -66,7 +68,8 @@ class JobSystem {
   // Guarded by mutex_: the dispatch being run.
   uint64_t generation_ = 0;
   bool quit_ = false;
-  int busy_ = 0;  // workers still inside the current dispatch
+  int joined_ = 0;       // workers that joined the current dispatch and have not left it
+  bool closed_ = false;  // the caller took the last chunk: no worker joins any more
   // The current loop; written before a generation starts, read-only during it.
   RangeFn fn_ = nullptr;
   void* context_ = nullptr;
