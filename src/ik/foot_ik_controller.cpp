@@ -633,12 +633,46 @@ void FootIkController::LiftOutOfGround(const FootIkFrame& frame, const PoseView&
     // A fading IK hands the foot back to the clip, sunk or not: the check
     // eases out over the top tenth of the leg's weight, never a jump.
     const float ease = std::clamp((foot.weight - 0.9f) * 10.0f, 0.0f, 1.0f);
+    // A swinging foot folded against its hip (knee at its limit: no lift
+    // reaches) whose ball is in the ground (toes pitched down into a tread
+    // it is lifted over) turns toe-up about its sole instead.
+    const bool swinging = !foot.locked && frame.contact[side] < 0.5f && !frame.airborne;
+    const float hip_ankle_m = glm::distance(pose.PositionMs(leg.chain.start), pose.PositionMs(leg.chain.end));
+    const bool folded = hip_ankle_m < LegFoldM(side, pose, settings.knee_limit_deg - 2.0f * kShutMarginDeg);
+    const glm::vec3 ball_ws = PointWs(spaces.to_world, ankle_ms, leg.ball_offset_ls);
+    const float ball_depth_m = depth_m(ball_ws);
+    if (swinging && folded && ball_depth_m > settings.sole_give_m && sole_depth_m <= 0.0f) {
+      const glm::quat turn_ws = ToeUpTurnWs(sole_ws, ball_ws, ball_depth_m);
+      const glm::vec3 heel_ws = PointWs(spaces.to_world, ankle_ms, leg.heel_offset_ls);
+      // ... unless that puts its heel in the ground (fine ripples).
+      if (depth_m(sole_ws + turn_ws * (heel_ws - sole_ws)) <= settings.sole_give_m) {
+        const glm::vec3 up_ws = glm::normalize(glm::mat3(spaces.to_world) * glm::mat3(ankle_ms) * leg.foot_up_ls);
+        jobs[job_count] = LegJob(side, pose, spaces, sole_ws, /*align=*/1.0f, 1.0f);
+        jobs[job_count].align = true;
+        jobs[job_count].align_weight = 1.0f;
+        jobs[job_count].normal_ms = glm::mat3(spaces.to_model) * (turn_ws * up_ws);
+        jobs[job_count++].reached = nullptr;
+        continue;
+      }
+    }
     const float lift_m = ease * std::max(sole_depth_m, 0.5f * (end_depth_m - settings.sole_give_m - sole_gap_m));
     if (!(lift_m > kLandedLiftToleranceM)) continue;
     jobs[job_count] = LegJob(side, pose, spaces, sole_ws + kUpWs * lift_m, /*align=*/-1.0f, 1.0f);
     jobs[job_count++].reached = nullptr;  // the leg's reach is PlaceLegs' (locks let go by it)
   }
   LimbPlacementJob::RunAll(std::span(jobs.data(), job_count));
+}
+
+// The turn toe-up about the foot's lateral axis through the sole point that
+// raises the ball at ball_ws by depth_m (out of the ground), world space.
+glm::quat FootIkController::ToeUpTurnWs(const glm::vec3& sole_ws, const glm::vec3& ball_ws, float depth_m) {
+  const glm::vec3 toe_ws = ball_ws - sole_ws;
+  const float length_m = glm::length(toe_ws);
+  const glm::vec3 ahead_ws(toe_ws.x, 0.0f, toe_ws.z);
+  if (length_m < 1e-4f || glm::dot(ahead_ws, ahead_ws) < 1e-8f) return glm::identity<glm::quat>();
+  const float pitch = std::asin(std::clamp(toe_ws.y / length_m, -1.0f, 1.0f));
+  const float raised = std::asin(std::clamp((toe_ws.y + depth_m) / length_m, -1.0f, 1.0f));
+  return glm::angleAxis(raised - pitch, glm::normalize(glm::cross(glm::normalize(ahead_ws), kUpWs)));
 }
 
 // 7. Rays, ground normals, targets (green reached, red not), locks, and the

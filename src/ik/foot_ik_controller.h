@@ -299,6 +299,7 @@ class FootIkController {
                           float align, float weight);
   void PlaceLegs(const FootIkFrame& frame, const PoseView& pose, const Spaces& spaces, float master);
   void LiftOutOfGround(const FootIkFrame& frame, const PoseView& pose, const Spaces& spaces);
+  static glm::quat ToeUpTurnWs(const glm::vec3& sole_ws, const glm::vec3& ball_ws, float depth_m);
   void DrawDebug(core::DebugLines& debug) const;
 
   std::array<LegRig, 2> legs_{};

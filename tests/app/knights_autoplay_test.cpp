@@ -62,13 +62,10 @@ struct OpenBound {
   const char* field;
   double recorded;
 };
-constexpr std::array<OpenBound, 1> kOpenBounds{{
-    // The frame an NPC squire's feet step up a 0.40 m riser: its trailing
-    // swing foot, lifted a tread higher, is folded against the hip (knee
-    // at its 172-degree limit, the pelvis at its highest), its toes pitched
-    // down 2.8 cm into the upper tread for one frame.
-    {"squire.json", "torture_stairs.json", "foot_penetration_m", "frames_over_2cm", 1},
-}};
+// None is open now: the squire's last (one frame of a swinging toe in a
+// stair's tread, torture_stairs) closed with the toe-up turn of a folded
+// swinging foot.
+constexpr std::array<OpenBound, 0> kOpenBounds{};
 
 // Where a run's bounds are looked up: its character and level files.
 struct RunFiles {

@@ -1271,5 +1271,26 @@ TEST(FootIkController, APlantedKneeNeverFoldsShutForASwingingFoot) {
   EXPECT_FALSE(ik.Foot(0).reached);  // the swinging foot hangs short of the ground
 }
 
+// The left foot swinging over ground 0.70 m up, a 6 cm step under its
+// ball, the right planted at the root's height holding the pelvis down:
+// the left knee is folded to its limit, so no lift reaches, and the ball
+// would stay in the step. The foot turns toe-up about its sole instead,
+// its heel kept out of the lower ground.
+TEST(FootIkController, AFoldedSwingingFootTurnsItsToesOutOfAStep) {
+  const Rig animated;
+  Ground ground{0.7f};
+  ground.right_extra = -0.7f;  // right (z >= 0): 0
+  ground.step_x = FootPoint(animated, 0, kSoleLs).x + 0.03f;
+  ground.step_dy = 0.06f;
+  FootIkController ik = MakeTwoPointController(kBallLs, kHeelLs);
+  FootIkFrame frame = MakeFrame(ground, glm::mat4(1.0f));
+  frame.contact = {0.0f, 1.0f};
+  Rig pose;
+  for (int step = 0; step < 30; ++step) pose = Step(ik, frame, animated);
+  const glm::vec3 ball = FootPoint(pose, 0, kBallLs), heel = FootPoint(pose, 0, kHeelLs);
+  EXPECT_GE(ball.y, ground.Height(ball.x, ball.z) - ik.settings.sole_give_m - 1e-3f);
+  EXPECT_GE(heel.y, ground.Height(heel.x, heel.z) - ik.settings.sole_give_m - 1e-3f);
+}
+
 }  // namespace
 }  // namespace knights::ik
