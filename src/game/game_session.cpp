@@ -178,9 +178,12 @@ void GameSession::ChooseLanes() {
   const glm::vec3 player_ws = knights_[0].controller.FeetWs();
   float player_lane = kPlayerLaneM;
   if (const int ladder = desc_.world->FindLadderNear(player_ws, kLaneLadderReach); ladder >= 0) {
-    const world::LadderDesc& near = desc_.world->ladders()[ladder].desc();
-    const float grab_dz_m = 0.5f * near.width + world::World::LadderReach{}.max_dz;
-    if (std::fabs(player_lane - near.z) > grab_dz_m) player_lane = near.z;
+    // Grabbed from the lane as the controller grabs one (the default reach)?
+    const world::Ladder& near = desc_.world->ladders()[ladder];
+    const float at_y = std::clamp(player_ws.y, near.desc().bottom_y, near.desc().top_y);
+    if (desc_.world->FindLadderNear(glm::vec3(near.PointAtHeightWs(at_y).x, player_ws.y, player_lane)) != ladder) {
+      player_lane = near.desc().z;
+    }
   }
   const float npc_lane = player_lane + (player_lane >= 0.0f ? -1.0f : 1.0f) * (kPlayerLaneM + kNpcLaneM);
   bool passing = false;

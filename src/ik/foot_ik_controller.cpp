@@ -626,32 +626,24 @@ void FootIkController::LiftOutOfGround(const FootIkFrame& frame, const PoseView&
       return hit.hit ? hit.point_ws.y - p_ws.y : -kLandedProbeM;
     };
     const glm::vec3 sole_ws = PointWs(spaces.to_world, ankle_ms, leg.sole_offset_ls);
+    const glm::vec3 heel_ws = PointWs(spaces.to_world, ankle_ms, leg.heel_offset_ls);
+    const glm::vec3 ball_ws = PointWs(spaces.to_world, ankle_ms, leg.ball_offset_ls);
     const float sole_depth_m = depth_m(sole_ws);
-    const float end_depth_m = std::max(depth_m(PointWs(spaces.to_world, ankle_ms, leg.heel_offset_ls)),
-                                       depth_m(PointWs(spaces.to_world, ankle_ms, leg.ball_offset_ls)));
+    const float ball_depth_m = depth_m(ball_ws);
+    const float end_depth_m = std::max(depth_m(heel_ws), ball_depth_m);
     const float sole_gap_m = std::max(0.0f, -sole_depth_m);
     // A fading IK hands the foot back to the clip, sunk or not: the check
     // eases out over the top tenth of the leg's weight, never a jump.
     const float ease = std::clamp((foot.weight - 0.9f) * 10.0f, 0.0f, 1.0f);
     // A swinging foot folded against its hip (knee at its limit: no lift
     // reaches) whose ball is in the ground (toes pitched down into a tread
-    // it is lifted over) turns toe-up about its sole instead.
+    // it is lifted over) turns toe-up about its sole instead, unless that
+    // puts its heel in the ground (fine ripples).
     const bool swinging = !foot.locked && frame.contact[side] < 0.5f && !frame.airborne;
-    const float hip_ankle_m = glm::distance(pose.PositionMs(leg.chain.start), pose.PositionMs(leg.chain.end));
-    const bool folded = hip_ankle_m < LegFoldM(side, pose, settings.knee_limit_deg - 2.0f * kShutMarginDeg);
-    const glm::vec3 ball_ws = PointWs(spaces.to_world, ankle_ms, leg.ball_offset_ls);
-    const float ball_depth_m = depth_m(ball_ws);
-    if (swinging && folded && ball_depth_m > settings.sole_give_m && sole_depth_m <= 0.0f) {
+    if (swinging && ball_depth_m > settings.sole_give_m && sole_depth_m <= 0.0f && FoldedShut(side, pose)) {
       const glm::quat turn_ws = ToeUpTurnWs(sole_ws, ball_ws, ball_depth_m);
-      const glm::vec3 heel_ws = PointWs(spaces.to_world, ankle_ms, leg.heel_offset_ls);
-      // ... unless that puts its heel in the ground (fine ripples).
       if (depth_m(sole_ws + turn_ws * (heel_ws - sole_ws)) <= settings.sole_give_m) {
-        const glm::vec3 up_ws = glm::normalize(glm::mat3(spaces.to_world) * glm::mat3(ankle_ms) * leg.foot_up_ls);
-        jobs[job_count] = LegJob(side, pose, spaces, sole_ws, /*align=*/1.0f, 1.0f);
-        jobs[job_count].align = true;
-        jobs[job_count].align_weight = 1.0f;
-        jobs[job_count].normal_ms = glm::mat3(spaces.to_model) * (turn_ws * up_ws);
-        jobs[job_count++].reached = nullptr;
+        jobs[job_count++] = ToeUpJob(side, pose, spaces, sole_ws, turn_ws);
         continue;
       }
     }
@@ -661,6 +653,29 @@ void FootIkController::LiftOutOfGround(const FootIkFrame& frame, const PoseView&
     jobs[job_count++].reached = nullptr;  // the leg's reach is PlaceLegs' (locks let go by it)
   }
   LimbPlacementJob::RunAll(std::span(jobs.data(), job_count));
+}
+
+// The knee bent past knee_limit_deg less twice kShutMarginDeg: the hip too
+// near the ankle for any lift of the foot to be reached.
+bool FootIkController::FoldedShut(int side, const PoseView& pose) const {
+  const TwoBoneChain& chain = legs_[side].chain;
+  const float hip_ankle_m = glm::distance(pose.PositionMs(chain.start), pose.PositionMs(chain.end));
+  return hip_ankle_m < LegFoldM(side, pose, settings.knee_limit_deg - 2.0f * kShutMarginDeg);
+}
+
+// The foot turned by turn_ws (world) about its sole point, which stays at
+// sole_ws.
+LimbPlacementJob FootIkController::ToeUpJob(int side, const PoseView& pose, const Spaces& spaces,
+                                            const glm::vec3& sole_ws, const glm::quat& turn_ws) {
+  const LegRig& leg = legs_[side];
+  const glm::vec3 up_ws =
+      glm::normalize(glm::mat3(spaces.to_world) * glm::mat3(pose.models_ms[leg.chain.end]) * leg.foot_up_ls);
+  LimbPlacementJob job = LegJob(side, pose, spaces, sole_ws, /*align=*/1.0f, 1.0f);
+  job.align = true;
+  job.align_weight = 1.0f;
+  job.normal_ms = glm::mat3(spaces.to_model) * (turn_ws * up_ws);
+  job.reached = nullptr;  // the leg's reach is PlaceLegs'
+  return job;
 }
 
 // The turn toe-up about the foot's lateral axis through the sole point that

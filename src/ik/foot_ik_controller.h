@@ -299,7 +299,10 @@ class FootIkController {
                           float align, float weight);
   void PlaceLegs(const FootIkFrame& frame, const PoseView& pose, const Spaces& spaces, float master);
   void LiftOutOfGround(const FootIkFrame& frame, const PoseView& pose, const Spaces& spaces);
+  bool FoldedShut(int side, const PoseView& pose) const;
   static glm::quat ToeUpTurnWs(const glm::vec3& sole_ws, const glm::vec3& ball_ws, float depth_m);
+  LimbPlacementJob ToeUpJob(int side, const PoseView& pose, const Spaces& spaces, const glm::vec3& sole_ws,
+                            const glm::quat& turn_ws);
   void DrawDebug(core::DebugLines& debug) const;
 
   std::array<LegRig, 2> legs_{};
