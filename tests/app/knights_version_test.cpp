@@ -3,7 +3,7 @@
 
 #include <gtest/gtest.h>
 
-#include <regex>
+#include <algorithm>
 #include <string>
 
 #include "run_knights.h"
@@ -14,10 +14,19 @@ namespace {
 using test::RunKnights;
 using test::RunResult;
 
-// "knights 0.1.0 (14d6d61)": a short hash, or "unknown" outside a checkout.
-const std::regex& VersionLinePattern() {
-  static const std::regex pattern(std::string("knights ") + KNIGHTS_VERSION + R"( \(([0-9a-f]{4,40}|unknown)\))");
-  return pattern;
+// "knights 0.1.0 (14d6d61)": a short hash (4 to 40 lowercase hex digits),
+// or "unknown" outside a checkout. Checked by hand: GCC 12's std::regex
+// trips -Werror=maybe-uninitialized in the sanitizer build.
+bool IsVersionLine(const std::string& line) {
+  const std::string prefix = std::string("knights ") + KNIGHTS_VERSION + " (";
+  if (line.size() < prefix.size() + 2 || line.compare(0, prefix.size(), prefix) != 0 || line.back() != ')') {
+    return false;
+  }
+  const std::string revision = line.substr(prefix.size(), line.size() - prefix.size() - 1);
+  if (revision == "unknown") return true;
+  const bool all_hex = std::all_of(revision.begin(), revision.end(),
+                                   [](char c) { return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f'); });
+  return all_hex && revision.size() >= 4 && revision.size() <= 40;
 }
 
 TEST(KnightsVersion, VersionPrintsOneLineAndExitsZero) {
@@ -25,7 +34,7 @@ TEST(KnightsVersion, VersionPrintsOneLineAndExitsZero) {
   EXPECT_EQ(r.exit_code, 0) << r.output;
   ASSERT_FALSE(r.output.empty());
   EXPECT_EQ(r.output.back(), '\n');
-  EXPECT_TRUE(std::regex_match(r.output.substr(0, r.output.size() - 1), VersionLinePattern())) << r.output;
+  EXPECT_TRUE(IsVersionLine(r.output.substr(0, r.output.size() - 1))) << r.output;
 }
 
 TEST(KnightsVersion, HelpListsVersionAndEndsWithTheVersionLine) {
