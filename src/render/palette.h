@@ -11,6 +11,7 @@ inline const glm::vec3 kMeadow{0.10f, 0.20f, 0.05f};
 inline const glm::vec3 kDryGrass{0.30f, 0.32f, 0.10f};
 inline const glm::vec3 kEarth{0.19f, 0.10f, 0.045f};
 inline const glm::vec3 kRock{0.25f, 0.24f, 0.22f};
+inline const glm::vec3 kCliffRock{0.12f, 0.105f, 0.09f};  // the ground's cut faces: warm, darker than boulders
 inline const glm::vec3 kStone{0.46f, 0.43f, 0.38f};
 inline const glm::vec3 kDarkStone{0.26f, 0.25f, 0.24f};
 inline const glm::vec3 kWood{0.36f, 0.20f, 0.08f};

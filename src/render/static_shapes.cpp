@@ -1,5 +1,6 @@
 #include "render/static_shapes.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdint>
 
@@ -111,6 +112,60 @@ void AppendBoulder(std::vector<StaticVertex>& out, const glm::vec3& base_ws, con
                  StaticMaterial::kRock);
     }
     AppendTriangle(out, point(2, i), point(2, j), top, color, StaticMaterial::kRock);
+  }
+}
+
+namespace {
+
+// One leafy clump: a lumpy sphere of kRings latitude rings of kSides points
+// round `centre_ws`, every point pushed in or out by the hash, with smooth
+// normals (from the centre) so the clump shades round, not faceted. Points
+// below `floor_y_ws` are pressed onto it, so the clump sits on the ground.
+void AppendFoliageClump(std::vector<StaticVertex>& out, const glm::vec3& centre_ws, const glm::vec3& radii_m,
+                        float floor_y_ws, int seed, const glm::vec3& color) {
+  constexpr int kSides = 9;
+  constexpr int kRings = 5;  // latitude rings between the poles
+  const auto material = static_cast<float>(StaticMaterial::kFoliage);
+  auto vertex = [&](int ring, int i) {
+    // ring 0 and kRings + 1 are the poles.
+    const float lat = 3.14159265f * (static_cast<float>(ring) / (kRings + 1) - 0.5f);
+    const float lon = kTwoPi * (static_cast<float>(i) + 0.5f * static_cast<float>(ring % 2)) / kSides;
+    const glm::vec3 dir(std::cos(lat) * std::cos(lon), std::sin(lat), -std::cos(lat) * std::sin(lon));
+    const bool pole = ring == 0 || ring == kRings + 1;
+    const float lump = pole ? 0.95f : 0.82f + 0.3f * HashToUnit(seed * 131 + ring * 17 + i);
+    glm::vec3 p = centre_ws + dir * radii_m * lump;
+    p.y = std::max(p.y, floor_y_ws);
+    const glm::vec3 n = glm::normalize(dir / radii_m);
+    return StaticVertex{p, n, color * (0.85f + 0.3f * (dir.y * 0.5f + 0.5f)), material};
+  };
+  for (int ring = 0; ring <= kRings; ++ring) {
+    for (int i = 0; i < kSides; ++i) {
+      const int j = (i + 1) % kSides;
+      const StaticVertex a = vertex(ring, i), b = vertex(ring, j), c = vertex(ring + 1, j), d = vertex(ring + 1, i);
+      // Counter-clockwise seen from outside: longitude runs counter-clockwise
+      // seen from above, latitude upwards.
+      if (ring > 0) out.insert(out.end(), {a, b, c});
+      if (ring < kRings) out.insert(out.end(), {a, c, d});
+    }
+  }
+}
+
+}  // namespace
+
+void AppendBush(std::vector<StaticVertex>& out, const glm::vec3& base_ws, float scale, int seed) {
+  // Three to five clumps of leaves, the biggest in the middle, the others
+  // leaning out round it: a rounded, uneven silhouette.
+  const int clumps = 3 + static_cast<int>(HashToUnit(seed * 7 + 1) * 2.99f);
+  const glm::vec3 leaves = kLeaves * (1.25f + 0.3f * HashToUnit(seed * 7 + 2));
+  AppendFoliageClump(out, base_ws + glm::vec3(0.0f, 0.45f * scale, 0.0f), glm::vec3(0.62f, 0.55f, 0.58f) * scale,
+                     base_ws.y, seed, leaves);
+  for (int k = 1; k < clumps; ++k) {
+    const float a = kTwoPi * (static_cast<float>(k) / static_cast<float>(clumps) + 0.2f * HashToUnit(seed * 7 + k));
+    const float r = (0.32f + 0.12f * HashToUnit(seed * 11 + k)) * scale;
+    const float size = (0.36f + 0.14f * HashToUnit(seed * 13 + k)) * scale;
+    const glm::vec3 centre = base_ws + glm::vec3(std::cos(a) * r * 1.3f, 0.7f * size, -std::sin(a) * r);
+    AppendFoliageClump(out, centre, glm::vec3(size, 0.85f * size, size), base_ws.y, seed * 5 + k,
+                       leaves * (0.9f + 0.25f * HashToUnit(seed * 17 + k)));
   }
 }
 

@@ -40,6 +40,10 @@ void AppendTower(std::vector<StaticVertex>& out, const glm::vec3& base_ws, float
 void AppendBoulder(std::vector<StaticVertex>& out, const glm::vec3& base_ws, const glm::vec3& half_extents_m,
                    float yaw_rad, int seed, const glm::vec3& color);
 
+// A leafy bush of three to five rounded clumps standing on base_ws, about
+// 1.6 x scale metres across and 1 x scale high; `seed` picks its shape.
+void AppendBush(std::vector<StaticVertex>& out, const glm::vec3& base_ws, float scale, int seed);
+
 // Deterministic pseudo-random number in [0, 1) from an integer (for
 // scattering scenery the same way on every run).
 float HashToUnit(int n);

@@ -10,6 +10,7 @@
 
 #include "render/moving_scenery.h"
 #include "render/palette.h"
+#include "render/rock_face.h"
 #include "render/static_shapes.h"
 
 namespace knights::render {
@@ -102,10 +103,12 @@ void AppendCollisionSurfaces(const world::World& world, std::vector<StaticVertex
         break;
       }
       case world::SurfaceKind::kStepFace:
-        color = kEarth;
+        color = kCliffRock;
+        material = StaticMaterial::kRock;
         break;
       case world::SurfaceKind::kPitWall:
-        color = kEarth * 0.7f;
+        color = kCliffRock * 0.7f;
+        material = StaticMaterial::kRock;
         break;
       case world::SurfaceKind::kPlatform:
         color = t.normal_ws.y > 0.7f ? kStone : kStone * 0.8f;
@@ -128,11 +131,26 @@ void AppendCollisionSurfaces(const world::World& world, std::vector<StaticVertex
   }
 }
 
-// 2. The front face of the ground, from the front edge down to the floor,
-// with a grass lip; pits get a back wall and a floor.
+// Where the front face meets another surface: the profile's vertical steps,
+// the pits' walls and the level's two ends (world x).
+std::vector<float> FrontFaceSeams(const world::Level& level) {
+  const auto& pts = level.terrain.points;
+  std::vector<float> seams = {world::TerrainMinX(level.terrain), world::TerrainMaxX(level.terrain)};
+  for (size_t i = 0; i + 1 < pts.size(); ++i) {
+    if (!(pts[i + 1].x > pts[i].x)) seams.push_back(pts[i].x);
+  }
+  for (const world::Pit& pit : level.pits) seams.insert(seams.end(), {pit.x0, pit.x1});
+  return seams;
+}
+
+// 2. The front face of the ground, from the front edge down to the floor:
+// a grass lip, a band of soil, then rock (render/rock_face.h); pits get a
+// back wall and a floor.
 void AppendGroundCut(const world::Level& level, std::vector<StaticVertex>& out, float floor_y) {
   const world::Terrain& terrain = level.terrain;
   const glm::vec3 front(0.0f, 0.0f, 1.0f);
+  const std::vector<float> seams = FrontFaceSeams(level);
+  const RockFaceDesc face{.z_ws = terrain.z_max, .floor_y_ws = floor_y, .seams_x = seams};
   ForEachEdgePiece(level, terrain.z_max, 1.0f, [&](float x0, float y0, float x1, float y1) {
     const float z = terrain.z_max;
     // Grass lip.
@@ -143,23 +161,15 @@ void AppendGroundCut(const world::Level& level, std::vector<StaticVertex>& out, 
     AppendVertex(out, a, front, kGrass * 0.7f, StaticMaterial::kGrass);
     AppendVertex(out, c, front, kGrass * 0.7f, StaticMaterial::kGrass);
     AppendVertex(out, d, front, kGrass * 0.7f, StaticMaterial::kGrass);
-    // Earth, darker with depth (light does not reach into the cut).
-    const glm::vec3 e(x0, floor_y, z), f(x1, floor_y, z);
-    const glm::vec3 top_color = kEarth, bottom_color = kEarth * 0.25f;
-    AppendVertex(out, e, front, bottom_color, StaticMaterial::kEarth);
-    AppendVertex(out, f, front, bottom_color, StaticMaterial::kEarth);
-    AppendVertex(out, b, front, top_color, StaticMaterial::kEarth);
-    AppendVertex(out, e, front, bottom_color, StaticMaterial::kEarth);
-    AppendVertex(out, b, front, top_color, StaticMaterial::kEarth);
-    AppendVertex(out, a, front, top_color, StaticMaterial::kEarth);
+    AppendRockFacePiece(face, x0, a.y, x1, b.y, out);
   });
   // Pits: a back wall at z_min and a floor, so a pit reads as a chasm.
   for (const world::Pit& pit : level.pits) {
     const float z = terrain.z_min;
     const float h0 = world::TerrainHeight(terrain, pit.x0 - 0.01f, z);
     const float h1 = world::TerrainHeight(terrain, pit.x1 + 0.01f, z);
-    AppendQuad(out, {pit.x0, floor_y, z}, {pit.x1, floor_y, z}, {pit.x1, h1, z}, {pit.x0, h0, z}, kEarth * 0.45f,
-               StaticMaterial::kEarth);
+    AppendQuad(out, {pit.x0, floor_y, z}, {pit.x1, floor_y, z}, {pit.x1, h1, z}, {pit.x0, h0, z}, kCliffRock * 0.45f,
+               StaticMaterial::kRock);
     AppendQuad(out, {pit.x0, floor_y, terrain.z_max}, {pit.x1, floor_y, terrain.z_max}, {pit.x1, floor_y, z},
                {pit.x0, floor_y, z}, kEarth * 0.2f, StaticMaterial::kEarth);
   }
@@ -191,7 +201,10 @@ void AppendValley(const ValleyField& field, float z_back, float z_front, float z
                   std::vector<StaticVertex>& out) {
   constexpr int kCellsX = 24, kCellsZ = 12;
   auto vertex = [&](int i, int j) {
-    const float x = field.x_edge + field.dir * ValleyField::kValleyM * static_cast<float>(i) / kCellsX;
+    // The first column starts inside the cliff, so no crack opens between
+    // the cliff face and the valley's edge.
+    const float x =
+        field.x_edge + field.dir * (i == 0 ? -1.0f : ValleyField::kValleyM * static_cast<float>(i) / kCellsX);
     const float z = z_back + (z_front - z_back) * static_cast<float>(j) / kCellsZ;
     // The plateau's grass, a little darker and patchy.
     const float shade = 0.8f + 0.1f * std::sin(x * 0.31f + z * 0.17f) + 0.1f * HashToUnit(i * 97 + j);
@@ -235,9 +248,9 @@ void AppendLevelEnds(const world::Level& level, std::vector<StaticVertex>& out, 
       const glm::vec3 top1(x, world::TerrainHeight(terrain, x, z1), z1);
       // Wound so that the face looks out of the strip (-x at its start).
       if (start) {
-        AppendQuad(out, low0, low1, top1, top0, kEarth * 0.8f, StaticMaterial::kEarth);
+        AppendQuad(out, low0, low1, top1, top0, kCliffRock * 0.8f, StaticMaterial::kRock);
       } else {
-        AppendQuad(out, low1, low0, top0, top1, kEarth * 0.8f, StaticMaterial::kEarth);
+        AppendQuad(out, low1, low0, top0, top1, kCliffRock * 0.8f, StaticMaterial::kRock);
       }
     }
     // The valley lies kValleyDropM under the rim (its cliff face goes on
@@ -343,9 +356,9 @@ void AppendMeadowSurface(const MeadowField& field, const std::vector<MeadowColum
       const glm::vec3 c(c0.x, field.Height(c0.x, zb, c1.edge_y), zb), d(c0.x, field.Height(c0.x, za, c1.edge_y), za);
       const bool up = c1.edge_y > c0.edge_y;  // wall faces -x (towards the lower side)
       if (up)
-        AppendQuad(out, a, b, c, d, kEarth, StaticMaterial::kEarth);
+        AppendQuad(out, a, b, c, d, kCliffRock, StaticMaterial::kRock);
       else
-        AppendQuad(out, a, d, c, b, kEarth, StaticMaterial::kEarth);
+        AppendQuad(out, a, d, c, b, kCliffRock, StaticMaterial::kRock);
     }
   }
 }
@@ -377,7 +390,7 @@ void AppendMeadowPlants(const MeadowField& field, float x_lo, float x_hi, const 
     if (pick < 0.55f) {
       AppendTree(out, {x, y, z}, 0.9f + 0.8f * HashToUnit(i * 7 + 4), HashToUnit(i * 7 + 5));
     } else if (pick < 0.8f) {
-      AppendCone(out, {x, y - 0.1f, z}, 0.8f, 0.9f, 7, kLeaves * 1.4f, StaticMaterial::kFoliage);
+      AppendBush(out, {x, y, z}, 1.3f, i);
     }
   }
 }
@@ -504,9 +517,7 @@ std::vector<StaticVertex> BuildWorldMesh(const world::World& world) {
         AppendTree(out, base - glm::vec3(0, 0.1f, 0), s, HashToUnit(static_cast<int>(prop.x * 10.0f)));
         break;
       case world::PropKind::kBush:
-        AppendCone(out, base - glm::vec3(0, 0.1f, 0), 0.6f * s, 0.8f * s, 8, kLeaves * 1.4f, StaticMaterial::kFoliage);
-        AppendCone(out, base + glm::vec3(0.3f * s, -0.1f, 0.1f * s), 0.45f * s, 0.6f * s, 8, kLeaves * 1.6f,
-                   StaticMaterial::kFoliage);
+        AppendBush(out, base - glm::vec3(0, 0.05f * s, 0), s, static_cast<int>(prop.x * 10.0f + prop.z * 3.0f));
         break;
       case world::PropKind::kRock:
         AppendBoulder(out, base - glm::vec3(0, 0.05f * s, 0), glm::vec3(0.5f, 0.3f, 0.42f) * s, yaw,
