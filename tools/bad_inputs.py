@@ -414,6 +414,12 @@ def hostile_cases(tmp, fifo):
     c.append(("character file whose pelvis is a foot",
               ["--character", character_file(tmp, "foot_pelvis.json", pelvis="foot_l")], 2, "foot_pelvis.json: pelvis",
               None))
+    c.append(("character file whose sword is stowed on a joint the climb does not carry it on",
+              ["--character", character_file(tmp, "hip_sword.json", props__sword__stow="pelvis")], 2,
+              "hip_sword.json: props.sword: the climb_up clip moves 'sword'", None))
+    c.append(("character file whose prop is a joint of the arm",
+              ["--character", character_file(tmp, "arm_prop.json", props__sword__joint="hand_r")], 2,
+              "arm_prop.json: props.sword.joint: joint 'hand_r' carries 'hand_r'", None))
     with open(os.path.join(REPO, "assets/characters/knight.json")) as f:
         knight_text = f.read()
     c.append(("character file naming \"model\" twice",

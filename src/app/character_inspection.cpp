@@ -1,12 +1,14 @@
 #include "app/character_inspection.h"
 
 #include <cstdio>
+#include <vector>
 
 #include "asset/character_clips.h"
 #include "asset/character_desc_loader.h"
 #include "asset/character_loader.h"
 #include "core/file_io.h"
 #include "game/rig.h"
+#include "game/rig_props.h"
 
 namespace knights::app {
 namespace {
@@ -67,6 +69,17 @@ void PrintClimb(const game::CharacterDesc& desc, const asset::CharacterModel& mo
   std::printf(" [%s]\n", source);
 }
 
+void PrintProps(const game::CharacterDesc& desc, const std::vector<anim::PropSockets>& props) {
+  std::printf("props:   %zu\n", props.size());
+  for (size_t i = 0; i < props.size(); ++i) {
+    const game::PropDesc& d = desc.props[i];
+    const glm::vec3 at = glm::vec3(props[i].stowed_in_stow[3]);
+    std::printf("  %-12s joint '%s', carried by '%s', stowed on '%s' at (%.3f, %.3f, %.3f) [%s]\n", d.name.c_str(),
+                d.joint.c_str(), d.carry.c_str(), d.stow.c_str(), at.x, at.y, at.z,
+                props[i].clips_stow ? "the clips stow it" : "the game stows it while climbing");
+  }
+}
+
 }  // namespace
 
 int InspectCharacter(const std::string& character_path) {
@@ -81,8 +94,15 @@ int InspectCharacter(const std::string& character_path) {
     std::fprintf(stderr, "knights: %s\n", model.status().message().c_str());
     return kExitBadInput;
   }
-  if (auto rig = game::ResolveRig(*desc, model->skeleton); !rig) {
+  auto rig = game::ResolveRig(*desc, model->skeleton);
+  if (!rig) {
     std::fprintf(stderr, "knights: %s\n", rig.status().message().c_str());
+    return kExitBadInput;
+  }
+  const int climb_up = model->FindClip(desc->clips[static_cast<int>(game::ClipRole::kClimbUp)]);
+  auto props = game::ResolveProps(*desc, model->skeleton, *rig, climb_up >= 0 ? &model->clips[climb_up] : nullptr);
+  if (!props) {
+    std::fprintf(stderr, "knights: %s\n", props.status().message().c_str());
     return kExitBadInput;
   }
   std::printf("character: %s (%s)\n", desc->file.c_str(), desc->name.c_str());
@@ -94,6 +114,7 @@ int InspectCharacter(const std::string& character_path) {
   PrintRoles(*desc);
   PrintClips(*desc, *model);
   PrintClimb(*desc, *model);
+  PrintProps(*desc, *props);
   std::printf("warnings: %zu\n", report.warnings.size());
   for (const std::string& line : report.warnings) std::printf("  %s\n", line.c_str());
   return 0;

@@ -13,6 +13,7 @@
 #include "core/file_io.h"
 #include "core/log.h"
 #include "core/process_memory.h"
+#include "game/rig_props.h"
 
 namespace knights::app {
 namespace {
@@ -45,6 +46,11 @@ core::Expected<LoadedCharacter> LoadOneCharacter(const std::string& path) {
   if (!rig) return rig.status();
   c.rig = *rig;
   c.rig.body_height_m = game::BindPoseHeightM(c.model.mesh);
+  const int climb_up = c.model.FindClip(c.character.clips[static_cast<int>(game::ClipRole::kClimbUp)]);
+  auto props =
+      game::ResolveProps(c.character, c.model.skeleton, c.rig, climb_up >= 0 ? &c.model.clips[climb_up] : nullptr);
+  if (!props) return props.status();
+  c.rig.props = std::move(*props);
   return c;
 }
 

@@ -4,6 +4,7 @@
 #include <cmath>
 #include <initializer_list>
 #include <string_view>
+#include <utility>
 
 #include <nlohmann/json.hpp>
 
@@ -64,17 +65,27 @@ class FieldReader {
     }
     return Fail(path, "expected one of \"+x\", \"-x\", \"+y\", \"-y\", \"+z\", \"-z\""), false;
   }
-  bool Vec3(const json& parent, const std::string& key, const std::string& path, glm::vec3& out) {
+  // [x, y, z] of finite numbers each within +-limit (`units` names them in
+  // the message).
+  bool Vec3(const json& parent, const std::string& key, const std::string& path, glm::vec3& out, double limit = 10.0,
+            const char* units = "metres") {
     const json* v = Find(parent, key, path);
     if (v == nullptr) return false;
     if (!v->is_array() || v->size() != 3) return Fail(path, "expected [x, y, z]"), false;
     for (int i = 0; i < 3; ++i) {
-      if (!(*v)[i].is_number() || !std::isfinite((*v)[i].get<double>()) || std::fabs((*v)[i].get<double>()) > 10.0) {
-        return Fail(path + "[" + std::to_string(i) + "]", "expected a finite number of metres (|v| <= 10)"), false;
+      if (!(*v)[i].is_number() || !std::isfinite((*v)[i].get<double>()) || std::fabs((*v)[i].get<double>()) > limit) {
+        return Fail(path + "[" + std::to_string(i) + "]", std::string("expected a finite number of ") + units +
+                                                              " (|v| <= " + std::to_string(static_cast<int>(limit)) +
+                                                              ")"),
+               false;
       }
       out[i] = (*v)[i].get<float>();
     }
     return true;
+  }
+  const json* Fail(const std::string& path, const std::string& what) {
+    if (error_->empty()) *error_ = file_ + ": " + path + ": " + what;
+    return nullptr;
   }
   // Rejects keys of `object` (at `path`) other than `known`: a typo such as
   // "tipp" is an error, not silently ignored.
@@ -98,14 +109,46 @@ class FieldReader {
     if (v == nullptr) Fail(path, "missing required field");
     return v;
   }
-  const json* Fail(const std::string& path, const std::string& what) {
-    if (error_->empty()) *error_ = file_ + ": " + path + ": " + what;
-    return nullptr;
-  }
-
   const std::string& file_;
   std::string* error_;
 };
+
+// "props": {"sword": {"joint": ..., "carry": ..., "stow": ...,
+// "stow_offset_m": [x, y, z], "stow_rotation_deg": [x, y, z]}, ...}: the
+// offsets both or neither.
+void ReadProps(FieldReader& r, const json& root, std::vector<game::PropDesc>& out) {
+  const json* props = r.Object(root, "props", "props");
+  if (props == nullptr || r.Failed()) return;
+  if (props->size() > static_cast<size_t>(game::kMaxProps)) {
+    r.Fail("props", std::to_string(props->size()) + " props, at most " + std::to_string(game::kMaxProps));
+    return;
+  }
+  for (auto it = props->begin(); it != props->end() && !r.Failed(); ++it) {
+    const std::string path = "props." + Printable(it.key());
+    const json* prop = r.Object(*props, it.key(), path);
+    if (prop == nullptr) return;
+    r.KnownKeysOnly(*prop, path, {"joint", "carry", "stow", "stow_offset_m", "stow_rotation_deg"});
+    game::PropDesc d;
+    d.name = it.key();
+    r.String(*prop, "joint", path + ".joint", d.joint);
+    r.String(*prop, "carry", path + ".carry", d.carry);
+    r.String(*prop, "stow", path + ".stow", d.stow);
+    const bool has_offset = prop->contains("stow_offset_m"), has_rotation = prop->contains("stow_rotation_deg");
+    if (has_offset != has_rotation) {
+      r.Fail(path + (has_offset ? ".stow_rotation_deg" : ".stow_offset_m"),
+             "missing: give stow_offset_m and stow_rotation_deg together, or neither");
+      return;
+    }
+    if (has_offset) {
+      glm::vec3 offset(0.0f), rotation(0.0f);
+      r.Vec3(*prop, "stow_offset_m", path + ".stow_offset_m", offset);
+      r.Vec3(*prop, "stow_rotation_deg", path + ".stow_rotation_deg", rotation, 360.0, "degrees");
+      d.stow_offset_m = offset;
+      d.stow_rotation_deg = rotation;
+    }
+    out.push_back(std::move(d));
+  }
+}
 
 void ReadChain(FieldReader& r, const json& parent, const std::string& key, const std::string& path,
                game::LimbChainDesc& out, bool has_tip) {
@@ -163,8 +206,8 @@ core::Expected<game::CharacterDesc> ParseCharacterDesc(const std::string& json_t
   if (!root.is_object()) return core::Status::Error(file + ": expected a JSON object at the top level");
   if (const auto duplicate = FindDuplicateKey(json_text)) return core::Status::Error(file + ": " + *duplicate);
   static const char* const kKnownKeys[] = {
-      "name",          "model",         "scale",         "forward",       "up",      "clips", "pelvis", "legs", "arms",
-      "sole_offset_m", "ball_offset_m", "heel_offset_m", "grip_offset_m", "variants"};
+      "name",          "model",         "scale",         "forward",       "up",    "clips",   "pelvis", "legs", "arms",
+      "sole_offset_m", "ball_offset_m", "heel_offset_m", "grip_offset_m", "props", "variants"};
   for (auto it = root.begin(); it != root.end(); ++it) {
     if (std::find(std::begin(kKnownKeys), std::end(kKnownKeys), it.key()) == std::end(kKnownKeys)) {
       return core::Status::Error(file + ": " + Printable(it.key()) + ": unknown field");
@@ -210,6 +253,7 @@ core::Expected<game::CharacterDesc> ParseCharacterDesc(const std::string& json_t
     desc.heel_offset_r_ls = right;
   }
   ReadPointPair(r, root, "grip_offset_m", desc.grip_offset_l_ls, desc.grip_offset_r_ls);
+  if (root.contains("props")) ReadProps(r, root, desc.props);
   if (auto variants = root.find("variants"); error.empty() && variants != root.end()) {
     if (!variants->is_object()) return core::Status::Error(file + ": variants: expected an object of name: path");
     for (auto it = variants->begin(); it != variants->end(); ++it) {
@@ -241,11 +285,18 @@ core::Status CheckCharacterDesc(const game::CharacterDesc& desc, const Character
                                {"arms.left.mid", &desc.arm_l.mid},      {"arms.left.end", &desc.arm_l.end},
                                {"arms.right.upper", &desc.arm_r.upper}, {"arms.right.mid", &desc.arm_r.mid},
                                {"arms.right.end", &desc.arm_r.end}};
+  auto find = [&](const std::string& path, const std::string& joint) {
+    if (joint.empty() || model.skeleton.FindJoint(joint) >= 0) return core::Status::Ok();  // empty: optional tip
+    return core::Status::Error(desc.file + ": " + path + ": joint '" + Printable(joint) + "' is not in " + model.path);
+  };
   for (const NamedJoint& j : joints) {
-    if (j.joint->empty()) continue;  // optional tip
-    if (model.skeleton.FindJoint(*j.joint) < 0) {
-      return core::Status::Error(desc.file + ": " + j.path + ": joint '" + Printable(*j.joint) + "' is not in " +
-                                 model.path);
+    if (auto s = find(j.path, *j.joint); !s.ok()) return s;
+  }
+  for (const game::PropDesc& prop : desc.props) {
+    const std::string path = "props." + Printable(prop.name);
+    for (const auto& [field, joint] :
+         {std::pair{".joint", &prop.joint}, {".carry", &prop.carry}, {".stow", &prop.stow}}) {
+      if (auto s = find(path + field, *joint); !s.ok()) return s;
     }
   }
   return core::Status::Ok();

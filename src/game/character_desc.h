@@ -42,6 +42,22 @@ struct LimbChainDesc {
   std::string tip;
 };
 
+// A prop (a sword, a shield): a joint whose mesh part is bound to it alone,
+// and the two sockets it rides on (anim/prop_placement_job.h).
+struct PropDesc {
+  std::string name;   // its key in "props" (for messages)
+  std::string joint;  // the prop's joint
+  std::string carry;  // the joint that holds it drawn (a hand, a forearm)
+  std::string stow;   // the joint it rides on stowed (the chest for the back, the pelvis for a hip)
+  // The prop's frame in the stow joint's frame when stowed: position
+  // (the file's units, metres at scale 1) and rotation (degrees about x,
+  // then y, then z). Unset (both): read from the climb_up clip, which must
+  // then hold the prop still on the stow joint.
+  std::optional<glm::vec3> stow_offset_m;
+  std::optional<glm::vec3> stow_rotation_deg;
+};
+inline constexpr int kMaxProps = 8;
+
 struct CharacterDesc {
   std::string file;  // the description's own path (for messages)
   std::string name;
@@ -74,6 +90,9 @@ struct CharacterDesc {
   // space, metres; the ladder IK puts this point on the rung.
   glm::vec3 grip_offset_l_ls{0.0f};
   glm::vec3 grip_offset_r_ls{0.0f};
+  // Props and their sockets, in file order (at most kMaxProps). Empty: the
+  // character carries none, or lets the skeleton's hierarchy carry them.
+  std::vector<PropDesc> props;
   // Other looks of the same rig (same skeleton and clips), e.g. NPC colour
   // schemes: variant name -> .glb path. Empty when there are none.
   std::vector<std::pair<std::string, std::string>> variants;

@@ -5,11 +5,13 @@
 
 #include "anim/local_to_model_job.h"
 #include "anim/model_pose.h"
+#include "anim/prop_placement_job.h"
 #include "anim/sampling_job.h"
 #include "anim/skinning_palette_job.h"
 #include "core/prefetch.h"
 #include "core/profile_scope.h"
 #include "math/matrix_ops.h"
+#include "math/move_towards.h"
 
 namespace knights::game {
 namespace {
@@ -58,6 +60,9 @@ ik::GroundProbe CastAcross(const void* context, const glm::vec3& from_ws, const 
 // over this long.
 constexpr float kStrideWarpMinSpeedMps = 0.3f;
 constexpr float kStrideWarpSmoothS = 0.25f;
+// Seconds a prop the clips never stow takes to move onto its stow socket
+// as a climb begins (and back into the hand after it).
+constexpr float kPropStowS = 0.35f;
 
 // The enter clip's duration and when its feet leave the ground (the ends
 // of the foot contacts it starts with).
@@ -148,6 +153,8 @@ void Knight::Init(const anim::Skeleton& skeleton, const ClipSet& clips, const Ri
   locals_ls_.assign(skeleton.RestPose().begin(), skeleton.RestPose().end());
   models_ms_.assign(n, glm::mat4(1.0f));
   animated_joints_ms_.assign(n, glm::vec3(0.0f));
+  animated_ms_.assign(rig.props.empty() ? 0 : n, glm::mat4(1.0f));
+  prop_stow_weight_.fill(0.0f);
   palette_ms_.assign(n, glm::mat4(1.0f));
   previous_palette_ms_.assign(n, glm::mat4(1.0f));
   anim.Init(skeleton, clips);
@@ -232,6 +239,7 @@ void Knight::Step(const core::InputState& input, const world::World& world, cons
   {
     KNIGHTS_PROFILE_SCOPE(time_passes, &last_ik_s_);
     RunIk(world, ik, dt_s, debug);  // 4
+    PlaceProps(dt_s);               // 4b
   }
   {
     KNIGHTS_PROFILE_SCOPE(time_passes, &last_palette_s_);
@@ -290,6 +298,24 @@ void Knight::LocalToModel() {
   l2m.models_ms = models_ms_;
   l2m.Run();
   for (size_t i = 0; i < models_ms_.size(); ++i) animated_joints_ms_[i] = glm::vec3(models_ms_[i][3]);
+  if (!animated_ms_.empty()) std::copy(models_ms_.begin(), models_ms_.end(), animated_ms_.begin());
+}
+
+// 4b. Props onto their sockets, wherever the IK moved the joints they ride on.
+void Knight::PlaceProps(float dt_s) {
+  const bool climbing = OnLadder(controller.mode());
+  for (size_t i = 0; i < rig_->props.size(); ++i) {
+    const anim::PropSockets& sockets = rig_->props[i];
+    const float target = climbing && !sockets.clips_stow ? 1.0f : 0.0f;
+    prop_stow_weight_[i] = math::MoveTowards(prop_stow_weight_[i], target, dt_s / kPropStowS);
+    anim::PropPlacementJob job;
+    job.sockets = &sockets;
+    job.animated_ms = animated_ms_;
+    job.parents = skeleton_->Parents();
+    job.stow_weight = prop_stow_weight_[i];
+    job.models_ms = models_ms_;
+    job.Run();
+  }
 }
 
 // 5. Skinning palette; a non-finite pose never reaches the GPU.

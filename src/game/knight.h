@@ -97,6 +97,7 @@ class Knight {
   void SampleClips(const world::World& world, const IkToggles& ik, float dt_s);
   void LocalToModel();
   void RunIk(const world::World& world, const IkToggles& ik, float dt_s, core::DebugLines* debug);
+  void PlaceProps(float dt_s);
   void BuildPalette();
   void RunFootIk(const world::World& world, const IkToggles& ik, float dt_s, core::DebugLines* debug);
   void RunLadderIk(const world::World& world, const IkToggles& ik, float dt_s, core::DebugLines* debug);
@@ -114,6 +115,12 @@ class Knight {
   std::vector<math::Transform> locals_ls_;
   std::vector<glm::mat4> models_ms_;
   std::vector<glm::vec3> animated_joints_ms_;  // positions only: a fifth of the matrices' bytes per step
+  // The clips' whole pose before IK, model space: kept only for a rig with
+  // props (empty otherwise), which ride on their sockets through the IK.
+  std::vector<glm::mat4> animated_ms_;
+  // Per prop: 0 where the clip has it, 1 on its stow socket; eased over
+  // kPropStowS towards 1 while on a ladder, for props the clips never stow.
+  std::array<float, kMaxProps> prop_stow_weight_{};
   std::vector<glm::mat4> palette_ms_;
   std::vector<glm::mat4> previous_palette_ms_;
   glm::mat4 model_to_world_{1.0f};

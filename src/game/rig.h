@@ -4,9 +4,11 @@
 
 #include <array>
 #include <string>
+#include <vector>
 
 #include <glm/glm.hpp>
 
+#include "anim/prop_placement_job.h"
 #include "anim/skeleton.h"
 #include "anim/skinned_mesh.h"
 #include "core/status.h"
@@ -47,6 +49,8 @@ struct Rig {
   // From the soles to the top of the head in the bind pose, metres (0: not
   // measured, the controller keeps its own): how tall the collision body is.
   float body_height_m = 0.0f;
+  // Props and their sockets (game/rig_props.h), placed after the IK pass.
+  std::vector<anim::PropSockets> props;
 };
 
 // The factor of the sole-to-ball vector that puts the heel behind the sole.

@@ -16,6 +16,7 @@
 #include "asset/character_model.h"
 #include "core/file_io.h"
 #include "game/rig.h"
+#include "game/rig_props.h"
 #include "json_mutation.h"
 
 namespace knights::asset {
@@ -47,6 +48,9 @@ const char* const kValid = R"({
   "sole_offset_m": {"left": [-0.0323, 0.0356, -0.0701], "right": [-0.0323, 0.0356, -0.0702]},
   "ball_offset_m": {"left": [-0.00951, 0.15365, -0.02061], "right": [-0.00951, 0.15365, -0.02062]},
   "grip_offset_m": {"left": [0.0, 0.065, 0.0], "right": [0.0, 0.066, 0.0]},
+  "props": {"sword": {"joint": "sword", "carry": "hand_r", "stow": "chest"},
+            "shield": {"joint": "shield", "carry": "forearm_l", "stow": "chest",
+                       "stow_offset_m": [-0.3, -0.07, 0.0], "stow_rotation_deg": [0, 90, -45]}},
   "variants": {"red": "assets/knights/knight_npc_red.glb", "green": "assets/knights/knight_npc_green.glb"}
 })";
 
@@ -81,8 +85,22 @@ TEST(CharacterDescLoader, ValidDescriptionParses) {
   EXPECT_EQ(desc->variants[1].second, "assets/knights/knight_npc_green.glb");
 }
 
+TEST(CharacterDescLoader, PropsKeepFileOrderAndTheirOffsets) {
+  const auto desc = ParseCharacterDesc(kValid, "knight.json");
+  ASSERT_TRUE(desc.ok()) << desc.status().message();
+  ASSERT_EQ(desc->props.size(), 2u);
+  EXPECT_EQ(desc->props[0].name, "sword");
+  EXPECT_EQ(desc->props[0].carry, "hand_r");
+  EXPECT_FALSE(desc->props[0].stow_offset_m.has_value());  // read from the climb clip
+  EXPECT_EQ(desc->props[1].name, "shield");
+  EXPECT_EQ(desc->props[1].stow, "chest");
+  EXPECT_EQ(desc->props[1].stow_offset_m, glm::vec3(-0.3f, -0.07f, 0.0f));
+  EXPECT_EQ(desc->props[1].stow_rotation_deg, glm::vec3(0.0f, 90.0f, -45.0f));
+}
+
 TEST(CharacterDescLoader, OptionalFieldsMayBeLeftOut) {
   json j = json::parse(kValid);
+  j.erase("props");
   j.erase("scale");
   j.erase("forward");
   j.erase("variants");
@@ -93,6 +111,7 @@ TEST(CharacterDescLoader, OptionalFieldsMayBeLeftOut) {
   EXPECT_TRUE(desc->variants.empty());
   EXPECT_EQ(desc->leg_l.tip, "");
   EXPECT_EQ(desc->leg_r.tip, "toe_r");
+  EXPECT_TRUE(desc->props.empty());
   EXPECT_FALSE(desc->forward_axis.has_value());  // found from the rest pose
   EXPECT_FALSE(desc->up_axis.has_value());
 }
@@ -179,6 +198,23 @@ const BadField kBadFields[] = {
     {"/heel_offset_m", "{\"left\": [0, 0, 0]}", "knight.json: heel_offset_m.right: missing required field"},
     {"/heel_offset_m", "{\"left\": [0, 0, 0], \"right\": [0, 0, 0], \"mid\": [0, 0, 0]}",
      "knight.json: heel_offset_m.mid: unknown field"},
+    {"/props", "[]", "knight.json: props: expected an object"},
+    {"/props/sword", "\"sword\"", "knight.json: props.sword: expected an object"},
+    {"/props/sword/carry", nullptr, "knight.json: props.sword.carry: missing required field"},
+    {"/props/sword/stow", "\"\"", "knight.json: props.sword.stow: expected a non-empty string"},
+    {"/props/sword/hilt", "\"hand_r\"", "knight.json: props.sword.hilt: unknown field"},
+    {"/props/sword/stow_offset_m", "[0, 0, 0]",
+     "knight.json: props.sword.stow_rotation_deg: missing: give stow_offset_m and stow_rotation_deg together, or "
+     "neither"},
+    {"/props/shield/stow_offset_m", nullptr,
+     "knight.json: props.shield.stow_offset_m: missing: give stow_offset_m and stow_rotation_deg together, or "
+     "neither"},
+    {"/props/shield/stow_rotation_deg/1", "400",
+     "knight.json: props.shield.stow_rotation_deg[1]: expected a finite number of degrees (|v| <= 360)"},
+    {"/props/shield/stow_offset_m/0", "-12",
+     "knight.json: props.shield.stow_offset_m[0]: expected a finite number of metres (|v| <= 10)"},
+    {"/props", R"({"a": {}, "b": {}, "c": {}, "d": {}, "e": {}, "f": {}, "g": {}, "h": {}, "i": {}})",
+     "knight.json: props: 9 props, at most 8"},
 };
 
 INSTANTIATE_TEST_SUITE_P(Fields, CharacterDescError, ::testing::ValuesIn(kBadFields));
@@ -212,10 +248,10 @@ TEST(CharacterDescLoader, MissingFileNamesThePath) {
 CharacterModel MakeModel(const game::CharacterDesc& desc) {
   CharacterModel model;
   model.path = "model.glb";
-  const std::vector<std::string> names{"root",    "pelvis",      "thigh_l",   "shin_l", "foot_l",      "toe_l",
-                                       "thigh_r", "shin_r",      "foot_r",    "toe_r",  "upper_arm_l", "forearm_l",
-                                       "hand_l",  "upper_arm_r", "forearm_r", "hand_r"};
-  const std::vector<int16_t> parents{-1, 0, 1, 2, 3, 4, 1, 6, 7, 8, 1, 10, 11, 1, 13, 14};
+  const std::vector<std::string> names{
+      "root",  "pelvis",      "thigh_l",   "shin_l", "foot_l",      "toe_l",     "thigh_r", "shin_r", "foot_r", "toe_r",
+      "chest", "upper_arm_l", "forearm_l", "hand_l", "upper_arm_r", "forearm_r", "hand_r",  "sword",  "shield"};
+  const std::vector<int16_t> parents{-1, 0, 1, 2, 3, 4, 1, 6, 7, 8, 1, 10, 11, 12, 10, 14, 15, 16, 12};
   model.skeleton = anim::Skeleton::Create(names, parents, std::vector<math::Transform>(names.size()),
                                           std::vector<glm::mat4>(names.size(), glm::mat4(1.0f)))
                        .value();
@@ -271,6 +307,12 @@ TEST(CheckCharacterDesc, AcceptsAMatchingModelAndNamesWhatIsMissing) {
     ASSERT_FALSE(rig.ok());
     EXPECT_EQ(rig.status().message(), "knight.json: arms.right.mid: joint 'forearm_l' is not a child of 'upper_arm_r'");
   }
+  {
+    game::CharacterDesc desc = *parsed;
+    desc.props[1].stow = "back";
+    EXPECT_EQ(CheckCharacterDesc(desc, model).message(),
+              "knight.json: props.shield.stow: joint 'back' is not in model.glb");
+  }
 }
 
 // The shipped files: knight.json loads, matches the shipped model, resolves.
@@ -291,6 +333,59 @@ TEST(CharacterDescLoader, ShippedKnightLoadsChecksAndResolves) {
   for (const auto& [name, path] : desc->variants) {
     EXPECT_TRUE(LoadCharacterModel(path).ok()) << name;
   }
+}
+
+// The shipped knight's props against its model and climb clip: the clips
+// stow both on the chest; each way a prop's file entry can be wrong gives
+// one line naming the field.
+TEST(CharacterDescLoader, ShippedKnightPropsResolveAndBadSocketsAreNamed) {
+  core::SetDataDir(KNIGHTS_SOURCE_DIR);
+  const auto desc = LoadCharacterDesc(RepoPath("assets/characters/knight.json"));
+  ASSERT_TRUE(desc.ok()) << desc.status().message();
+  const auto model = LoadCharacterModel(desc->model_path);
+  ASSERT_TRUE(model.ok()) << model.status().message();
+  const auto rig = game::ResolveRig(*desc, model->skeleton);
+  ASSERT_TRUE(rig.ok()) << rig.status().message();
+  const int climb_index = model->FindClip(desc->clips[static_cast<int>(game::ClipRole::kClimbUp)]);
+  ASSERT_GE(climb_index, 0);
+  const anim::Clip* climb = &model->clips[climb_index];
+  const auto props = game::ResolveProps(*desc, model->skeleton, *rig, climb);
+  ASSERT_TRUE(props.ok()) << props.status().message();
+  ASSERT_EQ(props->size(), 2u);
+  EXPECT_EQ((*props)[0].prop, model->skeleton.FindJoint("sword"));
+  EXPECT_EQ((*props)[1].carry, model->skeleton.FindJoint("forearm_l"));
+  EXPECT_TRUE((*props)[0].clips_stow && (*props)[1].clips_stow);
+  // The stowed sword lies behind the chest (the back is -x in model space).
+  EXPECT_LT((*props)[0].stowed_in_stow[3].x, -0.1f);
+
+  auto error = [&](auto edit, const anim::Clip* clip) {
+    game::CharacterDesc d = *desc;
+    edit(d.props[0]);
+    const auto resolved = game::ResolveProps(d, model->skeleton, *rig, clip);
+    return resolved.ok() ? std::string("ok") : resolved.status().message();
+  };
+  const std::string file = desc->file + ": props.sword";
+  EXPECT_EQ(error([](game::PropDesc& p) { p.carry = "sword"; }, climb),
+            file + ".carry: joint 'sword' is the prop's joint or under it ('sword')");
+  EXPECT_EQ(error([](game::PropDesc& p) { p.joint = "forearm_r"; }, climb),
+            file + ".joint: joint 'forearm_r' carries 'forearm_r', a joint of the rig the IK moves");
+  EXPECT_EQ(error([](game::PropDesc& p) { p.stow = "scabbard"; }, climb),
+            file + ".stow: joint 'scabbard' is not in the skeleton");
+  EXPECT_EQ(error([](game::PropDesc&) {}, nullptr),
+            file + ": no climb_up clip to read the stowed place from: give stow_offset_m and stow_rotation_deg");
+  // A hip sheath the clips do not use: the climb moves the sword against
+  // the pelvis, so the file must say where it rides.
+  const std::string hip = error([](game::PropDesc& p) { p.stow = "pelvis"; }, climb);
+  EXPECT_TRUE(StartsWith(hip, file + ": the climb_up clip moves 'sword' ")) << hip;
+  EXPECT_TRUE(Contains(hip, "against 'pelvis' (it does not stow it there)")) << hip;
+  EXPECT_EQ(error(
+                [](game::PropDesc& p) {
+                  p.stow = "pelvis";
+                  p.stow_offset_m = glm::vec3(0.05f, -0.18f, 0.0f);
+                  p.stow_rotation_deg = glm::vec3(0.0f, 0.0f, -100.0f);
+                },
+                climb),
+            "ok");
 }
 
 }  // namespace

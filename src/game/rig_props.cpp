@@ -1,0 +1,120 @@
+#include "game/rig_props.h"
+
+#include <algorithm>
+#include <string>
+#include <tuple>
+#include <utility>
+
+#include <glm/gtc/matrix_transform.hpp>
+
+#include "anim/model_pose.h"
+#include "math/matrix_ops.h"
+
+namespace knights::game {
+namespace {
+
+constexpr int kClipSamples = 24;
+
+// Whether `joint` is `ancestor` or in its subtree (depth-first order: the
+// subtree is [ancestor, SubtreeEnd(ancestor))).
+bool IsAtOrAbove(const anim::Skeleton& skeleton, int ancestor, int joint) {
+  return joint >= ancestor && joint < skeleton.SubtreeEnd(ancestor);
+}
+
+// The rig's own joints, which the IK moves: a prop's subtree holds none.
+std::vector<int> RigJoints(const Rig& rig) {
+  std::vector<int> joints = {rig.pelvis};
+  for (const LimbChain* c : {&rig.leg_l, &rig.leg_r, &rig.arm_l, &rig.arm_r}) {
+    for (int j : {c->upper, c->mid, c->end, c->tip}) {
+      if (j >= 0) joints.push_back(j);
+    }
+  }
+  return joints;
+}
+
+core::Status CheckShape(const CharacterDesc& desc, const PropDesc& prop, const anim::Skeleton& skeleton, const Rig& rig,
+                        const anim::PropSockets& s) {
+  const std::string path = desc.file + ": props." + prop.name;
+  const auto& names = skeleton.Names();
+  for (const int joint : RigJoints(rig)) {
+    if (IsAtOrAbove(skeleton, s.prop, joint)) {
+      return core::Status::Error(path + ".joint: joint '" + names[s.prop] + "' carries '" + names[joint] +
+                                 "', a joint of the rig the IK moves");
+    }
+  }
+  for (const auto& [field, joint] : {std::pair{".carry", s.carry}, {".stow", s.stow}}) {
+    if (IsAtOrAbove(skeleton, s.prop, joint)) {
+      return core::Status::Error(path + field + ": joint '" + names[joint] + "' is the prop's joint or under it ('" +
+                                 names[s.prop] + "')");
+    }
+  }
+  return core::Status::Ok();
+}
+
+// The prop's frame in the stow joint's frame at each of kClipSamples times
+// of the clip; the first one, and how far the prop's origin strays from it.
+struct ClipStow {
+  glm::mat4 stowed_in_stow{1.0f};
+  float spread_m = 0.0f;
+};
+ClipStow ReadClipStow(const anim::Skeleton& skeleton, const anim::Clip& clip, const anim::PropSockets& s) {
+  ClipStow out;
+  for (int i = 0; i < kClipSamples; ++i) {
+    const float t = clip.DurationS() * static_cast<float>(i) / (kClipSamples - 1);
+    const std::vector<glm::mat4> models_ms = anim::ModelPoseAt(skeleton, &clip, t);
+    const glm::mat4 rel = math::InverseAffine(models_ms[s.stow]) * models_ms[s.prop];
+    if (i == 0) out.stowed_in_stow = rel;
+    out.spread_m = std::max(out.spread_m, glm::length(glm::vec3(rel[3]) - glm::vec3(out.stowed_in_stow[3])));
+  }
+  return out;
+}
+
+glm::mat4 FileStow(const PropDesc& prop) {
+  const glm::vec3 r = glm::radians(*prop.stow_rotation_deg);
+  glm::mat4 m = glm::translate(glm::mat4(1.0f), *prop.stow_offset_m);
+  // About x, then y, then z: the last applied is the leftmost.
+  m = glm::rotate(m, r.z, glm::vec3(0, 0, 1));
+  m = glm::rotate(m, r.y, glm::vec3(0, 1, 0));
+  return glm::rotate(m, r.x, glm::vec3(1, 0, 0));
+}
+
+}  // namespace
+
+core::Expected<std::vector<anim::PropSockets>> ResolveProps(const CharacterDesc& desc, const anim::Skeleton& skeleton,
+                                                            const Rig& rig, const anim::Clip* climb_up) {
+  std::vector<anim::PropSockets> out;
+  for (const PropDesc& prop : desc.props) {
+    const std::string path = desc.file + ": props." + prop.name;
+    anim::PropSockets s;
+    s.prop = skeleton.FindJoint(prop.joint);
+    s.carry = skeleton.FindJoint(prop.carry);
+    s.stow = skeleton.FindJoint(prop.stow);
+    for (const auto& [field, index, name] :
+         {std::tuple{".joint", s.prop, &prop.joint}, {".carry", s.carry, &prop.carry}, {".stow", s.stow, &prop.stow}}) {
+      if (index < 0) return core::Status::Error(path + field + ": joint '" + *name + "' is not in the skeleton");
+    }
+    if (auto status = CheckShape(desc, prop, skeleton, rig, s); !status.ok()) return status;
+    const ClipStow clip = climb_up != nullptr ? ReadClipStow(skeleton, *climb_up, s) : ClipStow{};
+    if (prop.stow_offset_m) {
+      s.stowed_in_stow = FileStow(prop);
+      // The clip may stow it there too: then it, not the game, does so.
+      const float clip_to_file_m = glm::length(glm::vec3(clip.stowed_in_stow[3]) - glm::vec3(s.stowed_in_stow[3]));
+      s.clips_stow = climb_up != nullptr && clip.spread_m <= kStowStillM && clip_to_file_m <= 2.0f * kStowStillM;
+    } else if (climb_up == nullptr) {
+      return core::Status::Error(path +
+                                 ": no climb_up clip to read the stowed place from: give stow_offset_m and "
+                                 "stow_rotation_deg");
+    } else if (clip.spread_m > kStowStillM) {
+      return core::Status::Error(path + ": the climb_up clip moves '" + prop.joint + "' " +
+                                 std::to_string(clip.spread_m) + " m against '" + prop.stow +
+                                 "' (it does not stow it there): give stow_offset_m and stow_rotation_deg");
+    } else {
+      s.stowed_in_stow = clip.stowed_in_stow;
+      s.clips_stow = true;
+    }
+    out.push_back(s);
+  }
+  return out;
+}
+
+}  // namespace knights::game

@@ -1,0 +1,31 @@
+#pragma once
+// A character file's props resolved against its skeleton and clips: the
+// joint indices of each prop and its sockets, and where it rides stowed
+// (from the file, or read from the climb_up clip), ready for
+// anim::PropPlacementJob.
+
+#include <vector>
+
+#include "anim/clip.h"
+#include "anim/prop_placement_job.h"
+#include "anim/skeleton.h"
+#include "core/status.h"
+#include "game/character_desc.h"
+#include "game/rig.h"
+
+namespace knights::game {
+
+// How far the climb_up clip may move a prop against its stow joint and
+// still count as holding it still there, metres.
+inline constexpr float kStowStillM = 0.01f;
+
+// `climb_up` may be null (the character has no climb clip); each prop then
+// needs its stow offsets in the file. Errors name the file and the field:
+// a joint not in the skeleton, a socket inside the prop's own subtree, a
+// prop that carries a joint of the rig (the pelvis, a limb), a clip that
+// does not hold the prop still on the stow joint when the file gives no
+// offsets.
+core::Expected<std::vector<anim::PropSockets>> ResolveProps(const CharacterDesc& desc, const anim::Skeleton& skeleton,
+                                                            const Rig& rig, const anim::Clip* climb_up);
+
+}  // namespace knights::game
