@@ -1,5 +1,7 @@
 #include "anim/blending_job.h"
 
+#include <algorithm>
+#include <array>
 #include <cmath>
 #include <cstddef>
 
@@ -29,14 +31,12 @@ class JointSum {
   // Adds weight * in, the rotation flipped into the hemisphere of the running
   // sum first (branch-free: the sign of the 4D dot product is OR-ed onto the
   // weight; the first layer meets a zero sum and keeps its sign).
-  void Add(const math::Transform& in, float weight) {
-    const float* p = &in.translation.x;
-    const __m128 w = _mm_set1_ps(weight);
-    t_ = _mm_add_ps(t_, _mm_mul_ps(_mm_loadu_ps(p), w));      // tx ty tz (qx)
-    s_ = _mm_add_ps(s_, _mm_mul_ps(_mm_loadu_ps(p + 6), w));  // (qw) sx sy sz
-    const __m128 q = _mm_loadu_ps(p + 3);                     // qx qy qz qw
-    const __m128 sign = _mm_and_ps(Dot4(q_, q), _mm_set1_ps(-0.0f));
-    q_ = _mm_add_ps(q_, _mm_mul_ps(q, _mm_or_ps(w, sign)));
+  void Add(const math::Transform& in, float weight) { AddTowards(in, weight, q_); }
+  // As Add, the rotation flipped into the hemisphere of `reference` instead
+  // (the joint's rotation a step ago: the blend then stays continuous when
+  // two layers' rotations pass a quarter turn apart in 4D).
+  void AddAligned(const math::Transform& in, float weight, const glm::quat& reference) {
+    AddTowards(in, weight, _mm_loadu_ps(&reference.x));
   }
 
   // Writes sum / total (rotation normalised instead) into out.
@@ -62,6 +62,15 @@ class JointSum {
 
  private:
   static __m128 Dot4(__m128 a, __m128 b) { return math::detail::Dot4(a, b); }
+  void AddTowards(const math::Transform& in, float weight, __m128 hemisphere) {
+    const float* p = &in.translation.x;
+    const __m128 w = _mm_set1_ps(weight);
+    t_ = _mm_add_ps(t_, _mm_mul_ps(_mm_loadu_ps(p), w));      // tx ty tz (qx)
+    s_ = _mm_add_ps(s_, _mm_mul_ps(_mm_loadu_ps(p + 6), w));  // (qw) sx sy sz
+    const __m128 q = _mm_loadu_ps(p + 3);                     // qx qy qz qw
+    const __m128 sign = _mm_and_ps(Dot4(hemisphere, q), _mm_set1_ps(-0.0f));
+    q_ = _mm_add_ps(q_, _mm_mul_ps(q, _mm_or_ps(w, sign)));
+  }
 
   __m128 t_ = _mm_setzero_ps();
   __m128 q_ = _mm_setzero_ps();
@@ -72,12 +81,9 @@ class JointSum {
 
 class JointSum {
  public:
-  void Add(const math::Transform& in, float weight) {
-    translation_ += in.translation * weight;
-    scale_ += in.scale * weight;
-    const glm::quat& q = in.rotation;
-    const float w = std::copysign(weight, math::QuatDot(rotation_, q));
-    rotation_ = glm::quat(rotation_.w + q.w * w, rotation_.x + q.x * w, rotation_.y + q.y * w, rotation_.z + q.z * w);
+  void Add(const math::Transform& in, float weight) { AddTowards(in, weight, rotation_); }
+  void AddAligned(const math::Transform& in, float weight, const glm::quat& reference) {
+    AddTowards(in, weight, reference);
   }
   void Store(float inv_total, math::Transform& out) const {
     out.translation = translation_ * inv_total;
@@ -86,12 +92,42 @@ class JointSum {
   }
 
  private:
+  void AddTowards(const math::Transform& in, float weight, const glm::quat& hemisphere) {
+    translation_ += in.translation * weight;
+    scale_ += in.scale * weight;
+    const glm::quat& q = in.rotation;
+    const float w = std::copysign(weight, math::QuatDot(hemisphere, q));
+    rotation_ = glm::quat(rotation_.w + q.w * w, rotation_.x + q.x * w, rotation_.y + q.y * w, rotation_.z + q.z * w);
+  }
+
   glm::vec3 translation_{0.0f};
   glm::vec3 scale_{0.0f};
   glm::quat rotation_{0.0f, 0.0f, 0.0f, 0.0f};
 };
 
 #endif
+
+// Unit a turned towards unit b by the fraction t of the arc between them,
+// taken as given (b is not flipped: the caller picked its hemisphere).
+glm::quat SlerpAsGiven(const glm::quat& a, const glm::quat& b, float t) {
+  const float cos_angle = std::clamp(math::QuatDot(a, b), -1.0f, 1.0f);
+  const float angle = std::acos(cos_angle);
+  const float sin_angle = std::sin(angle);
+  if (sin_angle < 1e-4f) return math::NormalizeOrIdentityFast(a * (1.0f - t) + b * t);
+  const float wa = std::sin((1.0f - t) * angle) / sin_angle, wb = std::sin(t * angle) / sin_angle;
+  return glm::normalize(glm::quat(a.w * wa + b.w * wb, a.x * wa + b.x * wb, a.y * wa + b.y * wb, a.z * wa + b.z * wb));
+}
+
+// One layer's rotation at a joint and its weight there.
+struct WeightedLayer {
+  const glm::quat* rotation = nullptr;
+  float weight = 0.0f;
+};
+
+// q or -q, whichever is nearer `reference`.
+glm::quat Nearer(const glm::quat& q, const glm::quat& reference) {
+  return math::QuatDot(q, reference) < 0.0f ? glm::quat(-q.w, -q.x, -q.y, -q.z) : q;
+}
 
 }  // namespace
 
@@ -103,11 +139,59 @@ bool BlendingJob::Validate() const {
     if (!std::isfinite(layer.weight) || layer.weight < 0.0f) return false;
     if (layer.weight > 0.0f && layer.pose_ls.size() < n) return false;
   }
+  if (!joint_weights.empty() && joint_weights.size() != layers.size()) return false;
+  if (!hemisphere_ls.empty() && hemisphere_ls.size() < n) return false;
+  for (const std::span<const float> factors : joint_weights) {
+    if (factors.empty()) continue;
+    if (factors.size() < n) return false;
+    for (size_t j = 0; j < n; ++j) {
+      if (!std::isfinite(factors[j]) || factors[j] < 0.0f) return false;
+    }
+  }
   return true;
+}
+
+// The per-joint path (some layer has joint weights, or pairs are slerped):
+// each joint's total weight, rest-pose share and normalisation of its own.
+void BlendingJob::RunPerJoint() const {
+  for (size_t j = 0; j < output_ls.size(); ++j) {
+    JointSum sum;
+    float total = 0.0f;
+    std::array<WeightedLayer, 2> pair{};
+    int weighted = 0;
+    for (size_t i = 0; i < layers.size(); ++i) {
+      const std::span<const float> factors = joint_weights.empty() ? std::span<const float>() : joint_weights[i];
+      const float w = layers[i].weight * (factors.empty() ? 1.0f : factors[j]);
+      if (!(w > 0.0f)) continue;
+      if (hemisphere_ls.empty()) {
+        sum.Add(layers[i].pose_ls[j], w);
+      } else {
+        sum.AddAligned(layers[i].pose_ls[j], w, hemisphere_ls[j].rotation);
+      }
+      if (weighted < 2) pair[weighted] = {&layers[i].pose_ls[j].rotation, w};
+      ++weighted;
+      total += w;
+    }
+    const float rest_weight = total < threshold ? threshold - total : 0.0f;
+    if (rest_weight > 0.0f) sum.Add(rest_pose_ls[j], rest_weight);
+    sum.Store(1.0f / (total + rest_weight), output_ls[j]);
+    if (slerp_pairs && weighted == 2 && rest_weight <= 0.0f) {
+      const glm::quat reference = hemisphere_ls.empty() ? *pair[0].rotation : hemisphere_ls[j].rotation;
+      output_ls[j].rotation = SlerpAsGiven(Nearer(*pair[0].rotation, reference), Nearer(*pair[1].rotation, reference),
+                                           pair[1].weight / total);
+    }
+  }
 }
 
 bool BlendingJob::Run() const {
   if (!Validate()) return false;
+  // Per-joint weights, or slerped pairs: joint by joint.
+  bool per_joint = slerp_pairs;
+  for (const std::span<const float> factors : joint_weights) per_joint = per_joint || !factors.empty();
+  if (per_joint) {
+    RunPerJoint();
+    return true;
+  }
   const size_t n = output_ls.size();
 
   // 1. Total weight of the layers that count (weight > 0).
@@ -124,7 +208,12 @@ bool BlendingJob::Run() const {
   for (size_t j = 0; j < n; ++j) {
     JointSum sum;
     for (const BlendLayer& layer : layers) {
-      if (layer.weight > 0.0f) sum.Add(layer.pose_ls[j], layer.weight);
+      if (!(layer.weight > 0.0f)) continue;
+      if (hemisphere_ls.empty()) {
+        sum.Add(layer.pose_ls[j], layer.weight);
+      } else {
+        sum.AddAligned(layer.pose_ls[j], layer.weight, hemisphere_ls[j].rotation);
+      }
     }
     if (rest_weight > 0.0f) sum.Add(rest_pose_ls[j], rest_weight);
     sum.Store(inv_total, output_ls[j]);

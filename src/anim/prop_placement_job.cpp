@@ -73,15 +73,20 @@ bool PropPlacementJob::Run() const {
   const glm::mat4 placed_ms = BlendRigid(clip_ms, socket_ms, std::clamp(stow_weight, 0.0f, 1.0f));
   // The prop's subtree (a scabbard's strap, a blade's tip joint) moves with it.
   if (placed_ms == models_ms[s.prop]) return true;
-  const glm::mat4 delta = placed_ms * math::InverseAffine(models_ms[s.prop]);
-  models_ms[s.prop] = placed_ms;
-  for (size_t j = static_cast<size_t>(s.prop) + 1; j < models_ms.size(); ++j) {
-    bool under_prop = false;
-    for (int p = parents[j]; p >= s.prop && !under_prop; p = parents[p]) under_prop = p == s.prop;
-    if (!under_prop) break;  // depth-first: the subtree is contiguous
-    models_ms[j] = delta * models_ms[j];
-  }
+  TransformSubtree(parents, models_ms, s.prop, placed_ms * math::InverseAffine(models_ms[s.prop]));
+  models_ms[s.prop] = placed_ms;  // exactly, not through the product
   return true;
+}
+
+void TransformSubtree(std::span<const int16_t> parents, std::span<glm::mat4> models_ms, int joint,
+                      const glm::mat4& delta_ms) {
+  models_ms[joint] = delta_ms * models_ms[joint];
+  for (size_t j = static_cast<size_t>(joint) + 1; j < models_ms.size(); ++j) {
+    bool under = false;
+    for (int p = parents[j]; p >= joint && !under; p = parents[p]) under = p == joint;
+    if (!under) break;  // depth-first: the subtree is contiguous
+    models_ms[j] = delta_ms * models_ms[j];
+  }
 }
 
 }  // namespace knights::anim

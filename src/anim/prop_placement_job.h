@@ -45,6 +45,10 @@ struct PropSockets {
   // The clips themselves put the prop on the stow socket (the knight's
   // ladder clips do): the game then never forces it there.
   bool clips_stow = false;
+  // The prop's farthest point from its joint (a blade's point), in the
+  // joint's frame, metres, from the mesh; 0: the prop has no mesh part.
+  // (For ik::PropClearanceJob, which keeps it out of the world.)
+  glm::vec3 tip_ls{0.0f};
 };
 
 struct PropPlacementJob {
@@ -70,5 +74,11 @@ struct PropPlacementJob {
 // stow socket: 1 within `on_socket_m` of the stowed placement, 0 beyond
 // three times that.
 float ClipStowedness(const PropSockets& sockets, std::span<const glm::mat4> animated_ms, float on_socket_m);
+
+// Left-multiplies `joint` and every joint of its subtree by delta_ms (a
+// model-space change of the joint, carried by all it holds). Depth-first
+// order: the subtree follows the joint contiguously.
+void TransformSubtree(std::span<const int16_t> parents, std::span<glm::mat4> models_ms, int joint,
+                      const glm::mat4& delta_ms);
 
 }  // namespace knights::anim

@@ -100,7 +100,8 @@ int InspectCharacter(const std::string& character_path) {
     return kExitBadInput;
   }
   const int climb_up = model->FindClip(desc->clips[static_cast<int>(game::ClipRole::kClimbUp)]);
-  auto props = game::ResolveProps(*desc, model->skeleton, *rig, climb_up >= 0 ? &model->clips[climb_up] : nullptr);
+  auto props =
+      game::ResolveProps(*desc, model->skeleton, *rig, climb_up >= 0 ? &model->clips[climb_up] : nullptr, &model->mesh);
   if (!props) {
     std::fprintf(stderr, "knights: %s\n", props.status().message().c_str());
     return kExitBadInput;

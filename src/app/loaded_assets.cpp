@@ -47,8 +47,8 @@ core::Expected<LoadedCharacter> LoadOneCharacter(const std::string& path) {
   c.rig = *rig;
   c.rig.body_height_m = game::BindPoseHeightM(c.model.mesh);
   const int climb_up = c.model.FindClip(c.character.clips[static_cast<int>(game::ClipRole::kClimbUp)]);
-  auto props =
-      game::ResolveProps(c.character, c.model.skeleton, c.rig, climb_up >= 0 ? &c.model.clips[climb_up] : nullptr);
+  auto props = game::ResolveProps(c.character, c.model.skeleton, c.rig,
+                                  climb_up >= 0 ? &c.model.clips[climb_up] : nullptr, &c.model.mesh);
   if (!props) return props.status();
   c.rig.props = std::move(*props);
   return c;

@@ -16,7 +16,12 @@ void AnimPlayer::Init(const anim::Skeleton& skeleton, const ClipSet& clips) {
   for (int i = 0; i < kMaxSlots; ++i) {
     slot_pose_ls_[i].assign(n, math::Transform{});
     slot_cache_[i].Resize(n);
+    slot_joint_weights_[i].assign(n, 0.0f);
   }
+  slow_joint_.assign(n, 0);
+  last_output_ls_.assign(n, math::Transform{});
+  has_last_output_ = false;
+  slow_fade_min_s_ = 0.0f;
   for (int i = 0; i < 2; ++i) {
     locomotion_pose_ls_[i].assign(n, math::Transform{});
     locomotion_cache_[i].Resize(n);
@@ -26,7 +31,7 @@ void AnimPlayer::Init(const anim::Skeleton& skeleton, const ClipSet& clips) {
   locomotion_.run = ClipOf(ClipRole::kRun);
   slots_ = {};
   locomotion_speed_mps_ = 0.0f;
-  slots_[0] = Slot{true, ClipRole::kIdle, false, 0.0f, 1.0f, 1.0f, 0.0f};
+  slots_[0] = Slot{true, ClipRole::kIdle, false, 0.0f, 1.0f, 1.0f, 0.0f, 1.0f, 0.0f};
   current_ = 0;
   CacheLocomotionTimes();
 }
@@ -34,6 +39,14 @@ void AnimPlayer::Init(const anim::Skeleton& skeleton, const ClipSet& clips) {
 void AnimPlayer::CacheLocomotionTimes() {
   walk_time_s_ = locomotion_.WalkTimeS();
   run_time_s_ = locomotion_.RunTimeS();
+}
+
+void AnimPlayer::SetSlowJoints(std::span<const int> joints, float min_fade_s) {
+  std::fill(slow_joint_.begin(), slow_joint_.end(), 0);
+  for (const int j : joints) {
+    if (j >= 0 && static_cast<size_t>(j) < slow_joint_.size()) slow_joint_[j] = 1;
+  }
+  slow_fade_min_s_ = std::isfinite(min_fade_s) ? std::max(0.0f, min_fade_s) : 0.0f;
 }
 
 void AnimPlayer::Play(ClipRole role, float fade_s, float start_time_s) {
@@ -54,12 +67,17 @@ void AnimPlayer::Play(ClipRole role, float fade_s, float start_time_s) {
       if (i != current_ && (target == current_ || slots_[i].weight < slots_[target].weight)) target = i;
     }
   }
-  const float rate = fade_s > 1e-4f ? 1.0f / fade_s : 1e6f;
+  const bool cut = !(fade_s > 1e-4f);
+  const float rate = cut ? 1e6f : 1.0f / fade_s;
+  const float slow_rate = cut ? 1e6f : 1.0f / std::max(fade_s, slow_fade_min_s_);
   for (Slot& s : slots_) {
-    if (s.active) s.fade_per_s = -rate;
+    if (!s.active) continue;
+    s.fade_per_s = -rate;
+    s.slow_fade_per_s = -slow_rate;
   }
   Slot& slot = slots_[target];
-  slot = Slot{true, role, locomotion, start_time_s, 1.0f, fade_s > 1e-4f ? 0.0f : 1.0f, rate};
+  const float start_weight = cut ? 1.0f : 0.0f;
+  slot = Slot{true, role, locomotion, start_time_s, 1.0f, start_weight, rate, start_weight, slow_rate};
   if (locomotion) {
     locomotion_.phase = locomotion_start_phase_;
     CacheLocomotionTimes();
@@ -78,7 +96,8 @@ void AnimPlayer::Update(float dt_s, float ground_speed_mps) {
     Slot& s = slots_[i];
     if (!s.active) continue;
     s.weight = std::clamp(s.weight + s.fade_per_s * dt_s, 0.0f, 1.0f);
-    if (s.weight <= 0.0f && i != current_) {
+    s.slow_weight = std::clamp(s.slow_weight + s.slow_fade_per_s * dt_s, 0.0f, 1.0f);
+    if (s.weight <= 0.0f && s.slow_weight <= 0.0f && i != current_) {
       s.active = false;
       continue;
     }
@@ -147,10 +166,17 @@ bool AnimPlayer::Evaluate(std::span<math::Transform> output_ls) {
   if (skeleton_ == nullptr || static_cast<int>(output_ls.size()) < skeleton_->JointCount()) return false;
   if (override_clip_ != nullptr) return SampleInto(override_clip_, override_time_s_, override_cache_, output_ls);
   const std::span<math::Transform> out_ls = output_ls.first(skeleton_->JointCount());
+  if (!EvaluateBlend(out_ls)) return false;
+  std::copy(out_ls.begin(), out_ls.end(), last_output_ls_.begin());
+  has_last_output_ = true;
+  return true;
+}
+
+bool AnimPlayer::EvaluateBlend(std::span<math::Transform> out_ls) {
   std::array<int, kMaxSlots> playing{};
   int playing_count = 0;
   for (int i = 0; i < kMaxSlots; ++i) {
-    if (slots_[i].active && slots_[i].weight > 0.0f) playing[playing_count++] = i;
+    if (slots_[i].Playing()) playing[playing_count++] = i;
   }
   if (playing_count == 0) {
     std::copy(skeleton_->RestPose().begin(), skeleton_->RestPose().end(), out_ls.begin());
@@ -158,17 +184,35 @@ bool AnimPlayer::Evaluate(std::span<math::Transform> output_ls) {
   }
   // No crossfade under way: a lone slot at full weight is the pose (a blend
   // of one layer above the threshold only renormalises it).
-  if (playing_count == 1 && slots_[playing[0]].weight >= anim::BlendingJob::kDefaultThreshold) {
+  const Slot& lone = slots_[playing[0]];
+  if (playing_count == 1 && lone.weight >= anim::BlendingJob::kDefaultThreshold &&
+      lone.slow_weight >= anim::BlendingJob::kDefaultThreshold) {
     return EvaluateSlot(playing[0], out_ls);
   }
-  std::array<anim::BlendLayer, kMaxSlots> layers{};
   for (int k = 0; k < playing_count; ++k) {
-    const int i = playing[k];
-    if (!EvaluateSlot(i, slot_pose_ls_[i])) return false;
-    layers[k] = {slot_pose_ls_[i], slots_[i].weight};
+    if (!EvaluateSlot(playing[k], slot_pose_ls_[playing[k]])) return false;
+  }
+  return BlendSlots(std::span<const int>(playing.data(), playing_count), out_ls);
+}
+
+bool AnimPlayer::BlendSlots(std::span<const int> playing, std::span<math::Transform> out_ls) {
+  std::array<anim::BlendLayer, kMaxSlots> layers{};
+  std::array<std::span<const float>, kMaxSlots> joint_weights{};
+  bool profile = false;
+  for (const int i : playing) profile = profile || slots_[i].slow_weight != slots_[i].weight;
+  for (size_t k = 0; k < playing.size(); ++k) {
+    const Slot& s = slots_[playing[k]];
+    layers[k] = {slot_pose_ls_[playing[k]], profile ? 1.0f : s.weight};
+    if (!profile) continue;
+    std::vector<float>& w = slot_joint_weights_[playing[k]];
+    for (size_t j = 0; j < w.size(); ++j) w[j] = slow_joint_[j] != 0 ? s.slow_weight : s.weight;
+    joint_weights[k] = w;
   }
   anim::BlendingJob blend;
-  blend.layers = std::span(layers.data(), playing_count);
+  blend.layers = std::span(layers.data(), playing.size());
+  if (profile) blend.joint_weights = std::span(joint_weights.data(), playing.size());
+  if (has_last_output_) blend.hemisphere_ls = last_output_ls_;
+  blend.slerp_pairs = true;
   blend.rest_pose_ls = skeleton_->RestPose();
   blend.output_ls = out_ls;
   return blend.Run();

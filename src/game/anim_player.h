@@ -45,6 +45,13 @@ class AnimPlayer {
   // whose stance foot is under the body, where standing feet are, so a
   // planted foot stays planted into the first step (see Knight::Init).
   void SetLocomotionStartPhase(float phase) { locomotion_start_phase_ = phase; }
+  // A blend profile: `joints` (e.g. the arms and what the hands hold) fade
+  // in and out over at least min_fade_s, however short the fade Play asks
+  // for, so that a quick change of clip (a jump from a run) does not swing
+  // a sword through half a turn in a few steps; the legs keep the short
+  // fade they need to meet the ground. Cuts (fade 0) stay cuts. Call after
+  // Init; joints out of range are ignored.
+  void SetSlowJoints(std::span<const int> joints, float min_fade_s);
 
   // Clip seconds per sim second of the current slot (e.g. climbing speed;
   // negative plays backwards). Locomotion ignores it (speed decides).
@@ -83,13 +90,20 @@ class AnimPlayer {
     bool active = false;
     ClipRole role = ClipRole::kIdle;
     bool locomotion = false;
-    float time_s = 0.0f;      // clip time (non-locomotion slots)
-    float rate = 1.0f;        // clip seconds per sim second
-    float weight = 0.0f;      // current blend weight, 0..1
-    float fade_per_s = 0.0f;  // weight change per second (+ fading in, - out)
+    float time_s = 0.0f;           // clip time (non-locomotion slots)
+    float rate = 1.0f;             // clip seconds per sim second
+    float weight = 0.0f;           // current blend weight, 0..1
+    float fade_per_s = 0.0f;       // weight change per second (+ fading in, - out)
+    float slow_weight = 0.0f;      // the weight of the slow joints (SetSlowJoints), 0..1
+    float slow_fade_per_s = 0.0f;  // its change per second
+    bool Playing() const { return active && (weight > 0.0f || slow_weight > 0.0f); }
   };
   const anim::Clip* ClipOf(ClipRole role) const { return clips_[static_cast<int>(role)]; }
   void CacheLocomotionTimes();
+  // Blends the playing slots (indices, count) into out_ls, with per-joint
+  // weights while the slow joints' weights differ from the others'.
+  bool BlendSlots(std::span<const int> playing, std::span<math::Transform> out_ls);
+  bool EvaluateBlend(std::span<math::Transform> out_ls);
   // The pose of one slot (a clip, or the walk/run blend) into pose_ls.
   bool EvaluateSlot(int slot, std::span<math::Transform> pose_ls);
   bool SampleInto(const anim::Clip* clip, float time_s, anim::SamplingCache& cache,
@@ -107,6 +121,14 @@ class AnimPlayer {
   std::array<anim::SamplingCache, kMaxSlots> slot_cache_;
   std::array<anim::SamplingCache, 2> locomotion_cache_;
   float locomotion_start_phase_ = 0.0f;
+  std::vector<uint8_t> slow_joint_;  // per joint: 1 when it fades slowly
+  float slow_fade_min_s_ = 0.0f;
+  // The last pose Evaluate gave (before any IK): each blend takes its
+  // rotations' hemispheres from it (anim::BlendingJob::hemisphere_ls).
+  std::vector<math::Transform> last_output_ls_;
+  bool has_last_output_ = false;
+  // Per slot: each joint's weight while a blend profile is in play.
+  std::array<std::vector<float>, kMaxSlots> slot_joint_weights_;
   float locomotion_speed_mps_ = 0.0f;  // the walk/run cycle's speed while it was the current clip
   // The walk and run clips' times at the locomotion phase, seconds: found
   // once per Update (or Play), read by Evaluate and every contact query.

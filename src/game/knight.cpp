@@ -3,6 +3,9 @@
 #include <algorithm>
 #include <cmath>
 
+#include <glm/gtc/matrix_transform.hpp>
+#include <glm/gtc/quaternion.hpp>
+
 #include "anim/local_to_model_job.h"
 #include "anim/model_pose.h"
 #include "anim/prop_placement_job.h"
@@ -10,8 +13,10 @@
 #include "anim/skinning_palette_job.h"
 #include "core/prefetch.h"
 #include "core/profile_scope.h"
+#include "ik/prop_clearance_job.h"
 #include "math/matrix_ops.h"
 #include "math/move_towards.h"
+#include "math/quaternion.h"
 
 namespace knights::game {
 namespace {
@@ -47,6 +52,12 @@ ik::GroundProbe CastDown(const void* context, const glm::vec3& from_ws, float le
   return ik::GroundProbe{hit.hit, hit.point_ws, hit.normal_ws};
 }
 
+ik::GroundProbe CastSegment(const void* context, const glm::vec3& a_ws, const glm::vec3& b_ws) {
+  const world::RayHit hit = static_cast<const world::World*>(context)->collision().SegmentCast(a_ws, b_ws);
+  if (!hit.hit) return {};
+  return ik::GroundProbe{true, hit.point_ws, hit.normal_ws};
+}
+
 ik::GroundProbe CastAcross(const void* context, const glm::vec3& from_ws, const glm::vec3& dir_ws, float length_m) {
   const auto* world = static_cast<const world::World*>(context);
   // Faces steeper than 60 degrees, then only those turned toward the ray: a
@@ -63,6 +74,13 @@ constexpr float kStrideWarpSmoothS = 0.25f;
 // Seconds a prop the clips never stow takes to move onto its stow socket
 // as a climb begins (and back into the hand after it).
 constexpr float kPropStowS = 0.35f;
+// The shortest cross-fade of the arms (and the sword in a hand): a jump
+// from a run fades its legs in over 0.08 s, but a blade turned half round
+// in that time would snap (over 1500 degrees a second, measured).
+constexpr float kArmFadeS = 0.25f;
+// The fastest a carried prop turns, degrees per second (the knight's own
+// clips turn the sword at up to about 950).
+constexpr float kPropMaxTurnDegS = 1200.0f;
 
 // The enter clip's duration and when its feet leave the ground (the ends
 // of the foot contacts it starts with).
@@ -145,6 +163,51 @@ float FindLocomotionStartPhase(const anim::Skeleton& skeleton, const ClipSet& cl
   return best_phase;
 }
 
+// The world rotation of a joint's model matrix (rigid and uniformly scaled).
+glm::quat RotationWs(const glm::mat4& model_to_world, const glm::mat4& joint_ms) {
+  const glm::mat3 m = glm::mat3(model_to_world) * glm::mat3(joint_ms);
+  return glm::normalize(glm::quat_cast(m / glm::length(m[0])));
+}
+
+// A carried prop turns at most kPropMaxTurnDegS in the world, about its
+// grip: where two clips' arms meet in a cross-fade (a wrist twisted half
+// round in one, not in the other) the hand can swing the blade through a
+// right angle in two steps; the sword then turns a little in the fist for
+// a few steps instead of snapping.
+void Knight::LimitPropTurn(size_t prop, bool carried, float dt_s) {
+  const int joint = rig_->props[prop].prop;
+  glm::quat now_ws = RotationWs(model_to_world_, models_ms_[joint]);
+  const glm::quat last_ws = math::AlignHemisphere(prop_last_ws_[prop], now_ws);
+  const float angle = 2.0f * std::acos(std::clamp(math::QuatDot(now_ws, last_ws), -1.0f, 1.0f));
+  const float max_rad = glm::radians(kPropMaxTurnDegS) * dt_s;
+  if (carried && prop_turn_tracked_[prop] && angle > max_rad) {
+    const glm::quat limited_ws = glm::slerp(last_ws, now_ws, max_rad / angle);
+    const glm::mat3 world_from_model = glm::mat3(model_to_world_) / glm::length(glm::vec3(model_to_world_[0]));
+    const glm::mat3 turn_ms =
+        glm::transpose(world_from_model) * glm::mat3_cast(limited_ws * glm::inverse(now_ws)) * world_from_model;
+    const glm::vec3 grip_ms = glm::vec3(models_ms_[joint][3]);
+    anim::TransformSubtree(
+        skeleton_->Parents(), models_ms_, joint,
+        glm::translate(glm::mat4(1.0f), grip_ms) * glm::mat4(turn_ms) * glm::translate(glm::mat4(1.0f), -grip_ms));
+    now_ws = limited_ws;
+  }
+  prop_last_ws_[prop] = now_ws;
+  prop_turn_tracked_[prop] = true;
+}
+
+// The arms, and everything they and the props hold, cross-fade over at
+// least kArmFadeS (AnimPlayer::SetSlowJoints).
+void Knight::SetArmBlendProfile(const anim::Skeleton& skeleton, const Rig& rig) {
+  std::vector<int> slow;
+  std::vector<int> roots = {rig.arm_l.upper, rig.arm_r.upper};
+  for (const anim::PropSockets& p : rig.props) roots.push_back(p.prop);
+  for (const int root : roots) {
+    if (root < 0) continue;
+    for (int j = root; j < skeleton.SubtreeEnd(root); ++j) slow.push_back(j);
+  }
+  anim.SetSlowJoints(slow, kArmFadeS);
+}
+
 void Knight::Init(const anim::Skeleton& skeleton, const ClipSet& clips, const Rig& rig, int look) {
   skeleton_ = &skeleton;
   rig_ = &rig;
@@ -162,6 +225,7 @@ void Knight::Init(const anim::Skeleton& skeleton, const ClipSet& clips, const Ri
   controller.tuning.body_height_m = rig.body_height_m > 0.0f ? rig.body_height_m : KnightTuning{}.body_height_m;
 
   anim.SetLocomotionStartPhase(FindLocomotionStartPhase(skeleton, clips, rig));
+  SetArmBlendProfile(skeleton, rig);
   for (const ClipRole role :
        {ClipRole::kClimbUp, ClipRole::kClimbDown, ClipRole::kLadderEnterBottom, ClipRole::kLadderExitTop}) {
     const anim::Clip* clip = clips[static_cast<int>(role)];
@@ -225,6 +289,7 @@ void Knight::Spawn(const glm::vec3& feet_ws, int facing) {
   ladder_ik.Reset();
   seen_role_serial_ = -1;
   placed_ = true;
+  prop_turn_tracked_.fill(false);
   model_to_world_ = previous_model_to_world_ = controller.ModelToWorld();
 }
 
@@ -239,7 +304,7 @@ void Knight::Step(const core::InputState& input, const world::World& world, cons
   {
     KNIGHTS_PROFILE_SCOPE(time_passes, &last_ik_s_);
     RunIk(world, ik, dt_s, debug);  // 4
-    PlaceProps(dt_s);               // 4b
+    PlaceProps(world, ik, dt_s);    // 4b
   }
   {
     KNIGHTS_PROFILE_SCOPE(time_passes, &last_palette_s_);
@@ -255,6 +320,7 @@ void Knight::StepGameplay(const core::InputState& input, const world::World& wor
     foot_ik.Reset(/*active=*/ik.master);
     ladder_ik.Reset();
     placed_ = false;
+    prop_turn_tracked_.fill(false);
   }
   previous_model_to_world_ = model_to_world_;
   model_to_world_ = controller.ModelToWorld();
@@ -301,20 +367,39 @@ void Knight::LocalToModel() {
   if (!animated_ms_.empty()) std::copy(models_ms_.begin(), models_ms_.end(), animated_ms_.begin());
 }
 
-// 4b. Props onto their sockets, wherever the IK moved the joints they ride on.
-void Knight::PlaceProps(float dt_s) {
+// 4b. Props onto their sockets, wherever the IK moved the joints they ride
+// on; a carried one (the sword in the hand) turned out of any wall or
+// ground its point would enter, while the IK is on.
+void Knight::PlaceProps(const world::World& world, const IkToggles& ik, float dt_s) {
   const bool climbing = OnLadder(controller.mode());
   for (size_t i = 0; i < rig_->props.size(); ++i) {
     const anim::PropSockets& sockets = rig_->props[i];
     const float target = climbing && !sockets.clips_stow ? 1.0f : 0.0f;
     prop_stow_weight_[i] = math::MoveTowards(prop_stow_weight_[i], target, dt_s / kPropStowS);
-    anim::PropPlacementJob job;
-    job.sockets = &sockets;
-    job.animated_ms = animated_ms_;
-    job.parents = skeleton_->Parents();
-    job.stow_weight = prop_stow_weight_[i];
-    job.models_ms = models_ms_;
-    job.Run();
+    anim::PropPlacementJob place;
+    place.sockets = &sockets;
+    place.animated_ms = animated_ms_;
+    place.parents = skeleton_->Parents();
+    place.stow_weight = prop_stow_weight_[i];
+    place.models_ms = models_ms_;
+    if (!place.Run()) continue;
+    const bool carried =
+        prop_stow_weight_[i] < 0.5f && anim::ClipStowedness(sockets, animated_ms_, place.on_socket_m) < 0.5f;
+    LimitPropTurn(i, carried, dt_s);
+    if (!carried || !ik.master) continue;
+    ik::PropClearanceJob clear;
+    clear.prop = sockets.prop;
+    clear.tip_ls = sockets.tip_ls;
+    clear.parents = skeleton_->Parents();
+    clear.models_ms = models_ms_;
+    clear.model_to_world = model_to_world_;
+    clear.cast = &CastSegment;
+    clear.cast_context = &world;
+    // The outer side of the hand that carries it: model +z is the right.
+    const bool right_hand =
+        sockets.carry >= rig_->arm_r.upper && sockets.carry < skeleton_->SubtreeEnd(rig_->arm_r.upper);
+    clear.side_ws = glm::normalize(glm::mat3(model_to_world_) * glm::vec3(0.0f, 0.0f, right_hand ? 1.0f : -1.0f));
+    clear.Run();
   }
 }
 

@@ -97,7 +97,9 @@ class Knight {
   void SampleClips(const world::World& world, const IkToggles& ik, float dt_s);
   void LocalToModel();
   void RunIk(const world::World& world, const IkToggles& ik, float dt_s, core::DebugLines* debug);
-  void PlaceProps(float dt_s);
+  void PlaceProps(const world::World& world, const IkToggles& ik, float dt_s);
+  void SetArmBlendProfile(const anim::Skeleton& skeleton, const Rig& rig);
+  void LimitPropTurn(size_t prop, bool carried, float dt_s);
   void BuildPalette();
   void RunFootIk(const world::World& world, const IkToggles& ik, float dt_s, core::DebugLines* debug);
   void RunLadderIk(const world::World& world, const IkToggles& ik, float dt_s, core::DebugLines* debug);
@@ -121,6 +123,10 @@ class Knight {
   // Per prop: 0 where the clip has it, 1 on its stow socket; eased over
   // kPropStowS towards 1 while on a ladder, for props the clips never stow.
   std::array<float, kMaxProps> prop_stow_weight_{};
+  // Per prop: its world rotation after the last step (for LimitPropTurn),
+  // and whether that is known (not after a spawn or a respawn).
+  std::array<glm::quat, kMaxProps> prop_last_ws_{};
+  std::array<bool, kMaxProps> prop_turn_tracked_{};
   std::vector<glm::mat4> palette_ms_;
   std::vector<glm::mat4> previous_palette_ms_;
   glm::mat4 model_to_world_{1.0f};

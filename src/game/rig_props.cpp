@@ -78,10 +78,28 @@ glm::mat4 FileStow(const PropDesc& prop) {
   return glm::rotate(m, r.x, glm::vec3(1, 0, 0));
 }
 
+// The farthest point of the prop's mesh part from its joint, in the joint's
+// frame: its vertices (those bound at least half to the joint) taken from
+// bind model space by the joint's inverse bind matrix.
+glm::vec3 PropTipLs(const anim::Skeleton& skeleton, const anim::SkinnedMesh& mesh, int prop) {
+  glm::vec3 tip_ls(0.0f);
+  for (const anim::SkinnedVertex& v : mesh.vertices) {
+    float weight = 0.0f;
+    for (int k = 0; k < anim::kMaxInfluences; ++k) {
+      if (v.joints[k] == prop) weight += v.weights[k];
+    }
+    if (weight < 0.5f) continue;
+    const glm::vec3 p_ls = glm::vec3(skeleton.InverseBind()[prop] * glm::vec4(v.position_ms, 1.0f));
+    if (glm::dot(p_ls, p_ls) > glm::dot(tip_ls, tip_ls)) tip_ls = p_ls;
+  }
+  return tip_ls;
+}
+
 }  // namespace
 
 core::Expected<std::vector<anim::PropSockets>> ResolveProps(const CharacterDesc& desc, const anim::Skeleton& skeleton,
-                                                            const Rig& rig, const anim::Clip* climb_up) {
+                                                            const Rig& rig, const anim::Clip* climb_up,
+                                                            const anim::SkinnedMesh* mesh) {
   std::vector<anim::PropSockets> out;
   for (const PropDesc& prop : desc.props) {
     const std::string path = desc.file + ": props." + prop.name;
@@ -112,6 +130,7 @@ core::Expected<std::vector<anim::PropSockets>> ResolveProps(const CharacterDesc&
       s.stowed_in_stow = clip.stowed_in_stow;
       s.clips_stow = true;
     }
+    if (mesh != nullptr) s.tip_ls = PropTipLs(skeleton, *mesh, s.prop);
     out.push_back(s);
   }
   return out;

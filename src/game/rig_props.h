@@ -9,6 +9,7 @@
 #include "anim/clip.h"
 #include "anim/prop_placement_job.h"
 #include "anim/skeleton.h"
+#include "anim/skinned_mesh.h"
 #include "core/status.h"
 #include "game/character_desc.h"
 #include "game/rig.h"
@@ -20,12 +21,14 @@ namespace knights::game {
 inline constexpr float kStowStillM = 0.01f;
 
 // `climb_up` may be null (the character has no climb clip); each prop then
-// needs its stow offsets in the file. Errors name the file and the field:
+// needs its stow offsets in the file. `mesh` (may be null) gives each
+// prop's tip: the farthest vertex bound mostly to its joint. Errors name the file and the field:
 // a joint not in the skeleton, a socket inside the prop's own subtree, a
 // prop that carries a joint of the rig (the pelvis, a limb), a clip that
 // does not hold the prop still on the stow joint when the file gives no
 // offsets.
 core::Expected<std::vector<anim::PropSockets>> ResolveProps(const CharacterDesc& desc, const anim::Skeleton& skeleton,
-                                                            const Rig& rig, const anim::Clip* climb_up);
+                                                            const Rig& rig, const anim::Clip* climb_up,
+                                                            const anim::SkinnedMesh* mesh);
 
 }  // namespace knights::game

@@ -20,5 +20,8 @@ using GroundRaycastFn = GroundProbe (*)(const void* context, const glm::vec3& fr
 // the ray (within 60 degrees of facing it). The hit's point and normal.
 using WallRaycastFn = GroundProbe (*)(const void* context, const glm::vec3& from_ws, const glm::vec3& dir_ws,
                                       float length_m);
+// The nearest surface of any kind on the segment from a_ws to b_ws: its
+// point and its normal (turned to face a_ws).
+using SegmentRaycastFn = GroundProbe (*)(const void* context, const glm::vec3& a_ws, const glm::vec3& b_ws);
 
 }  // namespace knights::ik

@@ -1,6 +1,8 @@
 #include "anim/blending_job.h"
 
+#include <cmath>
 #include <limits>
+#include <span>
 #include <vector>
 
 #include <gtest/gtest.h>
@@ -18,10 +20,13 @@ glm::quat Z(float angle) { return AxisAngle(angle, {0, 0, 1}); }
 
 using Pose = std::vector<math::Transform>;
 
-Pose Blend(const std::vector<BlendLayer>& layers, const Pose& rest, size_t joints = 1) {
+Pose Blend(const std::vector<BlendLayer>& layers, const Pose& rest, size_t joints = 1,
+           const std::vector<std::span<const float>>& joint_weights = {}, bool slerp_pairs = false) {
   Pose out(joints);
   BlendingJob job;
   job.layers = layers;
+  job.joint_weights = joint_weights;
+  job.slerp_pairs = slerp_pairs;
   job.rest_pose_ls = rest;
   job.output_ls = out;
   EXPECT_TRUE(job.Run());
@@ -103,6 +108,45 @@ TEST(BlendingJobTest, HemisphereQAndMinusQ) {
   EXPECT_TRUE(math::SameRotation(with_pos[0].rotation, AxisAngle(0.8f, {0, 1, 1})));
 }
 
+// Per-joint weights: joint 0 blends 3:1, joint 1 (weights 0:1) takes b
+// alone, and a joint whose weights all but vanish meets the rest pose joint
+// by joint; with all factors 1 the result is the plain blend, bit for bit.
+TEST(BlendingJobTest, JointWeightsBlendEachJointOnItsOwn) {
+  const Pose a = {test::Trs({0, 0, 0}, Z(0.0f)), test::Trs({0, 0, 0}, Z(0.0f)), test::Trs({4, 0, 0})};
+  const Pose b = {test::Trs({4, 0, 0}, Z(kHalfPi)), test::Trs({8, 0, 0}, Z(1.0f)), test::Trs({4, 0, 0})};
+  const Pose rest = {kRest[0], kRest[0], kRest[0]};
+  const std::vector<float> a_factors = {3.0f, 0.0f, 0.02f}, b_factors = {1.0f, 1.0f, 0.02f};
+  const Pose out = Blend({{a, 1.0f}, {b, 1.0f}}, rest, 3, {a_factors, b_factors});
+  EXPECT_TRUE(math::ApproxEqual(out[0].translation, glm::vec3(1, 0, 0)));
+  EXPECT_TRUE(math::ApproxEqual(out[1], b[1]));
+  // Joint 2: total 0.04 under the threshold 0.1: the rest pose gets 0.06.
+  EXPECT_TRUE(math::ApproxEqual(out[2].translation, glm::vec3(0.04f * 4.0f, 0.06f * 10.0f, 0) / 0.1f, 1e-4f));
+  const std::vector<float> ones = {1.0f, 1.0f, 1.0f};
+  const Pose with_ones = Blend({{a, 0.25f}, {b, 0.75f}}, rest, 3, {ones, ones});
+  const Pose plain = Blend({{a, 0.25f}, {b, 0.75f}}, rest, 3);
+  for (int j = 0; j < 3; ++j) EXPECT_TRUE(math::ApproxEqual(with_ones[j], plain[j], 1e-6f)) << j;
+}
+
+// Slerped pairs: a cross-fade between rotations 170 degrees apart turns at a
+// uniform rate (the angle is the weight's share of the arc); the plain
+// normalised sum covers most of the arc in the middle of the fade.
+TEST(BlendingJobTest, SlerpedPairsTurnAtAUniformRate) {
+  const float arc = glm::radians(170.0f);
+  const Pose a = {test::Trs({0, 0, 0}, Z(0.0f))};
+  const Pose b = {test::Trs({2, 0, 0}, Z(arc))};
+  float nlerp_at_quarter = 0.0f;
+  for (const float t : {0.1f, 0.25f, 0.5f, 0.75f, 0.9f}) {
+    const std::vector<BlendLayer> layers = {{a, 1.0f - t}, {b, t}};
+    const Pose slerped = Blend(layers, kRest, 1, {}, /*slerp_pairs=*/true);
+    EXPECT_NEAR(glm::angle(slerped[0].rotation), t * arc, 1e-3f) << t;
+    EXPECT_TRUE(math::ApproxEqual(slerped[0].translation, glm::vec3(2.0f * t, 0, 0)));
+    if (t == 0.25f) nlerp_at_quarter = glm::angle(Blend(layers, kRest)[0].rotation);
+  }
+  // A quarter of the way through, the normalised sum lags the uniform turn
+  // by more than a tenth: the rest comes in a rush around the middle.
+  EXPECT_LT(nlerp_at_quarter, 0.9f * 0.25f * arc);
+}
+
 TEST(BlendingJobTest, ValidateRejectsBadInput) {
   const Pose a = {test::Trs({1, 0, 0})};
   Pose out(2);
@@ -128,6 +172,16 @@ TEST(BlendingJobTest, ValidateRejectsBadInput) {
   EXPECT_FALSE(job.Run());
   job.threshold = BlendingJob::kDefaultThreshold;
   EXPECT_TRUE(job.Run());
+  const std::vector<float> short_factors = {1.0f}, nan_factors = {1.0f, std::nanf("")};
+  const std::vector<std::span<const float>> short_joint_weights = {short_factors};
+  job.joint_weights = short_joint_weights;
+  EXPECT_FALSE(job.Run());
+  const std::vector<std::span<const float>> nan_joint_weights = {nan_factors};
+  job.joint_weights = nan_joint_weights;
+  EXPECT_FALSE(job.Run());
+  const std::vector<std::span<const float>> two_for_one_layer = {{}, {}};
+  job.joint_weights = two_for_one_layer;
+  EXPECT_FALSE(job.Run());
 }
 
 }  // namespace

@@ -349,7 +349,7 @@ TEST(CharacterDescLoader, ShippedKnightPropsResolveAndBadSocketsAreNamed) {
   const int climb_index = model->FindClip(desc->clips[static_cast<int>(game::ClipRole::kClimbUp)]);
   ASSERT_GE(climb_index, 0);
   const anim::Clip* climb = &model->clips[climb_index];
-  const auto props = game::ResolveProps(*desc, model->skeleton, *rig, climb);
+  const auto props = game::ResolveProps(*desc, model->skeleton, *rig, climb, &model->mesh);
   ASSERT_TRUE(props.ok()) << props.status().message();
   ASSERT_EQ(props->size(), 2u);
   EXPECT_EQ((*props)[0].prop, model->skeleton.FindJoint("sword"));
@@ -361,7 +361,7 @@ TEST(CharacterDescLoader, ShippedKnightPropsResolveAndBadSocketsAreNamed) {
   auto error = [&](auto edit, const anim::Clip* clip) {
     game::CharacterDesc d = *desc;
     edit(d.props[0]);
-    const auto resolved = game::ResolveProps(d, model->skeleton, *rig, clip);
+    const auto resolved = game::ResolveProps(d, model->skeleton, *rig, clip, nullptr);
     return resolved.ok() ? std::string("ok") : resolved.status().message();
   };
   const std::string file = desc->file + ": props.sword";

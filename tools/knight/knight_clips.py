@@ -456,7 +456,13 @@ def clip_jump_up(ctx, f):
     p.local["head"] = quat_euler(y=-lean * 0.3)
     ctx.relaxed_arms(p, swing_l=arms * 0.6, swing_r=arms * 0.8, elbow_l=0.35, elbow_r=0.45,
                      spread=0.08 * max(0.0, arms))
-    down = 0.6 - 0.5 * arms
+    # The blade rises from the stand's carry (point forward and down) straight
+    # to the airborne upright carry over the crouch, the push-off and
+    # JUMP_BLADE_UP_F frames more: one turn one way (about 140 degrees in
+    # 0.3 s), never thrust forward with the arms' swing and back, which
+    # read as a snap at every take-off from a run.
+    rise = smooth(min(1.0, f / (off + JUMP_BLADE_UP_F)))
+    down = 0.6 * (1.0 - rise) + AIR_SWORD_DOWN * rise
     ctx.plant_stance(p)
     if f > off:
         # In the air the arms go over into the airborne carry of fall (the
@@ -471,9 +477,8 @@ def clip_jump_up(ctx, f):
             p.arm[s] = {"mode": "fk", "shoulder": a["shoulder"].slerp(b["shoulder"], w),
                         "elbow": a["elbow"] * (1 - w) + b["elbow"] * w, "wrist": Quaternion()}
         p.local["shield"] = p.local["shield"].slerp(air.local["shield"], w)
-        # The blade leaves the push-off's forward swing quickly (ease-out,
-        # upright by JUMP_BLADE_UP_F frames after the feet leave).
-        wb = 1.0 - (1.0 - min(1.0, (f - off) / JUMP_BLADE_UP_F)) ** 2
+        # ... and takes on fall's flailing as it arrives.
+        wb = smooth(min(1.0, (f - off) / JUMP_BLADE_UP_F))
         down = down * (1 - wb) + air_down * wb
         tuck = smooth((f - off) / 5.0)
         for s in "lr":
@@ -694,6 +699,17 @@ def _sword_q(blade, width=None):
     return sword_world(blade, width)
 
 
+# The enter clip starts with the sword held upright and tilted back, as the
+# walk and the run carry it (a knight comes to a ladder walking or
+# running): from there it goes back over the shoulder and down onto the
+# back, never forward, where the ladder and the wall behind it stand. (Its
+# old start, the idle carry's point forward and down, swept the point
+# through both on the way up.) No turn between two keys exceeds about 75
+# degrees (under 600 degrees a second).
+SWORD_UPRIGHT = (V((0.24, -0.36, 1.22)), _sword_q(V((-0.25, -0.12, 0.96))))
+SWORD_BACK = (V((0.10, -0.36, 1.58)), _sword_q(V((-0.80, -0.12, 0.58))))
+# The enter clip's frame by which the sword lies in its place on the back.
+SWORD_STOWED_F = 14
 SWORD_FRONT = (V((0.30, -0.36, 1.26)), _sword_q(V((0.0, -0.12, 1.0))))
 SWORD_OVER = (V((-0.03, -0.33, 1.86)), _sword_q(V((-0.7, -0.08, -0.7))))
 HAND_OVER = V((0.02, -0.30, 1.74))      # the empty fist passing over the shoulder
@@ -733,7 +749,7 @@ def clip_ladder_enter_bottom(ctx, f):
     """From idle frame 0 at the ladder's foot to climb_up frame 0 (root
     fixed). The shield swings onto the back as the left hand reaches for its
     rung; the right hand puts the sword over its shoulder onto the back
-    (stowed by frame 13) and then takes its rung."""
+    (stowed by frame SWORD_STOWED_F) and then takes its rung."""
     c = ctx.clips["ladder_enter_bottom"]["contacts"]
     n = ctx.clips["ladder_enter_bottom"]["frames"]
     start = clip_idle(ctx, 0)
@@ -778,7 +794,7 @@ def clip_ladder_enter_bottom(ctx, f):
                       "pole": V((-1.0, 0.3, -0.2)).lerp(e["pole"], u)}
     sol = solve(ctx.rig, p)
     c0 = ctx.chest_rel(carry, carry.head["shield"], carry.q["shield"])
-    # (the sword is in its place by 13; the shield covers it after that)
+    # (the sword is in its place by SWORD_STOWED_F; the shield covers it after that)
     sh = [(0, c0[0], c0[1], True), (5,) + SHIELD_SIDE + (True,), (10,) + SHIELD_BACKSIDE + (True,),
           (16,) + _stowed_key(ctx.rig, "shield") + (True,)]
     if f >= 16:
@@ -786,31 +802,30 @@ def clip_ladder_enter_bottom(ctx, f):
     else:
         head, q = chest_path(ctx, sol, f, sh)
         p.place["shield"] = (head, q)
-    # Right hand: stow the sword (frames 0-13), then reach for the rung.
+    # Right hand: stow the sword (frames 0 to SWORD_STOWED_F), then reach for the rung.
     g0 = c["hand_r"][0][0]
     e = end.arm["r"]
     if f >= g0:
         p.arm["r"] = dict(e)
         p.stowed["sword"] = True
         return p
-    s0 = ctx.chest_rel(carry, carry.head["sword"], carry.q["sword"])
     stow = _stowed_key(ctx.rig, "sword")
-    if f <= 13:
-        keys = [(0, s0[0], s0[1], True), (5,) + SWORD_FRONT + (True,), (9,) + SWORD_OVER + (True,),
-                (13,) + stow + (True,)]
+    if f <= SWORD_STOWED_F:
+        keys = [(0,) + SWORD_UPRIGHT + (True,), (5,) + SWORD_BACK + (True,), (9,) + SWORD_OVER + (True,),
+                (SWORD_STOWED_F,) + stow + (True,)]
         grip, q = chest_path(ctx, sol, f, keys)
-        pole = keyed([(0, V((-1.0, -0.3, -0.2))), (5, V((0.0, -1.0, -0.6))), (9, V((0.3, -1.0, 0.5))),
-                      (13, V((0.3, -0.8, 0.8)))], f)
+        pole = keyed([(0, V((0.0, -1.0, -0.6))), (5, V((0.2, -1.0, 0.0))), (9, V((0.3, -1.0, 0.5))),
+                      (SWORD_STOWED_F, V((0.3, -0.8, 0.8)))], f)
         hold_sword(ctx, p, grip, q, pole)
-        if f >= 13:
+        if f >= SWORD_STOWED_F:
             p.stowed["sword"] = True
         return p
     p.stowed["sword"] = True
     rung = V((ctx.rung_x, -ctx.spec["ladder"]["hand_half_width_m"], 5 * ctx.rung_dz))
-    keys = [(13, stow[0], stow[1], True), (16, HAND_OVER, (stow[1].slerp(
+    keys = [(SWORD_STOWED_F, stow[0], stow[1], True), (SWORD_STOWED_F + 2, HAND_OVER, (stow[1].slerp(
             sol.q["chest"].inverted() @ e["hand"], 0.5)), True), (g0, rung, e["hand"], False)]
     grip, q = chest_path(ctx, sol, f, keys)
-    pole = V((0.3, -0.8, 0.8)).lerp(e["pole"], smooth((f - 13) / (g0 - 13)))
+    pole = V((0.3, -0.8, 0.8)).lerp(e["pole"], smooth((f - SWORD_STOWED_F) / (g0 - SWORD_STOWED_F)))
     hold_sword(ctx, p, grip, q, pole)
     return p
 
