@@ -24,6 +24,9 @@ uniform mat4 u_world_to_shadow;        // world -> shadow map [0,1]^3 (bias matr
 uniform bool u_shadows;                // false: the sun is never occluded
 uniform float u_shadow_texel_ws;       // size of one shadow map texel in world metres
 
+// KNIGHTS_FAST_SHADING (the software rasteriser's variants, *_fast.frag):
+// one shadow tap instead of four; see SceneSettings::fast_shading.
+
 // Fraction of sunlight that reaches p_ws (1 lit, 0 shadowed). 2x2 taps one
 // texel apart, each a hardware-filtered 2x2 PCF lookup = a smooth 3x3 texel
 // tent filter ("percentage-closer
@@ -37,14 +40,20 @@ float SunShadow(vec3 p_ws, vec3 n_ws) {
   vec4 p_shadow = u_world_to_shadow * vec4(p_ws + offset_ws, 1.0);
   vec3 p = p_shadow.xyz / p_shadow.w;
   if (p.x <= 0.0 || p.x >= 1.0 || p.y <= 0.0 || p.y >= 1.0 || p.z >= 1.0) return 1.0;
-  vec2 texel = vec2(1.0) / vec2(textureSize(u_shadow_map, 0));
   float z = p.z - 0.0005;
+#ifdef KNIGHTS_FAST_SHADING
+  // One hardware-filtered 2x2 lookup (a software rasteriser pays for every
+  // tap on every pixel): harder edges, a quarter of the work.
+  return texture(u_shadow_map, vec3(p.xy, z));
+#else
+  vec2 texel = vec2(1.0) / vec2(textureSize(u_shadow_map, 0));
   float sum = 0.0;
   sum += texture(u_shadow_map, vec3(p.xy + vec2(-0.5, -0.5) * texel, z));
   sum += texture(u_shadow_map, vec3(p.xy + vec2(0.5, -0.5) * texel, z));
   sum += texture(u_shadow_map, vec3(p.xy + vec2(-0.5, 0.5) * texel, z));
   sum += texture(u_shadow_map, vec3(p.xy + vec2(0.5, 0.5) * texel, z));
   return sum * 0.25;
+#endif
 }
 
 vec3 HemisphereAmbient(vec3 n_ws) {

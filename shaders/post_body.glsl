@@ -21,10 +21,22 @@ vec3 SceneLdr(vec2 uv) { return ToneMap(texture(u_scene, uv).rgb); }
 
 float Luma(vec3 c) { return dot(c, vec3(0.299, 0.587, 0.114)); }
 
+#ifdef KNIGHTS_FAST_SHADING
+// The sRGB transfer function from three square roots (a fit of
+// c^(1/2.4) by I. Taylor), within half a level of the exact curve above
+// 0.01: a software rasteriser pays for pow as a log and an exp per channel.
+vec3 LinearToSrgb(vec3 c) {
+  vec3 s1 = sqrt(max(c, 0.0));
+  vec3 s2 = sqrt(s1);
+  vec3 s3 = sqrt(s2);
+  return clamp(0.585122381 * s1 + 0.783140355 * s2 - 0.368262736 * s3, 0.0, 1.0);
+}
+#else
 // The exact sRGB transfer function (IEC 61966-2-1).
 vec3 LinearToSrgb(vec3 c) {
   return mix(c * 12.92, 1.055 * pow(c, vec3(1.0 / 2.4)) - 0.055, step(vec3(0.0031308), c));
 }
+#endif
 
 // FXAA in the spirit of Timothy Lottes' "FXAA 3.11" console variant: find
 // the local luma contrast from four diagonal neighbours, estimate the edge

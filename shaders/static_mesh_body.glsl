@@ -110,6 +110,19 @@ vec3 RockAlbedo(vec3 base, vec3 p, vec3 n) {
   // Moss on top.
   return mix(c, vec3(0.16, 0.26, 0.08), smoothstep(0.55, 0.9, n.y) * smoothstep(0.45, 0.7, Fbm(uv * 1.7 + 9.0)));
 }
+#ifdef KNIGHTS_FAST_SHADING
+// The fast variant's albedo: the vertex colour broken up by one value
+// noise, finer on the play strip's materials than on the far ones.
+// The meadow keeps its dry patches (the full recipe's lowest octave).
+vec3 FastAlbedo(vec3 base, vec3 p, vec3 n) {
+  if (v_material == kGrass) {
+    float patches = Noise(p.xz * 0.18);
+    return mix(base, vec3(0.30, 0.32, 0.10), smoothstep(0.55, 0.85, patches) * 0.5) * (0.85 + 0.3 * patches);
+  }
+  float scale = v_material == kDistant ? 0.15 : 3.0;
+  return base * (0.8 + 0.4 * Noise(FaceUv(p, n) * scale));
+}
+#endif
 #endif  // KNIGHTS_DISTANT_ONLY
 
 void main() {
@@ -133,6 +146,12 @@ void main() {
     frag_color = vec4(v_color, 1.0);
     return;
   }
+#ifdef KNIGHTS_FAST_SHADING
+  // One noise for every material (at its own scale) instead of each one's
+  // own recipe: a software rasteriser runs every branch its pixels take, for
+  // all of them. The patterns go; the surfaces keep their grain.
+  if (v_material != kPlain) albedo = FastAlbedo(v_color, p, n);
+#else
   if (v_material == kGrass) albedo = GrassAlbedo(v_color, p);
   else if (v_material == kEarth) albedo = EarthAlbedo(v_color, p, n);
   else if (v_material == kStone) albedo = StoneAlbedo(v_color, p, n);
@@ -140,6 +159,7 @@ void main() {
   else if (v_material == kRock) albedo = RockAlbedo(v_color, p, n);
   else if (v_material == kFoliage) albedo = v_color * (0.75 + 0.45 * Noise(FaceUv(p, n) * 4.0));
   else if (v_material == kDistant) albedo = DistantAlbedo(v_color, p);
+#endif
 
   float ndl = max(dot(n, u_sun_dir_ws), 0.0);
   // Foliage lets some light through (wrap lighting).

@@ -62,13 +62,24 @@ bool IsSoftwareRasteriser(std::string_view gl_renderer) {
 
 }  // namespace
 
+// A software rasteriser's shadow map: a quarter of the texels of the
+// default 2048, so its depth pass costs a quarter (the whole map is
+// rasterised every frame, on the CPU).
+constexpr int kSoftwareShadowMapPx = 1024;
+
 render::SceneSettings ChooseSceneSettings(const game::AppOptions& options, std::string_view gl_renderer,
                                           bool headless_window) {
   render::SceneSettings scene;
   if (IsSoftwareRasteriser(gl_renderer) && !headless_window) {
-    scene.anti_aliasing = render::AntiAliasing::kFxaa;
+    // No anti-aliasing: FXAA runs at the window's size and tone maps nine
+    // taps a pixel, a quarter of a frame on llvmpipe; the upscale from the
+    // render scale softens the edges instead.
+    scene.anti_aliasing = render::AntiAliasing::kOff;
     scene.render_scale = 0.75f;
+    scene.fast_shading = true;
+    scene.shadow_map_size_px = kSoftwareShadowMapPx;
   }
+  if (!options.shading.empty()) scene.fast_shading = options.shading == "fast";
   if (!options.shadows.empty()) scene.shadows = options.shadows == "on";
   if (options.anti_aliasing == "msaa") scene.anti_aliasing = render::AntiAliasing::kMsaa;
   if (options.anti_aliasing == "fxaa") scene.anti_aliasing = render::AntiAliasing::kFxaa;

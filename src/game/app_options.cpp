@@ -133,12 +133,20 @@ const std::vector<OptionSpec>& Specs() {
          o.shadows = std::string(v);
          return std::string();
        }},
-      {"--aa", "msaa|fxaa|off", "anti-aliasing (default msaa; fxaa on a software rasteriser in a window)",
+      {"--aa", "msaa|fxaa|off", "anti-aliasing (default msaa; off on a software rasteriser in a window)",
        [](AppOptions& o, std::string_view v) {
          if (v != "msaa" && v != "fxaa" && v != "off") {
            return "--aa: expected msaa, fxaa or off, got '" + std::string(v) + "'";
          }
          o.anti_aliasing = std::string(v);
+         return std::string();
+       }},
+      {"--shading", "full|fast",
+       "lit shaders: fast has one shadow tap and one noise per material (default fast on a software rasteriser in a "
+       "window)",
+       [](AppOptions& o, std::string_view v) {
+         if (v != "full" && v != "fast") return "--shading: expected full or fast, got '" + std::string(v) + "'";
+         o.shading = std::string(v);
          return std::string();
        }},
       {"--render-scale", "F", "3D resolution / window resolution, 0.25..2 (default 1; 0.75 on a software rasteriser)",

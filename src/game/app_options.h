@@ -39,6 +39,7 @@ struct AppOptions {
   // rasteriser in a window).
   std::string shadows;        // --shadows on|off
   std::string anti_aliasing;  // --aa msaa|fxaa|off
+  std::string shading;        // --shading full|fast
   float render_scale = 0.0f;  // --render-scale 0.25..2
   // --dynamic-resolution on|off: the render scale lowered (to half the
   // chosen one at most) to hold 30 fps ("": on for a software rasteriser

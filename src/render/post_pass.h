@@ -18,6 +18,7 @@ struct PostParams {
   float exposure = 1.0f;
   bool fxaa = false;
   float vignette = 0.0f;  // 0: none
+  bool fast = false;      // the sRGB encoding from square roots (SceneSettings::fast_shading)
 };
 
 class PostPass {
@@ -29,7 +30,9 @@ class PostPass {
  private:
   ShaderProgram program_;       // tone map + sRGB
   ShaderProgram fxaa_program_;  // tone map + FXAA + sRGB
-  GlVertexArray empty_vao_;     // core profile needs a bound VAO even without attributes
+  ShaderProgram fast_program_;  // the two above with the fast sRGB encoding
+  ShaderProgram fxaa_fast_program_;
+  GlVertexArray empty_vao_;  // core profile needs a bound VAO even without attributes
 };
 
 }  // namespace knights::render

@@ -19,6 +19,8 @@ struct SceneLighting {
   glm::vec3 fog_color{0.7f, 0.75f, 0.8f};  // linear RGB, the horizon colour
   float fog_density_per_m = 0.0f;
   float fog_start_m = 0.0f;
+  // The *_fast.frag programs (SceneSettings::fast_shading).
+  bool fast_shading = false;
 };
 
 // Texture unit the shadow map is bound to (unit 0 is the material's texture).

@@ -139,6 +139,7 @@ SceneLighting SceneRenderer::Impl::ShadowPass(const FrameView& view, const Scene
   lighting.fog_color = settings.fog_color;
   lighting.fog_density_per_m = settings.fog_density_per_m;
   lighting.fog_start_m = settings.fog_start_m;
+  lighting.fast_shading = settings.fast_shading;
   if (settings.shadows) {
     const int size = std::clamp(settings.shadow_map_size_px, 256, 8192);
     if (shadow_map_.size_px() != size) {
@@ -247,6 +248,7 @@ void SceneRenderer::Impl::ResolveAndPost(const FrameView& view, const SceneSetti
   post.fxaa = settings.anti_aliasing == AntiAliasing::kFxaa ||
               (settings.anti_aliasing == AntiAliasing::kMsaa && target_.samples() == 0);
   post.vignette = settings.vignette;
+  post.fast = settings.fast_shading;
   post_.Draw(post);
   stats_.scene_width_px = target_.width_px();
   stats_.scene_height_px = target_.height_px();

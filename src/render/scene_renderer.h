@@ -55,6 +55,10 @@ struct SceneSettings {
   float exposure = 1.0f;
   float vignette = 0.3f;
   bool background = true;  // the far parallax layers
+  // Cheaper lit shaders for a software rasteriser (shaders/*_fast.frag:
+  // one shadow tap, one noise per material); the same light, fog and
+  // grading, so the picture keeps its look.
+  bool fast_shading = false;
 };
 
 // What the last Draw did (for tests, the overlay and benchmarks).

@@ -13,11 +13,16 @@ constexpr size_t kPaletteBytes = sizeof(glm::mat4) * anim::Skeleton::kMaxJoints;
 core::Expected<SkinnedRenderer> SkinnedRenderer::Create() {
   auto program = ShaderProgram::Load("shaders/skinned");
   if (!program) return program.status();
+  auto fast = ShaderProgram::Load("shaders/skinned", "shaders/skinned_fast");
+  if (!fast) return fast.status();
   SkinnedRenderer renderer;
   renderer.program_ = std::move(*program);
-  renderer.program_.BindUniformBlock("Palette", kPaletteBinding);
-  renderer.program_.Use();
-  renderer.program_.Set("u_base_color_texture", 0);
+  renderer.fast_program_ = std::move(*fast);
+  for (const ShaderProgram* p : {&renderer.program_, &renderer.fast_program_}) {
+    p->BindUniformBlock("Palette", kPaletteBinding);
+    p->Use();
+    p->Set("u_base_color_texture", 0);
+  }
   return renderer;
 }
 
@@ -48,21 +53,22 @@ void SkinnedRenderer::BindPalette(const SkinnedDrawDesc& desc, const ShaderProgr
 
 void SkinnedRenderer::Draw(const FrameView& view, const SceneLighting& lighting, const SkinnedDrawDesc& desc) const {
   if (desc.mesh == nullptr) return;
-  program_.Use();
-  BindPalette(desc, program_);
-  program_.Set("u_view_proj", view.view_proj);
-  program_.Set("u_tint", desc.tint);
-  program_.Set("u_rim_strength", rim_strength);
+  const ShaderProgram& program = lighting.fast_shading ? fast_program_ : program_;
+  program.Use();
+  BindPalette(desc, program);
+  program.Set("u_view_proj", view.view_proj);
+  program.Set("u_tint", desc.tint);
+  program.Set("u_rim_strength", rim_strength);
   ApplyLighting(program_, view, lighting);
   glBindVertexArray(desc.mesh->vao().id());
   glActiveTexture(GL_TEXTURE0);
   for (const anim::MeshPart& part : desc.mesh->parts()) {
     const anim::MeshMaterial& material = desc.mesh->materials()[part.material];
-    program_.Set("u_base_color", material.base_color);
-    program_.Set("u_metallic", material.metallic);
-    program_.Set("u_roughness", material.roughness);
+    program.Set("u_base_color", material.base_color);
+    program.Set("u_metallic", material.metallic);
+    program.Set("u_roughness", material.roughness);
     const bool textured = material.base_color_texture >= 0;
-    program_.Set("u_has_texture", textured ? 1 : 0);
+    program.Set("u_has_texture", textured ? 1 : 0);
     if (textured) glBindTexture(GL_TEXTURE_2D, desc.mesh->texture(material.base_color_texture));
     glDrawElements(GL_TRIANGLES, static_cast<GLsizei>(part.index_count), GL_UNSIGNED_INT,
                    reinterpret_cast<const void*>(static_cast<size_t>(part.first_index) * sizeof(uint32_t)));

@@ -45,6 +45,7 @@ class SkinnedRenderer {
   void BindPalette(const SkinnedDrawDesc& desc, const ShaderProgram& program) const;
 
   ShaderProgram program_;               // lit; also draws the shadow pass (see DrawDepth)
+  ShaderProgram fast_program_;          // lit with SceneLighting::fast_shading
   std::vector<GlBuffer> palette_ubos_;  // one per slot
 };
 

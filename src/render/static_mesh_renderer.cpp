@@ -13,9 +13,12 @@ core::Expected<StaticMeshRenderer> StaticMeshRenderer::Create(StaticSurfaces sur
   if (surfaces == StaticSurfaces::kAllMaterials) {
     auto program = ShaderProgram::Load("shaders/static_mesh");
     if (!program) return program.status();
+    auto fast = ShaderProgram::Load("shaders/static_mesh", "shaders/static_mesh_fast");
+    if (!fast) return fast.status();
     auto depth = ShaderProgram::Load("shaders/static_mesh", "shaders/shadow_depth");
     if (!depth) return depth.status();
     r.program_ = std::move(*program);
+    r.fast_program_ = std::move(*fast);
     r.depth_program_ = std::move(*depth);
   } else {
     auto program = ShaderProgram::Load("shaders/static_mesh", "shaders/static_mesh_distant");
@@ -144,11 +147,12 @@ void StaticMeshRenderer::DrawVisibleChunks(const glm::mat4& cull_view_proj, cons
 
 void StaticMeshRenderer::Draw(const FrameView& view, const SceneLighting& lighting, bool receive_shadows) const {
   if (chunks_.empty()) return;
-  program_.Use();
-  program_.Set("u_view_proj", view.view_proj);
-  program_.Set("u_receive_shadows", receive_shadows ? 1 : 0);
-  ApplyLighting(program_, view, lighting);
-  DrawVisibleChunks(view.view_proj, program_);
+  const ShaderProgram& program = lighting.fast_shading && fast_program_.valid() ? fast_program_ : program_;
+  program.Use();
+  program.Set("u_view_proj", view.view_proj);
+  program.Set("u_receive_shadows", receive_shadows ? 1 : 0);
+  ApplyLighting(program, view, lighting);
+  DrawVisibleChunks(view.view_proj, program);
 }
 
 void StaticMeshRenderer::DrawDepth(const glm::mat4& light_view_proj) const {

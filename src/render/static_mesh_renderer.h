@@ -64,6 +64,7 @@ class StaticMeshRenderer {
   void DrawVisibleChunks(const glm::mat4& cull_view_proj, const ShaderProgram& program) const;
 
   ShaderProgram program_;
+  ShaderProgram fast_program_;   // SceneLighting::fast_shading; invalid for kDistantOnly
   ShaderProgram depth_program_;  // invalid for kDistantOnly
   GlVertexArray vao_;
   GlBuffer vbo_;

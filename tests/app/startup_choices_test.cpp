@@ -52,19 +52,28 @@ TEST(StartupChoices, SceneQualityFollowsTheRasteriserAndTheOptions) {
   const render::SceneSettings gpu = ChooseSceneSettings(defaults, "NVIDIA GeForce", /*headless_window=*/false);
   EXPECT_EQ(gpu.anti_aliasing, full.anti_aliasing);
   EXPECT_EQ(gpu.render_scale, full.render_scale);
+  EXPECT_FALSE(gpu.fast_shading);
+  EXPECT_EQ(gpu.shadow_map_size_px, full.shadow_map_size_px);
   const render::SceneSettings soft = ChooseSceneSettings(defaults, "llvmpipe (LLVM 15.0.6, 256 bits)", false);
-  EXPECT_EQ(soft.anti_aliasing, render::AntiAliasing::kFxaa);
+  EXPECT_EQ(soft.anti_aliasing, render::AntiAliasing::kOff);
   EXPECT_EQ(soft.render_scale, 0.75f);
+  EXPECT_TRUE(soft.fast_shading);
+  EXPECT_EQ(soft.shadow_map_size_px, 1024);
   const render::SceneSettings soft_headless = ChooseSceneSettings(defaults, "llvmpipe", true);
   EXPECT_EQ(soft_headless.render_scale, full.render_scale);
+  EXPECT_FALSE(soft_headless.fast_shading);
   game::AppOptions options;
   options.anti_aliasing = "off";
   options.shadows = "off";
   options.render_scale = 1.5f;
+  options.shading = "full";
   const render::SceneSettings chosen = ChooseSceneSettings(options, "softpipe", false);
   EXPECT_EQ(chosen.anti_aliasing, render::AntiAliasing::kOff);
   EXPECT_FALSE(chosen.shadows);
   EXPECT_EQ(chosen.render_scale, 1.5f);
+  EXPECT_FALSE(chosen.fast_shading);
+  options.shading = "fast";
+  EXPECT_TRUE(ChooseSceneSettings(options, "NVIDIA GeForce", false).fast_shading);
 }
 
 // The render scale follows the frame time on a software rasteriser in a

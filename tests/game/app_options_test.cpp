@@ -35,6 +35,12 @@ TEST(AppOptions, DynamicResolutionIsOnOffOrLeftToTheRenderer) {
   EXPECT_EQ(Parse({"--dynamic-resolution=off"}).options.dynamic_resolution, "off");
 }
 
+TEST(AppOptions, ShadingIsFullFastOrLeftToTheRenderer) {
+  EXPECT_EQ(Parse({}).options.shading, "");
+  EXPECT_EQ(Parse({"--shading", "fast"}).options.shading, "fast");
+  EXPECT_EQ(Parse({"--shading=full"}).options.shading, "full");
+}
+
 TEST(AppOptions, VersionIsAFlagThatSetsOnlyItself) {
   const ParseResult r = Parse({"--version"});
   ASSERT_TRUE(r.ok()) << r.error;
@@ -77,6 +83,7 @@ INSTANTIATE_TEST_SUITE_P(
         BadCase{"VsyncNotOnOff", {"--vsync", "maybe"}, "--vsync: expected on or off"},
         BadCase{
             "DynamicResolutionNotOnOff", {"--dynamic-resolution", "auto"}, "--dynamic-resolution: expected on or off"},
+        BadCase{"ShadingNotFullFast", {"--shading", "cheap"}, "--shading: expected full or fast"},
         BadCase{"FlagWithValue", {"--headless=yes"}, "--headless: takes no value"}),
     [](const ::testing::TestParamInfo<BadCase>& info) { return info.param.name; });
 

@@ -277,6 +277,34 @@ TEST_F(SceneRendererTest, ShadowUnderKnightIsDarkerThanLitGroundNextToIt) {
   EXPECT_GT(no_shadow_luma, shadow_luma * 1.3f);
 }
 
+// Fast shading (a software rasteriser's default) keeps the picture: the
+// knight's shadow, and the frame's mean colour within 3% of full shading's
+// in each channel; yet it is another program (the pixels differ).
+TEST_F(SceneRendererTest, FastShadingKeepsTheShadowAndTheLook) {
+  ASSERT_NE(scene_, nullptr);
+  FrameView view = MakeFrameView({0.8f, 3.0f, 7.0f}, {0.8f, 0.3f, 0.0f}, 40.0f, kWidth, kHeight);
+  view.sun_dir_ws = glm::normalize(glm::vec3(-1.0f, 1.0f, 0.0f));
+  const glm::ivec2 s = Project(view, {1.0f, 0.0f, 0.0f});
+  const glm::ivec2 l = Project(view, {1.0f, 0.0f, 0.9f});
+  SceneSettings settings;
+  const auto full = Render(view, true, settings);
+  settings.fast_shading = true;
+  const auto fast = Render(view, true, settings);
+  Dump(fast, "fast_shading");
+  EXPECT_LT(Mean(fast, s.x, s.y, 2).Luma(), 0.7f * Mean(fast, l.x, l.y, 2).Luma());
+  double sum_full[3] = {0, 0, 0}, sum_fast[3] = {0, 0, 0};
+  size_t differing = 0;
+  for (size_t i = 0; i < full.size(); i += 4) {
+    for (int c = 0; c < 3; ++c) {
+      sum_full[c] += full[i + c];
+      sum_fast[c] += fast[i + c];
+    }
+    differing += full[i] != fast[i] || full[i + 1] != fast[i + 1] || full[i + 2] != fast[i + 2];
+  }
+  for (int c = 0; c < 3; ++c) EXPECT_NEAR(sum_fast[c] / sum_full[c], 1.0, 0.03) << "channel " << c;
+  EXPECT_GT(differing, full.size() / 4 / 10);
+}
+
 TEST_F(SceneRendererTest, MsaaOrFxaaAndRenderScaleAreApplied) {
   ASSERT_NE(scene_, nullptr);
   const FrameView view = MakeFrameView({0.0f, 2.7f, 9.0f}, {0.0f, 1.1f, 0.0f}, 40.0f, kWidth, kHeight);

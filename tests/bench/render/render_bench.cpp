@@ -2,7 +2,9 @@
 // second) of the demo level at 1280x720 with 1, 12, 50 and 200 animated
 // knights, shadows on and off (and, for 12 knights, each anti-aliasing mode,
 // a 0.5 render scale, and the window's default on a software rasteriser:
-// app::ChooseSceneSettings for llvmpipe, FXAA at a 0.75 scale). Every frame ends
+// app::ChooseSceneSettings for llvmpipe, fast shading with a 1024 px shadow
+// map and no anti-aliasing at a 0.75 scale; also at the dynamic
+// resolution's floor, with full shading, and a breakdown of its cost). Every frame ends
 // with glFinish, so a frame's time covers all of its GPU (llvmpipe: CPU)
 // work. The knights run the "run" clip at different phases, spread over the
 // visible part of the play strip, so all of them are drawn.
@@ -160,27 +162,59 @@ int main(int argc, char** argv) {
   struct Config {
     std::string label;
     int knights;
-    bool shadows;
-    render::AntiAliasing aa;
-    float scale;
+    render::SceneSettings settings;
+  };
+  auto make = [](bool shadows, render::AntiAliasing aa, float scale) {
+    render::SceneSettings settings;
+    settings.shadows = shadows;
+    settings.anti_aliasing = aa;
+    settings.render_scale = scale;
+    return settings;
   };
   std::vector<Config> configs;
-  // KNIGHTS_BENCH_QUICK=1: only the 12-knight rows (for quick comparisons).
+  // KNIGHTS_BENCH_QUICK=1: only the 12-knight rows (for quick comparisons);
+  // KNIGHTS_BENCH_ONLY=TEXT: only the rows whose label contains TEXT.
   const bool quick = std::getenv("KNIGHTS_BENCH_QUICK") != nullptr;
   for (int n : {1, 12, 50, 200}) {
     if (quick && n != 12) continue;
-    for (bool shadows : {true, false}) configs.push_back({"msaa4", n, shadows, render::AntiAliasing::kMsaa, 1.0f});
+    for (bool shadows : {true, false})
+      configs.push_back({"msaa4", n, make(shadows, render::AntiAliasing::kMsaa, 1.0f)});
   }
-  configs.push_back({"fxaa", 12, true, render::AntiAliasing::kFxaa, 1.0f});
-  configs.push_back({"no_aa", 12, true, render::AntiAliasing::kOff, 1.0f});
-  configs.push_back({"msaa4_scale0.5", 12, true, render::AntiAliasing::kMsaa, 0.5f});
-  configs.push_back({"no_aa_scale0.25", 12, true, render::AntiAliasing::kOff, 0.25f});
-  configs.push_back({"no_aa_scale0.25", 12, false, render::AntiAliasing::kOff, 0.25f});
-  configs.push_back({"no_aa", 12, false, render::AntiAliasing::kOff, 1.0f});
-  // What a window on Mesa's llvmpipe starts with when nothing is asked for.
+  configs.push_back({"fxaa", 12, make(true, render::AntiAliasing::kFxaa, 1.0f)});
+  configs.push_back({"no_aa", 12, make(true, render::AntiAliasing::kOff, 1.0f)});
+  configs.push_back({"msaa4_scale0.5", 12, make(true, render::AntiAliasing::kMsaa, 0.5f)});
+  configs.push_back({"no_aa_scale0.25", 12, make(true, render::AntiAliasing::kOff, 0.25f)});
+  configs.push_back({"no_aa_scale0.25", 12, make(false, render::AntiAliasing::kOff, 0.25f)});
+  configs.push_back({"no_aa", 12, make(false, render::AntiAliasing::kOff, 1.0f)});
+  // What a window on Mesa's llvmpipe starts with when nothing is asked for
+  // (fast shading, a 1024 px shadow map, no anti-aliasing, a 0.75 scale), then the
+  // same at the dynamic resolution's floor, and with full shading.
   const render::SceneSettings software =
       app::ChooseSceneSettings(game::AppOptions{}, "llvmpipe", /*headless_window=*/false);
-  configs.push_back({"software_default", 12, software.shadows, software.anti_aliasing, software.render_scale});
+  configs.push_back({"software_default", 12, software});
+  render::SceneSettings software_floor = software;
+  software_floor.render_scale = 0.5f * software.render_scale;
+  configs.push_back({"software_default_scale0.375", 12, software_floor});
+  render::SceneSettings software_full = software;
+  software_full.fast_shading = false;
+  configs.push_back({"software_full_shading", 12, software_full});
+  // Where a software frame's time goes: the software default with one more
+  // thing taken away on each row (with FXAA, then without it, shadows, the
+  // background layers, most of the pixels, the knights).
+  render::SceneSettings less = software;
+  less.anti_aliasing = render::AntiAliasing::kFxaa;
+  configs.push_back({"software_less_0_with_fxaa", 12, less});
+  less.anti_aliasing = render::AntiAliasing::kOff;
+  less.shadows = false;
+  configs.push_back({"software_less_1_shadows", 12, less});
+  less.background = false;
+  configs.push_back({"software_less_2_background", 12, less});
+  less.render_scale = 0.25f;
+  configs.push_back({"software_less_3_scale0.25", 12, less});
+  configs.push_back({"software_less_4_knights", 0, less});
+  if (const char* only = std::getenv("KNIGHTS_BENCH_ONLY")) {
+    std::erase_if(configs, [&](const Config& c) { return c.label.find(only) == std::string::npos; });
+  }
 
   std::vector<Result> results;
   core::DebugLines no_lines;
@@ -199,10 +233,7 @@ int main(int argc, char** argv) {
       k.look = i % 3;
       instances.push_back(k);
     }
-    render::SceneSettings settings;
-    settings.shadows = config.shadows;
-    settings.anti_aliasing = config.aa;
-    settings.render_scale = config.scale;
+    const render::SceneSettings& settings = config.settings;
     std::vector<double> times_ms, cpu_ms;
     for (int f = 0; f < warmup + frames; ++f) {
       for (size_t i = 0; i < instances.size(); ++i) {
@@ -222,9 +253,12 @@ int main(int argc, char** argv) {
         cpu_ms.push_back(c1 - c0);
       }
     }
-    Result r{
-        config.label,           config.knights, config.shadows, Percentile(times_ms, 0.5), Percentile(times_ms, 0.95),
-        Percentile(cpu_ms, 0.5)};
+    Result r{config.label,
+             config.knights,
+             config.settings.shadows,
+             Percentile(times_ms, 0.5),
+             Percentile(times_ms, 0.95),
+             Percentile(cpu_ms, 0.5)};
     std::printf("%-28s %8d %8s %10.2f %10.2f %8.1f %12.2f\n", r.label.c_str(), r.knights, r.shadows ? "on" : "off",
                 r.median_ms, r.p95_ms, 1000.0 / r.median_ms, r.cpu_median_ms);
     std::fflush(stdout);
