@@ -10,7 +10,7 @@
 // rasteriser discarded. The benchmark's time is the wall time from issuing the
 // commands to glFinish (what a frame waits for); the GL_TIME_ELAPSED query's
 // value is a counter (meaningful on a GPU; llvmpipe reports near zero). The
-// output is checked against SkinCpu first.
+// output is checked against anim::SkinningJob first.
 
 #include <benchmark/benchmark.h>
 
@@ -25,7 +25,7 @@
 
 #include "bench_util.h"
 #include "render/gpu_skinned_mesh.h"
-#include "cpu_skinning.h"
+#include "anim/skinning_job.h"
 #include "platform/window.h"
 
 namespace knights::bench {
@@ -121,7 +121,7 @@ struct Fixture {
   std::unique_ptr<platform::Window> window;
   GpuSkinning gpu;
   std::vector<glm::mat4> palette_ms;
-  double max_error_m = 0.0;  // GPU vs SkinCpu positions
+  double max_error_m = 0.0;  // GPU vs anim::SkinningJob positions
 };
 
 Fixture& GetFixture() {
@@ -143,10 +143,15 @@ Fixture& GetFixture() {
     std::vector<glm::vec4> gpu_out(mesh.vertices.size() * 2);
     glGetBufferSubData(GL_TRANSFORM_FEEDBACK_BUFFER, 0, static_cast<GLsizeiptr>(gpu_out.size() * sizeof(glm::vec4)),
                        gpu_out.data());
-    std::vector<glm::vec4> cpu_pos(mesh.vertices.size()), cpu_nrm(mesh.vertices.size());
-    SkinCpu(mesh.vertices, f->palette_ms, cpu_pos, cpu_nrm);
+    std::vector<glm::vec3> cpu(2 * mesh.vertices.size());
+    anim::SkinningJob job;
+    job.vertices = mesh.vertices;
+    job.palette_ms = f->palette_ms;
+    job.positions_normals_ms = cpu;
+    if (!job.Run()) Die("CPU skinning refused the knight's mesh");
     for (size_t i = 0; i < mesh.vertices.size(); ++i) {
-      f->max_error_m = std::max(f->max_error_m, static_cast<double>(glm::distance(gpu_out[2 * i], cpu_pos[i])));
+      f->max_error_m =
+          std::max(f->max_error_m, static_cast<double>(glm::distance(glm::vec3(gpu_out[2 * i]), cpu[2 * i])));
     }
     if (f->max_error_m > 1e-4)
       Die("GPU skinning differs from the CPU loop by " + std::to_string(f->max_error_m) + " m");

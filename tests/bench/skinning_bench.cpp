@@ -1,6 +1,7 @@
-// CPU skinning of the knight's mesh (linear blend skinning, four influences
-// per vertex: positions and normals), for comparison with the GPU skinning
-// the game uses (knights_gpu_bench, tests/bench/gpu_skinning_main.cpp).
+// CPU skinning of the knight's mesh (anim::SkinningJob: linear blend
+// skinning, four influences per vertex, positions and normals), as the game
+// draws on a software rasteriser, for comparison with the GPU skinning it
+// uses otherwise (knights_gpu_bench, tests/bench/gpu_skinning_main.cpp).
 // The palette is the knight's from a real pose (a few steps into the
 // recorded run).
 
@@ -9,8 +10,8 @@
 #include <vector>
 
 #include "anim/skinned_mesh.h"
+#include "anim/skinning_job.h"
 #include "bench_util.h"
-#include "cpu_skinning.h"
 
 namespace knights::bench {
 namespace {
@@ -20,9 +21,13 @@ void BM_SkinningCpuKnight(benchmark::State& state) {
   ReplayKnight knight(1);
   knight.Step();
   const auto palette = knight.knight().DrawState().palette_ms;
-  std::vector<glm::vec4> positions(mesh.vertices.size()), normals(mesh.vertices.size());
+  std::vector<glm::vec3> positions_normals(2 * mesh.vertices.size());
+  anim::SkinningJob job;
+  job.vertices = mesh.vertices;
+  job.palette_ms = palette;
+  job.positions_normals_ms = positions_normals;
   for (auto _ : state) {
-    SkinCpu(mesh.vertices, palette, positions, normals);
+    job.Run();
     benchmark::ClobberMemory();
   }
   SetTimePer(state, "ns_per_vertex", static_cast<double>(mesh.vertices.size()));

@@ -33,6 +33,7 @@
 #include "asset/level_loader.h"
 #include "core/file_io.h"
 #include "platform/window.h"
+#include "render/dynamic_resolution.h"
 #include "render/frame_view.h"
 #include "render/scene_renderer.h"
 #include "world/world.h"
@@ -163,6 +164,7 @@ int main(int argc, char** argv) {
     std::string label;
     int knights;
     render::SceneSettings settings;
+    bool dynamic = false;  // the render scale follows render::DynamicResolution as in the game's window
   };
   auto make = [](bool shadows, render::AntiAliasing aa, float scale) {
     render::SceneSettings settings;
@@ -198,6 +200,9 @@ int main(int argc, char** argv) {
   render::SceneSettings software_full = software;
   software_full.fast_shading = false;
   configs.push_back({"software_full_shading", 12, software_full});
+  // The game's window: the default with the dynamic resolution on (from half
+  // the chosen scale to it), the frames timed once it has settled.
+  configs.push_back({"software_default_dynamic", 12, software, true});
   // Where a software frame's time goes: the software default with one more
   // thing taken away on each row (with FXAA, then without it, shadows, the
   // background layers, most of the pixels, the knights).
@@ -233,9 +238,17 @@ int main(int argc, char** argv) {
       k.look = i % 3;
       instances.push_back(k);
     }
-    const render::SceneSettings& settings = config.settings;
+    render::SceneSettings settings = config.settings;
+    render::DynamicResolutionSettings dynamic_settings;
+    dynamic_settings.max_scale = settings.render_scale;
+    dynamic_settings.min_scale = 0.5f * settings.render_scale;
+    render::DynamicResolution dynamic(dynamic_settings);
+    // Settling: three of its decisions (it starts at the top and scales down
+    // at once by what the median asks).
+    const int row_warmup = config.dynamic ? std::max(warmup, 3 * dynamic_settings.window_frames) : warmup;
     std::vector<double> times_ms, cpu_ms;
-    for (int f = 0; f < warmup + frames; ++f) {
+    for (int f = 0; f < row_warmup + frames; ++f) {
+      if (config.dynamic) settings.render_scale = dynamic.scale();
       for (size_t i = 0; i < instances.size(); ++i) {
         const auto& p = palettes[(f + i * 5) % kPhases];
         instances[i].palette_ms = p;
@@ -248,7 +261,9 @@ int main(int argc, char** argv) {
       const auto t1 = std::chrono::steady_clock::now();
       const double c1 = ProcessCpuMs();
       (*window)->SwapBuffers();
-      if (f >= warmup) {
+      if (config.dynamic)
+        dynamic.AddFrame(static_cast<float>(std::chrono::duration<double, std::milli>(t1 - t0).count()));
+      if (f >= row_warmup) {
         times_ms.push_back(std::chrono::duration<double, std::milli>(t1 - t0).count());
         cpu_ms.push_back(c1 - c0);
       }
@@ -259,8 +274,10 @@ int main(int argc, char** argv) {
              Percentile(times_ms, 0.5),
              Percentile(times_ms, 0.95),
              Percentile(cpu_ms, 0.5)};
-    std::printf("%-28s %8d %8s %10.2f %10.2f %8.1f %12.2f\n", r.label.c_str(), r.knights, r.shadows ? "on" : "off",
+    std::printf("%-28s %8d %8s %10.2f %10.2f %8.1f %12.2f", r.label.c_str(), r.knights, r.shadows ? "on" : "off",
                 r.median_ms, r.p95_ms, 1000.0 / r.median_ms, r.cpu_median_ms);
+    if (config.dynamic) std::printf("   (settled at render scale %.2f)", settings.render_scale);
+    std::printf("\n");
     std::fflush(stdout);
     results.push_back(r);
   }
