@@ -27,6 +27,7 @@ core::Expected<StaticMeshRenderer> StaticMeshRenderer::Create(StaticSurfaces sur
   }
   r.vao_ = CreateVertexArray();
   r.vbo_ = CreateBuffer();
+  r.ebo_ = CreateBuffer();
   glBindVertexArray(r.vao_.id());
   glBindBuffer(GL_ARRAY_BUFFER, r.vbo_.id());
   auto offset = [](size_t bytes) { return reinterpret_cast<const void*>(bytes); };
@@ -106,20 +107,33 @@ StaticMeshChunks ChunkStaticMesh(std::span<const StaticVertex> triangles) {
 void StaticMeshRenderer::Upload(std::span<const StaticVertex> triangles) { Upload(ChunkStaticMesh(triangles)); }
 
 void StaticMeshRenderer::Upload(const StaticMeshChunks& mesh, const StaticMeshChunks& moving) {
-  chunks_ = mesh.chunks;
+  // Drawn by index (IndexStaticChunks): the moving pieces' vertices and
+  // indices after the world's, each piece's indices from its own base vertex.
+  const IndexedStaticMesh world = IndexStaticChunks(mesh);
+  const IndexedStaticMesh pieces = IndexStaticChunks(moving);
+  chunks_.clear();
+  auto add = [&](const StaticMeshChunks& from, const IndexedStaticMesh& indexed, int base_vertex, int first_index) {
+    for (size_t i = 0; i < from.chunks.size(); ++i) {
+      chunks_.push_back({first_index + indexed.ranges[i].first_index, indexed.ranges[i].index_count, base_vertex,
+                         from.chunks[i].lo_ws, from.chunks[i].hi_ws});
+    }
+  };
+  add(mesh, world, 0, 0);
   first_moving_ = chunks_.size();
-  const auto first_vertex = static_cast<int>(mesh.vertices.size());
-  for (StaticMeshChunks::Chunk chunk : moving.chunks) {
-    chunk.first_vertex += first_vertex;
-    chunks_.push_back(chunk);
-  }
+  add(moving, pieces, static_cast<int>(world.vertices.size()), static_cast<int>(world.indices.size()));
   placements_.assign(moving.chunks.size(), ChunkPlacement{});
-  const auto world_bytes = static_cast<GLsizeiptr>(mesh.vertices.size() * sizeof(StaticVertex));
-  const auto moving_bytes = static_cast<GLsizeiptr>(moving.vertices.size() * sizeof(StaticVertex));
-  glBindBuffer(GL_ARRAY_BUFFER, vbo_.id());
-  glBufferData(GL_ARRAY_BUFFER, world_bytes + moving_bytes, nullptr, GL_STATIC_DRAW);
-  if (world_bytes > 0) glBufferSubData(GL_ARRAY_BUFFER, 0, world_bytes, mesh.vertices.data());
-  if (moving_bytes > 0) glBufferSubData(GL_ARRAY_BUFFER, world_bytes, moving_bytes, moving.vertices.data());
+  auto upload = [](GLenum target, GLuint buffer, const auto& first, const auto& second) {
+    const auto first_bytes = static_cast<GLsizeiptr>(first.size() * sizeof(first[0]));
+    const auto second_bytes = static_cast<GLsizeiptr>(second.size() * sizeof(second[0]));
+    glBindBuffer(target, buffer);
+    glBufferData(target, first_bytes + second_bytes, nullptr, GL_STATIC_DRAW);
+    if (first_bytes > 0) glBufferSubData(target, 0, first_bytes, first.data());
+    if (second_bytes > 0) glBufferSubData(target, first_bytes, second_bytes, second.data());
+  };
+  glBindVertexArray(vao_.id());  // the element buffer binding belongs to the vertex array
+  upload(GL_ARRAY_BUFFER, vbo_.id(), world.vertices, pieces.vertices);
+  upload(GL_ELEMENT_ARRAY_BUFFER, ebo_.id(), world.indices, pieces.indices);
+  glBindVertexArray(0);
   glBindBuffer(GL_ARRAY_BUFFER, 0);
 }
 
@@ -139,7 +153,9 @@ void StaticMeshRenderer::DrawVisibleChunks(const glm::mat4& cull_view_proj, cons
       continue;
     }
     if (i >= first_moving_) program.Set("u_offset_ws", placement.offset_ws);
-    glDrawArrays(GL_TRIANGLES, chunk.first_vertex, chunk.vertex_count);
+    glDrawElementsBaseVertex(GL_TRIANGLES, chunk.index_count, GL_UNSIGNED_INT,
+                             reinterpret_cast<const void*>(static_cast<size_t>(chunk.first_index) * sizeof(uint32_t)),
+                             chunk.base_vertex);
     ++last_drawn_chunks_;
   }
   glBindVertexArray(0);

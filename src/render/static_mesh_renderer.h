@@ -60,7 +60,15 @@ class StaticMeshRenderer {
   int last_drawn_chunks() const { return last_drawn_chunks_; }
 
  private:
-  using Chunk = StaticMeshChunks::Chunk;
+  // A chunk as drawn: its indices and bounding box (world; a moving piece's
+  // as built, before its placement).
+  struct Chunk {
+    int first_index = 0;
+    int index_count = 0;
+    int base_vertex = 0;  // added to every index (the moving pieces follow the world)
+    glm::vec3 lo_ws{0.0f};
+    glm::vec3 hi_ws{0.0f};
+  };
   void DrawVisibleChunks(const glm::mat4& cull_view_proj, const ShaderProgram& program) const;
 
   ShaderProgram program_;
@@ -68,6 +76,7 @@ class StaticMeshRenderer {
   ShaderProgram depth_program_;  // invalid for kDistantOnly
   GlVertexArray vao_;
   GlBuffer vbo_;
+  GlBuffer ebo_;  // indices (IndexStaticChunks)
   std::vector<Chunk> chunks_;
   size_t first_moving_ = 0;                 // chunks_[first_moving_..] are the moving pieces
   std::vector<ChunkPlacement> placements_;  // one per moving piece

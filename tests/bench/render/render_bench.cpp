@@ -203,6 +203,9 @@ int main(int argc, char** argv) {
   // The game's window: the default with the dynamic resolution on (from half
   // the chosen scale to it), the frames timed once it has settled.
   configs.push_back({"software_default_dynamic", 12, software, true});
+  // ... with the demo's own knights (the player and its NPCs), all in view.
+  const int demo_knights = 1 + static_cast<int>(world.level().npcs.size());
+  configs.push_back({"software_default_dynamic_demo_cast", demo_knights, software, true});
   // Where a software frame's time goes: the software default with one more
   // thing taken away on each row (with FXAA, then without it, shadows, the
   // background layers, most of the pixels, the knights).
