@@ -53,7 +53,8 @@ void AnimPlayer::Play(ClipRole role, float fade_s, float start_time_s) {
   const bool locomotion = role == ClipRole::kWalk || role == ClipRole::kRun;
   const Slot& now = slots_[current_];
   if (now.active && (now.role == role || (locomotion && now.locomotion))) return;
-  // Reuse a free slot, else the one with the least weight.
+  // Reuse a free slot, else the one with the least weight (its arms' or its
+  // legs', whichever is more).
   int target = -1;
   for (int i = 0; i < kMaxSlots; ++i) {
     if (!slots_[i].active) {
@@ -64,7 +65,7 @@ void AnimPlayer::Play(ClipRole role, float fade_s, float start_time_s) {
   if (target < 0) {
     target = 0;
     for (int i = 1; i < kMaxSlots; ++i) {
-      if (i != current_ && (target == current_ || slots_[i].weight < slots_[target].weight)) target = i;
+      if (i != current_ && (target == current_ || slots_[i].Heaviest() < slots_[target].Heaviest())) target = i;
     }
   }
   const bool cut = !(fade_s > 1e-4f);

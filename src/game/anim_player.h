@@ -13,6 +13,7 @@
 // normalised phase and are weighted by ground speed (anim::LocomotionBlend),
 // so feet do not slide at any speed between or beyond the authored ones.
 
+#include <algorithm>
 #include <array>
 #include <span>
 #include <vector>
@@ -97,6 +98,7 @@ class AnimPlayer {
     float slow_weight = 0.0f;      // the weight of the slow joints (SetSlowJoints), 0..1
     float slow_fade_per_s = 0.0f;  // its change per second
     bool Playing() const { return active && (weight > 0.0f || slow_weight > 0.0f); }
+    float Heaviest() const { return std::max(weight, slow_weight); }
   };
   const anim::Clip* ClipOf(ClipRole role) const { return clips_[static_cast<int>(role)]; }
   void CacheLocomotionTimes();

@@ -174,13 +174,13 @@ glm::quat RotationWs(const glm::mat4& model_to_world, const glm::mat4& joint_ms)
 // round in one, not in the other) the hand can swing the blade through a
 // right angle in two steps; the sword then turns a little in the fist for
 // a few steps instead of snapping.
-void Knight::LimitPropTurn(size_t prop, bool carried, float dt_s) {
+void Knight::LimitPropTurn(size_t prop, bool limit, float dt_s) {
   const int joint = rig_->props[prop].prop;
   glm::quat now_ws = RotationWs(model_to_world_, models_ms_[joint]);
   const glm::quat last_ws = math::AlignHemisphere(prop_last_ws_[prop], now_ws);
   const float angle = 2.0f * std::acos(std::clamp(math::QuatDot(now_ws, last_ws), -1.0f, 1.0f));
   const float max_rad = glm::radians(kPropMaxTurnDegS) * dt_s;
-  if (carried && prop_turn_tracked_[prop] && angle > max_rad) {
+  if (limit && prop_turn_tracked_[prop] && angle > max_rad) {
     const glm::quat limited_ws = glm::slerp(last_ws, now_ws, max_rad / angle);
     const glm::mat3 world_from_model = glm::mat3(model_to_world_) / glm::length(glm::vec3(model_to_world_[0]));
     const glm::mat3 turn_ms =
@@ -385,7 +385,9 @@ void Knight::PlaceProps(const world::World& world, const IkToggles& ik, float dt
     if (!place.Run()) continue;
     const bool carried =
         prop_stow_weight_[i] < 0.5f && anim::ClipStowedness(sockets, animated_ms_, place.on_socket_m) < 0.5f;
-    LimitPropTurn(i, carried, dt_s);
+    // Like the IK, a correction of the clips' pose: off with the IK, so that
+    // an IK-off run shows the clips alone.
+    LimitPropTurn(i, carried && ik.master, dt_s);
     if (!carried || !ik.master) continue;
     ik::PropClearanceJob clear;
     clear.prop = sockets.prop;

@@ -99,7 +99,7 @@ class Knight {
   void RunIk(const world::World& world, const IkToggles& ik, float dt_s, core::DebugLines* debug);
   void PlaceProps(const world::World& world, const IkToggles& ik, float dt_s);
   void SetArmBlendProfile(const anim::Skeleton& skeleton, const Rig& rig);
-  void LimitPropTurn(size_t prop, bool carried, float dt_s);
+  void LimitPropTurn(size_t prop, bool limit, float dt_s);
   void BuildPalette();
   void RunFootIk(const world::World& world, const IkToggles& ik, float dt_s, core::DebugLines* debug);
   void RunLadderIk(const world::World& world, const IkToggles& ik, float dt_s, core::DebugLines* debug);

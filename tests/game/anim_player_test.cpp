@@ -116,6 +116,24 @@ TEST_F(AnimPlayerTest, CrossfadeIsLinearNormalisedAndEndsOnTheTarget) {
   EXPECT_EQ(player_.ContactWeight(anim::kFootL), 0.0f);
 }
 
+// A blend profile: joint 0 (here the slow one, an "arm") fades over at
+// least 0.4 s while the others and the contacts (the "legs") take the 0.1 s
+// asked for; a cut stays a cut.
+TEST_F(AnimPlayerTest, SlowJointsFadeOverTheirOwnMinimum) {
+  const int arm[] = {0};
+  player_.SetSlowJoints(arm, 0.4f);
+  player_.Play(ClipRole::kJumpUp, 0.1f);
+  player_.Update(0.1f, 0.0f);
+  // A quarter of the arm's fade, all of the legs': idle no longer plants.
+  EXPECT_NEAR(Eval().x, 0.25f * Value(ClipRole::kJumpUp) + 0.75f * Value(ClipRole::kIdle), 1e-3f);
+  EXPECT_EQ(player_.ContactWeight(anim::kFootL), 0.0f);
+  player_.Update(0.3f, 0.0f);
+  EXPECT_NEAR(Eval().x, Value(ClipRole::kJumpUp), 1e-4f);
+  player_.Play(ClipRole::kTurn, 0.0f);
+  player_.Update(1e-3f, 0.0f);
+  EXPECT_NEAR(Eval().x, Value(ClipRole::kTurn), 1e-4f);
+}
+
 TEST_F(AnimPlayerTest, PlayingTheCurrentRoleDoesNothing) {
   player_.Play(ClipRole::kClimbUp, 0.0f, 0.25f);
   player_.Update(0.1f, 0.0f);
