@@ -1,6 +1,7 @@
 #include "game/rig_props.h"
 
 #include <algorithm>
+#include <cmath>
 #include <string>
 #include <tuple>
 #include <utility>
@@ -123,9 +124,11 @@ core::Expected<std::vector<anim::PropSockets>> ResolveProps(const CharacterDesc&
                                  ": no climb_up clip to read the stowed place from: give stow_offset_m and "
                                  "stow_rotation_deg");
     } else if (clip.spread_m > kStowStillM) {
-      return core::Status::Error(path + ": the climb_up clip moves '" + prop.joint + "' " +
-                                 std::to_string(clip.spread_m) + " m against '" + prop.stow +
-                                 "' (it does not stow it there): give stow_offset_m and stow_rotation_deg");
+      const long spread_mm = std::lround(clip.spread_m * 1000.0f);
+      return core::Status::Error(path + ": the climb_up clip moves '" + prop.joint + "' " + std::to_string(spread_mm) +
+                                 " mm against '" + prop.stow + "' (more than " +
+                                 std::to_string(std::lround(kStowStillM * 1000.0f)) +
+                                 ": it does not stow it there): give stow_offset_m and stow_rotation_deg");
     } else {
       s.stowed_in_stow = clip.stowed_in_stow;
       s.clips_stow = true;

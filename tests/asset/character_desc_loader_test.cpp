@@ -377,7 +377,7 @@ TEST(CharacterDescLoader, ShippedKnightPropsResolveAndBadSocketsAreNamed) {
   // the pelvis, so the file must say where it rides.
   const std::string hip = error([](game::PropDesc& p) { p.stow = "pelvis"; }, climb);
   EXPECT_TRUE(StartsWith(hip, file + ": the climb_up clip moves 'sword' ")) << hip;
-  EXPECT_TRUE(Contains(hip, "against 'pelvis' (it does not stow it there)")) << hip;
+  EXPECT_TRUE(Contains(hip, " mm against 'pelvis' (more than 10: it does not stow it there)")) << hip;
   EXPECT_EQ(error(
                 [](game::PropDesc& p) {
                   p.stow = "pelvis";
