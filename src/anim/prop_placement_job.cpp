@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include <glm/gtc/matrix_transform.hpp>
 #include <glm/gtc/quaternion.hpp>
 
 #include "math/matrix_ops.h"
@@ -87,6 +88,16 @@ void TransformSubtree(std::span<const int16_t> parents, std::span<glm::mat4> mod
     if (!under) break;  // depth-first: the subtree is contiguous
     models_ms[j] = delta_ms * models_ms[j];
   }
+}
+
+void TurnSubtreeAboutJoint(std::span<const int16_t> parents, std::span<glm::mat4> models_ms, int joint,
+                           const glm::mat3& turn_ws, const glm::mat4& model_to_world) {
+  const glm::mat3 world_from_model = glm::mat3(model_to_world) / glm::length(glm::vec3(model_to_world[0]));
+  const glm::mat3 turn_ms = glm::transpose(world_from_model) * turn_ws * world_from_model;
+  const glm::vec3 origin_ms = glm::vec3(models_ms[joint][3]);
+  TransformSubtree(
+      parents, models_ms, joint,
+      glm::translate(glm::mat4(1.0f), origin_ms) * glm::mat4(turn_ms) * glm::translate(glm::mat4(1.0f), -origin_ms));
 }
 
 }  // namespace knights::anim

@@ -81,4 +81,9 @@ float ClipStowedness(const PropSockets& sockets, std::span<const glm::mat4> anim
 void TransformSubtree(std::span<const int16_t> parents, std::span<glm::mat4> models_ms, int joint,
                       const glm::mat4& delta_ms);
 
+// Turns `joint` and its subtree about the joint's origin by turn_ws, a
+// rotation given in world space (model_to_world: rigid, uniformly scaled).
+void TurnSubtreeAboutJoint(std::span<const int16_t> parents, std::span<glm::mat4> models_ms, int joint,
+                           const glm::mat3& turn_ws, const glm::mat4& model_to_world);
+
 }  // namespace knights::anim

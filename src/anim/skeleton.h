@@ -53,6 +53,8 @@ class Skeleton {
   // One past the last joint of the subtree rooted at `joint` (depth-first order
   // makes the subtree the range [joint, SubtreeEnd(joint))).
   int SubtreeEnd(int joint) const;
+  // Whether `joint` is `root` or under it (false for an index out of range).
+  bool InSubtree(int root, int joint) const { return root >= 0 && joint >= root && joint < SubtreeEnd(root); }
 
  private:
   std::vector<std::string> names_;

@@ -3,7 +3,6 @@
 #include <algorithm>
 #include <cmath>
 
-#include <glm/gtc/matrix_transform.hpp>
 #include <glm/gtc/quaternion.hpp>
 
 #include "anim/local_to_model_job.h"
@@ -182,13 +181,8 @@ void Knight::LimitPropTurn(size_t prop, bool limit, float dt_s) {
   const float max_rad = glm::radians(kPropMaxTurnDegS) * dt_s;
   if (limit && prop_turn_tracked_[prop] && angle > max_rad) {
     const glm::quat limited_ws = glm::slerp(last_ws, now_ws, max_rad / angle);
-    const glm::mat3 world_from_model = glm::mat3(model_to_world_) / glm::length(glm::vec3(model_to_world_[0]));
-    const glm::mat3 turn_ms =
-        glm::transpose(world_from_model) * glm::mat3_cast(limited_ws * glm::inverse(now_ws)) * world_from_model;
-    const glm::vec3 grip_ms = glm::vec3(models_ms_[joint][3]);
-    anim::TransformSubtree(
-        skeleton_->Parents(), models_ms_, joint,
-        glm::translate(glm::mat4(1.0f), grip_ms) * glm::mat4(turn_ms) * glm::translate(glm::mat4(1.0f), -grip_ms));
+    anim::TurnSubtreeAboutJoint(skeleton_->Parents(), models_ms_, joint,
+                                glm::mat3_cast(limited_ws * glm::inverse(now_ws)), model_to_world_);
     now_ws = limited_ws;
   }
   prop_last_ws_[prop] = now_ws;

@@ -53,15 +53,6 @@ void ReadHingeAxes(const anim::Skeleton& skeleton, Rig& rig) {
   }
 }
 
-// Whether `ancestor` is `joint` or above it (parents come before children
-// in a skeleton, so the walk ends).
-bool IsAtOrAbove(const anim::Skeleton& skeleton, int ancestor, int joint) {
-  for (int j = joint; j >= 0; j = skeleton.Parents()[j]) {
-    if (j == ancestor) return true;
-  }
-  return false;
-}
-
 // The meaning of the rig, not only its names: the pelvis above both legs
 // and inside none of the limbs, and each limb apart from the other three
 // (not one of them, not under one of them: a leg that names arm joints, a
@@ -75,14 +66,14 @@ core::Status CheckRigShape(const CharacterDesc& desc, const anim::Skeleton& skel
       {&rig.leg_l, "legs.left"}, {&rig.leg_r, "legs.right"}, {&rig.arm_l, "arms.left"}, {&rig.arm_r, "arms.right"}};
   const auto& names = skeleton.Names();
   for (int leg = 0; leg < 2; ++leg) {
-    if (!IsAtOrAbove(skeleton, rig.pelvis, limbs[leg].chain->upper) || rig.pelvis == limbs[leg].chain->upper) {
+    if (!skeleton.InSubtree(rig.pelvis, limbs[leg].chain->upper) || rig.pelvis == limbs[leg].chain->upper) {
       return core::Status::Error(desc.file + ": pelvis: joint '" + names[rig.pelvis] + "' is not above " +
                                  limbs[leg].path + " ('" + names[limbs[leg].chain->upper] + "')");
     }
   }
   for (int a = 0; a < 4; ++a) {
     for (int b = 0; b < 4; ++b) {
-      if (a != b && IsAtOrAbove(skeleton, limbs[b].chain->upper, limbs[a].chain->upper)) {
+      if (a != b && skeleton.InSubtree(limbs[b].chain->upper, limbs[a].chain->upper)) {
         return core::Status::Error(desc.file + ": " + limbs[a].path + ": joint '" + names[limbs[a].chain->upper] +
                                    "' is " + (limbs[a].chain->upper == limbs[b].chain->upper ? "also " : "under ") +
                                    limbs[b].path + " ('" + names[limbs[b].chain->upper] + "')");

@@ -16,12 +16,6 @@ namespace {
 
 constexpr int kClipSamples = 24;
 
-// Whether `joint` is `ancestor` or in its subtree (depth-first order: the
-// subtree is [ancestor, SubtreeEnd(ancestor))).
-bool IsAtOrAbove(const anim::Skeleton& skeleton, int ancestor, int joint) {
-  return joint >= ancestor && joint < skeleton.SubtreeEnd(ancestor);
-}
-
 // The rig's own joints, which the IK moves: a prop's subtree holds none.
 std::vector<int> RigJoints(const Rig& rig) {
   std::vector<int> joints = {rig.pelvis};
@@ -38,13 +32,13 @@ core::Status CheckShape(const CharacterDesc& desc, const PropDesc& prop, const a
   const std::string path = desc.file + ": props." + prop.name;
   const auto& names = skeleton.Names();
   for (const int joint : RigJoints(rig)) {
-    if (IsAtOrAbove(skeleton, s.prop, joint)) {
+    if (skeleton.InSubtree(s.prop, joint)) {
       return core::Status::Error(path + ".joint: joint '" + names[s.prop] + "' carries '" + names[joint] +
                                  "', a joint of the rig the IK moves");
     }
   }
   for (const auto& [field, joint] : {std::pair{".carry", s.carry}, {".stow", s.stow}}) {
-    if (IsAtOrAbove(skeleton, s.prop, joint)) {
+    if (skeleton.InSubtree(s.prop, joint)) {
       return core::Status::Error(path + field + ": joint '" + names[joint] + "' is the prop's joint or under it ('" +
                                  names[s.prop] + "')");
     }

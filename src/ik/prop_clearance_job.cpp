@@ -18,6 +18,15 @@ glm::vec3 AnyPerpendicular(const glm::vec3& u) {
   return glm::normalize(glm::cross(u, other));
 }
 
+// The rotation taking unit u onto unit v about their common normal;
+// identity when they are parallel.
+glm::mat3 TurnFromTo(const glm::vec3& u, const glm::vec3& v) {
+  const glm::vec3 axis = glm::cross(u, v);
+  const float sin_angle = glm::length(axis);
+  if (sin_angle < 1e-6f) return glm::mat3(1.0f);
+  return glm::mat3(glm::rotate(glm::mat4(1.0f), std::atan2(sin_angle, glm::dot(u, v)), axis / sin_angle));
+}
+
 // The rotation (world) that turns the blade from grip along u (length
 // length_m) until its point stands margin_m in front of the surface's
 // plane, keeping the blade's lean along the surface (its part along the
@@ -36,12 +45,7 @@ glm::mat3 ClearingTurn(const glm::vec3& grip_ws, const glm::vec3& u, float lengt
       PropClearanceJob::kSideBias * std::clamp((needed_cos - now_cos) / PropClearanceJob::kSideRampCos, 0.0f, 1.0f);
   glm::vec3 along = u - n * now_cos + (side_ws - n * glm::dot(side_ws, n)) * side_share;
   if (glm::dot(along, along) < 1e-10f) along = AnyPerpendicular(n);
-  const glm::vec3 v = glm::normalize(along) * std::sqrt(1.0f - needed_cos * needed_cos) + n * needed_cos;
-  const glm::vec3 axis_raw = glm::cross(u, v);
-  const float sin_angle = glm::length(axis_raw);
-  if (sin_angle < 1e-6f) return glm::mat3(1.0f);
-  const float angle = std::atan2(sin_angle, glm::dot(u, v));
-  return glm::mat3(glm::rotate(glm::mat4(1.0f), angle, axis_raw / sin_angle));
+  return TurnFromTo(u, glm::normalize(along) * std::sqrt(1.0f - needed_cos * needed_cos) + n * needed_cos);
 }
 
 }  // namespace
@@ -75,24 +79,11 @@ bool PropClearanceJob::Run() const {
   // Pressed into a corner, the surfaces take turns pushing the blade's
   // lean into each other: point it straight out of the corner instead.
   if (!clear && glm::dot(normals_met_ws, normals_met_ws) > 1e-8f) {
-    const glm::vec3 u = (tip_ws - grip_ws) / length_m;
-    const glm::vec3 out = glm::normalize(normals_met_ws);
-    const glm::vec3 axis = glm::cross(u, out);
-    const float sin_angle = glm::length(axis);
-    if (sin_angle > 1e-6f) {
-      const glm::mat3 step(glm::rotate(glm::mat4(1.0f), std::atan2(sin_angle, glm::dot(u, out)), axis / sin_angle));
-      turn_ws = step * turn_ws;
-    }
+    turn_ws = TurnFromTo((tip_ws - grip_ws) / length_m, glm::normalize(normals_met_ws)) * turn_ws;
   }
   if (turn_ws == glm::mat3(1.0f)) return false;
-  // The same turn about the grip in model space, applied to the prop and
-  // its subtree.
-  const glm::mat3 world_from_model = glm::mat3(model_to_world);
-  const glm::mat3 turn_ms = glm::inverse(world_from_model) * turn_ws * world_from_model;
-  const glm::vec3 grip_ms = glm::vec3(prop_ms[3]);
-  glm::mat4 delta =
-      glm::translate(glm::mat4(1.0f), grip_ms) * glm::mat4(turn_ms) * glm::translate(glm::mat4(1.0f), -grip_ms);
-  anim::TransformSubtree(parents, models_ms, prop, delta);
+  // The same turn about the grip, applied to the prop and its subtree.
+  anim::TurnSubtreeAboutJoint(parents, models_ms, prop, turn_ws, model_to_world);
   return true;
 }
 

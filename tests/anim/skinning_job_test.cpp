@@ -6,6 +6,7 @@
 
 #include "anim/skinning_job.h"
 
+#include <span>
 #include <vector>
 
 #include <glm/gtc/matrix_transform.hpp>
@@ -25,6 +26,14 @@ SkinnedVertex Vertex(const glm::vec3& p, const glm::vec3& n, glm::u8vec4 joints,
   return v;
 }
 
+SkinningJob Job(std::span<const SkinnedVertex> vertices, std::span<const glm::mat4> palette, std::span<glm::vec3> out) {
+  SkinningJob job;
+  job.vertices = vertices;
+  job.palette_ms = palette;
+  job.positions_normals_ms = out;
+  return job;
+}
+
 TEST(SkinningJob, FollowsThePaletteByWeight) {
   const std::vector<glm::mat4> palette = {glm::mat4(1.0f), glm::translate(glm::mat4(1.0f), glm::vec3(0, 2, 0)),
                                           glm::rotate(glm::mat4(1.0f), glm::radians(90.0f), glm::vec3(0, 0, 1))};
@@ -34,11 +43,7 @@ TEST(SkinningJob, FollowsThePaletteByWeight) {
       Vertex({0, 0, 1}, {0, 0, 1}, {1, 200, 0, 0}, {1.0f, 0.0f, 0, 0}),  // index 200 unweighted
   };
   std::vector<glm::vec3> out(6, glm::vec3(-9.0f));
-  SkinningJob job;
-  job.vertices = vertices;
-  job.palette_ms = palette;
-  job.positions_normals_ms = out;
-  ASSERT_TRUE(job.Run());
+  ASSERT_TRUE(Job(vertices, palette, out).Run());
   EXPECT_TRUE(math::ApproxEqual(out[0], glm::vec3(0, 1, 0), 1e-6f));
   EXPECT_TRUE(math::ApproxEqual(out[1], glm::vec3(0, 1, 0), 1e-6f));
   EXPECT_TRUE(math::ApproxEqual(out[2], glm::vec3(1, 1, 0), 1e-6f));
@@ -51,15 +56,10 @@ TEST(SkinningJob, RefusesBadInputWritingNothing) {
   const std::vector<glm::mat4> palette = {glm::mat4(1.0f)};
   const std::vector<SkinnedVertex> out_of_palette = {Vertex({0, 0, 0}, {0, 1, 0}, {1, 0, 0, 0}, {1, 0, 0, 0})};
   std::vector<glm::vec3> out(2, glm::vec3(-9.0f));
-  SkinningJob job;
-  job.vertices = out_of_palette;
-  job.palette_ms = palette;
-  job.positions_normals_ms = out;
-  EXPECT_FALSE(job.Run());
+  EXPECT_FALSE(Job(out_of_palette, palette, out).Run());
   const std::vector<SkinnedVertex> fine = {Vertex({0, 0, 0}, {0, 1, 0}, {0, 0, 0, 0}, {1, 0, 0, 0})};
-  job.vertices = fine;
-  job.positions_normals_ms = std::span<glm::vec3>(out).first(1);  // room for the position only
-  EXPECT_FALSE(job.Run());
+  // Room for the position only.
+  EXPECT_FALSE(Job(fine, palette, std::span<glm::vec3>(out).first(1)).Run());
   EXPECT_EQ(out[0], glm::vec3(-9.0f));
   EXPECT_EQ(out[1], glm::vec3(-9.0f));
 }
