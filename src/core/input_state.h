@@ -10,9 +10,11 @@ struct InputState {
   // up/down climb ladders).
   float move_x = 0.0f;
   float move_y = 0.0f;
-  bool run_held = false;      // Shift / right trigger or shoulder
-  bool jump_held = false;     // Space / A
-  bool jump_pressed = false;  // went down this frame (edge)
+  bool run_held = false;        // Shift / right trigger or shoulder
+  bool jump_held = false;       // Space / A
+  bool jump_pressed = false;    // went down this frame (edge)
+  bool attack_pressed = false;  // J / X: swing the sword (edge; a press during a swing queues the next)
+  bool block_held = false;      // K / left shoulder or trigger: the shield raised while held
 
   // Menu and system actions, all edges (true only on the frame they happen).
   bool confirm_pressed = false;            // Enter / A: start, choose in menus
@@ -28,7 +30,7 @@ struct InputState {
 
   // Clears the edge flags after they were consumed by one frame.
   void ClearEdges() {
-    jump_pressed = confirm_pressed = pause_pressed = toggle_overlay_pressed = false;
+    jump_pressed = attack_pressed = confirm_pressed = pause_pressed = toggle_overlay_pressed = false;
     toggle_fullscreen_pressed = screenshot_pressed = menu_up_pressed = menu_down_pressed = false;
     menu_left_pressed = menu_right_pressed = false;
   }

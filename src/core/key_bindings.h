@@ -16,6 +16,8 @@ enum class KeyAction : int {
   kDown,
   kRun,
   kJump,
+  kAttack,
+  kBlock,
   kConfirm,
   kPause,
   kOverlay,
@@ -28,7 +30,8 @@ inline constexpr int kKeyActionCount = static_cast<int>(KeyAction::kCount);
 // Settings-file name of each action, in KeyAction order.
 inline const char* KeyActionName(KeyAction action) {
   static constexpr std::array<const char*, kKeyActionCount> kNames = {
-      "left", "right", "up", "down", "run", "jump", "confirm", "pause", "overlay", "fullscreen", "screenshot"};
+      "left",  "right",   "up",    "down",    "run",        "jump",      "attack",
+      "block", "confirm", "pause", "overlay", "fullscreen", "screenshot"};
   const int i = static_cast<int>(action);
   return i >= 0 && i < kKeyActionCount ? kNames[i] : "?";
 }
@@ -45,6 +48,8 @@ struct KeyBindings {
     b.keys[static_cast<int>(KeyAction::kDown)] = {"Down", "S"};
     b.keys[static_cast<int>(KeyAction::kRun)] = {"Left Shift", "Right Shift"};
     b.keys[static_cast<int>(KeyAction::kJump)] = {"Space"};
+    b.keys[static_cast<int>(KeyAction::kAttack)] = {"J", "Left Ctrl"};
+    b.keys[static_cast<int>(KeyAction::kBlock)] = {"K", "Left Alt"};
     b.keys[static_cast<int>(KeyAction::kConfirm)] = {"Return", "Keypad Enter"};
     b.keys[static_cast<int>(KeyAction::kPause)] = {"Escape"};
     b.keys[static_cast<int>(KeyAction::kOverlay)] = {"F1"};

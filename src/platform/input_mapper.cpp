@@ -10,6 +10,8 @@ namespace {
 
 // Stick values inside this radius are noise, not intent (normalised units).
 constexpr float kStickDeadZone = 0.25f;
+// A trigger pulled past this (of SDL's 0..32767) counts as held.
+constexpr int kTriggerDown = 16000;
 
 float StickAxis(SDL_GameController* pad, SDL_GameControllerAxis axis) {
   const float v = SDL_GameControllerGetAxis(pad, axis) / 32767.0f;
@@ -70,6 +72,7 @@ void InputMapper::HandleEvent(const SDL_Event& event, core::InputState& input) {
       using core::KeyAction;
       const int code = event.key.keysym.scancode;
       if (Bound(KeyAction::kJump, code)) input.jump_pressed = true;
+      if (Bound(KeyAction::kAttack, code)) input.attack_pressed = true;
       if (Bound(KeyAction::kConfirm, code)) input.confirm_pressed = true;
       if (Bound(KeyAction::kPause, code)) input.pause_pressed = true;
       if (Bound(KeyAction::kOverlay, code)) input.toggle_overlay_pressed = true;
@@ -98,6 +101,9 @@ void InputMapper::HandleEvent(const SDL_Event& event, core::InputState& input) {
       switch (event.cbutton.button) {
         case SDL_CONTROLLER_BUTTON_A:
           input.jump_pressed = input.confirm_pressed = true;
+          break;
+        case SDL_CONTROLLER_BUTTON_X:
+          input.attack_pressed = true;
           break;
         case SDL_CONTROLLER_BUTTON_START:
           input.pause_pressed = true;
@@ -128,7 +134,7 @@ void InputMapper::HandleEvent(const SDL_Event& event, core::InputState& input) {
 
 void InputMapper::UpdateHeld(core::InputState& input, bool keyboard_enabled) const {
   float x = 0.0f, y = 0.0f;
-  bool run = false, jump = false;
+  bool run = false, jump = false, block = false;
   if (keyboard_enabled) {
     using core::KeyAction;
     const Uint8* keys = SDL_GetKeyboardState(nullptr);
@@ -138,6 +144,7 @@ void InputMapper::UpdateHeld(core::InputState& input, bool keyboard_enabled) con
     y -= Held(KeyAction::kDown, keys) ? 1.0f : 0.0f;
     run = Held(KeyAction::kRun, keys);
     jump = Held(KeyAction::kJump, keys);
+    block = Held(KeyAction::kBlock, keys);
   }
   for (SDL_GameController* pad : controllers_) {
     x += StickAxis(pad, SDL_CONTROLLER_AXIS_LEFTX);
@@ -146,14 +153,17 @@ void InputMapper::UpdateHeld(core::InputState& input, bool keyboard_enabled) con
          SDL_GameControllerGetButton(pad, SDL_CONTROLLER_BUTTON_DPAD_LEFT);
     y += SDL_GameControllerGetButton(pad, SDL_CONTROLLER_BUTTON_DPAD_UP) -
          SDL_GameControllerGetButton(pad, SDL_CONTROLLER_BUTTON_DPAD_DOWN);
-    run = run || SDL_GameControllerGetButton(pad, SDL_CONTROLLER_BUTTON_X) ||
-          SDL_GameControllerGetAxis(pad, SDL_CONTROLLER_AXIS_TRIGGERRIGHT) > 16000;
+    run = run || SDL_GameControllerGetButton(pad, SDL_CONTROLLER_BUTTON_RIGHTSHOULDER) ||
+          SDL_GameControllerGetAxis(pad, SDL_CONTROLLER_AXIS_TRIGGERRIGHT) > kTriggerDown;
+    block = block || SDL_GameControllerGetButton(pad, SDL_CONTROLLER_BUTTON_LEFTSHOULDER) ||
+            SDL_GameControllerGetAxis(pad, SDL_CONTROLLER_AXIS_TRIGGERLEFT) > kTriggerDown;
     jump = jump || SDL_GameControllerGetButton(pad, SDL_CONTROLLER_BUTTON_A);
   }
   input.move_x = std::clamp(x, -1.0f, 1.0f);
   input.move_y = std::clamp(y, -1.0f, 1.0f);
   input.run_held = run;
   input.jump_held = jump;
+  input.block_held = block;
 }
 
 void PollEvents(InputMapper& mapper, core::InputState& input, RawEventHook raw_hook, void* user) {

@@ -2,10 +2,12 @@
 // Maps SDL keyboard and game-controller input to the plain core::InputState.
 //
 // Keyboard (default bindings, changeable in the settings file): arrows or
-// WASD move and climb, Shift runs, Space jumps, Enter confirms, Esc pauses,
-// F1 overlay, F11 fullscreen, F12 screenshot.
-// Controller: left stick or d-pad move, A jumps and confirms, X or right
-// trigger runs, Start pauses, Back toggles the overlay.
+// WASD move and climb, Shift runs, Space jumps, J or Left Ctrl attacks, K or
+// Left Alt blocks, Enter confirms, Esc pauses, F1 overlay, F11 fullscreen,
+// F12 screenshot.
+// Controller: left stick or d-pad move, A jumps and confirms, X attacks,
+// left shoulder or trigger blocks, right shoulder or trigger runs, Start
+// pauses, Back toggles the overlay.
 
 #include <array>
 #include <string>
