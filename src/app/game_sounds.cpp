@@ -25,6 +25,15 @@ constexpr SoundFiles kEffects[] = {
     {game::SoundId::kLand, "land", 1},
     {game::SoundId::kCheckpoint, "checkpoint", 1},
     {game::SoundId::kLevelComplete, "level_complete", 1},
+    {game::SoundId::kSwordSwing, "sword_swing", 3},
+    {game::SoundId::kSwordSwingHeavy, "sword_swing_heavy", 1},
+    {game::SoundId::kSwordHit, "sword_hit", 2},
+    {game::SoundId::kShieldBlock, "shield_block", 2},
+    {game::SoundId::kHurt, "hurt", 1},
+    {game::SoundId::kKnockdown, "knockdown", 1},
+    {game::SoundId::kEnemyNotice, "enemy_notice", 1},
+    {game::SoundId::kPickup, "pickup", 1},
+    {game::SoundId::kMedal, "medal", 1},
 };
 static_assert(std::size(kEffects) == static_cast<size_t>(game::SoundId::kCount), "a file for every sound");
 

@@ -12,15 +12,24 @@
 namespace knights::game {
 
 enum class SoundId : uint8_t {
-  kStepGrass,      // a foot planted on terrain
-  kStepWood,       // ... on a ladder's rung
-  kStepStone,      // ... on a platform or a rock
-  kArmourClank,    // the plate armour on each step
-  kRungGrab,       // a hand takes a rung
-  kJump,           // take-off
-  kLand,           // landing from a fall or a jump
-  kCheckpoint,     // the player passes a checkpoint
-  kLevelComplete,  // the player reaches the goal
+  kStepGrass,        // a foot planted on terrain
+  kStepWood,         // ... on a ladder's rung
+  kStepStone,        // ... on a platform or a rock
+  kArmourClank,      // the plate armour on each step
+  kRungGrab,         // a hand takes a rung
+  kJump,             // take-off
+  kLand,             // landing from a fall or a jump
+  kCheckpoint,       // the player passes a checkpoint
+  kLevelComplete,    // the player reaches the goal
+  kSwordSwing,       // a light attack's swing
+  kSwordSwingHeavy,  // the combo's heavy blow
+  kSwordHit,         // a blade strikes a knight
+  kShieldBlock,      // a blade stopped by a raised shield
+  kHurt,             // a knight takes a blow
+  kKnockdown,        // a knight falls onto its back
+  kEnemyNotice,      // an enemy has seen the player
+  kPickup,           // the player picks up a collectible
+  kMedal,            // a medal earned at the goal
   kCount
 };
 

@@ -105,7 +105,7 @@ TEST(WavLoader, EveryShippedSoundLoads) {
     EXPECT_TRUE(sound.ok()) << sound.status().message();
     ++files;
   }
-  EXPECT_EQ(files, 20);  // 18 effects (their variants) and the two loops
+  EXPECT_EQ(files, 33);  // 31 effects (their variants) and the two loops
 }
 
 }  // namespace

@@ -547,11 +547,169 @@ def land():
     return finish_effect(x, -3.0, 0.05)
 
 
-def bell_note(dst, start, f, gain, rng):
+# --- Combat. Frequencies in Hz, times and decay constants (tau) in s.
+
+
+def bump(n, peak_at):
+    """A 0 -> 1 -> 0 raised-cosine bump over n samples, peaking at the
+    fraction peak_at of its length (the shape of a swing's pass)."""
+    na = max(1, int(n * peak_at))
+    nb = n - na
+    up = [0.5 - 0.5 * dcos(PI * i / na) for i in range(na)]
+    return up + [0.5 + 0.5 * dcos(PI * i / nb) for i in range(nb)]
+
+
+def whoosh(rng, n, f_lo, octaves, peak_at, q):
+    """A blade cutting air: noise through a 4th-order band-pass whose centre
+    rises from f_lo by `octaves` and falls back as the blade passes, a fainter
+    "air" band 2.4x higher, and a narrow band (Q 9) for the edge's whistle.
+    Loudness follows the pass (bump^1.5)."""
+    b = bump(n, peak_at)
+    fc = [f_lo * dexp(LN2 * octaves * v) for v in b]
+    air_fc = [2.4 * f for f in fc]
+    src = noise(rng, n)
+    body = svf(svf(src, fc, q, "bp"), fc, q, "bp")
+    air = svf(svf(src, air_fc, 1.3, "bp"), air_fc, 1.3, "bp")
+    edge = svf(noise(rng, n), [1.6 * f for f in fc], 9.0, "bp")
+    return [v * math.sqrt(v) * (s + 0.35 * a + 0.6 * e) for v, s, a, e in zip(b, body, air, edge)]
+
+
+def sword_swing(seed, f_lo, octaves, length, peak_at):
+    """A quick sword swing: a whoosh peaking at f_lo * 2^octaves (about 2 kHz)."""
+    rng = random.Random(seed)
+    x = whoosh(rng, secs(length), f_lo, octaves, peak_at, 1.8)
+    return finish_effect(x, -3.0, 0.03, rms_db=-20.0)  # the three variants equally loud
+
+
+def sword_swing_heavy():
+    """A heavy overhead blow: a slower, deeper whoosh (170 Hz up to about
+    0.8 kHz) over a low-passed rush of air (300 Hz) that follows it."""
+    rng = random.Random(1111)
+    n = secs(0.45)
+    x = whoosh(rng, n, 170.0, 2.25, 0.55, 1.5)
+    b = bump(n, 0.55)
+    rush = svf(svf(noise(rng, n), 300.0, 0.7, "lp"), 300.0, 0.7, "lp")
+    x = [v + 0.9 * w * w * r for v, w, r in zip(x, b, rush)]
+    return finish_effect(x, -3.0, 0.04)
+
+
+def sword_hit(seed, base, length):
+    """A blade striking plate armour. The clang: seven inharmonic partials
+    (ratios 1 : 1.47 : 2.09 : ... : 5.18 of `base`, jittered by up to 2 %), each a
+    pair 7 cents apart that beats, decaying in 30-130 ms. The strike: a 3 kHz
+    high-passed click (4 ms). The thud of the body behind the plate: a sine
+    gliding 140 -> 80 Hz (50 ms) and 500 Hz low-passed noise (20 ms)."""
+    rng = random.Random(seed)
+    n = secs(length)
+    x = zeros(n)
+    s0 = secs(0.002)
+    for r, a, tau in ((1.0, 1.0, 0.13), (1.47, 0.8, 0.11), (2.09, 0.65, 0.085), (2.56, 0.5, 0.07),
+                      (3.39, 0.4, 0.05), (4.21, 0.28, 0.04), (5.18, 0.18, 0.03)):
+        f = base * r * (1.0 + 0.02 * (2.0 * rng.random() - 1.0))
+        if f * 1.0041 < 8500.0:
+            g = a * (0.7 + 0.3 * rng.random())
+            add_damped(x, s0, f, tau, g)
+            add_damped(x, s0, f * 1.0041, tau, 0.5 * g)
+    click = svf(noise_hit(rng, secs(0.03), 0.0002, 0.004), 3000.0, 0.7, "hp")
+    add_into(x, click, s0, 1.2)
+    thump = mul(osc(glide(n, 140.0, 80.0, 0.03)), ad_env(n, 0.002, 0.05))
+    add_into(x, thump, s0, 1.4)
+    thud = svf(noise_hit(rng, secs(0.12), 0.001, 0.02), 500.0, 0.7, "lp")
+    add_into(x, thud, s0, 2.0)
+    x = lp1(x, 8000.0)
+    return finish_effect(x, -3.0, 0.05)
+
+
+def shield_block(seed, pitch, length):
+    """A blade stopped by a wooden shield with a metal rim. The knock: seven
+    low modes of a wooden board (150-1180 Hz, 8-50 ms), a 1.7 kHz band-passed
+    click and a 400 Hz low-passed thud, dulled by a 3 kHz low-pass. The rim's
+    short ring: four partials from 1.65 kHz (ratios 1 : 1.58 : 2.31 : 3.04,
+    35-90 ms)."""
+    rng = random.Random(seed)
+    n = secs(length)
+    x = zeros(n)
+    s0 = secs(0.002)
+    for f, a, tau in ((150.0, 1.0, 0.05), (215.0, 0.9, 0.045), (290.0, 0.8, 0.038), (370.0, 0.7, 0.03),
+                      (540.0, 0.55, 0.02), (810.0, 0.4, 0.013), (1180.0, 0.25, 0.008)):
+        f *= pitch * (1.0 + 0.03 * (2.0 * rng.random() - 1.0))
+        add_damped(x, s0, f, tau, 2.0 * a * (0.8 + 0.4 * rng.random()))
+    click = svf(noise_hit(rng, secs(0.03), 0.0004, 0.004), 1700.0 * pitch, 1.0, "bp")
+    add_into(x, click, s0, 3.0)
+    thud = svf(noise_hit(rng, secs(0.1), 0.001, 0.02), 400.0, 0.7, "lp")
+    add_into(x, thud, s0, 1.0)
+    x = svf(x, 3000.0, 0.7, "lp")
+    ring = zeros(n)
+    for r, a, tau in ((1.0, 1.0, 0.09), (1.58, 0.7, 0.07), (2.31, 0.5, 0.05), (3.04, 0.3, 0.035)):
+        f = 1650.0 * pitch * r * (1.0 + 0.02 * (2.0 * rng.random() - 1.0))
+        add_damped(ring, s0 + secs(0.001), f, tau, a)
+    add_into(x, ring, 0, 0.6)
+    return finish_effect(x, -3.0, 0.04)
+
+
+def hurt():
+    """Being struck. A low thump (a sine gliding 95 -> 55 Hz, 60 ms, and
+    450 Hz low-passed noise) under an armour rattle: three bursts of 3-5
+    small plate clicks (partials from 2.6 kHz) 6-18 ms apart, each burst
+    quieter than the last."""
+    rng = random.Random(1401)
+    n = secs(0.4)
+    x = mul(osc(glide(n, 95.0, 55.0, 0.03)), ad_env(n, 0.002, 0.06))
+    thud = svf(noise_hit(rng, secs(0.15), 0.001, 0.025), 450.0, 0.7, "lp")
+    add_into(x, thud, 0, 1.2)
+    metal = zeros(n)
+    parts = armour_partials(rng, 2600.0, 0.06)
+    t = 0.004
+    for g in (1.0, 0.6, 0.35):
+        for _ in range(3 + int(rng.random() * 3.0)):
+            metal_hit(metal, secs(t), rng, parts, g * (0.6 + 0.4 * rng.random()))
+            t += 0.006 + 0.012 * rng.random()
+        t += 0.03 + 0.03 * rng.random()
+    metal = lp1(metal, 8000.0)
+    add_into(x, metal, 0, 0.5)
+    return finish_effect(x, -3.0, 0.05)
+
+
+def knockdown():
+    """A body in armour hitting the ground. The thud: a sine gliding
+    85 -> 40 Hz (130 ms) and 600 Hz low-passed noise, then a smaller second
+    thud 90 ms later (the limbs and helmet). The crash: plates of two sizes
+    (big: seven partials 1.25-5.2 kHz; small: armour partials from 2.9 kHz)
+    struck by a shower of ticks that thins out and dies away (160 ms) over
+    0.6 s, a last clink at 0.66 s, and a 3 kHz high-passed crunch."""
+    rng = random.Random(1501)
+    n = secs(0.8)
+    x = mul(osc(glide(n, 85.0, 40.0, 0.06)), ad_env(n, 0.002, 0.13))
+    add_into(x, svf(noise_hit(rng, secs(0.3), 0.001, 0.05), 600.0, 0.7, "lp"), 0, 1.0)
+    s2 = secs(0.09)
+    second = mul(osc(glide(n - s2, 110.0, 60.0, 0.03)), ad_env(n - s2, 0.002, 0.05))
+    add_into(x, second, s2, 0.45)
+    add_into(x, svf(noise_hit(rng, secs(0.15), 0.001, 0.025), 800.0, 0.7, "lp"), s2, 0.45)
+    big = []
+    for f in (1250.0, 1790.0, 2380.0, 3010.0, 3720.0, 4460.0, 5240.0):
+        f *= 1.0 + 0.03 * (2.0 * rng.random() - 1.0)
+        big.append((f, 0.5 + 0.5 * rng.random(), (0.05 + 0.1 * rng.random()) * 1500.0 / f + 0.03))
+    small = armour_partials(rng, 2900.0)
+    metal = zeros(n)
+    t = 0.003
+    while t < 0.6:
+        g = dexp(-t / 0.16) * (0.6 + 0.4 * rng.random())
+        metal_hit(metal, secs(t), rng, big if rng.random() < 0.5 else small, g)
+        t += 0.006 + 0.05 * rng.random() * (0.3 + t / 0.3)  # sparser as the plates settle
+    metal_hit(metal, secs(0.66), rng, small, 0.2)
+    crunch = mul(noise_hit(rng, secs(0.2), 0.002, 0.05), crackle(rng, secs(0.2), 300.0, 0.2, 0.15))
+    add_into(metal, svf(crunch, 3000.0, 0.7, "hp"), secs(0.003), 0.5)
+    metal = lp1(metal, 7000.0)
+    add_into(x, metal, 0, 0.3)
+    return finish_effect(x, -3.0, 0.08)
+
+
+def bell_note(dst, start, f, gain, rng, decay=1.0):
+    """A struck bell at f Hz: six partials; decay scales their decay times."""
     for ratio, a, tau in ((1.0, 1.0, 0.42), (1.0017, 0.3, 0.42), (2.0, 0.42, 0.26),
                           (3.0, 0.12, 0.16), (4.16, 0.16, 0.1), (5.43, 0.07, 0.06)):
         if f * ratio < 8500.0:
-            add_damped(dst, start, f * ratio, tau, gain * a)
+            add_damped(dst, start, f * ratio, tau * decay, gain * a)
     tick = svf(noise_hit(rng, secs(0.01), 0.0004, 0.0015), 5000.0, 1.0, "bp")
     add_into(dst, tick, start, 0.08 * gain)
 
@@ -649,6 +807,58 @@ def level_complete():
                  secs(start), g)
     x = reverb(x, room=0.82, damp=0.35, wet=0.35)
     return finish_effect(x, -3.0, 0.35)
+
+
+def enemy_notice():
+    """An enemy has seen you: a low two-note brass sting, D3 then the
+    tritone above (G#3), each doubled an octave below, with a soft 65 Hz
+    drum (90 ms) under the accented second note. Light reverb."""
+    rng = random.Random(1601)
+    n = secs(0.5)
+    x = zeros(n)
+    d3 = 146.83
+    # (start s, semitones above D3, held s, gain)
+    for t, semi, dur, g in ((0.0, 0, 0.07, 0.7), (0.11, 6, 0.2, 1.0)):
+        add_into(x, brass_note(d3 * semis(semi), dur, 0.05, rng), secs(t), g)
+        add_into(x, brass_note(d3 * semis(semi - 12), dur, 0.05, rng, detune_cents=3.0), secs(t), 0.6 * g)
+    add_damped(x, secs(0.11), 65.0, 0.09, 0.5)
+    x = reverb(x, room=0.7, damp=0.45, wet=0.2)
+    return finish_effect(x, -3.0, 0.08, rms_db=-17.0)  # no louder than checkpoint
+
+
+def pickup():
+    """A collectible picked up: a bright rising chime, D6 F#6 A6, 60 ms
+    apart: bell partials with decays shortened to 0.45x. Light reverb."""
+    rng = random.Random(1701)
+    n = secs(0.45)
+    x = zeros(n)
+    d6 = 1174.66
+    for t, semi, g in ((0.0, 0, 0.7), (0.06, 4, 0.8), (0.12, 7, 1.0)):
+        bell_note(x, secs(0.002 + t), d6 * semis(semi), g, rng, decay=0.45)
+    x = reverb(x, room=0.7, damp=0.4, wet=0.18)
+    return finish_effect(x, -3.0, 0.12, rms_db=-17.0)  # no louder than checkpoint
+
+
+def medal():
+    """A medal earned: a brass fanfare arpeggio, D4 F#4 A4 (80 ms each,
+    100 ms apart) up to a held D5 over a swelling D major chord (D3 D4 F#4
+    A4, voices a few cents apart), with D6 and A6 bells glinting on top as
+    the chord lands. Reverb, then a 0.3 s fade."""
+    rng = random.Random(1801)
+    n = secs(1.2)
+    x = zeros(n)
+    d4 = 293.66
+    # (start s, semitones above D4, held s, release tau s, gain)
+    for t, semi, dur, rel, g in ((0.0, 0, 0.08, 0.04, 0.7), (0.1, 4, 0.08, 0.04, 0.75),
+                                 (0.2, 7, 0.08, 0.04, 0.8), (0.3, 12, 0.5, 0.15, 1.0)):
+        add_into(x, brass_note(d4 * semis(semi), dur, rel, rng), secs(t), g)
+    for semi, g, cents in ((-12, 0.4, 0.0), (0, 0.35, 3.0), (4, 0.3, -3.0), (7, 0.3, 2.0)):
+        note = brass_note(d4 * semis(semi), 0.5, 0.15, rng, swell=0.3, detune_cents=cents)
+        add_into(x, note, secs(0.3 + 0.01 * rng.random()), g)
+    bell_note(x, secs(0.3), 4.0 * d4, 0.25, rng, decay=0.8)
+    bell_note(x, secs(0.36), 4.0 * d4 * semis(7), 0.2, rng, decay=0.8)
+    x = reverb(x, room=0.8, damp=0.35, wet=0.3)
+    return finish_effect(x, -3.0, 0.3, rms_db=-17.0)  # no louder than checkpoint
 
 
 def ambient_wind():
@@ -808,8 +1018,24 @@ def catalogue():
         c["rung_grab_%d" % v] = (lambda a=seed, b=pitch, d=length: rung_grab(a, b, d))
     c["jump"] = jump
     c["land"] = land
+    # (seed, lowest centre Hz, octaves of rise, length s, where the peak falls)
+    for v, (seed, f_lo, octv, length, peak_at) in enumerate(((1101, 420.0, 2.3, 0.28, 0.4),
+                                                             (1102, 380.0, 2.45, 0.32, 0.45),
+                                                             (1103, 470.0, 2.15, 0.26, 0.36)), 1):
+        c["sword_swing_%d" % v] = (lambda a=seed, b=f_lo, o=octv, d=length, p=peak_at:
+                                   sword_swing(a, b, o, d, p))
+    c["sword_swing_heavy"] = sword_swing_heavy
+    for v, (seed, base, length) in enumerate(((1201, 1180.0, 0.4), (1202, 1290.0, 0.38)), 1):
+        c["sword_hit_%d" % v] = (lambda a=seed, b=base, d=length: sword_hit(a, b, d))
+    for v, (seed, pitch, length) in enumerate(((1301, 1.0, 0.35), (1302, 0.92, 0.36)), 1):
+        c["shield_block_%d" % v] = (lambda a=seed, b=pitch, d=length: shield_block(a, b, d))
+    c["hurt"] = hurt
+    c["knockdown"] = knockdown
     c["checkpoint"] = checkpoint
     c["level_complete"] = level_complete
+    c["enemy_notice"] = enemy_notice
+    c["pickup"] = pickup
+    c["medal"] = medal
     c["ambient_wind_loop"] = ambient_wind
     c["music_loop"] = music_loop
     return c
