@@ -43,6 +43,11 @@ void PrintClips(const game::CharacterDesc& desc, const asset::CharacterModel& mo
   std::printf("clips:   %-20s %-22s %7s %-4s %-10s %s\n", "role", "clip", "length", "loop", "speed", "contacts (s)");
   for (int r = 0; r < game::kClipRoleCount; ++r) {
     const int index = model.FindClip(desc.clips[r]);
+    if (index < 0) {
+      std::printf("         %-20s %-22s (not mapped: optional)\n", game::ClipRoleKey(static_cast<game::ClipRole>(r)),
+                  "-");
+      continue;
+    }
     const anim::Clip& clip = model.clips[index];
     const asset::GivenExtras given = model.given_extras[index];
     char speed[32] = "-";

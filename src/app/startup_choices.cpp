@@ -131,7 +131,8 @@ game::SessionDesc MakeSessionDesc(const LoadedAssets& assets, const game::AppOpt
     member.name = c.character.name;
     member.skeleton = &c.model.skeleton;
     for (int role = 0; role < game::kClipRoleCount; ++role) {
-      member.clips[role] = &c.model.clips[c.model.FindClip(c.character.clips[role])];
+      const int index = c.model.FindClip(c.character.clips[role]);  // -1: an optional role not mapped
+      member.clips[role] = index >= 0 ? &c.model.clips[index] : nullptr;
     }
     member.rig = &c.rig;
     const int variants = static_cast<int>(c.variant_models.size());

@@ -227,10 +227,12 @@ core::Expected<game::CharacterDesc> ParseCharacterDesc(const std::string& json_t
   if (const json* clips = r.Object(root, "clips", "clips")) {
     r.KnownKeysOnly(*clips, "clips",
                     {"idle", "walk", "run", "jump_up", "fall", "land", "climb_up", "climb_down", "ladder_enter_bottom",
-                     "ladder_exit_top", "turn"});
+                     "ladder_exit_top", "turn", "attack_1", "attack_2", "attack_3", "block", "block_hit", "hit",
+                     "knockdown", "get_up"});
     for (int role = 0; role < game::kClipRoleCount; ++role) {
-      const std::string key = game::ClipRoleKey(static_cast<game::ClipRole>(role));
-      r.String(*clips, key, "clips." + key, desc.clips[role]);
+      const auto clip_role = static_cast<game::ClipRole>(role);
+      const std::string key = game::ClipRoleKey(clip_role);
+      r.String(*clips, key, "clips." + key, desc.clips[role], game::IsRequiredRole(clip_role));
     }
   }
   r.String(root, "pelvis", "pelvis", desc.pelvis_joint);
@@ -268,7 +270,8 @@ core::Expected<game::CharacterDesc> ParseCharacterDesc(const std::string& json_t
 
 core::Status CheckCharacterDesc(const game::CharacterDesc& desc, const CharacterModel& model) {
   for (int role = 0; role < game::kClipRoleCount; ++role) {
-    if (model.FindClip(desc.clips[role]) < 0) {
+    const bool unmapped_optional = desc.clips[role].empty() && !game::IsRequiredRole(static_cast<game::ClipRole>(role));
+    if (!unmapped_optional && model.FindClip(desc.clips[role]) < 0) {
       return core::Status::Error(desc.file + ": clips." + game::ClipRoleKey(static_cast<game::ClipRole>(role)) +
                                  ": clip '" + Printable(desc.clips[role]) + "' is not in " + model.path);
     }

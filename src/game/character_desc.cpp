@@ -13,7 +13,15 @@ const char* ClipRoleKey(ClipRole role) {
                                                                     "climb_down",
                                                                     "ladder_enter_bottom",
                                                                     "ladder_exit_top",
-                                                                    "turn"};
+                                                                    "turn",
+                                                                    "attack_1",
+                                                                    "attack_2",
+                                                                    "attack_3",
+                                                                    "block",
+                                                                    "block_hit",
+                                                                    "hit",
+                                                                    "knockdown",
+                                                                    "get_up"};
   const int i = static_cast<int>(role);
   return i >= 0 && i < kClipRoleCount ? kKeys[i] : "?";
 }

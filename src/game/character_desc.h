@@ -14,7 +14,10 @@
 
 namespace knights::game {
 
-// The clip roles the animation state machine plays.
+// The clip roles the animation state machine plays. The first eleven (idle
+// to turn) are required of every character; the combat roles after them
+// are optional: a character without attack clips cannot attack, one
+// without block cannot block (IsRequiredRole).
 enum class ClipRole : int {
   kIdle,
   kWalk,
@@ -27,9 +30,21 @@ enum class ClipRole : int {
   kLadderEnterBottom,
   kLadderExitTop,
   kTurn,
+  kAttack1,    // the combo's first swing
+  kAttack2,    // its second
+  kAttack3,    // its third, the heavy blow
+  kBlock,      // the shield raised, held (a loop)
+  kBlockHit,   // a blow taken on the shield, back to the block pose
+  kHit,        // a stagger from a blow, back to standing
+  kKnockdown,  // knocked onto the back, ending lying
+  kGetUp,      // from knockdown's last pose to standing
   kCount
 };
 inline constexpr int kClipRoleCount = static_cast<int>(ClipRole::kCount);
+// The roles every character file must map (idle to turn).
+inline constexpr int kRequiredRoleCount = static_cast<int>(ClipRole::kAttack1);
+inline constexpr bool IsRequiredRole(ClipRole role) { return static_cast<int>(role) < kRequiredRoleCount; }
+inline constexpr bool IsCombatRole(ClipRole role) { return role >= ClipRole::kAttack1 && role < ClipRole::kCount; }
 // JSON key of each role, in ClipRole order ("idle", "walk", ...).
 const char* ClipRoleKey(ClipRole role);
 
@@ -70,7 +85,8 @@ struct CharacterDesc {
   // they become its +X (forward) and +Y (up).
   std::optional<glm::vec3> forward_axis;
   std::optional<glm::vec3> up_axis;
-  // Clip name for each role, indexed by ClipRole.
+  // Clip name for each role, indexed by ClipRole ("" for an optional role
+  // the file does not map).
   std::array<std::string, kClipRoleCount> clips;
   std::string pelvis_joint;
   LimbChainDesc leg_l, leg_r, arm_l, arm_r;

@@ -66,9 +66,11 @@ TEST(CharacterDescLoader, ValidDescriptionParses) {
   EXPECT_EQ(desc->name, "knight");
   EXPECT_EQ(desc->model_path, "assets/knights/knight_player.glb");
   EXPECT_FLOAT_EQ(desc->scale, 1.0f);
-  for (int role = 0; role < game::kClipRoleCount; ++role) {
+  for (int role = 0; role < game::kRequiredRoleCount; ++role) {
     EXPECT_EQ(desc->clips[role], game::ClipRoleKey(static_cast<game::ClipRole>(role)));
   }
+  // kValid maps no combat role: those are optional and stay empty.
+  for (int role = game::kRequiredRoleCount; role < game::kClipRoleCount; ++role) EXPECT_EQ(desc->clips[role], "");
   EXPECT_EQ(desc->pelvis_joint, "pelvis");
   EXPECT_EQ(desc->leg_l.upper, "thigh_l");
   EXPECT_EQ(desc->leg_r.tip, "toe_r");
@@ -114,6 +116,17 @@ TEST(CharacterDescLoader, OptionalFieldsMayBeLeftOut) {
   EXPECT_TRUE(desc->props.empty());
   EXPECT_FALSE(desc->forward_axis.has_value());  // found from the rest pose
   EXPECT_FALSE(desc->up_axis.has_value());
+}
+
+TEST(CharacterDescLoader, CombatRolesAreReadWhenMapped) {
+  json j = json::parse(kValid);
+  j["clips"]["attack_1"] = "slash";
+  j["clips"]["knockdown"] = "fall_back";
+  const auto desc = ParseCharacterDesc(j.dump(), "knight.json");
+  ASSERT_TRUE(desc.ok()) << desc.status().message();
+  EXPECT_EQ(desc->clips[static_cast<int>(game::ClipRole::kAttack1)], "slash");
+  EXPECT_EQ(desc->clips[static_cast<int>(game::ClipRole::kKnockdown)], "fall_back");
+  EXPECT_EQ(desc->clips[static_cast<int>(game::ClipRole::kBlock)], "");
 }
 
 TEST(CharacterDescLoader, HeelOffsetsAreOptional) {
@@ -167,6 +180,8 @@ const BadField kBadFields[] = {
     {"/clips/turn", nullptr, "knight.json: clips.turn: missing required field"},
     {"/clips/idle", "3", "knight.json: clips.idle: expected a non-empty string"},
     {"/clips/swim", "\"swim\"", "knight.json: clips.swim: unknown field"},
+    {"/clips/attack_1", "\"\"", "knight.json: clips.attack_1: expected a non-empty string"},
+    {"/clips/get_up", "[\"get_up\"]", "knight.json: clips.get_up: expected a non-empty string"},
     {"/pelvis", nullptr, "knight.json: pelvis: missing required field"},
     {"/legs", nullptr, "knight.json: legs: missing required field"},
     {"/legs", "\"thigh\"", "knight.json: legs: expected an object"},
@@ -256,6 +271,7 @@ CharacterModel MakeModel(const game::CharacterDesc& desc) {
                                           std::vector<glm::mat4>(names.size(), glm::mat4(1.0f)))
                        .value();
   for (int role = 0; role < game::kClipRoleCount; ++role) {
+    if (desc.clips[role].empty()) continue;  // an optional role not mapped
     anim::ClipDesc clip;
     clip.name = desc.clips[role];
     clip.joint_count = static_cast<int>(names.size());
@@ -279,6 +295,11 @@ TEST(CheckCharacterDesc, AcceptsAMatchingModelAndNamesWhatIsMissing) {
     game::CharacterDesc desc = *parsed;
     desc.clips[static_cast<int>(game::ClipRole::kTurn)] = "spin";
     EXPECT_EQ(CheckCharacterDesc(desc, model).message(), "knight.json: clips.turn: clip 'spin' is not in model.glb");
+  }
+  {
+    game::CharacterDesc desc = *parsed;
+    desc.clips[static_cast<int>(game::ClipRole::kBlock)] = "parry";  // optional, but mapped: it must be there
+    EXPECT_EQ(CheckCharacterDesc(desc, model).message(), "knight.json: clips.block: clip 'parry' is not in model.glb");
   }
   {
     game::CharacterDesc desc = *parsed;
