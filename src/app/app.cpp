@@ -247,6 +247,7 @@ void App::DrawScene(int width_px, int height_px) {
                                                        cam.tuning.fov_y_deg, width_px, height_px);
   instances_.clear();
   for (size_t i = 0; i < session_->knights().size(); ++i) {
+    if (!session_->Shown(i)) continue;  // a fallen enemy, gone
     const game::KnightDrawState d = session_->knights()[i].DrawState();
     const bool inspected = overlay_.visible && static_cast<int>(i) == session_->inspected_knight;
     instances_.push_back({d.palette_ms, d.previous_palette_ms, d.model_to_world, d.previous_model_to_world, d.look,

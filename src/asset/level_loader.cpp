@@ -250,12 +250,25 @@ void ParseLadders(const json& j, const std::string& path, const Extent& e, Level
   }
 }
 
+// An NPC's role and, for a fight, its hit points and temper.
+void ParseNpcFight(const json& o, const std::string& p, world::Npc* npc) {
+  if (const json* v = Find(o, "role")) {
+    npc->role = Choice(*v, Key(p, "role"), {"patrol", "enemy"}) == 0 ? world::NpcRole::kPatrol : world::NpcRole::kEnemy;
+  }
+  const float health = OptionalNumber(o, "health", p, static_cast<float>(npc->health));
+  if (health != std::floor(health)) Fail(Key(p, "health"), Num(health) + " is not a whole number of hit points");
+  CheckRange(health, 1.0f, static_cast<float>(lim::kMaxNpcHealth), Key(p, "health"), "1..20 hit points");
+  npc->health = static_cast<int>(health);
+  npc->aggression = OptionalNumber(o, "aggression", p, npc->aggression);
+  CheckRange(npc->aggression, 0.0f, 1.0f, Key(p, "aggression"), "0..1");
+}
+
 void ParseNpcs(const json& j, const std::string& path, const Extent& e, Level* level) {
   ExpectArray(j, path, lim::kMaxNpcs);
   for (size_t i = 0; i < j.size(); ++i) {
     const std::string p = At(path, i);
     const json& o = ExpectObject(j[i], p);
-    CheckKeys(o, p, {"x", "patrol", "variant"});
+    CheckKeys(o, p, {"x", "patrol", "variant", "role", "health", "aggression"});
     world::Npc npc;
     const std::string patrol_path = Key(p, "patrol");
     const json& patrol = ExpectArray(Require(o, "patrol", p), patrol_path);
@@ -291,6 +304,7 @@ void ParseNpcs(const json& j, const std::string& path, const Extent& e, Level* l
       npc.variant =
           Choice(*v, Key(p, "variant"), {"red", "green"}) == 0 ? world::NpcVariant::kRed : world::NpcVariant::kGreen;
     }
+    ParseNpcFight(o, p, &npc);
     level->npcs.push_back(npc);
   }
 }

@@ -47,6 +47,7 @@ inline constexpr size_t kMaxPits = 256;
 inline constexpr size_t kMaxPlatforms = 256;
 inline constexpr size_t kMaxLadders = 128;
 inline constexpr size_t kMaxNpcs = 64;
+inline constexpr int kMaxNpcHealth = 20;  // an NPC's hit points
 inline constexpr size_t kMaxRocks = 1024;
 inline constexpr size_t kMaxProps = 1024;
 inline constexpr size_t kMaxCheckpoints = 256;

@@ -139,9 +139,17 @@ std::string LadderJson(const world::LadderDesc& l) {
 }
 
 std::string NpcJson(const world::Npc& n) {
+  if (n.role == world::NpcRole::kPatrol) {
+    return Object({{"x", Num(n.x)},
+                   {"patrol", Array({Num(n.patrol_x0), Num(n.patrol_x1)})},
+                   {"variant", Str(world::ToString(n.variant))}});
+  }
   return Object({{"x", Num(n.x)},
                  {"patrol", Array({Num(n.patrol_x0), Num(n.patrol_x1)})},
-                 {"variant", Str(world::ToString(n.variant))}});
+                 {"variant", Str(world::ToString(n.variant))},
+                 {"role", Str(world::ToString(n.role))},
+                 {"health", std::to_string(n.health)},
+                 {"aggression", Num(n.aggression)}});
 }
 
 std::string PropJson(const world::Prop& p) {

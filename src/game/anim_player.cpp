@@ -49,10 +49,10 @@ void AnimPlayer::SetSlowJoints(std::span<const int> joints, float min_fade_s) {
   slow_fade_min_s_ = std::isfinite(min_fade_s) ? std::max(0.0f, min_fade_s) : 0.0f;
 }
 
-void AnimPlayer::Play(ClipRole role, float fade_s, float start_time_s) {
+void AnimPlayer::Play(ClipRole role, float fade_s, float start_time_s, bool restart) {
   const bool locomotion = role == ClipRole::kWalk || role == ClipRole::kRun;
   const Slot& now = slots_[current_];
-  if (now.active && (now.role == role || (locomotion && now.locomotion))) return;
+  if (!restart && now.active && (now.role == role || (locomotion && now.locomotion))) return;
   // Reuse a free slot, else the one with the least weight (its arms' or its
   // legs', whichever is more).
   int target = -1;

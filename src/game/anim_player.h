@@ -40,8 +40,10 @@ class AnimPlayer {
 
   // Starts `role` at start_time_s, fading it in over fade_s seconds while
   // every other slot fades out. Playing the role that is already current
-  // does nothing. kWalk and kRun both start the locomotion blend.
-  void Play(ClipRole role, float fade_s, float start_time_s = 0.0f);
+  // does nothing, unless `restart`: then it fades into the role afresh from
+  // start_time_s (a second blow on a shield). kWalk and kRun both start the
+  // locomotion blend.
+  void Play(ClipRole role, float fade_s, float start_time_s = 0.0f, bool restart = false);
   // Normalised phase at which walking starts from a standstill: the phase
   // whose stance foot is under the body, where standing feet are, so a
   // planted foot stays planted into the first step (see Knight::Init).

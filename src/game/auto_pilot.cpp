@@ -55,6 +55,32 @@ core::InputState AutoPilot::Decide(const KnightController& knight, const world::
   return DecideOnGround(knight, world, dt_s);
 }
 
+core::InputState AutoPilot::Decide(const KnightController& knight, const world::World& world, float dt_s,
+                                   const FoeView& foe, const KnightCombat& self) {
+  const bool fight =
+      foe.present && knight.mode() == KnightMode::kGround && std::fabs(foe.dx_m) < kFightRangeM && self.CanFight();
+  if (!fight) return Decide(knight, world, dt_s);
+  stuck_s_ = 0.0f;  // standing to fight is not being stuck
+  return Fight(knight, foe, self);
+}
+
+core::InputState AutoPilot::Fight(const KnightController& knight, const FoeView& foe, const KnightCombat& self) {
+  core::InputState input;
+  const int towards = foe.dx_m >= 0.0f ? 1 : -1;
+  if (foe.threatening && self.clips().can_block) {
+    input.block_held = true;
+    return input;
+  }
+  if (knight.Turning()) return input;
+  if (knight.Facing() != towards || std::fabs(foe.dx_m) > kSwingFromM) {
+    input.move_x = static_cast<float>(towards);  // a tap turns round on the spot; held, walks in
+    return input;
+  }
+  // Pressed through a swing, the press queues the next: the whole combo.
+  input.attack_pressed = self.state() == CombatState::kNone || self.state() == CombatState::kAttack;
+  return input;
+}
+
 // Progress watchdog: jump when stuck (an obstacle the rules missed). A
 // respawn starts it afresh from the checkpoint.
 void AutoPilot::UpdateWatchdog(const KnightController& knight, float dt_s) {

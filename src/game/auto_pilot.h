@@ -8,10 +8,19 @@
 
 #include "core/input_state.h"
 #include "core/xor_shift32.h"
+#include "game/knight_combat.h"
 #include "game/knight_controller.h"
 #include "world/world.h"
 
 namespace knights::game {
+
+// The nearest enemy still standing, as the pilot sees it (the session
+// fills it each step).
+struct FoeView {
+  bool present = false;
+  float dx_m = 0.0f;         // its feet minus the player's, along x, metres
+  bool threatening = false;  // winding up, or swinging before its blow has passed
+};
 
 class AutoPilot {
  public:
@@ -20,9 +29,18 @@ class AutoPilot {
   explicit AutoPilot(uint32_t seed = 1) : rng_(seed, 1u) {}
 
   core::InputState Decide(const KnightController& knight, const world::World& world, float dt_s);
+  // The same, fighting `foe` first when it is near: block its blows, walk
+  // in, swing the whole combo (as a player would, with `self`'s clips).
+  core::InputState Decide(const KnightController& knight, const world::World& world, float dt_s, const FoeView& foe,
+                          const KnightCombat& self);
+  // A foe this near (metres along x) is fought before going on.
+  static constexpr float kFightRangeM = 3.0f;
 
  private:
   void UpdateWatchdog(const KnightController& knight, float dt_s);
+  core::InputState Fight(const KnightController& knight, const FoeView& foe, const KnightCombat& self);
+  // It swings from this near, metres between the feet along x.
+  static constexpr float kSwingFromM = 1.15f;
   core::InputState DecideOnGround(const KnightController& knight, const world::World& world, float dt_s);
   float Random01() { return rng_.Next01(); }
   // Whether running (walking) on for a moment would leave the knight stuck.

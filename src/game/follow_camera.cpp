@@ -18,6 +18,7 @@ void FollowCamera::Reset(const glm::vec3& player_feet_ws) {
   distance_m_ = {tuning.distance_m, 0.0f};
   yaw_deg_ = {tuning.yaw_deg, 0.0f};
   height_m_ = {tuning.height_m, 0.0f};
+  shake_m_ = 0.0f;
   target_ws_ = focus_ws_.value;
   eye_ws_ = focus_ws_.value + EyeOffset(distance_m_.value, yaw_deg_.value, height_m_.value);
 }
@@ -40,6 +41,22 @@ void FollowCamera::Update(const glm::vec3& player_feet_ws, float velocity_x_mps,
   height_m_.Update(finale ? tuning.finale_height_m : tuning.height_m, swing_s, dt_s);
   target_ws_ = focus_ws_.value;
   eye_ws_ = focus_ws_.value + EyeOffset(distance_m_.value, yaw_deg_.value, height_m_.value);
+  ApplyShake(dt_s);
+}
+
+// The eye and the target move together (the whole view jolts, it does not
+// turn), along two sines of unrelated rates: a jitter without a pattern,
+// the same every run.
+void FollowCamera::ApplyShake(float dt_s) {
+  shake_time_s_ += dt_s;
+  shake_m_ *= std::exp(-dt_s / kShakeDecayS);
+  if (shake_m_ < 1e-4f) {
+    shake_m_ = 0.0f;
+    return;
+  }
+  const glm::vec3 jolt_ws(std::sin(shake_time_s_ * 83.0f), 0.7f * std::cos(shake_time_s_ * 71.0f), 0.0f);
+  eye_ws_ += jolt_ws * shake_m_;
+  target_ws_ += jolt_ws * shake_m_;
 }
 
 }  // namespace knights::game

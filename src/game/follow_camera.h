@@ -4,6 +4,8 @@
 // snaps or overshoots, frames the ladder (higher, closer target) while
 // climbing, and swings round past the gate at the goal (the finale).
 
+#include <algorithm>
+
 #include <glm/glm.hpp>
 
 #include "math/damped_spring.h"
@@ -44,11 +46,17 @@ class FollowCamera {
   // One sim step: follow the player with damping.
   void Update(const glm::vec3& player_feet_ws, float velocity_x_mps, CameraShot shot, float dt_s);
 
+  // A blow's jolt: the view shakes by up to amplitude_m (metres), dying
+  // away over kShakeDecayS; a bigger shake replaces a smaller one.
+  void Shake(float amplitude_m) { shake_m_ = std::max(shake_m_, amplitude_m); }
+  static constexpr float kShakeDecayS = 0.12f;
+
   glm::vec3 EyeWs() const { return eye_ws_; }
   glm::vec3 TargetWs() const { return target_ws_; }
 
  private:
   glm::vec3 Goal(const glm::vec3& feet_ws, float velocity_x_mps, CameraShot shot) const;
+  void ApplyShake(float dt_s);
   // From the look-at point to the eye at `distance_m`, turned `yaw_deg`
   // from side-on, `height_m` above it.
   static glm::vec3 EyeOffset(float distance_m, float yaw_deg, float height_m);
@@ -58,6 +66,8 @@ class FollowCamera {
   math::DampedSpring<float> distance_m_{9.0f, 0.0f};                          // eye distance, metres
   math::DampedSpring<float> yaw_deg_{16.0f, 0.0f};                            // the eye's turn, degrees
   math::DampedSpring<float> height_m_{1.6f, 0.0f};                            // the eye over the target, metres
+  float shake_m_ = 0.0f;                                                      // the shake's amplitude now, metres
+  float shake_time_s_ = 0.0f;  // its clock, seconds (drives the jolt's direction)
   glm::vec3 eye_ws_{0.0f, 2.0f, 9.0f};
   glm::vec3 target_ws_{0.0f, 1.0f, 0.0f};
 };

@@ -10,6 +10,10 @@ GameSession::GameSession(const SessionDesc& desc) : desc_(desc), pilot_(desc.see
   const size_t npcs = desc.world->level().npcs.size();
   knights_.resize(1 + npcs);
   patrols_.resize(npcs);
+  enemies_.resize(npcs);
+  fighters_.resize(knights_.size());
+  weapons_before_ws_.resize(knights_.size());
+  blow_finder_.Resize(static_cast<int>(knights_.size()));
   respawns_seen_.assign(knights_.size(), 0);
   cues_.resize(knights_.size());
   BuildKnights();
@@ -49,9 +53,14 @@ void GameSession::SpawnAll() {
   for (size_t i = 0; i < patrols_.size(); ++i) {
     const world::Npc& npc = world.level().npcs[i];
     const float y = world.GroundHeightOr(npc.x, 0.0f);
+    knights_[i + 1].combat.tuning.max_health = npc.health;
     knights_[i + 1].Spawn(glm::vec3(npc.x, y, 0.0f), (i % 2 == 0) ? +1 : -1);
     patrols_[i] = PatrolAi{npc.patrol_x0, npc.patrol_x1};
+    enemies_[i].Init(npc.patrol_x0, npc.patrol_x1, npc.aggression, desc_.seed * 7919u + static_cast<uint32_t>(i));
   }
+  for (size_t i = 0; i < knights_.size(); ++i) weapons_before_ws_[i] = knights_[i].WeaponWs();
+  blow_finder_.Clear();
+  hit_stop_left_s_ = player_down_s_ = 0.0f;
   for (size_t i = 0; i < knights_.size(); ++i) {
     metrics_.ResetKnight(static_cast<int>(i));
     cues_[i].Reset();
@@ -79,7 +88,7 @@ void GameSession::Step(const core::InputState& input) {
   // menu keys still count), with random bursts mixed in for the soak test.
   core::InputState driven = input;
   if (autoplay && screen_ == Screen::kPlaying) {
-    driven = pilot_.Decide(knights_[0].controller, *desc_.world, dt);
+    driven = pilot_.Decide(knights_[0].controller, *desc_.world, dt, NearestFoe(), knights_[0].combat);
     driven.pause_pressed = input.pause_pressed;
     driven.confirm_pressed = input.confirm_pressed;
   }
@@ -106,34 +115,13 @@ void GameSession::Step(const core::InputState& input) {
 
   const core::InputState player_input = PlayerInput(driven);
   ChooseLanes();
-  debug_lines_.Clear();
-  core::DebugLines* debug = draw_ik_debug ? &debug_lines_ : nullptr;
-  last_anim_s = last_ik_s = last_palette_s = 0.0;
-  bool any_nan = false;
-  for (size_t i = 0; i < knights_.size(); ++i) {
-    Knight& knight = knights_[i];
-    if (i + 1 < knights_.size()) knights_[i + 1].Prefetch();
-    const core::InputState knight_input = i == 0 ? player_input : patrols_[i - 1].Decide(knight.controller, dt);
-    ApplyClipOverride(static_cast<int>(i));
-    const int checkpoint_before = knight.controller.LastCheckpoint();
-    knight.Step(knight_input, *desc_.world, ik, dt, debug, time_passes);
-    if (knight.controller.Respawns() != respawns_seen_[i]) {
-      respawns_seen_[i] = knight.controller.Respawns();
-      metrics_.ResetKnight(static_cast<int>(i));
-      cues_[i].Reset();
-      if (i == 0) camera_.Reset(knight.controller.FeetWs());
-    }
-    cues_[i].Update(knight, *desc_.world, sounds_);
-    if (i == 0 && knight.controller.LastCheckpoint() > checkpoint_before) {
-      sounds_.Push({SoundId::kCheckpoint, knight.controller.FeetWs(), 1.0f});
-    }
-    metrics_.Sample(static_cast<int>(i), knight, *desc_.world, dt);
-    last_anim_s += knight.LastAnimSeconds();
-    last_ik_s += knight.LastIkSeconds();
-    last_palette_s += knight.LastPaletteSeconds();
-    any_nan = any_nan || knight.LastPoseHadNan();
-  }
+  // A hit-stop slows the knights, not the clock.
+  const float knights_dt = hit_stop_left_s_ > 0.0f ? dt * kHitStopScale : dt;
+  hit_stop_left_s_ = std::max(0.0f, hit_stop_left_s_ - dt);
+  const bool any_nan = StepKnights(player_input, knights_dt);
   metrics_.EndStep(last_ik_s, any_nan);
+  ResolveBlows();
+  RespawnDefeatedPlayer(dt);
 
   const KnightController& player = knights_[0].controller;
   // The camera follows the body as drawn, so it rises with a ladder exit.
@@ -150,6 +138,64 @@ void GameSession::Step(const core::InputState& input) {
     metrics_.collecting = false;  // what follows the goal is the complete screen, not play
   }
   last_sim_s = std::chrono::duration<double>(Clock::now() - start).count();
+}
+
+bool GameSession::StepKnights(const core::InputState& player_input, float dt_s) {
+  debug_lines_.Clear();
+  core::DebugLines* debug = draw_ik_debug ? &debug_lines_ : nullptr;
+  last_anim_s = last_ik_s = last_palette_s = 0.0;
+  bool any_nan = false;
+  for (size_t i = 0; i < knights_.size(); ++i) {
+    Knight& knight = knights_[i];
+    if (i + 1 < knights_.size()) knights_[i + 1].Prefetch();
+    const core::InputState knight_input = i == 0 ? player_input : NpcInput(i, dt_s);
+    ApplyClipOverride(static_cast<int>(i));
+    const int checkpoint_before = knight.controller.LastCheckpoint();
+    knight.Step(knight_input, *desc_.world, ik, dt_s, debug, time_passes);
+    if (knight.controller.Respawns() != respawns_seen_[i]) {
+      respawns_seen_[i] = knight.controller.Respawns();
+      metrics_.ResetKnight(static_cast<int>(i));
+      cues_[i].Reset();
+      weapons_before_ws_[i] = knight.WeaponWs();
+      if (i == 0) camera_.Reset(knight.controller.FeetWs());
+    }
+    cues_[i].Update(knight, *desc_.world, sounds_);
+    if (knight.combat.SwingStarted()) {
+      sounds_.Push({knight.combat.SwingHeavy() ? SoundId::kSwordSwingHeavy : SoundId::kSwordSwing,
+                    knight.controller.FeetWs(), 1.0f});
+    }
+    if (i == 0 && knight.controller.LastCheckpoint() > checkpoint_before) {
+      sounds_.Push({SoundId::kCheckpoint, knight.controller.FeetWs(), 1.0f});
+    }
+    metrics_.Sample(static_cast<int>(i), knight, *desc_.world, dt_s);
+    last_anim_s += knight.LastAnimSeconds();
+    last_ik_s += knight.LastIkSeconds();
+    last_palette_s += knight.LastPaletteSeconds();
+    any_nan = any_nan || knight.LastPoseHadNan();
+  }
+  return any_nan;
+}
+
+// A patrol walks its range; an enemy fights a player who can fight back
+// (one whose character has no attack clips is left alone).
+core::InputState GameSession::NpcInput(size_t knight, float dt_s) {
+  const size_t npc = knight - 1;
+  if (!IsEnemy(knight) || !knights_[0].combat.CanFight()) {
+    return patrols_[npc].Decide(knights_[knight].controller, dt_s);
+  }
+  const core::InputState input = enemies_[npc].Decide(knights_[knight], knights_[0], dt_s);
+  if (enemies_[npc].JustNoticed()) sounds_.Push({SoundId::kEnemyNotice, knights_[knight].controller.FeetWs(), 1.0f});
+  return input;
+}
+
+bool GameSession::Shown(size_t knight) const {
+  if (knight >= knights_.size()) return false;
+  const KnightCombat& combat = knights_[knight].combat;
+  if (knight == 0 || !combat.Defeated()) return true;
+  const float t = combat.StateTimeS();
+  if (t >= kFallenGoneS) return false;
+  // Blinking at 8 Hz before it is gone.
+  return t < kFallenBlinkS || static_cast<int>(t * 16.0f) % 2 == 0;
 }
 
 // The player's input this step: the pilot's in autoplay, else the

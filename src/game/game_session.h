@@ -1,8 +1,8 @@
 #pragma once
-// The game: one level, the player knight and the NPC knights, the camera,
-// the game flow (title, playing, paused, level complete), autoplay and the
-// IK metrics. Advanced in fixed sim steps; deterministic for a given input
-// stream. Rendering and UI read it; only menus call its commands.
+// The game: one level, the player knight and the NPC knights (patrols and
+// enemies), the fights between them, the camera, the game flow (title,
+// playing, paused, level complete), autoplay and the IK metrics. Advanced in fixed sim steps; deterministic for a given
+// input stream. Rendering and UI read it; only menus call its commands.
 
 #include <memory>
 #include <vector>
@@ -11,7 +11,9 @@
 #include "core/input_state.h"
 #include "game/auto_pilot.h"
 #include "game/cast_member.h"
+#include "game/combat_blows.h"
 #include "game/course_markers.h"
+#include "game/enemy_ai.h"
 #include "game/follow_camera.h"
 #include "game/ik_metrics.h"
 #include "game/knight.h"
@@ -75,6 +77,17 @@ class GameSession {
   bool quit_requested() const { return quit_requested_; }
   const world::World& world() const { return *desc_.world; }
   std::span<const Knight> knights() const { return knights_; }
+  // Whether knight i is an enemy (an NPC the level makes one), and its brain.
+  bool IsEnemy(size_t knight) const {
+    return knight > 0 && knight < knights_.size() &&
+           desc_.world->level().npcs[knight - 1].role == world::NpcRole::kEnemy;
+  }
+  const EnemyAi& enemy_ai(size_t knight) const { return enemies_[knight - 1]; }
+  // Whether knight i is drawn: a fallen enemy blinks out kFallenBlinkS
+  // after it fell, and is gone kFallenGoneS after.
+  bool Shown(size_t knight) const;
+  static constexpr float kFallenBlinkS = 2.0f;
+  static constexpr float kFallenGoneS = 3.0f;
   const Knight& player() const { return knights_[0]; }
   const FollowCamera& camera() const { return camera_; }
   const FollowCamera& previous_camera() const { return previous_camera_; }
@@ -110,6 +123,31 @@ class GameSession {
  private:
   void BuildKnights();
   void SpawnAll();
+  // The knights' steps (the player's input, the NPCs' brains), with their
+  // sounds and metrics; dt_s is the knights' time (slowed in a hit-stop).
+  bool StepKnights(const core::InputState& player_input, float dt_s);
+  core::InputState NpcInput(size_t knight, float dt_s);
+  // Finds this step's blows and deals them: hit points, sounds, the
+  // hit-stop and the camera's jolt.
+  void ResolveBlows();
+  void DealBlow(const Blow& blow);
+  // A player with no hit points left gets up at his last checkpoint
+  // kRespawnAfterDefeatS after he fell.
+  void RespawnDefeatedPlayer(float dt_s);
+  static constexpr float kRespawnAfterDefeatS = 1.6f;
+  // The enemy nearest the player along x, about level with him (within
+  // kFoeLevelM), for the autopilot; a wind-up is seen kFoeTellSeen through.
+  FoeView NearestFoe() const;
+  static constexpr float kFoeLevelM = 1.5f;
+  static constexpr float kFoeTellSeen = 0.3f;
+  // A blow that lands slows every knight to kHitStopScale of real time for
+  // kHitStopS (kHitStopHeavyS for a heavy one): the blow reads.
+  static constexpr float kHitStopS = 0.06f;
+  static constexpr float kHitStopHeavyS = 0.1f;
+  static constexpr float kHitStopScale = 0.1f;
+  // The camera's jolt for a blow the player deals or takes, metres.
+  static constexpr float kShakeLightM = 0.04f;
+  static constexpr float kShakeHeavyM = 0.09f;
   // After the goal the knight walks on this far past it, metres, at a walk
   // (the stick this far over), stopping this short of the terrain's end.
   static constexpr float kWalkInM = 4.0f;
@@ -136,6 +174,13 @@ class GameSession {
   SessionDesc desc_;
   std::vector<Knight> knights_;
   std::vector<PatrolAi> patrols_;  // one per NPC (knights_[i + 1])
+  std::vector<EnemyAi> enemies_;   // one per NPC, used for the enemies
+  BlowFinder blow_finder_;
+  std::vector<Fighter> fighters_;                 // one per knight, refilled each step
+  std::vector<WeaponSegment> weapons_before_ws_;  // each knight's weapon after the last step
+  std::array<Blow, 16> blows_{};                  // this step's (more in one step are dropped)
+  float hit_stop_left_s_ = 0.0f;
+  float player_down_s_ = 0.0f;  // seconds the player has lain defeated
   AutoPilot pilot_;
   SoakInput soak_;
   FollowCamera camera_;

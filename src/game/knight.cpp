@@ -41,6 +41,26 @@ float FadeTime(ClipRole role) {
   }
 }
 
+// Crossfade into each combat role, seconds: a swing must start at once
+// (its wind-up is a fifth of a second), the reactions snap.
+float FightFadeS(ClipRole role) {
+  switch (role) {
+    case ClipRole::kAttack1:
+    case ClipRole::kAttack2:
+    case ClipRole::kAttack3:
+      return 0.08f;
+    case ClipRole::kBlock:
+      return 0.12f;
+    case ClipRole::kBlockHit:
+    case ClipRole::kHit:
+      return 0.05f;
+    case ClipRole::kKnockdown:
+      return 0.08f;
+    default:
+      return 0.12f;
+  }
+}
+
 ik::GroundProbe CastDown(const void* context, const glm::vec3& from_ws, float length_m) {
   const auto* world = static_cast<const world::World*>(context);
   // Every upward-facing surface is ground for a foot (not the underside of a
@@ -216,6 +236,7 @@ void Knight::Init(const anim::Skeleton& skeleton, const ClipSet& clips, const Ri
   previous_palette_ms_.assign(n, glm::mat4(1.0f));
   anim.Init(skeleton, clips);
   controller.SetMotionClipInfo(ReadMotionClipInfo(skeleton, clips));
+  combat.Init(ReadCombatClips(skeleton, clips, rig));
   controller.tuning.body_height_m = rig.body_height_m > 0.0f ? rig.body_height_m : KnightTuning{}.body_height_m;
 
   anim.SetLocomotionStartPhase(FindLocomotionStartPhase(skeleton, clips, rig));
@@ -282,6 +303,10 @@ void Knight::Spawn(const glm::vec3& feet_ws, int facing) {
   foot_ik.Reset(/*active=*/true);
   ladder_ik.Reset();
   seen_role_serial_ = -1;
+  seen_fight_serial_ = -1;
+  seen_respawns_ = controller.Respawns();
+  playing_fight_ = false;
+  combat.Reset();
   placed_ = true;
   prop_turn_tracked_.fill(false);
   model_to_world_ = previous_model_to_world_ = controller.ModelToWorld();
@@ -308,9 +333,16 @@ void Knight::Step(const core::InputState& input, const world::World& world, cons
 
 // 1. Gameplay: motion and the clip role.
 void Knight::StepGameplay(const core::InputState& input, const world::World& world, const IkToggles& ik, float dt_s) {
-  const int respawns_before = controller.Respawns();
-  controller.Step(input, world, dt_s);
-  if (controller.Respawns() != respawns_before || placed_) {
+  combat.Step(input, controller.Grounded() && !controller.Turning(), dt_s);
+  if (const float shove_mps = combat.TakeShoveMps(); shove_mps != 0.0f) controller.Shove(shove_mps);
+  controller.Step(combat.MovementInput(input), world, dt_s);
+  // Respawned (a fall, or the session after a defeat): every hit point back.
+  if (controller.Respawns() != seen_respawns_) {
+    seen_respawns_ = controller.Respawns();
+    combat.Reset();
+    placed_ = true;
+  }
+  if (placed_) {
     foot_ik.Reset(/*active=*/ik.master);
     ladder_ik.Reset();
     placed_ = false;
@@ -320,9 +352,32 @@ void Knight::StepGameplay(const core::InputState& input, const world::World& wor
   model_to_world_ = controller.ModelToWorld();
 }
 
-// 2. Clips: follow the controller's role, then sample and blend.
+// 2. Clips: follow the role (the combat's or the controller's), then sample and blend.
 void Knight::SampleClips(const world::World& world, const IkToggles& ik, float dt_s) {
-  if (controller.RoleSerial() != seen_role_serial_) {
+  FollowRole();
+  // Stride warping: shorter steps on slopes, played faster to keep the speed.
+  // In the air the walk/run cycle follows the horizontal speed: it fades
+  // out over the take-off, and a speed of 0 would turn a run's pose into a
+  // walk's in one step.
+  const bool airborne = controller.mode() == KnightMode::kAir;
+  const float speed = controller.Grounded() || airborne ? std::fabs(controller.VelocityMps().x) : 0.0f;
+  const bool warp = ik.master && ik.leg_l && ik.leg_r && controller.Grounded() && speed > kStrideWarpMinSpeedMps;
+  stride_scale_.Update(warp ? ik::StrideScaleForSlope(GroundSlopeRad(world)) : 1.0f, kStrideWarpSmoothS, dt_s);
+  anim.Update(dt_s, speed / stride_scale_.value);
+  anim.Evaluate(locals_ls_);
+}
+
+void Knight::FollowRole() {
+  if (const std::optional<ClipRole> fight = combat.Role()) {
+    if (!playing_fight_ || combat.RoleSerial() != seen_fight_serial_) {
+      anim.Play(*fight, FightFadeS(*fight), 0.0f, /*restart=*/playing_fight_);
+    }
+    playing_fight_ = true;
+    seen_fight_serial_ = combat.RoleSerial();
+    anim.SetRate(1.0f);
+    return;
+  }
+  if (controller.RoleSerial() != seen_role_serial_ || playing_fight_) {
     seen_role_serial_ = controller.RoleSerial();
     // The exit clip carries root motion, and the knight is moved by it when
     // the clip ends (or placed before it when played backwards): blending
@@ -337,17 +392,8 @@ void Knight::SampleClips(const world::World& world, const IkToggles& ik, float d
         (anim.CurrentRole() == ClipRole::kTurn && controller.Role() != ClipRole::kTurn && controller.TurnCompleted());
     anim.Play(controller.Role(), root_motion_cut ? 0.0f : FadeTime(controller.Role()), controller.RoleStartS());
   }
+  playing_fight_ = false;
   anim.SetRate(controller.RoleRate());
-  // Stride warping: shorter steps on slopes, played faster to keep the speed.
-  // In the air the walk/run cycle follows the horizontal speed: it fades
-  // out over the take-off, and a speed of 0 would turn a run's pose into a
-  // walk's in one step.
-  const bool airborne = controller.mode() == KnightMode::kAir;
-  const float speed = controller.Grounded() || airborne ? std::fabs(controller.VelocityMps().x) : 0.0f;
-  const bool warp = ik.master && ik.leg_l && ik.leg_r && controller.Grounded() && speed > kStrideWarpMinSpeedMps;
-  stride_scale_.Update(warp ? ik::StrideScaleForSlope(GroundSlopeRad(world)) : 1.0f, kStrideWarpSmoothS, dt_s);
-  anim.Update(dt_s, speed / stride_scale_.value);
-  anim.Evaluate(locals_ls_);
 }
 
 // 3. Local-to-model (model space: the character's own, feet at the origin).

@@ -1,8 +1,9 @@
 #pragma once
-// One knight in the world: its gameplay controller, its clip player, its IK
-// controllers and its pose buffers (sized once at spawn). Step() runs one sim
-// step of the whole pipeline:
-//   controller (input -> motion, clip role) -> sample and blend clips ->
+// One knight in the world: its gameplay controller, its fighting, its clip
+// player, its IK controllers and its pose buffers (sized once at spawn).
+// Step() runs one sim step of the whole pipeline:
+//   combat (attack, block, reactions) -> controller (input -> motion, clip
+//   role; the combat's role wins while it fights) -> sample and blend clips ->
 //   local-to-model -> IK (feet on the ground, hands and feet on rungs) ->
 //   skinning palette.
 // The previous step's palette and placement are kept so rendering can
@@ -18,6 +19,8 @@
 #include "core/debug_lines.h"
 #include "core/input_state.h"
 #include "game/anim_player.h"
+#include "game/combat_blows.h"
+#include "game/knight_combat.h"
 #include "game/knight_controller.h"
 #include "game/rig.h"
 #include "ik/foot_ik_controller.h"
@@ -60,6 +63,7 @@ class Knight {
             core::DebugLines* debug, bool time_passes = false);
 
   KnightController controller;
+  KnightCombat combat;
   AnimPlayer anim;
   ik::FootIkController foot_ik;
   ik::LadderIkController ladder_ik;
@@ -82,6 +86,11 @@ class Knight {
   glm::vec3 DrawnRootWs() const {
     return models_ms_.empty() ? controller.FeetWs() : glm::vec3(model_to_world_ * models_ms_[0][3]);
   }
+  // The weapon (or the fist) after this step's pose, world metres.
+  WeaponSegment WeaponWs() const;
+  // The body a blow must reach, after this step's pose, world metres: from
+  // knee height to the top of the head, a torso's half-width round.
+  BodyCapsule BodyWs() const;
   // Seconds the last step spent in the IK pass.
   double LastIkSeconds() const { return last_ik_s_; }
   // Seconds spent sampling/blending + local-to-model, and on the palette.
@@ -95,6 +104,8 @@ class Knight {
   // The steps of Step, in order.
   void StepGameplay(const core::InputState& input, const world::World& world, const IkToggles& ik, float dt_s);
   void SampleClips(const world::World& world, const IkToggles& ik, float dt_s);
+  // Starts the role the controller or the combat asks for, when it changed.
+  void FollowRole();
   void LocalToModel();
   void RunIk(const world::World& world, const IkToggles& ik, float dt_s, core::DebugLines* debug);
   void PlaceProps(const world::World& world, const IkToggles& ik, float dt_s);
@@ -111,6 +122,9 @@ class Knight {
   const Rig* rig_ = nullptr;
   int look_ = 0;
   int seen_role_serial_ = -1;
+  int seen_fight_serial_ = -1;
+  int seen_respawns_ = 0;       // the controller's Respawns() when last looked at
+  bool playing_fight_ = false;  // the clips follow the combat's role, not the controller's
   // Spawned or respawned since the last step: the next step starts the foot
   // IK on or off as the toggles say (an IK-off run never fades it out).
   bool placed_ = true;

@@ -135,6 +135,14 @@ class KnightController {
   void Step(const core::InputState& input, const world::World& world, float dt_s);
 
   void SetMotionClipInfo(const MotionClipInfo& info) { clip_info_ = info; }
+  // A blow's shove: on the ground the body is set moving at vx_mps along x
+  // (the ground's deceleration stops it); elsewhere nothing happens.
+  void Shove(float vx_mps) {
+    if (mode_ == KnightMode::kGround && turn_left_s_ <= 0.0f) velocity_.x = vx_mps;
+  }
+  // Back at the last checkpoint (as after a fall; Respawns() counts it):
+  // the player lost every hit point.
+  void RespawnAtCheckpoint(const world::World& world) { Respawn(world); }
   // The depth (world z, metres) the knight walks at on the ground: 0, the
   // play plane, or a little in front or behind it to pass another knight.
   // Eased to while walking or running (LaneZ), only where the ground there

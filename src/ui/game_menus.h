@@ -6,6 +6,7 @@
 #include <string>
 
 #include "game/game_session.h"
+#include "ui/combat_hud.h"
 #include "ui/pause_menu.h"
 
 namespace knights::ui {
@@ -16,6 +17,8 @@ class GameMenus {
   // session's commands. `input` supplies menu navigation edges (keyboard
   // and gamepad).
   void Draw(game::GameSession& session, const core::InputState& input, int width_px, int height_px);
+  // The fight's controls hint (ui/combat_hud.h).
+  void SetControlsHint(std::string hint) { combat_hud_.SetControlsHint(std::move(hint)); }
   // A one-line notice at the top of the screen for a few seconds (a
   // screenshot taken).
   void Notify(std::string text);
@@ -40,6 +43,7 @@ class GameMenus {
 
   int title_selected_ = 0;
   PauseMenu pause_menu_;
+  CombatHud combat_hud_;
   bool was_paused_ = false;  // last frame: a newly paused game opens the menu afresh
   std::string notice_;
   float notice_left_s_ = 0.0f;          // real seconds the notice stays

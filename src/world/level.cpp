@@ -120,6 +120,8 @@ const char* ToString(NpcVariant variant) {
   return "?";
 }
 
+const char* ToString(NpcRole role) { return role == NpcRole::kEnemy ? "enemy" : "patrol"; }
+
 const char* ToString(GoalKind kind) {
   switch (kind) {
     case GoalKind::kGate:

@@ -110,6 +110,9 @@ struct Pit {
 };
 
 enum class NpcVariant { kRed, kGreen };
+// A patrol only walks its range; an enemy also fights the player inside it
+// (game/enemy_ai.h).
+enum class NpcRole { kPatrol, kEnemy };
 
 // An NPC knight that walks back and forth between patrol_x0 and patrol_x1.
 struct Npc {
@@ -117,6 +120,11 @@ struct Npc {
   float patrol_x0 = 0.0f;  // world x, metres
   float patrol_x1 = 0.0f;  // world x, metres (> patrol_x0)
   NpcVariant variant = NpcVariant::kRed;
+  NpcRole role = NpcRole::kPatrol;
+  int health = 3;  // hit points (an enemy's; 1..kMaxNpcHealth)
+  // An enemy's temper, 0..1: shorter wind-ups, fewer pauses between
+  // attacks and more blocks as it rises.
+  float aggression = 0.5f;
 
   bool operator==(const Npc&) const = default;
 };
@@ -178,6 +186,7 @@ bool InPit(const Level& level, float x);
 // Names used in level files ("tree", "red", "gate", ...).
 const char* ToString(PropKind kind);
 const char* ToString(NpcVariant variant);
+const char* ToString(NpcRole role);
 const char* ToString(GoalKind kind);
 
 }  // namespace knights::world

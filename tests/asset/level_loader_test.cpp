@@ -54,6 +54,9 @@ TEST(LevelLoader, MinimalLevelLoads) {
   EXPECT_FLOAT_EQ(level.ladders[0].width, 0.5f);
   EXPECT_EQ(level.ladders[0].exit_dir, 1);
   EXPECT_EQ(level.npcs[0].variant, world::NpcVariant::kGreen);
+  EXPECT_EQ(level.npcs[0].role, world::NpcRole::kPatrol);  // default
+  EXPECT_EQ(level.npcs[0].health, 3);
+  EXPECT_FLOAT_EQ(level.npcs[0].aggression, 0.5f);
   EXPECT_FLOAT_EQ(level.npcs[0].patrol_x1, 19.0f);
   EXPECT_EQ(level.props[0].kind, world::PropKind::kTree);
   EXPECT_FALSE(level.props[0].y.has_value());
@@ -135,6 +138,8 @@ INSTANTIATE_TEST_SUITE_P(
         WrongCase{"/npcs/0/patrol", "[13]", "npcs[0].patrol: expected [x0, x1], got 1 values"},
         WrongCase{"/npcs/0/patrol/0", "\"a\"", "npcs[0].patrol[0]: expected a number, got string"},
         WrongCase{"/npcs/0/variant", "\"blue\"", "npcs[0].variant: \"blue\" is not one of: red, green"},
+        WrongCase{"/npcs/0/role", "\"boss\"", "npcs[0].role: \"boss\" is not one of: patrol, enemy"},
+        WrongCase{"/npcs/0/health", "\"3\"", "npcs[0].health: expected a number, got string"},
         WrongCase{"/props/0/kind", "\"castle\"",
                   "props[0].kind: \"castle\" is not one of: tree, rock, banner, crate, bush, torch, barrel, fence"},
         WrongCase{"/props/0/scale", "false", "props[0].scale: expected a number, got boolean"}));
@@ -143,6 +148,11 @@ INSTANTIATE_TEST_SUITE_P(
     Ranges, WrongValue,
     ::testing::Values(
         WrongCase{"/ladders/0/rung_spacing", "0.5", "ladders[0].rung_spacing: 0.5 is outside 0.22..0.40 m"},
+        WrongCase{"/npcs/0/health", "0", "npcs[0].health: 0 is outside 1..20 hit points"},
+        WrongCase{"/npcs/0/health", "21", "npcs[0].health: 21 is outside 1..20 hit points"},
+        WrongCase{"/npcs/0/health", "2.5", "npcs[0].health: 2.5 is not a whole number of hit points"},
+        WrongCase{"/npcs/0/aggression", "1.5", "npcs[0].aggression: 1.5 is outside 0..1"},
+        WrongCase{"/npcs/0/aggression", "-0.1", "npcs[0].aggression: -0.1 is outside 0..1"},
         WrongCase{"/ladders/0/rung_spacing", "0.2", "ladders[0].rung_spacing: 0.2 is outside 0.22..0.40 m"},
         WrongCase{"/ladders/0/lean_deg", "20", "ladders[0].lean_deg: 20 is outside -15..15 degrees"},
         WrongCase{"/ladders/0/top_y", "-1", "ladders[0].top_y: -1 must be above bottom_y (0)"},
@@ -201,6 +211,18 @@ INSTANTIATE_TEST_SUITE_P(
 
 // A patrol may cross a riser of exactly 0.40 m wherever it stands: the rise
 // from y = 0.8 to 1.2 is 0.4000001 in floats, and used to be rejected.
+TEST(LevelLoader, AnEnemyKeepsItsHealthAndAggression) {
+  json j = json::parse(kMinimal);
+  j["npcs"][0]["role"] = "enemy";
+  j["npcs"][0]["health"] = 7;
+  j["npcs"][0]["aggression"] = 0.9;
+  const auto result = ParseLevel(j.dump(), "mini.json");
+  ASSERT_TRUE(result.ok()) << result.status().message();
+  EXPECT_EQ(result->npcs[0].role, world::NpcRole::kEnemy);
+  EXPECT_EQ(result->npcs[0].health, 7);
+  EXPECT_FLOAT_EQ(result->npcs[0].aggression, 0.9f);
+}
+
 TEST(LevelLoader, PatrolsCrossRisersOfExactlyTheWalkableHeight) {
   nlohmann::json level = nlohmann::json::parse(kMinimal);
   level["terrain"]["points"] = nlohmann::json::parse("[[0, 0.8], [10, 0.8], [10, 1.2], [20, 1.2]]");

@@ -1,0 +1,31 @@
+#pragma once
+// The fight on screen, drawn with Dear ImGui over the scene: the player's
+// hit points as hearts (top left), each enemy's tell over its head (a
+// yellow "!" when it sees the player, a red one swelling through its
+// wind-up) with its hit points as pips once it fights, and the controls
+// the first time an enemy sees the player.
+
+#include <string>
+
+#include "game/game_session.h"
+
+namespace knights::ui {
+
+class CombatHud {
+ public:
+  // The line that names the attack and block controls (the app builds it
+  // from the key bindings).
+  void SetControlsHint(std::string hint) { hint_ = std::move(hint); }
+  void Draw(const game::GameSession& session, int width_px, int height_px);
+
+ private:
+  void DrawHearts(const game::KnightCombat& player);
+  void DrawEnemyMarks(const game::GameSession& session, int width_px, int height_px);
+  void DrawHint(const game::GameSession& session, int width_px, int height_px);
+
+  std::string hint_ = "Attack: J or (X)    Block: hold K or (LB)";
+  bool hint_shown_ = false;   // the first fight's hint began
+  float hint_left_s_ = 0.0f;  // real seconds it stays
+};
+
+}  // namespace knights::ui

@@ -1,0 +1,188 @@
+#include "game/knight_combat.h"
+
+#include <gtest/gtest.h>
+
+namespace knights::game {
+namespace {
+
+constexpr float kDt = 1.0f / 60.0f;
+
+// A full set of combat clips: three swings of 0.5 s hurting 0.15-0.28 s,
+// the heavy last one 0.8 s hurting 0.32-0.45 s.
+CombatClips FullClips() {
+  CombatClips c;
+  c.combo_length = 3;
+  c.attacks[0] = {0.5f, 0.15f, 0.28f, 10.0f};
+  c.attacks[1] = {0.5f, 0.15f, 0.28f, 10.0f};
+  c.attacks[2] = {0.8f, 0.32f, 0.45f, 12.0f};
+  c.can_block = true;
+  c.block_hit_s = 0.35f;
+  c.hit_s = 0.5f;
+  c.knockdown_s = 1.1f;
+  c.get_up_s = 1.4f;
+  return c;
+}
+
+core::InputState Press() {
+  core::InputState in;
+  in.attack_pressed = true;
+  return in;
+}
+core::InputState Block() {
+  core::InputState in;
+  in.block_held = true;
+  return in;
+}
+
+// Steps until the state changes or `limit_s` passes; returns the seconds stepped.
+float RunFor(KnightCombat& c, const core::InputState& input, float seconds) {
+  float t = 0.0f;
+  for (; t < seconds - 1e-6f; t += kDt) c.Step(input, /*grounded=*/true, kDt);
+  return t;
+}
+
+TEST(KnightCombat, OnePressIsOneSwingThatHurtsOnlyInItsWindow) {
+  KnightCombat c;
+  c.Init(FullClips());
+  c.Step(Press(), true, kDt);
+  ASSERT_EQ(c.state(), CombatState::kAttack);
+  EXPECT_TRUE(c.SwingStarted());
+  EXPECT_EQ(c.Role(), ClipRole::kAttack1);
+  int hurting_steps = 0;
+  float first = -1.0f, last = -1.0f;
+  for (int i = 0; i < 60 && c.state() == CombatState::kAttack; ++i) {
+    if (c.SwingHurts()) {
+      ++hurting_steps;
+      if (first < 0.0f) first = c.StateTimeS();
+      last = c.StateTimeS();
+    }
+    c.Step({}, true, kDt);
+  }
+  EXPECT_EQ(c.state(), CombatState::kNone);
+  EXPECT_GE(first, 0.15f - 1e-4f);
+  EXPECT_LE(last, 0.28f + 1e-4f);
+  EXPECT_GE(hurting_steps, 7);  // 0.13 s of 60 Hz steps
+}
+
+TEST(KnightCombat, PressesDuringASwingChainTheComboToTheHeavyBlow) {
+  KnightCombat c;
+  c.Init(FullClips());
+  c.Step(Press(), true, kDt);
+  const int first_serial = c.SwingSerial();
+  c.Step(Press(), true, kDt);  // queued, not started: the first swing must land first
+  EXPECT_EQ(c.SwingIndex(), 0);
+  RunFor(c, {}, 0.35f);
+  EXPECT_EQ(c.SwingIndex(), 1);
+  EXPECT_NE(c.SwingSerial(), first_serial);
+  EXPECT_FALSE(c.SwingHeavy());
+  c.Step(Press(), true, kDt);
+  RunFor(c, {}, 0.35f);
+  EXPECT_EQ(c.SwingIndex(), 2);
+  EXPECT_TRUE(c.SwingHeavy());
+  EXPECT_EQ(c.Role(), ClipRole::kAttack3);
+  c.Step(Press(), true, kDt);  // nothing follows the last swing
+  RunFor(c, {}, 0.9f);
+  EXPECT_EQ(c.state(), CombatState::kNone);
+}
+
+TEST(KnightCombat, NoSwingInTheAirAndNoMovementWhileBusy) {
+  KnightCombat c;
+  c.Init(FullClips());
+  c.Step(Press(), /*grounded=*/false, kDt);
+  EXPECT_EQ(c.state(), CombatState::kNone);
+  core::InputState walk = Press();
+  walk.move_x = 1.0f;
+  walk.jump_pressed = true;
+  c.Step(walk, true, kDt);
+  const core::InputState moved = c.MovementInput(walk);
+  EXPECT_EQ(moved.move_x, 0.0f);
+  EXPECT_FALSE(moved.jump_pressed);
+  // Shoved off a ledge mid-swing: the fall takes over.
+  c.Step({}, /*grounded=*/false, kDt);
+  EXPECT_EQ(c.state(), CombatState::kNone);
+  EXPECT_EQ(c.MovementInput(walk).move_x, 1.0f);
+}
+
+TEST(KnightCombat, ABlowHurtsThenTheIFramesIgnoreTheNext) {
+  KnightCombat c;
+  c.tuning.max_health = 5;
+  c.Init(FullClips());
+  EXPECT_EQ(c.TakeBlow(1, false, true, +1), BlowResult::kHurt);
+  EXPECT_EQ(c.health(), 4);
+  EXPECT_EQ(c.state(), CombatState::kHit);
+  EXPECT_EQ(c.TakeBlow(1, false, true, +1), BlowResult::kIgnored);
+  EXPECT_EQ(c.health(), 4);
+  RunFor(c, {}, c.tuning.invulnerable_s + kDt);
+  EXPECT_EQ(c.TakeBlow(1, false, true, +1), BlowResult::kHurt);
+  EXPECT_EQ(c.health(), 3);
+}
+
+TEST(KnightCombat, TheShieldStopsBlowsFromTheFrontOnceRaised) {
+  KnightCombat c;
+  c.Init(FullClips());
+  c.Step(Block(), true, kDt);
+  ASSERT_EQ(c.state(), CombatState::kBlock);
+  EXPECT_FALSE(c.ShieldUp());  // raised for one step only
+  RunFor(c, Block(), c.tuning.block_raise_s);
+  ASSERT_TRUE(c.ShieldUp());
+  EXPECT_EQ(c.TakeBlow(2, true, /*from_front=*/true, +1), BlowResult::kBlocked);
+  EXPECT_EQ(c.health(), c.tuning.max_health);
+  EXPECT_EQ(c.state(), CombatState::kBlockHit);
+  RunFor(c, Block(), 0.4f);
+  EXPECT_EQ(c.state(), CombatState::kBlock);
+  // From behind the shield is no help.
+  EXPECT_EQ(c.TakeBlow(1, false, /*from_front=*/false, +1), BlowResult::kHurt);
+  EXPECT_EQ(c.health(), c.tuning.max_health - 1);
+  // Let go: the shield comes down.
+  RunFor(c, {}, 0.6f);
+  EXPECT_EQ(c.state(), CombatState::kNone);
+}
+
+TEST(KnightCombat, AHeavyBlowKnocksDownThenTheKnightGetsUp) {
+  KnightCombat c;
+  c.Init(FullClips());
+  EXPECT_EQ(c.TakeBlow(2, true, true, -1), BlowResult::kKnockedDown);
+  EXPECT_LT(c.TakeShoveMps(), 0.0f);  // shoved towards -x
+  EXPECT_EQ(c.TakeShoveMps(), 0.0f);  // once
+  const int serial = c.RoleSerial();
+  RunFor(c, {}, 1.1f + kDt);
+  EXPECT_EQ(c.state(), CombatState::kDown);
+  EXPECT_EQ(c.RoleSerial(), serial) << "lying on plays on the knockdown clip's end";
+  EXPECT_TRUE(c.Invulnerable());
+  RunFor(c, {}, c.tuning.down_s + kDt);
+  EXPECT_EQ(c.state(), CombatState::kGetUp);
+  RunFor(c, {}, 1.4f + kDt);
+  EXPECT_EQ(c.state(), CombatState::kNone);
+}
+
+TEST(KnightCombat, TheLastHitPointDefeatsForGood) {
+  KnightCombat c;
+  c.tuning.max_health = 2;
+  c.Init(FullClips());
+  EXPECT_EQ(c.TakeBlow(1, false, true, 1), BlowResult::kHurt);
+  RunFor(c, {}, 1.0f);
+  EXPECT_EQ(c.TakeBlow(1, false, true, 1), BlowResult::kDefeated);
+  EXPECT_EQ(c.health(), 0);
+  RunFor(c, Press(), 5.0f);
+  EXPECT_TRUE(c.Defeated());
+  EXPECT_EQ(c.Role(), ClipRole::kKnockdown);
+  c.Reset();
+  EXPECT_EQ(c.health(), 2);
+  EXPECT_EQ(c.state(), CombatState::kNone);
+}
+
+TEST(KnightCombat, WithoutClipsThereIsNoSwingNoShieldAndAPlainStagger) {
+  KnightCombat c;
+  c.Init(CombatClips{});
+  c.Step(Press(), true, kDt);
+  EXPECT_EQ(c.state(), CombatState::kNone);
+  c.Step(Block(), true, kDt);
+  EXPECT_EQ(c.state(), CombatState::kNone);
+  EXPECT_EQ(c.TakeBlow(2, true, true, 1), BlowResult::kHurt);  // no knockdown clip: a stagger
+  EXPECT_EQ(c.Role(), std::nullopt);
+  RunFor(c, {}, c.tuning.stagger_s + kDt);
+  EXPECT_EQ(c.state(), CombatState::kNone);
+}
+
+}  // namespace
+}  // namespace knights::game
