@@ -280,7 +280,10 @@ void App::PlaceScenery() {
   const std::span<const float> raise = markers.FlagRaise();
   for (size_t i = 0; i < eased_flags_.size(); ++i)
     eased_flags_[i] = i < raise.size() ? game::EaseInOut(raise[i]) : 0.0f;
-  render::PlaceMovingScenery(scenery_pieces_, {eased_flags_, game::EaseInOut(markers.GateOpen())}, scenery_placements_);
+  render::PlaceMovingScenery(scenery_pieces_,
+                             {eased_flags_, game::EaseInOut(markers.GateOpen()), session_->collectibles().TakenFlags(),
+                              static_cast<float>(session_->steps()) * session_->step_s()},
+                             scenery_placements_);
   scene_->PlaceScenery(scenery_placements_);
 }
 

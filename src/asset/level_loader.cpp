@@ -356,12 +356,43 @@ void ParseProps(const json& j, const std::string& path, const Extent& e, Level* 
   }
 }
 
+void ParseCollectibles(const json& j, const std::string& path, const Extent& e, Level* level) {
+  ExpectArray(j, path, lim::kMaxCollectibles);
+  for (size_t i = 0; i < j.size(); ++i) {
+    const std::string p = At(path, i);
+    const json& o = ExpectObject(j[i], p);
+    CheckKeys(o, p, {"x", "height"});
+    world::Collectible gem;
+    gem.x = RequiredNumber(o, "x", p);
+    CheckInsideTerrain(gem.x, e, Key(p, "x"));
+    gem.height_m = OptionalNumber(o, "height", p, gem.height_m);
+    CheckRange(gem.height_m, 0.2f, 12.0f, Key(p, "height"), "0.2..12 m above the terrain");
+    level->collectibles.push_back(gem);
+  }
+}
+
+// Three times, each longer than the last: gold, silver, bronze.
+void ParseMedals(const json& j, const std::string& path, world::Medals* medals) {
+  ExpectObject(j, path);
+  CheckKeys(j, path, {"gold", "silver", "bronze"});
+  float* const times[] = {&medals->gold_s, &medals->silver_s, &medals->bronze_s};
+  const char* const names[] = {"gold", "silver", "bronze"};
+  for (int i = 0; i < 3; ++i) {
+    *times[i] = RequiredNumber(j, names[i], path);
+    CheckRange(*times[i], 1.0f, lim::kMaxMedalTimeS, Key(path, names[i]), "1..3600 s");
+    if (i > 0 && !(*times[i] > *times[i - 1])) {
+      Fail(Key(path, names[i]),
+           Num(*times[i]) + " must be longer than " + names[i - 1] + " (" + Num(*times[i - 1]) + " s)");
+    }
+  }
+}
+
 Level ParseRoot(const json& root) {
   const std::string top;  // the root's path is empty: fields print as "spawn", "terrain.points[0]"
   if (!root.is_object()) Fail("(top level)", std::string("expected an object, got ") + TypeName(root));
   CheckKeys(root, top,
             {"comment", "name", "terrain", "spawn", "goal", "kill_y", "checkpoints", "pits", "platforms", "rocks",
-             "ladders", "npcs", "props"});
+             "ladders", "npcs", "props", "collectibles", "medals"});
   if (const json* c = Find(root, "comment")) String(*c, "comment");
 
   Level level;
@@ -422,6 +453,8 @@ Level ParseRoot(const json& root) {
   if (const json* j = Find(root, "ladders")) ParseLadders(*j, "ladders", e, &level);
   if (const json* j = Find(root, "npcs")) ParseNpcs(*j, "npcs", e, &level);
   if (const json* j = Find(root, "props")) ParseProps(*j, "props", e, &level);
+  if (const json* j = Find(root, "collectibles")) ParseCollectibles(*j, "collectibles", e, &level);
+  if (const json* j = Find(root, "medals")) ParseMedals(*j, "medals", &level.medals);
   if (const auto block = world::FindCourseBlock(level)) Fail(block->path, block->what);
   return level;
 }

@@ -51,6 +51,8 @@ inline constexpr int kMaxNpcHealth = 20;  // an NPC's hit points
 inline constexpr size_t kMaxRocks = 1024;
 inline constexpr size_t kMaxProps = 1024;
 inline constexpr size_t kMaxCheckpoints = 256;
+inline constexpr size_t kMaxCollectibles = 512;
+inline constexpr float kMaxMedalTimeS = 3600.0f;  // an hour of play
 }  // namespace level_limits
 
 }  // namespace knights::asset

@@ -37,11 +37,11 @@ std::string Str(std::string_view text) {
   return nlohmann::json(std::string(text)).dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
 }
 
-using Fields = std::initializer_list<std::pair<const char*, std::string>>;
+using Fields = std::vector<std::pair<const char*, std::string>>;
 
 // {"key": value, ...} on one line, or over several lines at the given indent
 // (the closing brace two spaces less).
-std::string Object(Fields fields, const char* indent = nullptr) {
+std::string Object(const Fields& fields, const char* indent = nullptr) {
   std::string out = "{";
   bool first = true;
   for (const auto& [key, value] : fields) {
@@ -176,20 +176,37 @@ std::string CheckpointsJson(const std::vector<float>& xs) {
   return out;
 }
 
+std::string CollectibleJson(const world::Collectible& gem) {
+  return Object({{"x", Num(gem.x)}, {"height", Num(gem.height_m)}});
+}
+
+// The fields a level may leave out, only when it has them (the shipped
+// levels without them write as they always did).
+void AddOptional(const world::Level& level, Fields& fields) {
+  if (!level.collectibles.empty())
+    fields.emplace_back("collectibles", Lines(level.collectibles, "    ", CollectibleJson));
+  if (level.medals != world::Medals{}) {
+    fields.emplace_back("medals", Object({{"gold", Num(level.medals.gold_s)},
+                                          {"silver", Num(level.medals.silver_s)},
+                                          {"bronze", Num(level.medals.bronze_s)}}));
+  }
+}
+
 std::string LevelBody(const world::Level& level) {
-  return Object({{"name", Str(level.name)},
-                 {"terrain", TerrainJson(level.terrain)},
-                 {"spawn", Object({{"x", Num(level.spawn.x)}, {"z", Num(level.spawn.z)}})},
-                 {"goal", Object({{"x", Num(level.goal.x)}, {"kind", Str(world::ToString(level.goal.kind))}})},
-                 {"kill_y", Num(level.kill_y)},
-                 {"checkpoints", CheckpointsJson(level.checkpoints)},
-                 {"pits", Lines(level.pits, "    ", PitJson)},
-                 {"platforms", Lines(level.platforms, "    ", PlatformJson)},
-                 {"rocks", Lines(level.rocks, "    ", RockJson)},
-                 {"ladders", Lines(level.ladders, "    ", LadderJson)},
-                 {"npcs", Lines(level.npcs, "    ", NpcJson)},
-                 {"props", Lines(level.props, "    ", PropJson)}},
-                "  ");
+  Fields fields = {{"name", Str(level.name)},
+                   {"terrain", TerrainJson(level.terrain)},
+                   {"spawn", Object({{"x", Num(level.spawn.x)}, {"z", Num(level.spawn.z)}})},
+                   {"goal", Object({{"x", Num(level.goal.x)}, {"kind", Str(world::ToString(level.goal.kind))}})},
+                   {"kill_y", Num(level.kill_y)},
+                   {"checkpoints", CheckpointsJson(level.checkpoints)},
+                   {"pits", Lines(level.pits, "    ", PitJson)},
+                   {"platforms", Lines(level.platforms, "    ", PlatformJson)},
+                   {"rocks", Lines(level.rocks, "    ", RockJson)},
+                   {"ladders", Lines(level.ladders, "    ", LadderJson)},
+                   {"npcs", Lines(level.npcs, "    ", NpcJson)},
+                   {"props", Lines(level.props, "    ", PropJson)}};
+  AddOptional(level, fields);
+  return Object(fields, "  ");
 }
 
 }  // namespace

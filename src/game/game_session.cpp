@@ -66,6 +66,7 @@ void GameSession::SpawnAll() {
     cues_[i].Reset();
   }
   markers_.Reset(static_cast<int>(world.level().checkpoints.size()));
+  collectibles_.Reset(world.level());
   camera_.Reset(knights_[0].controller.FeetWs());
   previous_camera_ = camera_;
 }
@@ -122,6 +123,7 @@ void GameSession::Step(const core::InputState& input) {
   metrics_.EndStep(last_ik_s, any_nan);
   ResolveBlows();
   RespawnDefeatedPlayer(dt);
+  if (playing) GatherGems();
 
   const KnightController& player = knights_[0].controller;
   // The camera follows the body as drawn, so it rises with a ladder exit.
@@ -134,6 +136,7 @@ void GameSession::Step(const core::InputState& input) {
     goal_step_ = steps_;
     goal_time_s_ = play_time_s_;
     sounds_.Push({SoundId::kLevelComplete, player.FeetWs(), 1.0f});
+    if (EarnedMedal() != Medal::kNone) sounds_.Push({SoundId::kMedal, player.FeetWs(), 1.0f});
     screen_ = Screen::kComplete;
     metrics_.collecting = false;  // what follows the goal is the complete screen, not play
   }
@@ -186,6 +189,11 @@ core::InputState GameSession::NpcInput(size_t knight, float dt_s) {
   const core::InputState input = enemies_[npc].Decide(knights_[knight], knights_[0], dt_s);
   if (enemies_[npc].JustNoticed()) sounds_.Push({SoundId::kEnemyNotice, knights_[knight].controller.FeetWs(), 1.0f});
   return input;
+}
+
+void GameSession::GatherGems() {
+  glm::vec3 where_ws(0.0f);
+  if (collectibles_.Gather(knights_[0].BodyWs(), &where_ws) > 0) sounds_.Push({SoundId::kPickup, where_ws, 1.0f});
 }
 
 bool GameSession::Shown(size_t knight) const {

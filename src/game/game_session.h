@@ -11,6 +11,7 @@
 #include "core/input_state.h"
 #include "game/auto_pilot.h"
 #include "game/cast_member.h"
+#include "game/collectibles.h"
 #include "game/combat_blows.h"
 #include "game/course_markers.h"
 #include "game/enemy_ai.h"
@@ -96,6 +97,12 @@ class GameSession {
   // and clears them each frame).
   const SoundEventQueue& sounds() const { return sounds_; }
   void ClearSounds() { sounds_.Clear(); }
+  // The level's gems, as the player has gathered them.
+  const Collectibles& collectibles() const { return collectibles_; }
+  // The medal the run's time to the goal earned (kNone before the goal).
+  Medal EarnedMedal() const {
+    return reached_goal() ? MedalFor(desc_.world->level().medals, goal_time_s_) : Medal::kNone;
+  }
   // The checkpoint flags and the castle gate, as the player has reached them.
   const CourseMarkers& markers() const { return markers_; }
   const core::DebugLines& debug_lines() const { return debug_lines_; }
@@ -131,6 +138,8 @@ class GameSession {
   // hit-stop and the camera's jolt.
   void ResolveBlows();
   void DealBlow(const Blow& blow);
+  // The player's body takes the gems within reach (game/collectibles.h).
+  void GatherGems();
   // A player with no hit points left gets up at his last checkpoint
   // kRespawnAfterDefeatS after he fell.
   void RespawnDefeatedPlayer(float dt_s);
@@ -187,6 +196,7 @@ class GameSession {
   FollowCamera previous_camera_;
   IkMetrics metrics_;
   CourseMarkers markers_;
+  Collectibles collectibles_;
   std::vector<SoundCues> cues_;  // one per knight
   SoundEventQueue sounds_;
   core::DebugLines debug_lines_;

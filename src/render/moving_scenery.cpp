@@ -1,6 +1,7 @@
 #include "render/moving_scenery.h"
 
 #include <algorithm>
+#include <cmath>
 
 #include "render/palette.h"
 #include "render/static_shapes.h"
@@ -21,6 +22,28 @@ constexpr float kGateArchH = 3.0f;      // its height, metres
 constexpr float kGateLiftM = 2.9f;      // the portcullis lifts this far, into the wall over the arch
 const glm::vec3 kPaleCloth{0.62f, 0.60f, 0.55f};
 const glm::vec3 kIron{0.10f, 0.10f, 0.11f};
+const glm::vec3 kGemGreen{0.10f, 0.80f, 0.38f};
+constexpr float kGemHalfH = 0.16f;  // a gem's half height, metres
+constexpr float kGemHalfW = 0.11f;  // and its half width
+constexpr float kGemBobM = 0.07f;   // how far it bobs up and down, metres
+constexpr float kGemBobHz = 0.6f;   // how often
+
+// A gem at centre_ws: an octahedron, taller than wide, its faces shaded in
+// two tones so its facets read.
+void AppendGem(std::vector<StaticVertex>& out, const glm::vec3& centre_ws) {
+  const glm::vec3 top = centre_ws + glm::vec3(0.0f, kGemHalfH, 0.0f);
+  const glm::vec3 bottom = centre_ws - glm::vec3(0.0f, kGemHalfH, 0.0f);
+  const glm::vec3 ring[4] = {centre_ws + glm::vec3(kGemHalfW, 0.0f, 0.0f), centre_ws + glm::vec3(0.0f, 0.0f, kGemHalfW),
+                             centre_ws - glm::vec3(kGemHalfW, 0.0f, 0.0f),
+                             centre_ws - glm::vec3(0.0f, 0.0f, kGemHalfW)};
+  for (int i = 0; i < 4; ++i) {
+    const glm::vec3& a = ring[i];
+    const glm::vec3& b = ring[(i + 1) % 4];
+    const glm::vec3 tone = i % 2 == 0 ? kGemGreen : kGemGreen * 0.75f;
+    AppendTriangle(out, a, b, top, tone);
+    AppendTriangle(out, b, a, bottom, tone * 0.8f);
+  }
+}
 
 // A flag on the pole at base_ws, its centre `centre_up_m` over the foot:
 // the cloth with an emblem, both faces.
@@ -88,6 +111,12 @@ MovingScenery BuildMovingScenery(const world::World& world) {
     AddChunk(scenery.mesh, triangles);
     scenery.pieces.push_back({SceneryPieceKind::kPortcullis, -1, kGateLiftM});
   }
+  for (size_t i = 0; i < level.collectibles.size(); ++i) {
+    triangles.clear();
+    AppendGem(triangles, world::CollectiblePositionWs(level.terrain, level.collectibles[i]));
+    AddChunk(scenery.mesh, triangles);
+    scenery.pieces.push_back({SceneryPieceKind::kGem, -1, 0.0f, static_cast<int>(i)});
+  }
   return scenery;
 }
 
@@ -96,6 +125,13 @@ void PlaceMovingScenery(std::span<const SceneryPiece> pieces, const SceneryState
   const size_t n = std::min(out.size(), pieces.size());
   for (size_t i = 0; i < n; ++i) {
     const SceneryPiece& piece = pieces[i];
+    if (piece.kind == SceneryPieceKind::kGem) {
+      const auto gem = static_cast<size_t>(piece.gem);
+      const float phase = 6.2831853f * kGemBobHz * state.time_s + static_cast<float>(piece.gem);
+      out[i].offset_ws = glm::vec3(0.0f, kGemBobM * std::sin(phase), 0.0f);
+      out[i].visible = gem >= state.gems_taken.size() || state.gems_taken[gem] == 0;
+      continue;
+    }
     float raise = state.gate_open;
     if (piece.kind != SceneryPieceKind::kPortcullis) {
       const auto index = static_cast<size_t>(piece.checkpoint);

@@ -1,6 +1,7 @@
 #include "ui/game_menus.h"
 
 #include <algorithm>
+#include <cctype>
 #include <cstdio>
 #include <span>
 #include <string>
@@ -144,6 +145,25 @@ void GameMenus::DrawLadderPrompt(const game::GameSession& session, int width_px,
   ImGui::End();
 }
 
+// The level complete panel's gems and medal lines.
+void GameMenus::DrawRunAwards(const game::GameSession& session) {
+  char line[64];
+  if (session.collectibles().Total() > 0) {
+    std::snprintf(line, sizeof(line), "gems %d / %d", session.collectibles().Taken(), session.collectibles().Total());
+    CenteredText(line, 1.4f);
+  }
+  const game::Medal medal = session.EarnedMedal();
+  if (medal != game::Medal::kNone) {
+    std::snprintf(line, sizeof(line), "%s MEDAL", game::ToString(medal));
+    for (char* c = line; *c != '\0'; ++c) *c = static_cast<char>(std::toupper(static_cast<unsigned char>(*c)));
+    CenteredText(line, 1.8f);
+  } else if (session.world().level().medals != world::Medals{}) {
+    FormatTime(session.world().level().medals.bronze_s, line, sizeof(line));
+    std::string text = std::string("bronze medal under ") + line;
+    CenteredText(text.c_str(), 1.2f);
+  }
+}
+
 void GameMenus::Notify(std::string text) {
   notice_ = std::move(text);
   notice_left_s_ = kNoticeS;
@@ -205,6 +225,9 @@ void GameMenus::Draw(game::GameSession& session, const core::InputState& input, 
       const int checkpoint = session.player().controller.LastCheckpoint();
       const int total = static_cast<int>(session.world().level().checkpoints.size());
       ImGui::Text("checkpoint %d / %d%s", checkpoint + 1, total, session.autoplay ? "   AUTOPLAY" : "");
+      if (session.collectibles().Total() > 0) {
+        ImGui::Text("gems %d / %d", session.collectibles().Taken(), session.collectibles().Total());
+      }
       ImGui::End();
       if (paused) {
         DrawPause(session, input, width_px, height_px);
@@ -223,6 +246,7 @@ void GameMenus::Draw(game::GameSession& session, const core::InputState& input, 
       char line[64];
       std::snprintf(line, sizeof(line), "time %s", time_text);
       CenteredText(line, 1.8f);
+      DrawRunAwards(session);
       if (new_best_) {
         CenteredText("NEW BEST TIME", 1.4f);
       } else if (best_time_s_ > 0.0) {

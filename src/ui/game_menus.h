@@ -40,6 +40,7 @@ class GameMenus {
   void DrawTitle(game::GameSession& session, const core::InputState& input, int width_px, int height_px);
   void DrawPause(game::GameSession& session, const core::InputState& input, int width_px, int height_px);
   void DrawLadderPrompt(const game::GameSession& session, int width_px, int height_px);
+  void DrawRunAwards(const game::GameSession& session);
 
   int title_selected_ = 0;
   PauseMenu pause_menu_;

@@ -120,6 +120,10 @@ const char* ToString(NpcVariant variant) {
   return "?";
 }
 
+glm::vec3 CollectiblePositionWs(const Terrain& terrain, const Collectible& gem) {
+  return {gem.x, ProfileHeight(terrain, gem.x) + gem.height_m, 0.0f};
+}
+
 const char* ToString(NpcRole role) { return role == NpcRole::kEnemy ? "enemy" : "patrol"; }
 
 const char* ToString(GoalKind kind) {

@@ -143,6 +143,25 @@ struct Prop {
   bool operator==(const Prop&) const = default;
 };
 
+// A gem to pick up, floating over the course: walked, jumped or climbed
+// through, it is the player's.
+struct Collectible {
+  float x = 0.0f;         // world x, metres
+  float height_m = 1.0f;  // above the terrain's profile at x (ProfileHeight), metres
+
+  bool operator==(const Collectible&) const = default;
+};
+
+// The times to beat for a medal, seconds of play to the goal (all 0: the
+// level gives none). gold_s < silver_s < bronze_s.
+struct Medals {
+  float gold_s = 0.0f;
+  float silver_s = 0.0f;
+  float bronze_s = 0.0f;
+
+  bool operator==(const Medals&) const = default;
+};
+
 struct Level {
   std::string name;  // shown in the UI
   Terrain terrain;
@@ -156,6 +175,8 @@ struct Level {
   std::vector<LadderDesc> ladders;
   std::vector<Npc> npcs;
   std::vector<Prop> props;
+  std::vector<Collectible> collectibles;  // sorted by x as the file gives them
+  Medals medals;
 
   // Field by field, floats compared exactly: a level written by
   // asset::LevelToJson (asset/level_writer.h) parses back equal.
@@ -179,6 +200,9 @@ float TerrainVariation(const Terrain& terrain, float x, float z);
 // The analytic terrain height at (x, z) = ProfileHeight + TerrainVariation.
 // The collision mesh equals it at its vertices and is linear in between.
 float TerrainHeight(const Terrain& terrain, float x, float z);
+
+// Where a collectible floats, world metres (on the play plane).
+glm::vec3 CollectiblePositionWs(const Terrain& terrain, const Collectible& gem);
 
 // True when x lies strictly inside a pit's gap.
 bool InPit(const Level& level, float x);

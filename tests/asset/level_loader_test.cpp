@@ -152,6 +152,16 @@ INSTANTIATE_TEST_SUITE_P(
         WrongCase{"/npcs/0/health", "21", "npcs[0].health: 21 is outside 1..20 hit points"},
         WrongCase{"/npcs/0/health", "2.5", "npcs[0].health: 2.5 is not a whole number of hit points"},
         WrongCase{"/npcs/0/aggression", "1.5", "npcs[0].aggression: 1.5 is outside 0..1"},
+        WrongCase{"/collectibles", "[{\"x\": 25}]", "collectibles[0].x: 25 is outside the terrain (0..20 m)"},
+        WrongCase{"/collectibles", "[{\"x\": 5, \"height\": 0.1}]",
+                  "collectibles[0].height: 0.1 is outside 0.2..12 m above the terrain"},
+        WrongCase{"/collectibles", "[{\"x\": 5, \"gem\": 1}]",
+                  "collectibles[0].gem: unknown field (expected one of: x, height)"},
+        WrongCase{"/medals", "{\"gold\": 60, \"silver\": 50, \"bronze\": 90}",
+                  "medals.silver: 50 must be longer than gold (60 s)"},
+        WrongCase{"/medals", "{\"gold\": 0.5, \"silver\": 50, \"bronze\": 90}",
+                  "medals.gold: 0.5 is outside 1..3600 s"},
+        WrongCase{"/medals", "{\"gold\": 30, \"silver\": 50}", "medals.bronze: missing required field"},
         WrongCase{"/npcs/0/aggression", "-0.1", "npcs[0].aggression: -0.1 is outside 0..1"},
         WrongCase{"/ladders/0/rung_spacing", "0.2", "ladders[0].rung_spacing: 0.2 is outside 0.22..0.40 m"},
         WrongCase{"/ladders/0/lean_deg", "20", "ladders[0].lean_deg: 20 is outside -15..15 degrees"},
@@ -287,7 +297,7 @@ TEST(LevelLoader, UnknownFieldsAreRejected) {
   const json one = 1;
   EXPECT_EQ(ErrorOf(Mutated("/spwan", &one)),
             "mini.json: spwan: unknown field (expected one of: comment, name, terrain, spawn, goal, kill_y, "
-            "checkpoints, pits, platforms, rocks, ladders, npcs, props)");
+            "checkpoints, pits, platforms, rocks, ladders, npcs, props, collectibles, medals)");
   const json spacing = 0.3;
   const std::string message = ErrorOf(Mutated("/ladders/0/rung_spacng", &spacing));
   EXPECT_EQ(message.rfind("mini.json: ladders[0].rung_spacng: unknown field (expected one of: x, z, ", 0), 0u)

@@ -38,7 +38,9 @@ std::string FirstDifference(const world::Level& a, const world::Level& b) {
   if (a.rocks != b.rocks) return "rocks";
   if (a.ladders != b.ladders) return "ladders";
   if (a.npcs != b.npcs) return "npcs";
-  return "props";
+  if (a.props != b.props) return "props";
+  if (a.collectibles != b.collectibles) return "collectibles";
+  return "medals";
 }
 
 class GeneratedLevel : public ::testing::TestWithParam<world::LevelGenRange> {};
@@ -109,6 +111,25 @@ TEST(LevelWriter, ShippedLevelsRoundTrip) {
     ASSERT_TRUE(parsed.ok()) << parsed.status().message();
     EXPECT_EQ(FirstDifference(*parsed, *loaded), "") << path;
   }
+}
+
+TEST(LevelWriter, EnemiesGemsAndMedalsRoundTrip) {
+  const auto loaded = LoadLevel(std::string(KNIGHTS_SOURCE_DIR) + "/assets/levels/demo.json");
+  ASSERT_TRUE(loaded.ok()) << loaded.status().message();
+  world::Level level = *loaded;
+  ASSERT_FALSE(level.npcs.empty());
+  level.npcs[0].role = world::NpcRole::kEnemy;
+  level.npcs[0].health = 7;
+  level.npcs[0].aggression = 0.3f;
+  level.collectibles = {{level.spawn.x + 1.0f, 1.0f}, {level.spawn.x + 2.5f, 2.25f}};
+  level.medals = {60.0f, 75.5f, 90.0f};
+  const std::string text = LevelToJson(level);
+  const auto parsed = ParseLevel(text, "enemies.json");
+  ASSERT_TRUE(parsed.ok()) << parsed.status().message() << "\n" << text;
+  EXPECT_EQ(FirstDifference(*parsed, level), "");
+  EXPECT_NE(text.find("\"collectibles\""), std::string::npos);
+  // Without them the fields are not written: the shipped files keep their form.
+  EXPECT_EQ(LevelToJson(*loaded).find("\"medals\""), std::string::npos);
 }
 
 TEST(LevelWriter, WritesTheReadmeFormatWithShortestNumbers) {
