@@ -138,8 +138,9 @@ void App::InitSession() {
   menus_.SetVolumes(settings_.volumes);
   if (!options_.cast_given) ChooseSavedCast(*session_, settings_);
   if (settings_.fullscreen) window_->ToggleFullscreen();
-  if (const std::string warning = input_mapper_.SetBindings(settings_.keys); !warning.empty()) {
-    KNIGHTS_LOG_WARN("SETTINGS", "%s: %s", settings_path_.c_str(), warning.c_str());
+  for (const std::string& warning :
+       {input_mapper_.SetBindings(settings_.keys), input_mapper_.SetPadBindings(settings_.pad)}) {
+    if (!warning.empty()) KNIGHTS_LOG_WARN("SETTINGS", "%s: %s", settings_path_.c_str(), warning.c_str());
   }
   instances_.reserve(session_->knights().size());
   last_counter_ = SDL_GetPerformanceCounter();
