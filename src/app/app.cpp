@@ -120,7 +120,7 @@ void App::InitRendering() {
   FreeUploadedCopies(*assets_);
   window_->Show();
   imgui_.emplace(*window_);
-  scene_settings_ = ChooseSceneSettings(options_, window_->gl_renderer(), headless_);
+  scene_settings_ = ChooseSceneSettings(options_, window_->gl_renderer(), headless_, settings_.graphics);
   overlay_.scene_settings = &scene_settings_;
   if (ChoosesDynamicResolution(options_, window_->gl_renderer(), headless_)) {
     render::DynamicResolutionSettings dynamic;
