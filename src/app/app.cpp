@@ -136,6 +136,8 @@ void App::InitSession() {
   session_ = std::make_unique<game::GameSession>(MakeSessionDesc(*assets_, options_, headless_));
   session_->ik = settings_.ik;
   menus_.SetVolumes(settings_.volumes);
+  menus_.ConnectOptions({&settings_, &scene_settings_, ChooseSceneSettings(options_, window_->gl_renderer(), headless_),
+                         dynamic_resolution_ ? &*dynamic_resolution_ : nullptr, window_.get(), &input_mapper_});
   if (!options_.cast_given) ChooseSavedCast(*session_, settings_);
   if (settings_.fullscreen) window_->ToggleFullscreen();
   for (const std::string& warning :
@@ -229,7 +231,7 @@ int App::AdvanceSim(double real_elapsed_s) {
   int steps = clock_.Advance(one_step_a_frame ? clock_.StepSeconds() : real_elapsed_s * overlay_.time_scale);
   if (overlay_.sim_paused) steps = overlay_.step_once ? 1 : 0;
   overlay_.step_once = false;
-  core::InputState step_input = input_;
+  core::InputState step_input = menus_.InputForGame(input_);  // none while Options is open
   int taken = 0;
   for (; taken < steps; ++taken) {
     session_->Step(step_input);

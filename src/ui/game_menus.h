@@ -1,11 +1,13 @@
 #pragma once
 // The player-facing screens drawn with Dear ImGui: title (Enter or A to
 // start), the HUD (time, checkpoint), the pause menu (ui/pause_menu.h: the
-// scene dimmed behind it) and the level complete screen with the time.
+// scene dimmed behind it), Options from either (ui/options_screen.h) and
+// the level complete screen with the time.
 
 #include <string>
 
 #include "game/game_session.h"
+#include "ui/options_screen.h"
 #include "ui/pause_menu.h"
 
 namespace knights::ui {
@@ -19,9 +21,14 @@ class GameMenus {
   // A one-line notice at the top of the screen for a few seconds (a
   // screenshot taken).
   void Notify(std::string text);
-  // The sound volumes the pause menu shows and edits.
-  const game::SoundVolumes& volumes() const { return pause_menu_.volumes; }
-  void SetVolumes(const game::SoundVolumes& volumes) { pause_menu_.volumes = volumes; }
+  // The sound volumes Options shows and edits.
+  const game::SoundVolumes& volumes() const { return volumes_; }
+  void SetVolumes(const game::SoundVolumes& volumes) { volumes_ = volumes; }
+  // Where Options' other changes go (the saved settings, the renderer, the
+  // window, the input).
+  void ConnectOptions(const OptionsTargets& targets) { options_.Connect(targets); }
+  // The input the game may act on this frame (none while Options is open).
+  core::InputState InputForGame(const core::InputState& input) const { return options_.InputForGame(input); }
   // The level's best time (seconds; negative: none kept) and whether this
   // run just set it, for the level complete screen.
   void SetBestTime(double best_s, bool new_best) {
@@ -40,7 +47,9 @@ class GameMenus {
 
   int title_selected_ = 0;
   PauseMenu pause_menu_;
-  bool was_paused_ = false;  // last frame: a newly paused game opens the menu afresh
+  OptionsScreen options_;       // over the title or the pause menu, while open
+  game::SoundVolumes volumes_;  // the mixer's, edited in Options
+  bool was_paused_ = false;     // last frame: a newly paused game opens the menu afresh
   std::string notice_;
   float notice_left_s_ = 0.0f;          // real seconds the notice stays
   static constexpr int kNoneSeen = -2;  // below every checkpoint index (-1: none reached)
