@@ -42,6 +42,7 @@ std::span<const char* const> PauseMenu::Items(bool ik_on) const {
 }
 
 PauseMenu::Action PauseMenu::Update(const core::InputState& input, int clicked, bool ik_on) {
+  if (input.back_pressed) return Asking() ? Choose(kNoItem) : Action::kResume;  // the pad's B: back out
   const int count = static_cast<int>(Items(ik_on).size());
   if (input.menu_up_pressed) selected_ = (selected_ + count - 1) % count;
   if (input.menu_down_pressed) selected_ = (selected_ + 1) % count;

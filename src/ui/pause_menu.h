@@ -26,7 +26,8 @@ class PauseMenu {
   bool Asking() const { return question_ != Question::kNone; }  // a question is open
 
   // Up/down move the selection (wrapping); confirm, or a click on item
-  // `clicked` (-1: none), chooses. Returns what the session must do.
+  // `clicked` (-1: none), chooses; the pad's B answers a question No, or
+  // else resumes. Returns what the session must do.
   Action Update(const core::InputState& input, int clicked, bool ik_on);
 
  private:

@@ -69,6 +69,20 @@ TEST(PauseMenu, RestartAndQuitAskFirstWithNoSelected) {
   }
 }
 
+// The pad's B backs out: a question is answered No, else the game resumes.
+TEST(PauseMenu, BAnswersNoThenResumes) {
+  PauseMenu menu;
+  menu.Open();
+  core::InputState b;
+  b.back_pressed = true;
+  EXPECT_EQ(menu.Update(kNothing, 4, true), Action::kNone);  // Quit asks
+  ASSERT_TRUE(menu.Asking());
+  EXPECT_EQ(menu.Update(b, -1, true), Action::kNone);
+  EXPECT_FALSE(menu.Asking());
+  EXPECT_EQ(menu.selected(), 4);
+  EXPECT_EQ(menu.Update(b, -1, true), Action::kResume);
+}
+
 // Options is a row of its own; left and right do nothing on any row.
 TEST(PauseMenu, OptionsOpensFromItsRow) {
   PauseMenu menu;
