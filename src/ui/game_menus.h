@@ -7,8 +7,8 @@
 #include <string>
 
 #include "game/game_session.h"
-#include "ui/options_screen.h"
 #include "ui/pause_menu.h"
+#include "ui/options_screen.h"
 
 namespace knights::ui {
 
@@ -47,9 +47,7 @@ class GameMenus {
 
   int title_selected_ = 0;
   PauseMenu pause_menu_;
-  OptionsScreen options_;       // over the title or the pause menu, while open
-  game::SoundVolumes volumes_;  // the mixer's, edited in Options
-  bool was_paused_ = false;     // last frame: a newly paused game opens the menu afresh
+  bool was_paused_ = false;  // last frame: a newly paused game opens the menu afresh
   std::string notice_;
   float notice_left_s_ = 0.0f;          // real seconds the notice stays
   static constexpr int kNoneSeen = -2;  // below every checkpoint index (-1: none reached)
@@ -58,6 +56,9 @@ class GameMenus {
   float fade_left_s_ = 0.0f;            // real seconds of the respawn fade left
   double best_time_s_ = -1.0;           // the level's best time, seconds (negative: none)
   bool new_best_ = false;               // this run set it
+
+  OptionsScreen options_;       // over the title or the pause menu, while open
+  game::SoundVolumes volumes_;  // the mixer's, edited in Options
 };
 
 }  // namespace knights::ui
