@@ -237,6 +237,12 @@ def cases(tmp):
     c.append(("corrupt settings file (carries on with defaults)",
               ["--config", write(tmp, "settings.json", '{"window": {"width": 12')], 0,
               "settings.json: not valid JSON settings; using the defaults", None))
+    c.append(("settings file with an unknown gamepad button (that action keeps its default)",
+              ["--config", write(tmp, "pad_settings.json", '{"pad": {"jump": ["z"]}}')], 0,
+              "pad_settings.json: pad.jump: unknown gamepad button 'z'", None))
+    c.append(("settings file with an unknown anti-aliasing choice (the machine's default)",
+              ["--config", write(tmp, "aa_settings.json", '{"graphics": {"anti_aliasing": "ssaa"}}')], 0,
+              "aa_settings.json: graphics.anti_aliasing: expected", None))
     c += sound_cases(tmp)
     return c + hostile_cases(tmp, fifo)
 

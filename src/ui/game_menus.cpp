@@ -75,8 +75,12 @@ int CycledCast(int current, int step, int count) { return ((current + step) % co
 }  // namespace
 
 // The title: start, who plays and who patrols (when more than one character
-// is loaded: left/right, or confirm, moves to the next), quit.
+// is loaded: left/right, or confirm, moves to the next), options, quit.
 void GameMenus::DrawTitle(game::GameSession& session, const core::InputState& input, int width_px, int height_px) {
+  if (options_.IsOpen()) {
+    options_.Draw(session, volumes_, input, width_px, height_px);
+    return;
+  }
   int& selected = title_selected_;
   BeginCentredPanel("title", width_px, height_px, 0.35f);
   CenteredText("KNIGHTS", 3.5f);
@@ -87,19 +91,21 @@ void GameMenus::DrawTitle(game::GameSession& session, const core::InputState& in
   char hero[96], patrols[96];
   std::snprintf(hero, sizeof(hero), "Hero:     < %s >", session.cast()[session.player_cast()].name.c_str());
   std::snprintf(patrols, sizeof(patrols), "Patrols: < %s >", session.cast()[session.npc_cast()].name.c_str());
-  const char* with_cast[] = {"Start", hero, patrols, "Quit"};
-  const char* alone[] = {"Start", "Quit"};
+  const char* with_cast[] = {"Start", hero, patrols, "Options", "Quit"};
+  const char* alone[] = {"Start", "Options", "Quit"};
   const bool choices = cast > 1;
-  const int chosen = choices ? Menu(with_cast, 4, selected, input) : Menu(alone, 2, selected, input);
+  const int chosen = choices ? Menu(with_cast, 5, selected, input) : Menu(alone, 3, selected, input);
   const bool on_cast_row = choices && (selected == 1 || selected == 2);
   int step = on_cast_row ? static_cast<int>(input.menu_right_pressed) - static_cast<int>(input.menu_left_pressed) : 0;
   if (on_cast_row && chosen == selected) step = 1;
   if (step != 0 && selected == 1) session.ChooseCast(CycledCast(session.player_cast(), step, cast), session.npc_cast());
   if (step != 0 && selected == 2) session.ChooseCast(session.player_cast(), CycledCast(session.npc_cast(), step, cast));
   if (chosen == 0) session.Start();
-  if (chosen == (choices ? 3 : 1)) session.RequestQuit();
+  if (chosen == (choices ? 3 : 1)) options_.Open();
+  if (chosen == (choices ? 4 : 2)) session.RequestQuit();
   ImGui::Spacing();
-  CenteredText("arrows/WASD move and climb   Shift run   Space jump   Esc pause   F1 debug", 1.0f);
+  CenteredText("arrows/WASD move and climb   Shift run   Space jump   Esc pause   F1 debug   (Options rebinds them)",
+               1.0f);
   ImGui::End();
 }
 
@@ -107,6 +113,10 @@ void GameMenus::DrawTitle(game::GameSession& session, const core::InputState& in
 // camera keeps him about the middle).
 void GameMenus::DrawPause(game::GameSession& session, const core::InputState& input, int width_px, int height_px) {
   if (!was_paused_) pause_menu_.Open();
+  if (options_.IsOpen()) {
+    options_.Draw(session, volumes_, input, width_px, height_px);
+    return;
+  }
   ImGui::GetBackgroundDrawList()->AddRectFilled(ImVec2(0.0f, 0.0f), ImVec2(width_px, height_px),
                                                 IM_COL32(8, 10, 16, 150));
   ImGui::SetNextWindowPos(ImVec2(width_px * 0.27f, height_px * 0.45f), ImGuiCond_Always, ImVec2(0.5f, 0.5f));
@@ -125,6 +135,9 @@ void GameMenus::DrawPause(game::GameSession& session, const core::InputState& in
       break;
     case PauseMenu::Action::kToggleIk:
       session.ik.master = !session.ik.master;
+      break;
+    case PauseMenu::Action::kOptions:
+      options_.Open();
       break;
     case PauseMenu::Action::kQuit:
       session.RequestQuit();

@@ -1,13 +1,15 @@
 #pragma once
 // The player-facing screens drawn with Dear ImGui: title (Enter or A to
 // start), the HUD (time, checkpoint), the pause menu (ui/pause_menu.h: the
-// scene dimmed behind it) and the level complete screen with the time.
+// scene dimmed behind it), Options from either (ui/options_screen.h) and
+// the level complete screen with the time.
 
 #include <string>
 
 #include "game/game_session.h"
 #include "ui/combat_hud.h"
 #include "ui/pause_menu.h"
+#include "ui/options_screen.h"
 
 namespace knights::ui {
 
@@ -22,9 +24,14 @@ class GameMenus {
   // A one-line notice at the top of the screen for a few seconds (a
   // screenshot taken).
   void Notify(std::string text);
-  // The sound volumes the pause menu shows and edits.
-  const game::SoundVolumes& volumes() const { return pause_menu_.volumes; }
-  void SetVolumes(const game::SoundVolumes& volumes) { pause_menu_.volumes = volumes; }
+  // The sound volumes Options shows and edits.
+  const game::SoundVolumes& volumes() const { return volumes_; }
+  void SetVolumes(const game::SoundVolumes& volumes) { volumes_ = volumes; }
+  // Where Options' other changes go (the saved settings, the renderer, the
+  // window, the input).
+  void ConnectOptions(const OptionsTargets& targets) { options_.Connect(targets); }
+  // The input the game may act on this frame (none while Options is open).
+  core::InputState InputForGame(const core::InputState& input) const { return options_.InputForGame(input); }
   // The level's best time (seconds; negative: none kept) and whether this
   // run just set it, for the level complete screen.
   void SetBestTime(double best_s, bool new_best) {
@@ -54,6 +61,9 @@ class GameMenus {
   float fade_left_s_ = 0.0f;            // real seconds of the respawn fade left
   double best_time_s_ = -1.0;           // the level's best time, seconds (negative: none)
   bool new_best_ = false;               // this run set it
+
+  OptionsScreen options_;       // over the title or the pause menu, while open
+  game::SoundVolumes volumes_;  // the mixer's, edited in Options
 };
 
 }  // namespace knights::ui
