@@ -226,7 +226,7 @@ void GameMenus::Draw(game::GameSession& session, const core::InputState& input, 
       break;
     case game::Screen::kPlaying:
     case game::Screen::kPaused: {
-      combat_hud_.Draw(session, width_px, height_px);
+      combat_hud_.Draw(session, options_.settings(), width_px, height_px);
       // HUD: time and checkpoint, top right.
       ImGui::SetNextWindowPos(ImVec2(width_px - 12.0f, 12.0f), ImGuiCond_Always, ImVec2(1.0f, 0.0f));
       ImGui::SetNextWindowBgAlpha(0.45f);

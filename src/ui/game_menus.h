@@ -19,8 +19,6 @@ class GameMenus {
   // session's commands. `input` supplies menu navigation edges (keyboard
   // and gamepad).
   void Draw(game::GameSession& session, const core::InputState& input, int width_px, int height_px);
-  // The fight's controls hint (ui/combat_hud.h).
-  void SetControlsHint(std::string hint) { combat_hud_.SetControlsHint(std::move(hint)); }
   // A one-line notice at the top of the screen for a few seconds (a
   // screenshot taken).
   void Notify(std::string text);

@@ -38,6 +38,8 @@ class OptionsScreen {
   void Connect(const OptionsTargets& targets);
   void Open() { menu_.Open(); }
   bool IsOpen() const { return menu_.IsOpen(); }
+  // The settings Options edits (the saved ones once connected).
+  const game::Settings& settings() const { return targets_.settings != nullptr ? *targets_.settings : unconnected_; }
 
   // Draws the open screen and runs it for one frame: `volumes` and the
   // session's IK switches are edited in place, the rest goes to the
