@@ -263,6 +263,31 @@ void ParseNpcFight(const json& o, const std::string& p, world::Npc* npc) {
   CheckRange(npc->aggression, 0.0f, 1.0f, Key(p, "aggression"), "0..1");
 }
 
+// The terrain under an enemy's fights (its range and a margin): gentle
+// enough for a sword fight (lim::kMaxEnemySlopeDeg and the others).
+void CheckEnemyGround(const world::Terrain& terrain, const world::Npc& npc, const std::string& patrol_path) {
+  const float x0 = npc.patrol_x0 - lim::kEnemyGroundMarginM;
+  const float x1 = npc.patrol_x1 + lim::kEnemyGroundMarginM;
+  const auto& pts = terrain.points;
+  for (size_t k = 0; k + 1 < pts.size(); ++k) {
+    if (!(pts[k].x <= x1 && pts[k + 1].x >= x0)) continue;  // the segment is clear of the range
+    for (const size_t end : {k, k + 1}) {
+      if (std::fabs(pts[end].tilt_z) > lim::kMaxEnemyTiltZ || std::fabs(pts[end].bump_z) > lim::kMaxEnemyBumpZ) {
+        Fail(patrol_path, "an enemy's ground tilts or ripples across the path more than 0.18 / 0.10 (terrain.points[" +
+                              std::to_string(end) + "], within 1.5 m of the range)");
+      }
+    }
+    if (pts[k + 1].x == pts[k].x) continue;  // a step: the patrol rule holds it to 0.40 m
+    const float slope_deg = std::atan(std::fabs(pts[k + 1].y - pts[k].y) / (pts[k + 1].x - pts[k].x)) / math::kDegToRad;
+    if (slope_deg > lim::kMaxEnemySlopeDeg + 1e-3f) {
+      char degrees[16];
+      std::snprintf(degrees, sizeof degrees, "%.1f", slope_deg);
+      Fail(patrol_path, std::string("an enemy fights on a ") + degrees + " degree slope at x = " + Num(pts[k].x) +
+                            ".." + Num(pts[k + 1].x) + " (at most 20 within 1.5 m of its range)");
+    }
+  }
+}
+
 void ParseNpcs(const json& j, const std::string& path, const Extent& e, Level* level) {
   ExpectArray(j, path, lim::kMaxNpcs);
   for (size_t i = 0; i < j.size(); ++i) {
@@ -305,6 +330,7 @@ void ParseNpcs(const json& j, const std::string& path, const Extent& e, Level* l
           Choice(*v, Key(p, "variant"), {"red", "green"}) == 0 ? world::NpcVariant::kRed : world::NpcVariant::kGreen;
     }
     ParseNpcFight(o, p, &npc);
+    if (npc.role == world::NpcRole::kEnemy) CheckEnemyGround(level->terrain, npc, patrol_path);
     level->npcs.push_back(npc);
   }
 }

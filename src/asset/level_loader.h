@@ -48,6 +48,14 @@ inline constexpr size_t kMaxPlatforms = 256;
 inline constexpr size_t kMaxLadders = 128;
 inline constexpr size_t kMaxNpcs = 64;
 inline constexpr int kMaxNpcHealth = 20;  // an NPC's hit points
+// An enemy fights on ground no steeper than this along x, with no more
+// cross-depth tilt and ripple than these, over its patrol range and
+// kEnemyGroundMarginM beyond each end (where the player stands to fight
+// it): the stances of a sword fight keep both feet planted there, IK on.
+inline constexpr float kMaxEnemySlopeDeg = 20.0f;
+inline constexpr float kMaxEnemyTiltZ = 0.18f;
+inline constexpr float kMaxEnemyBumpZ = 0.10f;
+inline constexpr float kEnemyGroundMarginM = 1.5f;
 inline constexpr size_t kMaxRocks = 1024;
 inline constexpr size_t kMaxProps = 1024;
 inline constexpr size_t kMaxCheckpoints = 256;

@@ -59,9 +59,25 @@ core::InputState AutoPilot::Decide(const KnightController& knight, const world::
                                    const FoeView& foe, const KnightCombat& self) {
   const bool fight =
       foe.present && knight.mode() == KnightMode::kGround && std::fabs(foe.dx_m) < kFightRangeM && self.CanFight();
-  if (!fight) return Decide(knight, world, dt_s);
-  stuck_s_ = 0.0f;  // standing to fight is not being stuck
-  return Fight(knight, foe, self);
+  if (fight) {
+    stuck_s_ = 0.0f;  // standing to fight is not being stuck
+    return Fight(knight, foe, self);
+  }
+  // A fight can leave the knight facing back along the course: it turns
+  // round on the spot first.
+  if (knight.mode() == KnightMode::kGround && knight.Facing() < 0) return TurnOnTheSpot(knight, +1);
+  return Decide(knight, world, dt_s);
+}
+
+// A reversal held from a standstill ends the turn clip as soon as the body
+// moves, and the yaw then eases round over planted feet (they would slide
+// round with it): so a tap once the body has stopped, then nothing until
+// the turn clip has played out.
+core::InputState AutoPilot::TurnOnTheSpot(const KnightController& knight, int towards) {
+  core::InputState input;
+  if (knight.Turning() || knight.Facing() == towards) return input;
+  if (std::fabs(knight.VelocityMps().x) < kStoppedMps) input.move_x = static_cast<float>(towards);
+  return input;
 }
 
 core::InputState AutoPilot::Fight(const KnightController& knight, const FoeView& foe, const KnightCombat& self) {
@@ -71,9 +87,10 @@ core::InputState AutoPilot::Fight(const KnightController& knight, const FoeView&
     input.block_held = true;
     return input;
   }
+  if (knight.Facing() != towards) return TurnOnTheSpot(knight, towards);
   if (knight.Turning()) return input;
-  if (knight.Facing() != towards || std::fabs(foe.dx_m) > kSwingFromM) {
-    input.move_x = static_cast<float>(towards);  // a tap turns round on the spot; held, walks in
+  if (std::fabs(foe.dx_m) > kSwingFromM) {
+    input.move_x = static_cast<float>(towards);  // walks in
     return input;
   }
   // Pressed through a swing, the press queues the next: the whole combo.

@@ -1,11 +1,25 @@
 #include "game/combat_clips.h"
 
+#include <algorithm>
+
 namespace knights::game {
 namespace {
 
 float LengthOf(const ClipSet& clips, ClipRole role) {
   const anim::Clip* clip = clips[static_cast<int>(role)];
   return clip != nullptr ? clip->DurationS() : 0.0f;
+}
+
+// The latest end of the foot contacts that begin at the clip's start.
+float FeetOffS(const anim::Clip* clip) {
+  if (clip == nullptr) return 0.0f;
+  float off_s = 0.0f;
+  for (const anim::Limb foot : {anim::kFootL, anim::kFootR}) {
+    for (const anim::ContactRange& r : clip->Contacts(foot)) {
+      if (r.start_s <= 1e-3f && r.end_s >= r.start_s) off_s = std::max(off_s, r.end_s);
+    }
+  }
+  return off_s;
 }
 
 }  // namespace
@@ -26,6 +40,7 @@ CombatClips ReadCombatClips(const anim::Skeleton& skeleton, const ClipSet& clips
   info.block_hit_s = LengthOf(clips, ClipRole::kBlockHit);
   info.hit_s = LengthOf(clips, ClipRole::kHit);
   info.knockdown_s = LengthOf(clips, ClipRole::kKnockdown);
+  info.knockdown_feet_off_s = FeetOffS(clips[static_cast<int>(ClipRole::kKnockdown)]);
   info.get_up_s = LengthOf(clips, ClipRole::kGetUp);
   return info;
 }

@@ -26,8 +26,12 @@ struct CombatClips {
   float block_hit_s = 0.0f;  // block_hit's length (0: not mapped; the block pose holds)
   float hit_s = 0.0f;        // hit's length (0: not mapped)
   float knockdown_s = 0.0f;  // knockdown's length (0: not mapped: a heavy blow staggers)
-  float get_up_s = 0.0f;     // get_up's length (0: not mapped)
-  int weapon_prop = -1;      // index into the rig's props (FindWeaponProp), -1: the fist
+  // When knockdown's feet leave the ground: the end of its foot contacts
+  // that begin at its start, seconds (its shove waits for it: planted feet
+  // would slide).
+  float knockdown_feet_off_s = 0.0f;
+  float get_up_s = 0.0f;  // get_up's length (0: not mapped)
+  int weapon_prop = -1;   // index into the rig's props (FindWeaponProp), -1: the fist
 };
 
 CombatClips ReadCombatClips(const anim::Skeleton& skeleton, const ClipSet& clips, const Rig& rig);

@@ -333,7 +333,7 @@ void Knight::Step(const core::InputState& input, const world::World& world, cons
 
 // 1. Gameplay: motion and the clip role.
 void Knight::StepGameplay(const core::InputState& input, const world::World& world, const IkToggles& ik, float dt_s) {
-  combat.Step(input, controller.Grounded() && !controller.Turning(), dt_s);
+  combat.Step(input, controller.Grounded() && !controller.Turning(), controller.VelocityMps().x, dt_s);
   if (const float shove_mps = combat.TakeShoveMps(); shove_mps != 0.0f) controller.Shove(shove_mps);
   controller.Step(combat.MovementInput(input), world, dt_s);
   // Respawned (a fall, or the session after a defeat): every hit point back.

@@ -1,6 +1,7 @@
 #include "game/knight_combat.h"
 
 #include <algorithm>
+#include <cmath>
 
 namespace knights::game {
 
@@ -34,6 +35,7 @@ void KnightCombat::Reset() {
   health_ = std::max(1, tuning.max_health);
   combo_index_ = 0;
   next_queued_ = false;
+  attack_buffer_left_s_ = 0.0f;
   swing_started_ = false;
   invulnerable_left_s_ = 0.0f;
   pending_shove_mps_ = 0.0f;
@@ -54,15 +56,16 @@ void KnightCombat::StartSwing(int index) {
   Enter(CombatState::kAttack);
 }
 
-void KnightCombat::Step(const core::InputState& input, bool grounded, float dt_s) {
+void KnightCombat::Step(const core::InputState& input, bool grounded, float speed_mps, float dt_s) {
   swing_started_ = false;
   time_s_ += dt_s;
   invulnerable_left_s_ = std::max(0.0f, invulnerable_left_s_ - dt_s);
+  attack_buffer_left_s_ = std::max(0.0f, attack_buffer_left_s_ - dt_s);
   switch (state_) {
     case CombatState::kNone:
     case CombatState::kBlock:
     case CombatState::kAttack:
-      StepAttack(input, grounded);
+      StepAttack(input, grounded, std::fabs(speed_mps));
       break;
     default:
       StepReaction(input);
@@ -71,9 +74,10 @@ void KnightCombat::Step(const core::InputState& input, bool grounded, float dt_s
 }
 
 // Attacking and blocking: what the player asks for, on the ground.
-void KnightCombat::StepAttack(const core::InputState& input, bool grounded) {
+void KnightCombat::StepAttack(const core::InputState& input, bool grounded, float speed_mps) {
   if (!grounded) {  // walked off a ledge or was shoved off one: the fall takes over
     if (state_ != CombatState::kNone) Enter(CombatState::kNone);
+    attack_buffer_left_s_ = 0.0f;
     return;
   }
   if (state_ == CombatState::kAttack) {
@@ -86,10 +90,13 @@ void KnightCombat::StepAttack(const core::InputState& input, bool grounded) {
     }
     return;
   }
-  if (input.attack_pressed && CanFight()) {
+  const bool slow = speed_mps <= tuning.max_start_speed_mps;
+  if (input.attack_pressed && CanFight()) attack_buffer_left_s_ = tuning.attack_buffer_s;
+  if (attack_buffer_left_s_ > 0.0f && slow) {
+    attack_buffer_left_s_ = 0.0f;
     StartSwing(0);
-  } else if (input.block_held && clips_.can_block) {
-    if (state_ != CombatState::kBlock) Enter(CombatState::kBlock);
+  } else if (input.block_held && clips_.can_block && attack_buffer_left_s_ <= 0.0f) {
+    if (state_ != CombatState::kBlock && slow) Enter(CombatState::kBlock);
   } else if (state_ == CombatState::kBlock) {
     Enter(CombatState::kNone);
   }
@@ -156,7 +163,8 @@ BlowResult KnightCombat::TakeBlow(int damage, bool heavy, bool from_front, int d
 }
 
 core::InputState KnightCombat::MovementInput(const core::InputState& input) const {
-  if (!Busy()) return input;
+  const bool braking = attack_buffer_left_s_ > 0.0f || (input.block_held && clips_.can_block);
+  if (!Busy() && !braking) return input;
   core::InputState still;
   still.quit_requested = input.quit_requested;
   return still;

@@ -30,6 +30,12 @@ struct CombatTuning {
   float combo_follow_s = 0.05f;
   // A shield raised for less than this does not stop a blow yet, seconds.
   float block_raise_s = 0.08f;
+  // A swing or the shield starts only this slow, m/s along x: pressed at a
+  // run, the knight brakes first (its locomotion playing its steps) rather
+  // than sliding planted feet over the ground into the swing.
+  float max_start_speed_mps = 0.3f;
+  // A swing pressed while braking waits this long for the knight to slow, seconds.
+  float attack_buffer_s = 0.5f;
   // Stagger without a hit clip, seconds (the knight stands, unable to act).
   float stagger_s = 0.35f;
   float down_s = 0.5f;  // lying after a knockdown before getting up, seconds
@@ -66,17 +72,21 @@ class KnightCombat {
   void Reset();
 
   // One sim step. `grounded`: the mover stands on the ground, not turning
-  // on the spot (attacks and the shield need both feet down).
-  void Step(const core::InputState& input, bool grounded, float dt_s);
-  // The input the mover may act on this step: none while busy fighting, so
-  // the knight stands (its speed runs down) and keeps its facing.
+  // on the spot (attacks and the shield need both feet down); speed_mps:
+  // its ground speed along x (max_start_speed_mps).
+  void Step(const core::InputState& input, bool grounded, float speed_mps, float dt_s);
+  // The input the mover may act on this step: none while busy fighting or
+  // braking for a swing or the shield, so the knight stands (its speed runs
+  // down) and keeps its facing.
   core::InputState MovementInput(const core::InputState& input) const;
 
   // A blow lands. from_front: the attacker is on the side the knight faces
   // (only then does the shield stop it). direction: +1 shoved towards +x.
   BlowResult TakeBlow(int damage, bool heavy, bool from_front, int direction);
-  // The shove the last blow asked for, m/s along x, once (0 after).
+  // The shove the last blow asked for, m/s along x, once (0 after, and 0
+  // until a knockdown's feet have left the ground).
   float TakeShoveMps() {
+    if (state_ == CombatState::kKnockdown && time_s_ < clips_.knockdown_feet_off_s) return 0.0f;
     const float shove = pending_shove_mps_;
     pending_shove_mps_ = 0.0f;
     return shove;
@@ -116,7 +126,7 @@ class KnightCombat {
   // on after a knockdown), so the role serial stays.
   void Enter(CombatState state, bool new_clip = true);
   void StartSwing(int index);
-  void StepAttack(const core::InputState& input, bool grounded);
+  void StepAttack(const core::InputState& input, bool grounded, float speed_mps);
   void StepReaction(const core::InputState& input);
   float SwingLengthS() const { return clips_.attacks[static_cast<size_t>(combo_index_)].duration_s; }
 
@@ -126,6 +136,7 @@ class KnightCombat {
   int health_ = 0;
   int combo_index_ = 0;
   bool next_queued_ = false;
+  float attack_buffer_left_s_ = 0.0f;  // a swing pressed while too fast, waiting for the knight to slow
   bool swing_started_ = false;
   int swing_serial_ = 0;
   int role_serial_ = 0;

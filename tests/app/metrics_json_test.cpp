@@ -75,11 +75,12 @@ TEST(MetricsJson, TheRunsFactsAndKeyOrder) {
   // The order the README's table and the tools read them in.
   std::string keys;
   for (const auto& item : m.items()) keys += item.key() + " ";
-  EXPECT_EQ(keys,
-            "frames ik nan_frames mover_penetration_frames reached_goal goal_frame respawns fights gems medal memory_mb "
-            "real_time "
-            "foot_penetration_m ladder_foot_penetration_m foot_ground_error_m hand_rung_error_m foot_rung_error_m "
-            "knee_reversed_deg elbow_reversed_deg foot_slide_m knee_angular_speed_deg_s timing_ms ");
+  EXPECT_EQ(
+      keys,
+      "frames ik nan_frames mover_penetration_frames reached_goal goal_frame respawns fights gems medal memory_mb "
+      "real_time "
+      "foot_penetration_m ladder_foot_penetration_m foot_ground_error_m hand_rung_error_m foot_rung_error_m "
+      "knee_reversed_deg elbow_reversed_deg foot_slide_m knee_angular_speed_deg_s timing_ms ");
   // Not reached: null, never a number.
   facts.reached_goal = false;
   facts.goal_frame = -1;

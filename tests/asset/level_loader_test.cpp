@@ -233,6 +233,34 @@ TEST(LevelLoader, AnEnemyKeepsItsHealthAndAggression) {
   EXPECT_FLOAT_EQ(result->npcs[0].aggression, 0.9f);
 }
 
+// An enemy fights only on gentle ground: its range and 1.5 m beyond it no
+// steeper than 20 degrees, tilting and rippling across the path at most
+// 0.18 and 0.10; a patrol may walk steeper.
+TEST(LevelLoader, AnEnemyNeedsGroundASwordFightCanBeFoughtOn) {
+  auto with = [](const char* terrain, float x, float x0, float x1) {
+    json j = json::parse(kMinimal);
+    j["terrain"] = json::parse(terrain);
+    j["npcs"][0] = {{"x", x}, {"patrol", {x0, x1}}, {"role", "enemy"}};
+    j.erase("pits");
+    j.erase("platforms");
+    j.erase("ladders");
+    j.erase("rocks");
+    return ErrorOf(j.dump());
+  };
+  // 20 degrees exactly (rise 7.279 over 20 m), then 21.
+  EXPECT_EQ(with(R"({"points": [[0, 0], [20, 7.2794], [40, 7.2794]]})", 10, 5, 15), "(no error)");
+  EXPECT_EQ(
+      with(R"({"points": [[0, 0], [20, 7.6772], [40, 7.6772]]})", 10, 5, 15),
+      "mini.json: npcs[0].patrol: an enemy fights on a 21.0 degree slope at x = 0..20 (at most 20 within 1.5 m of "
+      "its range)");
+  // The slope 1.5 m beyond the range counts (the player stands there); 2 m does not.
+  EXPECT_NE(with(R"({"points": [[0, 0], [5, 4], [40, 4]]})", 10, 6.4f, 15), "(no error)");
+  EXPECT_EQ(with(R"({"points": [[0, 0], [5, 4], [40, 4]]})", 10, 7, 15), "(no error)");
+  EXPECT_EQ(with(R"({"points": [[0, 0, 0.2], [40, 0, 0.2]]})", 10, 5, 15),
+            "mini.json: npcs[0].patrol: an enemy's ground tilts or ripples across the path more than 0.18 / 0.10 "
+            "(terrain.points[0], within 1.5 m of the range)");
+}
+
 TEST(LevelLoader, PatrolsCrossRisersOfExactlyTheWalkableHeight) {
   nlohmann::json level = nlohmann::json::parse(kMinimal);
   level["terrain"]["points"] = nlohmann::json::parse("[[0, 0.8], [10, 0.8], [10, 1.2], [20, 1.2]]");

@@ -37,14 +37,14 @@ core::InputState Block() {
 // Steps until the state changes or `limit_s` passes; returns the seconds stepped.
 float RunFor(KnightCombat& c, const core::InputState& input, float seconds) {
   float t = 0.0f;
-  for (; t < seconds - 1e-6f; t += kDt) c.Step(input, /*grounded=*/true, kDt);
+  for (; t < seconds - 1e-6f; t += kDt) c.Step(input, /*grounded=*/true, 0.0f, kDt);
   return t;
 }
 
 TEST(KnightCombat, OnePressIsOneSwingThatHurtsOnlyInItsWindow) {
   KnightCombat c;
   c.Init(FullClips());
-  c.Step(Press(), true, kDt);
+  c.Step(Press(), true, 0.0f, kDt);
   ASSERT_EQ(c.state(), CombatState::kAttack);
   EXPECT_TRUE(c.SwingStarted());
   EXPECT_EQ(c.Role(), ClipRole::kAttack1);
@@ -56,7 +56,7 @@ TEST(KnightCombat, OnePressIsOneSwingThatHurtsOnlyInItsWindow) {
       if (first < 0.0f) first = c.StateTimeS();
       last = c.StateTimeS();
     }
-    c.Step({}, true, kDt);
+    c.Step({}, true, 0.0f, kDt);
   }
   EXPECT_EQ(c.state(), CombatState::kNone);
   EXPECT_GE(first, 0.15f - 1e-4f);
@@ -67,20 +67,20 @@ TEST(KnightCombat, OnePressIsOneSwingThatHurtsOnlyInItsWindow) {
 TEST(KnightCombat, PressesDuringASwingChainTheComboToTheHeavyBlow) {
   KnightCombat c;
   c.Init(FullClips());
-  c.Step(Press(), true, kDt);
+  c.Step(Press(), true, 0.0f, kDt);
   const int first_serial = c.SwingSerial();
-  c.Step(Press(), true, kDt);  // queued, not started: the first swing must land first
+  c.Step(Press(), true, 0.0f, kDt);  // queued, not started: the first swing must land first
   EXPECT_EQ(c.SwingIndex(), 0);
   RunFor(c, {}, 0.35f);
   EXPECT_EQ(c.SwingIndex(), 1);
   EXPECT_NE(c.SwingSerial(), first_serial);
   EXPECT_FALSE(c.SwingHeavy());
-  c.Step(Press(), true, kDt);
+  c.Step(Press(), true, 0.0f, kDt);
   RunFor(c, {}, 0.35f);
   EXPECT_EQ(c.SwingIndex(), 2);
   EXPECT_TRUE(c.SwingHeavy());
   EXPECT_EQ(c.Role(), ClipRole::kAttack3);
-  c.Step(Press(), true, kDt);  // nothing follows the last swing
+  c.Step(Press(), true, 0.0f, kDt);  // nothing follows the last swing
   RunFor(c, {}, 0.9f);
   EXPECT_EQ(c.state(), CombatState::kNone);
 }
@@ -88,19 +88,45 @@ TEST(KnightCombat, PressesDuringASwingChainTheComboToTheHeavyBlow) {
 TEST(KnightCombat, NoSwingInTheAirAndNoMovementWhileBusy) {
   KnightCombat c;
   c.Init(FullClips());
-  c.Step(Press(), /*grounded=*/false, kDt);
+  c.Step(Press(), /*grounded=*/false, 0.0f, kDt);
   EXPECT_EQ(c.state(), CombatState::kNone);
   core::InputState walk = Press();
   walk.move_x = 1.0f;
   walk.jump_pressed = true;
-  c.Step(walk, true, kDt);
+  c.Step(walk, true, 0.0f, kDt);
   const core::InputState moved = c.MovementInput(walk);
   EXPECT_EQ(moved.move_x, 0.0f);
   EXPECT_FALSE(moved.jump_pressed);
   // Shoved off a ledge mid-swing: the fall takes over.
-  c.Step({}, /*grounded=*/false, kDt);
+  c.Step({}, /*grounded=*/false, 0.0f, kDt);
   EXPECT_EQ(c.state(), CombatState::kNone);
   EXPECT_EQ(c.MovementInput(walk).move_x, 1.0f);
+}
+
+// Pressed at a run, the swing waits while the knight brakes (no movement
+// input reaches the mover), so its planted feet never slide into it.
+TEST(KnightCombat, AtARunTheKnightBrakesBeforeItSwings) {
+  KnightCombat c;
+  c.Init(FullClips());
+  core::InputState run = Press();
+  run.move_x = 1.0f;
+  run.run_held = true;
+  c.Step(run, true, /*speed_mps=*/4.0f, kDt);
+  EXPECT_EQ(c.state(), CombatState::kNone);
+  EXPECT_EQ(c.MovementInput(run).move_x, 0.0f) << "braking";
+  run.attack_pressed = false;
+  c.Step(run, true, 2.0f, kDt);
+  EXPECT_EQ(c.state(), CombatState::kNone);
+  c.Step(run, true, 0.25f, kDt);
+  EXPECT_EQ(c.state(), CombatState::kAttack);
+  EXPECT_TRUE(c.SwingStarted());
+  // A press that never slows down in time is dropped.
+  KnightCombat d;
+  d.Init(FullClips());
+  d.Step(Press(), true, 4.0f, kDt);
+  for (float t = 0.0f; t < d.tuning.attack_buffer_s + kDt; t += kDt) d.Step({}, true, 4.0f, kDt);
+  d.Step({}, true, 0.0f, kDt);
+  EXPECT_EQ(d.state(), CombatState::kNone);
 }
 
 TEST(KnightCombat, ABlowHurtsThenTheIFramesIgnoreTheNext) {
@@ -120,7 +146,7 @@ TEST(KnightCombat, ABlowHurtsThenTheIFramesIgnoreTheNext) {
 TEST(KnightCombat, TheShieldStopsBlowsFromTheFrontOnceRaised) {
   KnightCombat c;
   c.Init(FullClips());
-  c.Step(Block(), true, kDt);
+  c.Step(Block(), true, 0.0f, kDt);
   ASSERT_EQ(c.state(), CombatState::kBlock);
   EXPECT_FALSE(c.ShieldUp());  // raised for one step only
   RunFor(c, Block(), c.tuning.block_raise_s);
@@ -174,9 +200,9 @@ TEST(KnightCombat, TheLastHitPointDefeatsForGood) {
 TEST(KnightCombat, WithoutClipsThereIsNoSwingNoShieldAndAPlainStagger) {
   KnightCombat c;
   c.Init(CombatClips{});
-  c.Step(Press(), true, kDt);
+  c.Step(Press(), true, 0.0f, kDt);
   EXPECT_EQ(c.state(), CombatState::kNone);
-  c.Step(Block(), true, kDt);
+  c.Step(Block(), true, 0.0f, kDt);
   EXPECT_EQ(c.state(), CombatState::kNone);
   EXPECT_EQ(c.TakeBlow(2, true, true, 1), BlowResult::kHurt);  // no knockdown clip: a stagger
   EXPECT_EQ(c.Role(), std::nullopt);
