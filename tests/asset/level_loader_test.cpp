@@ -63,6 +63,25 @@ TEST(LevelLoader, MinimalLevelLoads) {
   EXPECT_FLOAT_EQ(level.rocks[0].size.y, 0.2f);
   EXPECT_FLOAT_EQ(level.platforms[0].thickness, 0.3f);
   EXPECT_EQ(level.goal.kind, world::GoalKind::kGate);
+  EXPECT_EQ(level.mood, world::Mood{});  // no "mood": the day over a meadow
+}
+
+// "mood" picks the sky and the ground; either may be left out (its default).
+TEST(LevelLoader, MoodPicksTheSkyAndTheGround) {
+  const json dusk = {{"sky", "dusk"}, {"ground", "paving"}};
+  auto result = ParseLevel(Mutated("/mood", &dusk), "mini.json");
+  ASSERT_TRUE(result.ok()) << result.status().message();
+  EXPECT_EQ(result->mood.sky, world::SkyMood::kDusk);
+  EXPECT_EQ(result->mood.ground, world::GroundMood::kPaving);
+  const json paving_only = {{"ground", "paving"}};
+  result = ParseLevel(Mutated("/mood", &paving_only), "mini.json");
+  ASSERT_TRUE(result.ok()) << result.status().message();
+  EXPECT_EQ(result->mood.sky, world::SkyMood::kDay);
+  EXPECT_EQ(result->mood.ground, world::GroundMood::kPaving);
+  const json empty = json::object();
+  result = ParseLevel(Mutated("/mood", &empty), "mini.json");
+  ASSERT_TRUE(result.ok()) << result.status().message();
+  EXPECT_EQ(result->mood, world::Mood{});
 }
 
 struct MissingCase {
@@ -142,7 +161,12 @@ INSTANTIATE_TEST_SUITE_P(
         WrongCase{"/npcs/0/health", "\"3\"", "npcs[0].health: expected a number, got string"},
         WrongCase{"/props/0/kind", "\"castle\"",
                   "props[0].kind: \"castle\" is not one of: tree, rock, banner, crate, bush, torch, barrel, fence"},
-        WrongCase{"/props/0/scale", "false", "props[0].scale: expected a number, got boolean"}));
+        WrongCase{"/props/0/scale", "false", "props[0].scale: expected a number, got boolean"},
+        WrongCase{"/mood", "\"dusk\"", "mood: expected an object, got string"},
+        WrongCase{"/mood", "{\"sky\": \"x\"}", "mood.sky: \"x\" is not one of: day, dusk"},
+        WrongCase{"/mood", "{\"ground\": \"grass\"}", "mood.ground: \"grass\" is not one of: meadow, paving"},
+        WrongCase{"/mood", "{\"sky\": 1}", "mood.sky: expected a string, got number"},
+        WrongCase{"/mood", "{\"light\": \"dusk\"}", "mood.light: unknown field (expected one of: sky, ground)"}));
 
 INSTANTIATE_TEST_SUITE_P(
     Ranges, WrongValue,
@@ -297,7 +321,7 @@ TEST(LevelLoader, UnknownFieldsAreRejected) {
   const json one = 1;
   EXPECT_EQ(ErrorOf(Mutated("/spwan", &one)),
             "mini.json: spwan: unknown field (expected one of: comment, name, terrain, spawn, goal, kill_y, "
-            "checkpoints, pits, platforms, rocks, ladders, npcs, props, collectibles, medals)");
+            "checkpoints, pits, platforms, rocks, ladders, npcs, props, collectibles, medals, mood)");
   const json spacing = 0.3;
   const std::string message = ErrorOf(Mutated("/ladders/0/rung_spacng", &spacing));
   EXPECT_EQ(message.rfind("mini.json: ladders[0].rung_spacng: unknown field (expected one of: x, z, ", 0), 0u)
@@ -339,7 +363,7 @@ std::string LevelPath(const char* name) { return std::string(KNIGHTS_SOURCE_DIR)
 
 class ShippedLevel : public ::testing::TestWithParam<const char*> {};
 
-TEST_P(ShippedLevel, LoadsAndEveryDownwardRayHitsExceptOverPits) {
+TEST_P(ShippedLevel, LoadsAndEveryDownwardRayHitsExceptOverPitsAndBridges) {
   const auto result = LoadLevel(LevelPath(GetParam()));
   ASSERT_TRUE(result.ok()) << result.status().message();
   const world::World world(*result);
@@ -356,7 +380,17 @@ TEST_P(ShippedLevel, LoadsAndEveryDownwardRayHitsExceptOverPits) {
       const std::optional<float> h = mesh.GroundHeight(x, zc);
       ++rays;
       if (world.InPit(x)) {
-        EXPECT_FALSE(h.has_value()) << x;
+        // Nothing but a platform across the pit (a scaffold bridging it),
+        // and then its top.
+        const world::Platform* bridge = nullptr;
+        for (const world::Platform& p : level.platforms) {
+          if (x > p.x0 && x < p.x1 && zc > p.z0 && zc < p.z1) bridge = &p;
+        }
+        if (bridge != nullptr) {
+          EXPECT_TRUE(h.has_value() && std::fabs(*h - bridge->top_y) < 1e-3f) << x << " " << zc;
+        } else {
+          EXPECT_FALSE(h.has_value()) << x << " " << zc;
+        }
         continue;
       }
       if (!h) {
