@@ -242,9 +242,10 @@ void App::DrawScene(int width_px, int height_px) {
   const float alpha = headless_ || overlay_.sim_paused ? 1.0f : static_cast<float>(clock_.Alpha());
   const game::FollowCamera& cam = session_->camera();
   const game::FollowCamera& prev = session_->previous_camera();
-  const render::FrameView view = render::MakeFrameView(glm::mix(prev.EyeWs(), cam.EyeWs(), alpha),
-                                                       glm::mix(prev.TargetWs(), cam.TargetWs(), alpha),
-                                                       cam.tuning.fov_y_deg, width_px, height_px);
+  render::FrameView view = render::MakeFrameView(glm::mix(prev.EyeWs(), cam.EyeWs(), alpha),
+                                                 glm::mix(prev.TargetWs(), cam.TargetWs(), alpha), cam.tuning.fov_y_deg,
+                                                 width_px, height_px);
+  view.light = render::SkyLightFor(session_->world().level().mood.sky);
   instances_.clear();
   for (size_t i = 0; i < session_->knights().size(); ++i) {
     if (!session_->Shown(i)) continue;  // a fallen enemy, gone

@@ -3,13 +3,13 @@
 namespace knights::render {
 
 void ApplyLighting(const ShaderProgram& program, const FrameView& view, const SceneLighting& lighting) {
-  program.Set("u_sun_dir_ws", view.sun_dir_ws);
-  program.Set("u_sun_color", view.sun_color);
-  program.Set("u_sky_color", view.sky_color);
-  program.Set("u_ground_color", view.ground_color);
+  program.Set("u_sun_dir_ws", view.light.sun_dir_ws);
+  program.Set("u_sun_color", view.light.sun_color);
+  program.Set("u_sky_color", view.light.sky_color);
+  program.Set("u_ground_color", view.light.ground_color);
   program.Set("u_eye_ws", view.eye_ws);
   program.Set("u_fog_color", lighting.fog_color);
-  program.Set("u_sun_haze_color", view.sun_haze_color);
+  program.Set("u_sun_haze_color", view.light.sun_haze_color);
   program.Set("u_fog_density", lighting.fog_density_per_m);
   program.Set("u_fog_start_m", lighting.fog_start_m);
   program.Set("u_shadows", lighting.shadows && lighting.shadow_texture != 0 ? 1 : 0);

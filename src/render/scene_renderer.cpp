@@ -136,7 +136,7 @@ void SceneRenderer::Impl::BlendPalettes(std::span<const KnightInstance> knights,
 // when there is one).
 SceneLighting SceneRenderer::Impl::ShadowPass(const FrameView& view, const SceneSettings& settings) {
   SceneLighting lighting;
-  lighting.fog_color = settings.fog_color;
+  lighting.fog_color = view.light.fog_color;
   lighting.fog_density_per_m = settings.fog_density_per_m;
   lighting.fog_start_m = settings.fog_start_m;
   lighting.fast_shading = settings.fast_shading;
@@ -154,7 +154,7 @@ SceneLighting SceneRenderer::Impl::ShadowPass(const FrameView& view, const Scene
     glm::vec3 focus_ws = view.eye_ws + forward_ws * std::clamp(t, 0.0f, 30.0f);
     focus_ws.z = 0.0f;
     ShadowFitDesc fit_desc;
-    fit_desc.sun_dir_ws = view.sun_dir_ws;
+    fit_desc.sun_dir_ws = view.light.sun_dir_ws;
     fit_desc.focus_ws = focus_ws;
     fit_desc.map_size_px = shadow_map_.size_px();
     shadow_fit_ = FitShadowFrustum(fit_desc);
@@ -206,7 +206,7 @@ bool SceneRenderer::Impl::ScenePass(const FrameView& view, const SceneSettings& 
   glEnable(GL_DEPTH_TEST);
   glDepthFunc(GL_LESS);
   glDisable(GL_CULL_FACE);  // world meshes are open and seen from both sides
-  glClearColor(settings.fog_color.r, settings.fog_color.g, settings.fog_color.b, 1.0f);
+  glClearColor(lighting.fog_color.r, lighting.fog_color.g, lighting.fog_color.b, 1.0f);
   glClear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT);
 
   // The flushes hand the world and the background to the rasteriser's
@@ -229,7 +229,7 @@ bool SceneRenderer::Impl::ScenePass(const FrameView& view, const SceneSettings& 
   }
   // The sky last among opaque passes: it only fills pixels nothing covered.
   glDisable(GL_CULL_FACE);
-  sky_.Draw(view, settings.fog_color, view.zenith_color);
+  sky_.Draw(view);
 
   return target_ok;
 }

@@ -44,7 +44,7 @@ struct KnightInstance {
 enum class AntiAliasing { kOff, kFxaa, kMsaa };
 
 struct SceneSettings {
-  glm::vec3 fog_color{0.42f, 0.55f, 0.78f};  // linear RGB, away from the sun; also the sky's horizon there
+  // The fog's colour is the light's (FrameView::light, SkyLight::fog_color).
   float fog_density_per_m = 0.007f;
   float fog_start_m = 16.0f;  // the play strip (~9-15 m away) stays clear
   bool shadows = true;

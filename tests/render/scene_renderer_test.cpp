@@ -250,7 +250,7 @@ TEST_F(SceneRendererTest, ShadowUnderKnightIsDarkerThanLitGroundNextToIt) {
   // falls along +x on the ground at z in [-0.2, 0.2], from x = 0.25 to
   // 0.25 + 1.8 / tan(elevation). Camera in front, a little above.
   FrameView view = MakeFrameView({0.8f, 3.0f, 7.0f}, {0.8f, 0.3f, 0.0f}, 40.0f, kWidth, kHeight);
-  view.sun_dir_ws = glm::normalize(glm::vec3(-1.0f, 1.0f, 0.0f));
+  view.light.sun_dir_ws = glm::normalize(glm::vec3(-1.0f, 1.0f, 0.0f));
   const glm::vec3 shadowed_ws(1.0f, 0.0f, 0.0f);  // under the shadow of the knight's chest (height 0.75 m)
   const glm::vec3 lit_ws(1.0f, 0.0f, 0.9f);       // same ground, in front of the shadow
   const glm::ivec2 s = Project(view, shadowed_ws);
@@ -283,7 +283,7 @@ TEST_F(SceneRendererTest, ShadowUnderKnightIsDarkerThanLitGroundNextToIt) {
 TEST_F(SceneRendererTest, FastShadingKeepsTheShadowAndTheLook) {
   ASSERT_NE(scene_, nullptr);
   FrameView view = MakeFrameView({0.8f, 3.0f, 7.0f}, {0.8f, 0.3f, 0.0f}, 40.0f, kWidth, kHeight);
-  view.sun_dir_ws = glm::normalize(glm::vec3(-1.0f, 1.0f, 0.0f));
+  view.light.sun_dir_ws = glm::normalize(glm::vec3(-1.0f, 1.0f, 0.0f));
   const glm::ivec2 s = Project(view, {1.0f, 0.0f, 0.0f});
   const glm::ivec2 l = Project(view, {1.0f, 0.0f, 0.9f});
   SceneSettings settings;
@@ -324,6 +324,62 @@ TEST_F(SceneRendererTest, MsaaOrFxaaAndRenderScaleAreApplied) {
   EXPECT_TRUE(scene_->stats().fxaa);
   EXPECT_EQ(scene_->stats().scene_width_px, kWidth);
   EXPECT_EQ(scene_->stats().knights_drawn, 1);
+}
+
+// The dusk light (world::SkyMood::kDusk): the sky is warmer and darker than
+// the day's, the sun is low enough that the knight's shadow reaches where
+// the day's does not, and the knight and the ground he stands on stay lit
+// (a player must see the fight).
+TEST_F(SceneRendererTest, DuskIsWarmerDarkerWithLongerShadowsAndTheKnightStaysLit) {
+  ASSERT_NE(scene_, nullptr);
+  SceneSettings settings;
+  // The sky: looking slightly up from standing height; the top band.
+  FrameView sky_view = MakeFrameView({0.0f, 1.6f, 9.0f}, {0.0f, 2.6f, 0.0f}, 40.0f, kWidth, kHeight);
+  const auto day_sky = Render(sky_view, false, settings);
+  Dump(day_sky, "day_sky");
+  sky_view.light = DuskSkyLight();
+  const auto dusk_sky = Render(sky_view, false, settings);
+  Dump(dusk_sky, "dusk_sky");
+  Rgb day_top, dusk_top;
+  int n = 0;
+  for (int y = 2; y < kHeight / 6; y += 4) {
+    for (int x = 4; x < kWidth - 4; x += 8) {
+      const Rgb d = Pixel(day_sky, x, y), k = Pixel(dusk_sky, x, y);
+      day_top = {day_top.r + d.r, day_top.g + d.g, day_top.b + d.b};
+      dusk_top = {dusk_top.r + k.r, dusk_top.g + k.g, dusk_top.b + k.b};
+      ++n;
+    }
+  }
+  day_top = {day_top.r / n, day_top.g / n, day_top.b / n};
+  dusk_top = {dusk_top.r / n, dusk_top.g / n, dusk_top.b / n};
+  EXPECT_LT(dusk_top.Luma(), 0.8f * day_top.Luma()) << "dusk " << dusk_top.Luma() << " day " << day_top.Luma();
+  EXPECT_GT(dusk_top.r - dusk_top.b, day_top.r - day_top.b + 0.15f)
+      << "dusk r-b " << dusk_top.r - dusk_top.b << " day r-b " << day_top.r - day_top.b;
+
+  // The shadow: 3.5 m from the knight along the dusk sun's ground direction
+  // (+x, back), where the knight's middle shades the ground at 14 degrees,
+  // beside the day's shadow (31 degrees up, 45 degrees further round).
+  FrameView view = MakeFrameView({2.5f, 3.2f, 7.5f}, {2.0f, 0.3f, -0.5f}, 40.0f, kWidth, kHeight);
+  const glm::vec3 sun_dusk = DuskSkyLight().sun_dir_ws;
+  const glm::vec2 away = -glm::normalize(glm::vec2(sun_dusk.x, sun_dusk.z));  // along the ground, from the sun
+  const glm::vec2 side(-away.y, away.x);
+  const glm::vec2 p_xz = away * 3.5f, q_xz = p_xz + side * 0.9f;
+  const glm::ivec2 p = Project(view, {p_xz.x, 0.0f, p_xz.y}), q = Project(view, {q_xz.x, 0.0f, q_xz.y});
+  const auto day = Render(view, true, settings);
+  Dump(day, "day");
+  view.light = DuskSkyLight();
+  const auto dusk = Render(view, true, settings);
+  Dump(dusk, "dusk");
+  EXPECT_LT(Mean(dusk, p.x, p.y, 2).Luma(), 0.7f * Mean(dusk, q.x, q.y, 2).Luma()) << "no long dusk shadow";
+  EXPECT_GT(Mean(day, p.x, p.y, 2).Luma(), 0.8f * Mean(day, q.x, q.y, 2).Luma()) << "a day shadow there";
+
+  // Lit: the ground in front of the knight and the knight himself (red).
+  const glm::ivec2 front = Project(view, {0.7f, 0.0f, 0.6f});
+  EXPECT_GT(Mean(dusk, front.x, front.y, 2).Luma(), 0.15f);
+  const glm::ivec2 chest = Project(view, {0.0f, 1.2f, 0.2f});
+  const Rgb knight = Mean(dusk, chest.x, chest.y, 2);
+  EXPECT_GT(knight.r, 0.25f);
+  EXPECT_GT(knight.r, 2.0f * knight.b);
 }
 
 TEST_F(SceneRendererTest, KnightBehindTheCameraIsCulled) {
