@@ -8,6 +8,7 @@
 #include <utility>
 #include <vector>
 
+#include "render/castle_scenery.h"
 #include "render/moving_scenery.h"
 #include "render/palette.h"
 #include "render/rock_face.h"
@@ -23,6 +24,9 @@ constexpr float kTwoPi = 6.2831853f;
 constexpr float kGrassLipM = 0.12f;
 // How far behind the strip the meadow reaches (world z), metres.
 constexpr float kMeadowBackZ = -38.0f;
+// How far behind the strip a paved courtyard reaches, to the foot of the
+// curtain wall (background_builder.cpp), world z, metres.
+constexpr float kCourtyardBackZ = -56.0f;
 constexpr float kPlantCrownM = 2.5f;  // a meadow tree's crown reaches this far from its trunk, metres
 
 // The terrain's height along its front or back edge (z fixed), exactly as
@@ -77,8 +81,39 @@ float SmoothProfile(const world::Terrain& terrain, float x, float radius) {
   return sum / kTaps;
 }
 
+// A collision triangle's colour and material: grass, rock cliffs and stone
+// platforms over a meadow; flagstones, masonry and wooden decks over paving.
+struct SurfaceLook {
+  glm::vec3 color;
+  StaticMaterial material;
+};
+SurfaceLook LookOf(const world::CollisionTriangle& t, bool paving) {
+  switch (t.kind) {
+    case world::SurfaceKind::kTerrain: {
+      const float up = t.normal_ws.y;
+      if (up <= 0.6f)
+        return paving ? SurfaceLook{kStone * 0.8f, StaticMaterial::kStone}
+                      : SurfaceLook{kEarth, StaticMaterial::kEarth};
+      if (paving) return {kPaving, StaticMaterial::kFlagstone};
+      return {glm::mix(kDryGrass, kGrass, glm::clamp((up - 0.6f) / 0.3f, 0.0f, 1.0f)), StaticMaterial::kGrass};
+    }
+    case world::SurfaceKind::kStepFace:
+      return paving ? SurfaceLook{kStone * 0.85f, StaticMaterial::kStone}
+                    : SurfaceLook{kCliffRock, StaticMaterial::kRock};
+    case world::SurfaceKind::kPitWall:
+      return paving ? SurfaceLook{kStone * 0.5f, StaticMaterial::kStone}
+                    : SurfaceLook{kCliffRock * 0.7f, StaticMaterial::kRock};
+    case world::SurfaceKind::kPlatform:
+      if (paving) return {t.normal_ws.y > 0.7f ? kPlanks : kPlanks * 0.6f, StaticMaterial::kWood};
+      return {t.normal_ws.y > 0.7f ? kStone : kStone * 0.8f, StaticMaterial::kStone};
+    case world::SurfaceKind::kRock:
+      return {kRock, StaticMaterial::kRock};
+  }
+  return {kEarth, StaticMaterial::kEarth};
+}
+
 // 1. Collision surfaces with materials; terrain normals averaged per vertex.
-void AppendCollisionSurfaces(const world::World& world, std::vector<StaticVertex>& out) {
+void AppendCollisionSurfaces(const world::World& world, bool paving, std::vector<StaticVertex>& out) {
   const auto triangles = world.collision().triangles();
   auto key = [](const glm::vec3& p) {
     const auto q = [](float v) { return static_cast<int64_t>(std::lround(v * 1000.0f)) & 0x1FFFFF; };
@@ -91,34 +126,7 @@ void AppendCollisionSurfaces(const world::World& world, std::vector<StaticVertex
     for (const glm::vec3& v : {t.v0_ws, t.v1_ws, t.v2_ws}) smooth[key(v)] += t.normal_ws;
   }
   for (const world::CollisionTriangle& t : triangles) {
-    glm::vec3 color = kEarth;
-    StaticMaterial material = StaticMaterial::kEarth;
-    switch (t.kind) {
-      case world::SurfaceKind::kTerrain: {
-        const float up = t.normal_ws.y;
-        if (up > 0.6f) {
-          color = glm::mix(kDryGrass, kGrass, glm::clamp((up - 0.6f) / 0.3f, 0.0f, 1.0f));
-          material = StaticMaterial::kGrass;
-        }
-        break;
-      }
-      case world::SurfaceKind::kStepFace:
-        color = kCliffRock;
-        material = StaticMaterial::kRock;
-        break;
-      case world::SurfaceKind::kPitWall:
-        color = kCliffRock * 0.7f;
-        material = StaticMaterial::kRock;
-        break;
-      case world::SurfaceKind::kPlatform:
-        color = t.normal_ws.y > 0.7f ? kStone : kStone * 0.8f;
-        material = StaticMaterial::kStone;
-        break;
-      case world::SurfaceKind::kRock:
-        color = kRock;
-        material = StaticMaterial::kRock;
-        break;
-    }
+    const SurfaceLook look = LookOf(t, paving);
     const glm::vec3 v[3] = {t.v0_ws, t.v1_ws, t.v2_ws};
     for (const glm::vec3& p : v) {
       glm::vec3 n = t.normal_ws;
@@ -126,7 +134,7 @@ void AppendCollisionSurfaces(const world::World& world, std::vector<StaticVertex
         const auto it = smooth.find(key(p));
         if (it != smooth.end() && glm::dot(it->second, it->second) > 1e-12f) n = glm::normalize(it->second);
       }
-      AppendVertex(out, p, n, color, material);
+      AppendVertex(out, p, n, look.color, look.material);
     }
   }
 }
@@ -144,15 +152,20 @@ std::vector<float> FrontFaceSeams(const world::Level& level) {
 }
 
 // 2. The front face of the ground, from the front edge down to the floor:
-// a grass lip, a band of soil, then rock (render/rock_face.h); pits get a
-// back wall and a floor.
+// a grass lip, a band of soil, then rock (render/rock_face.h), or under
+// paving a coping course and masonry; pits get a back wall and a floor.
 void AppendGroundCut(const world::Level& level, std::vector<StaticVertex>& out, float floor_y) {
   const world::Terrain& terrain = level.terrain;
+  const bool paving = level.mood.ground == world::GroundMood::kPaving;
   const glm::vec3 front(0.0f, 0.0f, 1.0f);
   const std::vector<float> seams = FrontFaceSeams(level);
   const RockFaceDesc face{.z_ws = terrain.z_max, .floor_y_ws = floor_y, .seams_x = seams};
   ForEachEdgePiece(level, terrain.z_max, 1.0f, [&](float x0, float y0, float x1, float y1) {
     const float z = terrain.z_max;
+    if (paving) {
+      AppendMasonryFacePiece(z, floor_y, x0, y0, x1, y1, out);
+      return;
+    }
     // Grass lip.
     const glm::vec3 a(x0, y0 - kGrassLipM, z), b(x1, y1 - kGrassLipM, z), c(x1, y1, z), d(x0, y0, z);
     AppendVertex(out, a, front, kGrass * 0.7f, StaticMaterial::kGrass);
@@ -164,12 +177,14 @@ void AppendGroundCut(const world::Level& level, std::vector<StaticVertex>& out, 
     AppendRockFacePiece(face, x0, a.y, x1, b.y, out);
   });
   // Pits: a back wall at z_min and a floor, so a pit reads as a chasm.
+  const SurfaceLook wall = paving ? SurfaceLook{kStone * 0.4f, StaticMaterial::kStone}
+                                  : SurfaceLook{kCliffRock * 0.45f, StaticMaterial::kRock};
   for (const world::Pit& pit : level.pits) {
     const float z = terrain.z_min;
     const float h0 = world::TerrainHeight(terrain, pit.x0 - 0.01f, z);
     const float h1 = world::TerrainHeight(terrain, pit.x1 + 0.01f, z);
-    AppendQuad(out, {pit.x0, floor_y, z}, {pit.x1, floor_y, z}, {pit.x1, h1, z}, {pit.x0, h0, z}, kCliffRock * 0.45f,
-               StaticMaterial::kRock);
+    AppendQuad(out, {pit.x0, floor_y, z}, {pit.x1, floor_y, z}, {pit.x1, h1, z}, {pit.x0, h0, z}, wall.color,
+               wall.material);
     AppendQuad(out, {pit.x0, floor_y, terrain.z_max}, {pit.x1, floor_y, terrain.z_max}, {pit.x1, floor_y, z},
                {pit.x0, floor_y, z}, kEarth * 0.2f, StaticMaterial::kEarth);
   }
@@ -182,8 +197,10 @@ void AppendGroundCut(const world::Level& level, std::vector<StaticVertex>& out, 
 // plateau, not as one flat sheet washed pale by the haze.
 struct ValleyField {
   float x_edge, dir, floor_y, rim_y;
+  bool paving = false;  // a lower ward: flat paving at floor_y, houses instead of pines
   static constexpr float kValleyM = 80.0f;
   float Height(float x, float z) const {
+    if (paving) return floor_y;
     const float out_m = (x - x_edge) * dir;
     const float t = glm::clamp(out_m / kValleyM, 0.0f, 1.0f);
     const float climb = 0.75f * (rim_y - floor_y) * t * t * (3.0f - 2.0f * t);
@@ -197,7 +214,7 @@ struct ValleyField {
   }
 };
 
-void AppendValley(const ValleyField& field, float z_back, float z_front, float z_trees_max,
+void AppendValley(const ValleyField& field, float z_back, float z_front, float z_trees_max, bool lit_windows,
                   std::vector<StaticVertex>& out) {
   constexpr int kCellsX = 24, kCellsZ = 12;
   auto vertex = [&](int i, int j) {
@@ -206,8 +223,13 @@ void AppendValley(const ValleyField& field, float z_back, float z_front, float z
     const float x =
         field.x_edge + field.dir * (i == 0 ? -1.0f : ValleyField::kValleyM * static_cast<float>(i) / kCellsX);
     const float z = z_back + (z_front - z_back) * static_cast<float>(j) / kCellsZ;
-    // The plateau's grass, a little darker and patchy.
+    // The plateau's grass (or paving), a little darker and patchy.
     const float shade = 0.8f + 0.1f * std::sin(x * 0.31f + z * 0.17f) + 0.1f * HashToUnit(i * 97 + j);
+    if (field.paving) {
+      AppendVertex(out, {x, field.Height(x, z), z}, field.Normal(x, z), kPaving * 0.9f * shade,
+                   StaticMaterial::kFlagstone);
+      return;
+    }
     AppendVertex(out, {x, field.Height(x, z), z}, field.Normal(x, z), glm::mix(kDryGrass, kGrass, 0.7f) * shade,
                  StaticMaterial::kGrass);
   };
@@ -219,8 +241,18 @@ void AppendValley(const ValleyField& field, float z_back, float z_front, float z
       vertex(a, j), vertex(b, j + 1), vertex(b, j);
     }
   }
-  // Pines behind the play strip's depth (z_trees_max), never between it
-  // and the camera.
+  // Pines (houses in a lower ward) behind the play strip's depth
+  // (z_trees_max), never between it and the camera.
+  if (field.paving) {
+    for (int k = 0; k < 6; ++k) {
+      const int seed = (field.dir > 0.0f ? 9000 : 9500) + k * 5;
+      const float x = field.x_edge + field.dir * (10.0f + 11.0f * k + 3.0f * HashToUnit(seed));
+      const float z = z_trees_max - 2.0f - 16.0f * HashToUnit(seed + 1);
+      const glm::vec3 size(5.0f + 3.0f * HashToUnit(seed + 2), 5.0f + 2.0f * HashToUnit(seed + 3), 5.5f);
+      AppendHouse(out, {x, field.Height(x, z), z}, size, lit_windows, seed);
+    }
+    return;
+  }
   for (int k = 0; k < 14; ++k) {
     const int seed = (field.dir > 0.0f ? 9000 : 9500) + k * 5;
     const float x = field.x_edge + field.dir * (8.0f + 68.0f * HashToUnit(seed));
@@ -235,6 +267,9 @@ void AppendValley(const ValleyField& field, float z_back, float z_front, float z
 // plateau and no pale void shows beside its first and last metres.
 void AppendLevelEnds(const world::Level& level, std::vector<StaticVertex>& out, float floor_y) {
   const world::Terrain& terrain = level.terrain;
+  const bool paving = level.mood.ground == world::GroundMood::kPaving;
+  const SurfaceLook face = paving ? SurfaceLook{kStone * 0.7f, StaticMaterial::kStone}
+                                  : SurfaceLook{kCliffRock * 0.8f, StaticMaterial::kRock};
   constexpr int kSlices = 8;  // the surface's tilt and bump across depth
   constexpr float kValleyDropM = 4.5f;
   const float x_lo = world::TerrainMinX(terrain), x_hi = world::TerrainMaxX(terrain);
@@ -248,9 +283,9 @@ void AppendLevelEnds(const world::Level& level, std::vector<StaticVertex>& out, 
       const glm::vec3 top1(x, world::TerrainHeight(terrain, x, z1), z1);
       // Wound so that the face looks out of the strip (-x at its start).
       if (start) {
-        AppendQuad(out, low0, low1, top1, top0, kCliffRock * 0.8f, StaticMaterial::kRock);
+        AppendQuad(out, low0, low1, top1, top0, face.color, face.material);
       } else {
-        AppendQuad(out, low1, low0, top0, top1, kCliffRock * 0.8f, StaticMaterial::kRock);
+        AppendQuad(out, low1, low0, top0, top1, face.color, face.material);
       }
     }
     // The valley lies kValleyDropM under the rim (its cliff face goes on
@@ -258,8 +293,8 @@ void AppendLevelEnds(const world::Level& level, std::vector<StaticVertex>& out, 
     // enough from the camera that the haze turns it pale.
     const float rim_y = world::TerrainHeight(terrain, x, 0.0f);
     const float valley_y = std::max(floor_y, rim_y - kValleyDropM);
-    AppendValley({x, start ? -1.0f : 1.0f, valley_y, rim_y}, kMeadowBackZ, terrain.z_max + 14.0f, terrain.z_min - 3.0f,
-                 out);
+    AppendValley({x, start ? -1.0f : 1.0f, valley_y, rim_y, paving}, paving ? kCourtyardBackZ : kMeadowBackZ,
+                 terrain.z_max + 14.0f, terrain.z_min - 3.0f, level.mood.sky == world::SkyMood::kDusk, out);
   }
 }
 
@@ -268,16 +303,20 @@ void AppendLevelEnds(const world::Level& level, std::vector<StaticVertex>& out, 
 // distance, to a smoothed profile that rolls gently.
 struct MeadowField {
   const world::Terrain& terrain;
+  bool paving = false;          // a paved courtyard: no rolling, flagstones and masonry
   std::array<float, 9> z_rows;  // world z of each row, front (the strip's back edge) to back
-  explicit MeadowField(const world::Terrain& t)
-      : terrain(t), z_rows{t.z_min, t.z_min - 0.6f, t.z_min - 1.5f, t.z_min - 3.0f, t.z_min - 5.5f,
-                           -14.0f,  -20.0f,         -28.0f,         kMeadowBackZ} {}
+  MeadowField(const world::Terrain& t, bool paved)
+      : terrain(t), paving(paved), z_rows{t.z_min, t.z_min - 0.6f, t.z_min - 1.5f, t.z_min - 3.0f, t.z_min - 5.5f,
+                                          -14.0f,  -20.0f,         -28.0f,         kMeadowBackZ} {
+    if (paving) z_rows.back() = kCourtyardBackZ;
+  }
   // Height at (x, z) of a column whose front edge is at edge_y.
   float Height(float x, float z, float edge_y) const {
     const float t = glm::clamp((terrain.z_min - z) / 9.0f, 0.0f, 1.0f);
     const float w = t * t * (3.0f - 2.0f * t);
-    const float rolling =
-        0.9f * std::sin(x * 0.11f + z * 0.25f) + 0.5f * std::sin(x * 0.037f - 1.3f) + 0.05f * (terrain.z_min - z);
+    const float rolling = paving ? 0.0f
+                                 : 0.9f * std::sin(x * 0.11f + z * 0.25f) + 0.5f * std::sin(x * 0.037f - 1.3f) +
+                                       0.05f * (terrain.z_min - z);
     const float far_y = SmoothProfile(terrain, x, 10.0f) - 0.4f + rolling * w;
     return glm::mix(edge_y, far_y, w);
   }
@@ -342,7 +381,11 @@ void AppendMeadowSurface(const MeadowField& field, const std::vector<MeadowColum
       const glm::vec3 n00 = field.Normal(c0.x, za, c0.edge_y), n10 = field.Normal(c1.x, za, c1.edge_y);
       const glm::vec3 n01 = field.Normal(c0.x, zb, c0.edge_y), n11 = field.Normal(c1.x, zb, c1.edge_y);
       for (const auto& [p, n] : {std::pair{p00, n00}, {p10, n10}, {p11, n11}, {p00, n00}, {p11, n11}, {p01, n01}}) {
-        AppendVertex(out, p, n, kMeadow, StaticMaterial::kGrass);
+        if (field.paving) {
+          AppendVertex(out, p, n, kPaving * 0.85f, StaticMaterial::kFlagstone);
+        } else {
+          AppendVertex(out, p, n, kMeadow, StaticMaterial::kGrass);
+        }
       }
     }
   }
@@ -355,10 +398,12 @@ void AppendMeadowSurface(const MeadowField& field, const std::vector<MeadowColum
       const glm::vec3 a(c0.x, field.Height(c0.x, za, c0.edge_y), za), b(c0.x, field.Height(c0.x, zb, c0.edge_y), zb);
       const glm::vec3 c(c0.x, field.Height(c0.x, zb, c1.edge_y), zb), d(c0.x, field.Height(c0.x, za, c1.edge_y), za);
       const bool up = c1.edge_y > c0.edge_y;  // wall faces -x (towards the lower side)
+      const glm::vec3 color = field.paving ? kStone * 0.8f : kCliffRock;
+      const StaticMaterial material = field.paving ? StaticMaterial::kStone : StaticMaterial::kRock;
       if (up)
-        AppendQuad(out, a, b, c, d, kCliffRock, StaticMaterial::kRock);
+        AppendQuad(out, a, b, c, d, color, material);
       else
-        AppendQuad(out, a, d, c, b, kCliffRock, StaticMaterial::kRock);
+        AppendQuad(out, a, d, c, b, color, material);
     }
   }
 }
@@ -396,14 +441,30 @@ void AppendMeadowPlants(const MeadowField& field, float x_lo, float x_hi, const 
 }
 
 // 3. The meadow behind the strip, 80 m beyond either end of the terrain,
-// with trees and bushes scattered on it.
+// with trees and bushes scattered on it; or a paved courtyard with houses
+// and its clutter.
 void AppendMeadow(const world::Level& level, std::vector<StaticVertex>& out) {
   const world::Terrain& terrain = level.terrain;
   const float x_lo = world::TerrainMinX(terrain) - 80.0f;
   const float x_hi = world::TerrainMaxX(terrain) + 80.0f;
-  const MeadowField field(terrain);
+  const bool paving = level.mood.ground == world::GroundMood::kPaving;
+  const MeadowField field(terrain, paving);
   AppendMeadowSurface(field, MeadowColumns(terrain, x_lo, x_hi), out);
-  AppendMeadowPlants(field, x_lo, x_hi, CastleFootprint(level), out);
+  const Footprint castle = CastleFootprint(level);
+  if (!paving) {
+    AppendMeadowPlants(field, x_lo, x_hi, castle, out);
+    return;
+  }
+  CourtyardDesc courtyard;
+  courtyard.x_lo = world::TerrainMinX(terrain) - 30.0f;
+  courtyard.x_hi = world::TerrainMaxX(terrain) + 30.0f;
+  courtyard.z_front = terrain.z_min - 3.0f;
+  courtyard.z_back = kCourtyardBackZ + 1.0f;
+  courtyard.keep_out_lo = castle.lo;
+  courtyard.keep_out_hi = castle.hi;
+  courtyard.lit = level.mood.sky == world::SkyMood::kDusk;
+  courtyard.ground_y = [&](float x, float z) { return field.Height(x, z, world::ProfileHeight(terrain, x)) - 0.05f; };
+  AppendCourtyardClutter(courtyard, out);
 }
 
 void AppendBanner(std::vector<StaticVertex>& out, const glm::vec3& base_ws, float scale) {
@@ -481,20 +542,9 @@ void AppendCourseMarks(const world::World& world, std::vector<StaticVertex>& out
   }
 }
 
-}  // namespace
-
-std::vector<StaticVertex> BuildWorldMesh(const world::World& world) {
-  std::vector<StaticVertex> out;
-  const world::Level& level = world.level();
-  out.reserve(world.collision().triangles().size() * 3 + 60000);
-  // 1. Collision surfaces.
-  AppendCollisionSurfaces(world, out);
-  // 2. The ground's front face and the pits.
-  AppendGroundCut(level, out, level.kill_y - 1.0f);
-  AppendLevelEnds(level, out, level.kill_y - 1.0f);
-  // 3. The meadow behind.
-  AppendMeadow(level, out);
-  // 4. Ladders: two rails and the rungs, exactly where the IK grips them.
+// 4. Ladders: two rails and the rungs, exactly where the IK grips them;
+// over paving, the platforms' scaffolding.
+void AppendLaddersAndScaffolds(const world::World& world, std::vector<StaticVertex>& out) {
   for (const world::Ladder& ladder : world.ladders()) {
     for (float side : {-1.0f, 1.0f}) {
       AppendBeam(out, ladder.RailBottomWs(side), ladder.RailTopWs(side), 0.035f, kWood, StaticMaterial::kWood);
@@ -506,8 +556,14 @@ std::vector<StaticVertex> BuildWorldMesh(const world::World& world) {
                  StaticMaterial::kWood);
     }
   }
-  // 5. Props (scenery).
-  for (const world::Prop& prop : level.props) {
+  const world::Level& level = world.level();
+  if (level.mood.ground != world::GroundMood::kPaving) return;
+  for (const world::Platform& platform : level.platforms) AppendScaffold(world, platform, level.kill_y - 1.0f, out);
+}
+
+// 5. Props (scenery).
+void AppendProps(const world::World& world, std::vector<StaticVertex>& out) {
+  for (const world::Prop& prop : world.level().props) {
     const float y = prop.y.value_or(world.GroundHeightOr(prop.x, prop.z));
     const glm::vec3 base(prop.x, y, prop.z);
     const float s = prop.scale;
@@ -550,6 +606,25 @@ std::vector<StaticVertex> BuildWorldMesh(const world::World& world) {
         break;
     }
   }
+}
+
+}  // namespace
+
+std::vector<StaticVertex> BuildWorldMesh(const world::World& world) {
+  std::vector<StaticVertex> out;
+  const world::Level& level = world.level();
+  const bool paving = level.mood.ground == world::GroundMood::kPaving;
+  out.reserve(world.collision().triangles().size() * 3 + 60000);
+  // 1. Collision surfaces.
+  AppendCollisionSurfaces(world, paving, out);
+  // 2. The ground's front face and the pits.
+  AppendGroundCut(level, out, level.kill_y - 1.0f);
+  AppendLevelEnds(level, out, level.kill_y - 1.0f);
+  // 3. The meadow (or the courtyard) behind.
+  AppendMeadow(level, out);
+  // 4. Ladders and scaffolds, 5. props.
+  AppendLaddersAndScaffolds(world, out);
+  AppendProps(world, out);
   // 6. The checkpoints' poles (their flags move: BuildMovingScenery), 7. the goal.
   AppendCourseMarks(world, out);
   return out;

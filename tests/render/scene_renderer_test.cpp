@@ -8,6 +8,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
@@ -380,6 +381,52 @@ TEST_F(SceneRendererTest, DuskIsWarmerDarkerWithLongerShadowsAndTheKnightStaysLi
   const Rgb knight = Mean(dusk, chest.x, chest.y, 2);
   EXPECT_GT(knight.r, 0.25f);
   EXPECT_GT(knight.r, 2.0f * knight.b);
+}
+
+// A level whose ground is paving (world::GroundMood::kPaving) draws grey
+// flagstones with dark joints where the meadow is green, in the full and
+// the fast shading alike (the fast path handles the material: the frame's
+// mean colour within 4% of the full's in each channel).
+TEST_F(SceneRendererTest, PavingIsFlagstonesInFullAndFastShading) {
+  ASSERT_NE(scene_, nullptr);
+  world::Level level = FlatLevel();
+  level.mood.ground = world::GroundMood::kPaving;
+  const world::World paved(level);
+  const anim::SkinnedMesh* looks[] = {mesh_};
+  scene_->UploadGeometry(BuildSceneGeometry(paved), looks);
+  const FrameView view = MakeFrameView({0.0f, 4.0f, 6.0f}, {0.0f, 0.0f, -0.5f}, 40.0f, kWidth, kHeight);
+  SceneSettings settings;
+  const auto full = Render(view, false, settings);
+  Dump(full, "paving");
+  settings.fast_shading = true;
+  const auto fast = Render(view, false, settings);
+  Dump(fast, "paving_fast");
+  scene_->UploadGeometry(BuildSceneGeometry(*world_), looks);  // the fixture's meadow again
+  const auto meadow = Render(view, false, SceneSettings{});
+
+  const glm::ivec2 c = Project(view, {0.0f, 0.0f, 0.0f});
+  const Rgb grass = Mean(meadow, c.x, c.y, 6), stone = Mean(full, c.x, c.y, 6);
+  EXPECT_GT(grass.g, grass.r);
+  EXPECT_LT(stone.g, stone.r * 1.05f) << "not green";
+  EXPECT_LT(stone.b, stone.r) << "lit warm, not blue";
+  // The joints: in a patch of the paving, the darkest pixels (one in
+  // twenty) are much darker than the typical one, full and fast.
+  for (const auto* px : {&full, &fast}) {
+    std::vector<float> patch;
+    for (int y = c.y - 30; y <= c.y + 30; ++y) {
+      for (int x = c.x - 80; x <= c.x + 80; ++x) patch.push_back(Pixel(*px, x, y).Luma());
+    }
+    std::sort(patch.begin(), patch.end());
+    EXPECT_LT(patch[patch.size() / 20], 0.75f * patch[patch.size() / 2]) << (px == &full ? "full" : "fast");
+  }
+  double sum_full[3] = {0, 0, 0}, sum_fast[3] = {0, 0, 0};
+  for (size_t i = 0; i < full.size(); i += 4) {
+    for (int k = 0; k < 3; ++k) {
+      sum_full[k] += full[i + k];
+      sum_fast[k] += fast[i + k];
+    }
+  }
+  for (int k = 0; k < 3; ++k) EXPECT_NEAR(sum_fast[k] / sum_full[k], 1.0, 0.04) << "channel " << k;
 }
 
 TEST_F(SceneRendererTest, KnightBehindTheCameraIsCulled) {
