@@ -409,7 +409,7 @@ TEST_P(ShippedLevel, LoadsAndEveryDownwardRayHitsExceptOverPitsAndBridges) {
   EXPECT_GT(rays, 10000);
 }
 
-INSTANTIATE_TEST_SUITE_P(Files, ShippedLevel, ::testing::Values("demo.json", "test_terrain.json"));
+INSTANTIATE_TEST_SUITE_P(Files, ShippedLevel, ::testing::Values("demo.json", "test_terrain.json", "castle.json"));
 
 TEST(DemoLevel, CoversTheDesignBrief) {
   const auto result = LoadLevel(LevelPath("demo.json"));
@@ -496,6 +496,93 @@ TEST(DemoLevel, CoversTheDesignBrief) {
   EXPECT_EQ(level.goal.kind, world::GoalKind::kGate);
   EXPECT_GE(level.goal.x, world::TerrainMaxX(level.terrain) - 10.0f);
   EXPECT_GE(level.rocks.size(), 5u);
+}
+
+// The castle at dusk (castle.json) holds what its brief asks for.
+TEST(CastleLevel, CoversTheDesignBrief) {
+  const auto result = LoadLevel(LevelPath("castle.json"));
+  ASSERT_TRUE(result.ok()) << result.status().message();
+  const world::Level& level = *result;
+  EXPECT_EQ(level.mood.sky, world::SkyMood::kDusk);
+  EXPECT_EQ(level.mood.ground, world::GroundMood::kPaving);
+  const float length = world::TerrainMaxX(level.terrain) - world::TerrainMinX(level.terrain);
+  EXPECT_GE(length, 120.0f);
+  EXPECT_LE(length, 180.0f);
+
+  // Stone stairs: runs of at least three steps of 0.30-0.40 m (flat treads
+  // between), up and down; every taller step up has a ladder.
+  const auto& pts = level.terrain.points;
+  int stairs_up = 0, stairs_down = 0, run = 0, run_sign = 0;
+  for (size_t i = 1; i < pts.size(); ++i) {
+    if (pts[i].x != pts[i - 1].x) continue;
+    const float dy = pts[i].y - pts[i - 1].y;
+    const int sign = dy > 0.0f ? 1 : -1;
+    const bool stair = std::fabs(dy) >= 0.3f - 1e-4f && std::fabs(dy) <= 0.40f + 1e-4f;
+    const bool follows = i >= 3 && pts[i - 2].x == pts[i - 3].x && pts[i - 1].x - pts[i - 2].x <= 0.8f;
+    run = stair && (follows && sign == run_sign) ? run + 1 : (stair ? 1 : 0);
+    run_sign = sign;
+    if (run == 3) (sign > 0 ? stairs_up : stairs_down) += 1;
+    EXPECT_GE(dy, -2.0f) << "a drop of more than 2 m at x = " << pts[i].x;
+  }
+  EXPECT_GE(stairs_up, 2);
+  EXPECT_GE(stairs_down, 2);
+
+  // Ladders: three or more, spacings 0.22-0.40 m, at least one leaning;
+  // wooden scaffolds (platforms) each reached by a ladder's top.
+  ASSERT_GE(level.ladders.size(), 3u);
+  bool leaning = false;
+  for (const world::LadderDesc& l : level.ladders) leaning = leaning || std::fabs(l.lean_deg) >= 5.0f;
+  EXPECT_TRUE(leaning);
+  ASSERT_GE(level.platforms.size(), 2u);
+  for (const world::Platform& p : level.platforms) {
+    bool reached = false;
+    for (const world::LadderDesc& l : level.ladders) {
+      reached = reached || (std::fabs(l.top_y - p.top_y) < 0.01f && l.x > p.x0 - 1.0f && l.x < p.x0 + 0.5f);
+    }
+    EXPECT_TRUE(reached) << "no ladder up to the scaffold at x = " << p.x0;
+  }
+
+  // A pit or two, checkpoints, a gate at the goal, the props asked for.
+  EXPECT_GE(level.pits.size(), 1u);
+  EXPECT_GE(level.checkpoints.size(), 4u);
+  EXPECT_EQ(level.goal.kind, world::GoalKind::kGate);
+  std::set<world::PropKind> kinds;
+  for (const world::Prop& prop : level.props) kinds.insert(prop.kind);
+  for (world::PropKind k :
+       {world::PropKind::kTorch, world::PropKind::kBarrel, world::PropKind::kCrate, world::PropKind::kBanner}) {
+    EXPECT_TRUE(kinds.count(k)) << world::ToString(k);
+  }
+
+  // Several enemies, each on a flat stretch of 6-10 m (no step at all).
+  int enemies = 0;
+  for (const world::Npc& npc : level.npcs) {
+    if (npc.role != world::NpcRole::kEnemy) continue;
+    ++enemies;
+    EXPECT_GE(npc.patrol_x1 - npc.patrol_x0, 6.0f) << npc.x;
+    EXPECT_LE(npc.patrol_x1 - npc.patrol_x0, 10.0f) << npc.x;
+    for (float x = npc.patrol_x0; x <= npc.patrol_x1; x += 0.25f) {
+      EXPECT_EQ(world::ProfileHeight(level.terrain, x), world::ProfileHeight(level.terrain, npc.x)) << x;
+    }
+  }
+  EXPECT_GE(enemies, 3);
+
+  // Gems on the path at 1 m, some needing a jump (2-2.5 m), some over a
+  // scaffold's deck; and medal times.
+  int walked = 0, jumped = 0, on_scaffold = 0;
+  for (const world::Collectible& gem : level.collectibles) {
+    const glm::vec3 at = world::CollectiblePositionWs(level.terrain, gem);
+    bool over_deck = false;
+    for (const world::Platform& p : level.platforms) {
+      over_deck = over_deck || (at.x > p.x0 && at.x < p.x1 && at.y - p.top_y > 0.5f && at.y - p.top_y < 1.5f);
+    }
+    on_scaffold += over_deck ? 1 : 0;
+    walked += !over_deck && gem.height_m == 1.0f ? 1 : 0;
+    jumped += !over_deck && gem.height_m >= 2.0f && gem.height_m <= 2.5f ? 1 : 0;
+  }
+  EXPECT_GE(walked, 6);
+  EXPECT_GE(jumped, 3);
+  EXPECT_GE(on_scaffold, 3);
+  EXPECT_NE(level.medals, world::Medals{});
 }
 
 TEST(DemoLevel, LedgesAtLadderTopsContinueAndComeDown) {
