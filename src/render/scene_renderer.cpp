@@ -105,10 +105,14 @@ core::Expected<SceneRenderer> SceneRenderer::Create(const world::World& world,
 }
 
 void SceneRenderer::UploadGeometry(const SceneGeometry& geometry, std::span<const anim::SkinnedMesh* const> looks) {
-  impl_->world_.Upload(geometry.world, geometry.moving.mesh);
-  impl_->background_.Upload(geometry.background);
+  UploadScene(geometry);
   impl_->looks_.clear();
   for (const anim::SkinnedMesh* mesh : looks) impl_->looks_.push_back(GpuSkinnedMesh::Upload(*mesh));
+}
+
+void SceneRenderer::UploadScene(const SceneGeometry& geometry) {
+  impl_->world_.Upload(geometry.world, geometry.moving.mesh);
+  impl_->background_.Upload(geometry.background);
 }
 
 // 1. Palettes: blend the two sim states, one uniform buffer per knight.

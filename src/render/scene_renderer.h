@@ -92,6 +92,8 @@ class SceneRenderer {
   // Uploads the static geometry and each mesh look (looks[0] is the
   // player's), replacing what was there. The CPU copies are not kept.
   void UploadGeometry(const SceneGeometry& geometry, std::span<const anim::SkinnedMesh* const> looks);
+  // Replaces the static geometry only (another level), keeping the looks.
+  void UploadScene(const SceneGeometry& geometry);
 
   // Where the moving scenery's pieces are drawn from the next Draw on
   // (PlaceMovingScenery; one per piece of the uploaded geometry.moving).
