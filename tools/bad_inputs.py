@@ -237,6 +237,12 @@ def cases(tmp):
     c.append(("corrupt settings file (carries on with defaults)",
               ["--config", write(tmp, "settings.json", '{"window": {"width": 12')], 0,
               "settings.json: not valid JSON settings; using the defaults", None))
+    c.append(("settings file with an unknown gamepad button (that action keeps its default)",
+              ["--config", write(tmp, "pad_settings.json", '{"pad": {"jump": ["z"]}}')], 0,
+              "pad_settings.json: pad.jump: unknown gamepad button 'z'", None))
+    c.append(("settings file with an unknown anti-aliasing choice (the machine's default)",
+              ["--config", write(tmp, "aa_settings.json", '{"graphics": {"anti_aliasing": "ssaa"}}')], 0,
+              "aa_settings.json: graphics.anti_aliasing: expected", None))
     c += sound_cases(tmp)
     return c + hostile_cases(tmp, fifo)
 
@@ -372,6 +378,17 @@ def hostile_cases(tmp, fifo):
     npc = {"x": 50, "patrol": [46, 55], "variant": "red"}
     c.append(("level with 100,000 NPCs", ["--level", demo_with("npcs.json", lambda l: l.update(npcs=[npc] * 100000))],
               2, "npcs.json: npcs: 100000", None))
+    enemy = dict(npc, role="enemy", health=25)
+    c.append(("enemy with 25 hit points (at most 20)", ["--level", demo_with("enemy_hp.json", lambda l: l.update(npcs=[enemy]))],
+              2, "enemy_hp.json: npcs[0].health: 25 is outside 1..20 hit points", None))
+    gem = {"x": 10, "height": 1.0}
+    c.append(("level with 100,000 gems",
+              ["--level", demo_with("gems.json", lambda l: l.update(collectibles=[gem] * 100000))], 2,
+              "gems.json: collectibles: 100000", None))
+    c.append(("medals in the wrong order",
+              ["--level", demo_with("medals.json", lambda l: l.update(medals={"gold": 90, "silver": 60,
+                                                                               "bronze": 120}))], 2,
+              "medals.json: medals.silver: 60 must be longer than gold (90 s)", None))
     prop = {"kind": "tree", "x": 1, "z": -2.2, "scale": 1.2}
     c.append(("level with 100,000 props",
               ["--level", demo_with("props.json", lambda l: l.update(props=[prop] * 100000))], 2,

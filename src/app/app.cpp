@@ -136,7 +136,7 @@ void App::InitRendering() {
   FreeUploadedCopies(*assets_);
   window_->Show();
   imgui_.emplace(*window_);
-  scene_settings_ = ChooseSceneSettings(options_, window_->gl_renderer(), headless_);
+  scene_settings_ = ChooseSceneSettings(options_, window_->gl_renderer(), headless_, settings_.graphics);
   overlay_.scene_settings = &scene_settings_;
   if (ChoosesDynamicResolution(options_, window_->gl_renderer(), headless_)) {
     render::DynamicResolutionSettings dynamic;
@@ -210,10 +210,13 @@ void App::InitSession() {
   session_->ik = settings_.ik;
   menus_.SetVolumes(settings_.volumes);
   menus_.SetLevelChoice(title_levels_.size() > 1 && title_level_ >= 0);
+  menus_.ConnectOptions({&settings_, &scene_settings_, ChooseSceneSettings(options_, window_->gl_renderer(), headless_),
+                         dynamic_resolution_ ? &*dynamic_resolution_ : nullptr, window_.get(), &input_mapper_});
   if (!options_.cast_given) ChooseSavedCast(*session_, settings_);
   if (settings_.fullscreen) window_->ToggleFullscreen();
-  if (const std::string warning = input_mapper_.SetBindings(settings_.keys); !warning.empty()) {
-    KNIGHTS_LOG_WARN("SETTINGS", "%s: %s", settings_path_.c_str(), warning.c_str());
+  for (const std::string& warning :
+       {input_mapper_.SetBindings(settings_.keys), input_mapper_.SetPadBindings(settings_.pad)}) {
+    if (!warning.empty()) KNIGHTS_LOG_WARN("SETTINGS", "%s: %s", settings_path_.c_str(), warning.c_str());
   }
   instances_.reserve(session_->knights().size());
   last_counter_ = SDL_GetPerformanceCounter();
@@ -303,7 +306,7 @@ int App::AdvanceSim(double real_elapsed_s) {
   int steps = clock_.Advance(one_step_a_frame ? clock_.StepSeconds() : real_elapsed_s * overlay_.time_scale);
   if (overlay_.sim_paused) steps = overlay_.step_once ? 1 : 0;
   overlay_.step_once = false;
-  core::InputState step_input = input_;
+  core::InputState step_input = menus_.InputForGame(input_);  // none while Options is open
   int taken = 0;
   for (; taken < steps; ++taken) {
     session_->Step(step_input);

@@ -42,6 +42,16 @@ Json RunPart(const game::IkMetrics& metrics, bool ik_enabled, const RunFacts& fa
   out["reached_goal"] = facts.reached_goal;
   out["goal_frame"] = facts.goal_frame >= 0 ? Json(facts.goal_frame) : Json(nullptr);
   out["respawns"] = facts.respawns;
+  const game::FightStats& f = facts.fights;
+  out["fights"] = {{"enemies", f.enemies},
+                   {"enemies_defeated", f.enemies_defeated},
+                   {"blows_dealt", f.blows_dealt},
+                   {"blows_taken", f.blows_taken},
+                   {"blocked_by_player", f.blocked_by_player},
+                   {"blocked_by_enemies", f.blocked_by_enemies},
+                   {"player_defeats", f.player_defeats}};
+  out["gems"] = {{"taken", facts.gems_taken}, {"total", facts.gems_total}};
+  out["medal"] = facts.medal;
   out["memory_mb"] = {{"after_warm_up", Rounded(facts.rss_after_warm_up_bytes * kMb, 2)},
                       {"end_of_sim", Rounded(facts.rss_end_of_sim_bytes * kMb, 2)},
                       {"peak", Rounded(facts.rss_peak_bytes * kMb, 2)}};

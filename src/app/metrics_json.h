@@ -7,6 +7,7 @@
 
 #include <string>
 
+#include "game/fight_stats.h"
 #include "game/ik_metrics.h"
 
 namespace knights::app {
@@ -16,6 +17,10 @@ struct RunFacts {
   bool reached_goal = false;
   int goal_frame = -1;  // the sim step the player reached the goal; -1: never (null)
   int respawns = 0;     // the player's
+  game::FightStats fights;
+  int gems_taken = 0;  // of gems_total, the level's collectibles
+  int gems_total = 0;
+  const char* medal = "none";  // the medal the time to the goal earned (game::ToString(Medal))
   // Resident memory after the first frames, at the end of the simulation,
   // and its peak, bytes.
   double rss_after_warm_up_bytes = 0.0;

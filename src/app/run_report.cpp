@@ -90,6 +90,10 @@ core::Status RunReport::WriteMetrics(const std::string& path, const game::GameSe
   facts.reached_goal = session.reached_goal();
   facts.goal_frame = session.reached_goal() ? session.goal_step() : -1;
   facts.respawns = session.player().controller.Respawns();
+  facts.fights = session.fight_stats();
+  facts.gems_taken = session.collectibles().Taken();
+  facts.gems_total = session.collectibles().Total();
+  facts.medal = game::ToString(session.EarnedMedal());
   facts.rss_after_warm_up_bytes = static_cast<double>(rss_after_warm_up_);
   facts.rss_end_of_sim_bytes = static_cast<double>(rss_end_of_sim_);
   facts.rss_peak_bytes = static_cast<double>(core::PeakResidentMemoryBytes());

@@ -6,6 +6,7 @@
 
 #include "asset/settings_file.h"
 #include "core/file_io.h"
+#include "render/graphics_choices.h"
 
 namespace knights::app {
 
@@ -68,7 +69,7 @@ bool IsSoftwareRasteriser(std::string_view gl_renderer) {
 constexpr int kSoftwareShadowMapPx = 1024;
 
 render::SceneSettings ChooseSceneSettings(const game::AppOptions& options, std::string_view gl_renderer,
-                                          bool headless_window) {
+                                          bool headless_window, const game::GraphicsChoices& saved) {
   render::SceneSettings scene;
   if (IsSoftwareRasteriser(gl_renderer) && !headless_window) {
     // No anti-aliasing: FXAA runs at the window's size and tone maps nine
@@ -79,6 +80,7 @@ render::SceneSettings ChooseSceneSettings(const game::AppOptions& options, std::
     scene.fast_shading = true;
     scene.shadow_map_size_px = kSoftwareShadowMapPx;
   }
+  render::ApplyGraphicsChoices(saved, scene);
   if (!options.shading.empty()) scene.fast_shading = options.shading == "fast";
   if (!options.shadows.empty()) scene.shadows = options.shadows == "on";
   if (options.anti_aliasing == "msaa") scene.anti_aliasing = render::AntiAliasing::kMsaa;

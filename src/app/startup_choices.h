@@ -40,9 +40,11 @@ game::Settings MergeSettings(const game::Settings& loaded, const game::AppOption
 
 // Rendering quality: full, lighter on a software rasteriser (Mesa llvmpipe
 // or softpipe, named by gl_renderer) when playing in a window (headless
-// runs draw single frames and keep full quality); the options override.
+// runs draw single frames and keep full quality); what the player chose
+// in Options (`saved`; a choice not made keeps that default) overrides it,
+// and the command line overrides both.
 render::SceneSettings ChooseSceneSettings(const game::AppOptions& options, std::string_view gl_renderer,
-                                          bool headless_window);
+                                          bool headless_window, const game::GraphicsChoices& saved = {});
 
 // Whether the render scale follows the frame time (render::DynamicResolution):
 // --dynamic-resolution, else on a software rasteriser in a window (a

@@ -16,6 +16,7 @@
 #include "asset/json_duplicate_keys.h"
 #include "asset/printable.h"
 #include "core/file_io.h"
+#include "core/pad_bindings.h"
 
 namespace knights::asset {
 namespace {
@@ -140,6 +141,113 @@ void ReadBestTimes(const json& root, const std::string& path, game::Settings& s,
   }
 }
 
+// "keys": {"action": ["key name", ...]}: non-empty lists of non-empty
+// names (whether SDL knows a name, the platform layer checks).
+void ReadKeys(const json& root, const std::string& path, game::Settings& s, std::string& warning) {
+  auto keys = root.find("keys");
+  if (keys == root.end()) return;
+  if (!keys->is_object()) {
+    Warn(warning, path, "keys", "expected an object of action: [key names]");
+    return;
+  }
+  for (int a = 0; a < core::kKeyActionCount; ++a) {
+    const char* name = core::KeyActionName(static_cast<core::KeyAction>(a));
+    auto v = keys->find(name);
+    if (v == keys->end()) continue;
+    std::vector<std::string> names;
+    bool ok = v->is_array() && !v->empty();
+    if (ok) {
+      for (const json& key : *v) {
+        if (!key.is_string() || key.get<std::string>().empty()) {
+          ok = false;
+          break;
+        }
+        names.push_back(key.get<std::string>());
+      }
+    }
+    if (!ok) {
+      Warn(warning, path, std::string("keys.") + name, "expected a non-empty array of key names");
+    } else {
+      s.keys.keys[a] = std::move(names);
+    }
+  }
+}
+
+// "pad": {"action": ["button name", ...]}: SDL's game controller button
+// names and the two triggers (core::kPadButtonNames); an empty list leaves
+// the action off the pad. A list with a name outside them is not used.
+void ReadPad(const json& root, const std::string& path, game::Settings& s, std::string& warning) {
+  auto pad = root.find("pad");
+  if (pad == root.end()) return;
+  if (!pad->is_object()) {
+    Warn(warning, path, "pad", "expected an object of action: [gamepad button names]");
+    return;
+  }
+  for (int a = 0; a < core::kKeyActionCount; ++a) {
+    const std::string field = std::string("pad.") + core::KeyActionName(static_cast<core::KeyAction>(a));
+    auto v = pad->find(core::KeyActionName(static_cast<core::KeyAction>(a)));
+    if (v == pad->end()) continue;
+    if (!v->is_array()) {
+      Warn(warning, path, field, "expected an array of gamepad button names");
+      continue;
+    }
+    std::vector<std::string> names;
+    bool ok = true;
+    for (const json& button : *v) {
+      ok = button.is_string() && core::PadButtonIndex(button.get<std::string>()) >= 0;
+      if (!ok) {
+        std::string what = "unknown gamepad button ";
+        if (button.is_string()) {
+          what.append("'").append(Printable(button.get<std::string>().substr(0, 64))).append("'");
+        } else {
+          what.append("of type ").append(button.type_name());
+        }
+        Warn(warning, path, field, what + " (a, b, x, y, leftshoulder, lefttrigger, ...)");
+        break;
+      }
+      names.push_back(button.get<std::string>());
+    }
+    if (ok) s.pad.buttons[a] = std::move(names);
+  }
+}
+
+// "graphics": {"anti_aliasing": "off" | "fxaa" | "msaa", "shadows":
+// boolean, "render_scale": 0.25..2}; a field left out was not chosen.
+void ReadGraphics(const json& root, const std::string& path, game::Settings& s, std::string& warning) {
+  auto graphics = root.find("graphics");
+  if (graphics == root.end()) return;
+  if (!graphics->is_object()) {
+    Warn(warning, path, "graphics", "expected an object");
+    return;
+  }
+  if (auto v = graphics->find("anti_aliasing"); v != graphics->end()) {
+    const std::string value = v->is_string() ? v->get<std::string>() : std::string();
+    if (value == "off") {
+      s.graphics.anti_aliasing = game::AntiAliasingChoice::kOff;
+    } else if (value == "fxaa") {
+      s.graphics.anti_aliasing = game::AntiAliasingChoice::kFxaa;
+    } else if (value == "msaa") {
+      s.graphics.anti_aliasing = game::AntiAliasingChoice::kMsaa;
+    } else {
+      Warn(warning, path, "graphics.anti_aliasing", "expected \"off\", \"fxaa\" or \"msaa\"");
+    }
+  }
+  if (auto v = graphics->find("shadows"); v != graphics->end()) {
+    if (!v->is_boolean()) {
+      Warn(warning, path, "graphics.shadows", "expected true or false");
+    } else {
+      s.graphics.shadows = v->get<bool>();
+    }
+  }
+  if (auto v = graphics->find("render_scale"); v != graphics->end()) {
+    if (!v->is_number() || !(v->get<double>() >= game::kMinRenderScale && v->get<double>() <= game::kMaxRenderScale)) {
+      Warn(warning, path, "graphics.render_scale", "expected a scale 0.25..2");
+    } else {
+      s.graphics.render_scale = v->get<float>();
+    }
+  }
+}
+
 }  // namespace
 
 LoadedSettings ParseSettings(const std::string& json_text, const std::string& path) {
@@ -172,33 +280,9 @@ LoadedSettings ParseSettings(const std::string& json_text, const std::string& pa
   ReadLevel(root, path, s, result.warning);
   ReadAudio(root, path, s, result.warning);
   ReadBestTimes(root, path, s, result.warning);
-  if (auto keys = root.find("keys"); keys != root.end()) {
-    if (!keys->is_object()) {
-      Warn(result.warning, path, "keys", "expected an object of action: [key names]");
-    } else {
-      for (int a = 0; a < core::kKeyActionCount; ++a) {
-        const char* name = core::KeyActionName(static_cast<core::KeyAction>(a));
-        auto v = keys->find(name);
-        if (v == keys->end()) continue;
-        std::vector<std::string> names;
-        bool ok = v->is_array() && !v->empty();
-        if (ok) {
-          for (const json& key : *v) {
-            if (!key.is_string() || key.get<std::string>().empty()) {
-              ok = false;
-              break;
-            }
-            names.push_back(key.get<std::string>());
-          }
-        }
-        if (!ok) {
-          Warn(result.warning, path, std::string("keys.") + name, "expected a non-empty array of key names");
-        } else {
-          s.keys.keys[a] = std::move(names);
-        }
-      }
-    }
-  }
+  ReadKeys(root, path, s, result.warning);
+  ReadPad(root, path, s, result.warning);
+  ReadGraphics(root, path, s, result.warning);
   return result;
 }
 
@@ -243,6 +327,23 @@ LoadedSettings LoadSettingsFile(const std::string& path) {
   return result;
 }
 
+namespace {
+
+// Only what the player chose: an unchosen field stays the machine's default.
+json GraphicsToJson(const game::GraphicsChoices& graphics) {
+  json out = json::object();
+  if (graphics.anti_aliasing) {
+    constexpr const char* kNames[] = {"off", "fxaa", "msaa"};
+    out["anti_aliasing"] = kNames[static_cast<int>(*graphics.anti_aliasing)];
+  }
+  if (graphics.shadows) out["shadows"] = *graphics.shadows;
+  // To hundredths, as the volumes: 0.75, not the float's 0.75000001.
+  if (graphics.render_scale) out["render_scale"] = std::round(*graphics.render_scale * 100.0) / 100.0;
+  return out;
+}
+
+}  // namespace
+
 std::string SettingsToJson(const game::Settings& settings) {
   json root;
   root["window"] = {{"width", settings.window_width},
@@ -257,6 +358,12 @@ std::string SettingsToJson(const game::Settings& settings) {
     keys[core::KeyActionName(static_cast<core::KeyAction>(a))] = settings.keys.keys[a];
   }
   root["keys"] = keys;
+  json pad = json::object();
+  for (int a = 0; a < core::kKeyActionCount; ++a) {
+    pad[core::KeyActionName(static_cast<core::KeyAction>(a))] = settings.pad.buttons[a];
+  }
+  root["pad"] = pad;
+  root["graphics"] = GraphicsToJson(settings.graphics);
   root["cast"] = {{"hero", settings.hero}, {"patrols", settings.patrols}};
   root["level"] = settings.level;
   // Volumes to hundredths: the file reads 0.8, not the float's 0.800000011920929.

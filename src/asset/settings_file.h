@@ -9,6 +9,10 @@
 //   "window": {"width": 1280, "height": 720, "fullscreen": false, "vsync": true},
 //   "ik": {"master": true, "leg_l": true, ..., "foot_lock": true},
 //   "keys": {"left": ["Left", "A"], "jump": ["Space"], ...},
+//   "pad": {"jump": ["a"], "run": ["rightshoulder", "righttrigger"], "fullscreen": [], ...},
+//   "graphics": {"anti_aliasing": "fxaa", "shadows": true, "render_scale": 0.75},
+//       (each only when the player chose it in Options)
+//   "audio": {"master": 0.8, "effects": 1.0, "music": 0.6},
 //   "cast": {"hero": "knight", "patrols": "squire"},
 //   "best_times": {"Demo: the road to the castle": 74.2, ...}   (seconds)
 // }

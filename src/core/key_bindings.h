@@ -1,7 +1,7 @@
 #pragma once
 // Which keys do what: plain data (key names as SDL names them, e.g. "Left",
 // "A", "Left Shift", "Space"), saved in the settings file and turned into
-// scancodes by the platform layer. Gamepad buttons are fixed.
+// scancodes by the platform layer. The gamepad's buttons: core::PadBindings.
 
 #include <array>
 #include <string>

@@ -58,11 +58,12 @@ AttackWindow FindAttackWindow(const anim::Skeleton& skeleton, const anim::Clip& 
   if (!(window.peak_speed_mps > 1e-3f)) return window;
   // The contiguous run of fast samples around the peak; sample i covers
   // (i, i + 1] steps.
-  const float threshold = kActiveSpeedFraction * window.peak_speed_mps;
+  const float start_threshold = kSwingStartFraction * window.peak_speed_mps;
+  const float end_threshold = kSwingEndFraction * window.peak_speed_mps;
   auto first = peak;
-  while (first != speed_mps.begin() && *(first - 1) >= threshold) --first;
+  while (first != speed_mps.begin() && *(first - 1) >= start_threshold) --first;
   auto last = peak;
-  while (last + 1 != speed_mps.end() && *(last + 1) >= threshold) ++last;
+  while (last + 1 != speed_mps.end() && *(last + 1) >= end_threshold) ++last;
   window.active_from_s = static_cast<float>(first - speed_mps.begin()) * kSampleStepS;
   window.active_to_s = std::min(window.duration_s, static_cast<float>(last - speed_mps.begin() + 1) * kSampleStepS);
   return window;

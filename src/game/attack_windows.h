@@ -1,8 +1,10 @@
 #pragma once
-// When an attack clip can hurt, read from the clip itself: the span around
-// its fastest moment during which the weapon's point moves at least half
-// as fast as it ever does. A character brings its own attack clips; their
-// timing is never a table in the code.
+// When an attack clip can hurt, read from the clip itself: around its
+// fastest moment, from when the weapon's point first moves at least half as
+// fast as it ever does (the wind-up is slower) until it slows below a fifth
+// of that (the follow-through, where the blade meets what stands in front,
+// is slower than the swing's middle). A character brings its own attack
+// clips; their timing is never a table in the code.
 //
 //   const int weapon = FindWeaponProp(rig);
 //   const AttackWindow w = FindAttackWindow(skeleton, clip, rig, weapon);
@@ -26,9 +28,11 @@ struct AttackWindow {
   bool operator==(const AttackWindow&) const = default;
 };
 
-// The weapon's point moves at least this fraction of its peak speed
-// throughout the active window.
-inline constexpr float kActiveSpeedFraction = 0.5f;
+// The window opens where the point's speed first reaches kSwingStartFraction
+// of its peak (going back from the peak) and closes where it falls below
+// kSwingEndFraction after it.
+inline constexpr float kSwingStartFraction = 0.5f;
+inline constexpr float kSwingEndFraction = 0.2f;
 
 // The prop that is the weapon: the one carried by the right hand, else by
 // the left, else none (-1). An index into rig.props.

@@ -54,6 +54,8 @@ void GameSession::SpawnAll() {
     const world::Npc& npc = world.level().npcs[i];
     const float y = world.GroundHeightOr(npc.x, 0.0f);
     knights_[i + 1].combat.tuning.max_health = npc.health;
+    // An enemy's i-frames are short, so the player's combo lands each swing.
+    knights_[i + 1].combat.tuning.invulnerable_s = kEnemyInvulnerableS;
     knights_[i + 1].Spawn(glm::vec3(npc.x, y, 0.0f), (i % 2 == 0) ? +1 : -1);
     patrols_[i] = PatrolAi{npc.patrol_x0, npc.patrol_x1};
     enemies_[i].Init(npc.patrol_x0, npc.patrol_x1, npc.aggression, desc_.seed * 7919u + static_cast<uint32_t>(i));
@@ -61,6 +63,8 @@ void GameSession::SpawnAll() {
   for (size_t i = 0; i < knights_.size(); ++i) weapons_before_ws_[i] = knights_[i].WeaponWs();
   blow_finder_.Clear();
   hit_stop_left_s_ = player_down_s_ = 0.0f;
+  fight_stats_ = {};
+  for (const world::Npc& npc : world.level().npcs) fight_stats_.enemies += npc.role == world::NpcRole::kEnemy ? 1 : 0;
   for (size_t i = 0; i < knights_.size(); ++i) {
     metrics_.ResetKnight(static_cast<int>(i));
     cues_[i].Reset();
@@ -241,15 +245,20 @@ void GameSession::ChooseLanes() {
   }
   const float npc_lane = player_lane + (player_lane >= 0.0f ? -1.0f : 1.0f) * (kPlayerLaneM + kNpcLaneM);
   bool passing = false;
+  bool fighting = false;
   for (size_t i = 1; i < knights_.size(); ++i) {
     KnightController& npc = knights_[i].controller;
     const glm::vec3 npc_ws = npc.FeetWs();
     const bool near =
         std::fabs(npc_ws.x - player_ws.x) < kPassRangeM && std::fabs(npc_ws.y - player_ws.y) < kPassLevelM;
-    npc.SetLane(near ? npc_lane : 0.0f);
-    passing = passing || near;
+    // An enemy on its feet stands its ground on the play plane: the fight
+    // is face to face there, not passing.
+    const bool foe = IsEnemy(i) && !knights_[i].combat.Defeated() && knights_[0].combat.CanFight();
+    npc.SetLane(near && !foe ? npc_lane : 0.0f);
+    passing = passing || (near && !foe);
+    fighting = fighting || (near && foe);
   }
-  knights_[0].controller.SetLane(passing ? player_lane : 0.0f);
+  knights_[0].controller.SetLane(passing && !fighting ? player_lane : 0.0f);
 }
 
 // The overlay's clip override on the inspected knight, none on the others

@@ -15,6 +15,7 @@
 #include "game/combat_blows.h"
 #include "game/course_markers.h"
 #include "game/enemy_ai.h"
+#include "game/fight_stats.h"
 #include "game/follow_camera.h"
 #include "game/ik_metrics.h"
 #include "game/knight.h"
@@ -97,6 +98,8 @@ class GameSession {
   // and clears them each frame).
   const SoundEventQueue& sounds() const { return sounds_; }
   void ClearSounds() { sounds_.Clear(); }
+  // The run's fights so far (reset by a restart).
+  const FightStats& fight_stats() const { return fight_stats_; }
   // The level's gems, as the player has gathered them.
   const Collectibles& collectibles() const { return collectibles_; }
   // The medal the run's time to the goal earned (kNone before the goal).
@@ -138,12 +141,16 @@ class GameSession {
   // hit-stop and the camera's jolt.
   void ResolveBlows();
   void DealBlow(const Blow& blow);
+  void CountBlow(bool on_player, BlowResult result);
   // The player's body takes the gems within reach (game/collectibles.h).
   void GatherGems();
   // A player with no hit points left gets up at his last checkpoint
   // kRespawnAfterDefeatS after he fell.
   void RespawnDefeatedPlayer(float dt_s);
   static constexpr float kRespawnAfterDefeatS = 1.6f;
+  // An enemy's i-frames, seconds (the player keeps CombatTuning's 0.6 s:
+  // two enemies cannot take his hearts in one beat).
+  static constexpr float kEnemyInvulnerableS = 0.15f;
   // The enemy nearest the player along x, about level with him (within
   // kFoeLevelM), for the autopilot; a wind-up is seen kFoeTellSeen through.
   FoeView NearestFoe() const;
@@ -197,6 +204,7 @@ class GameSession {
   IkMetrics metrics_;
   CourseMarkers markers_;
   Collectibles collectibles_;
+  FightStats fight_stats_;
   std::vector<SoundCues> cues_;  // one per knight
   SoundEventQueue sounds_;
   core::DebugLines debug_lines_;

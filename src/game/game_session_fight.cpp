@@ -36,6 +36,7 @@ void GameSession::DealBlow(const Blow& blow) {
   const int damage = heavy ? attacker.combat.tuning.heavy_damage : attacker.combat.tuning.light_damage;
   const BlowResult result = victim.combat.TakeBlow(damage, heavy, from_front, away);
   if (result == BlowResult::kIgnored) return;
+  CountBlow(blow.victim == 0, result);
   if (result == BlowResult::kBlocked) {
     sounds_.Push({SoundId::kShieldBlock, blow.point_ws, 1.0f});
   } else {
@@ -63,6 +64,17 @@ FoeView GameSession::NearestFoe() const {
     foe.threatening = swinging || enemies_[i - 1].WindUpProgress() > kFoeTellSeen;
   }
   return foe;
+}
+
+void GameSession::CountBlow(bool on_player, BlowResult result) {
+  const bool blocked = result == BlowResult::kBlocked;
+  if (on_player) {
+    (blocked ? fight_stats_.blocked_by_player : fight_stats_.blows_taken) += 1;
+    fight_stats_.player_defeats += result == BlowResult::kDefeated ? 1 : 0;
+  } else {
+    (blocked ? fight_stats_.blocked_by_enemies : fight_stats_.blows_dealt) += 1;
+    fight_stats_.enemies_defeated += result == BlowResult::kDefeated ? 1 : 0;
+  }
 }
 
 void GameSession::RespawnDefeatedPlayer(float dt_s) {

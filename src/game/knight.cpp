@@ -426,8 +426,10 @@ void Knight::PlaceProps(const world::World& world, const IkToggles& ik, float dt
     const bool carried =
         prop_stow_weight_[i] < 0.5f && anim::ClipStowedness(sockets, animated_ms_, place.on_socket_m) < 0.5f;
     // Like the IK, a correction of the clips' pose: off with the IK, so that
-    // an IK-off run shows the clips alone.
-    LimitPropTurn(i, carried && ik.master, dt_s);
+    // an IK-off run shows the clips alone. Not while fighting: a swing turns
+    // the blade over 2000 degrees a second on purpose, and a limited blade
+    // would lag the hand and miss what the clip's blade strikes.
+    LimitPropTurn(i, carried && ik.master && !combat.Busy(), dt_s);
     if (!carried || !ik.master) continue;
     ik::PropClearanceJob clear;
     clear.prop = sockets.prop;

@@ -4,9 +4,11 @@
 
 #include <cstddef>
 #include <map>
+#include <optional>
 #include <string>
 
 #include "core/key_bindings.h"
+#include "core/pad_bindings.h"
 #include "game/knight.h"
 
 namespace knights::game {
@@ -20,13 +22,35 @@ struct SoundVolumes {
   bool operator==(const SoundVolumes&) const = default;
 };
 
+// The render scales a player may choose (--render-scale's range).
+inline constexpr float kMinRenderScale = 0.25f;
+inline constexpr float kMaxRenderScale = 2.0f;
+
+// The anti-aliasing a player can choose (render::AntiAliasing's values,
+// which this layer cannot name).
+enum class AntiAliasingChoice { kOff, kFxaa, kMsaa };
+
+// The graphics a player chose in Options. Each stays empty until chosen:
+// the machine's own default then applies (full quality, or lighter on a
+// software rasteriser in a window), and the file keeps nothing for it, so
+// a better machine or driver later still gets its own default.
+struct GraphicsChoices {
+  std::optional<AntiAliasingChoice> anti_aliasing;
+  std::optional<bool> shadows;
+  std::optional<float> render_scale;  // the 3D resolution over the window's, 0.25..2
+
+  bool operator==(const GraphicsChoices&) const = default;
+};
+
 struct Settings {
   int window_width = 1280;  // windowed size, screen coordinates
   int window_height = 720;
   bool fullscreen = false;
   bool vsync = true;
-  IkToggles ik;  // the IK switches of the overlay and pause menu
+  IkToggles ik;  // the IK switches of the overlay, the pause menu and Options
   core::KeyBindings keys = core::KeyBindings::Defaults();
+  core::PadBindings pad = core::PadBindings::Defaults();  // the gamepad's buttons
+  GraphicsChoices graphics;  // anti-aliasing, shadows, render scale (fullscreen and vsync above)
   // The character names last chosen on the title screen as Hero and
   // Patrols ("": the run's own; a name no loaded character has is ignored).
   std::string hero;

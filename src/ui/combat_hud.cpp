@@ -35,13 +35,22 @@ bool ToScreen(const render::FrameView& view, const glm::vec3& p_ws, ImVec2* out_
   return true;
 }
 
+// "J or (x)": the first key and the first pad button bound to `action`.
+std::string ControlName(const game::Settings& settings, core::KeyAction action) {
+  const auto& keys = settings.keys.keys[static_cast<size_t>(action)];
+  const auto& buttons = settings.pad.buttons[static_cast<size_t>(action)];
+  std::string name = keys.empty() ? std::string("-") : keys.front();
+  if (!buttons.empty()) name += " or (" + buttons.front() + ")";
+  return name;
+}
+
 }  // namespace
 
-void CombatHud::Draw(const game::GameSession& session, int width_px, int height_px) {
+void CombatHud::Draw(const game::GameSession& session, const game::Settings& settings, int width_px, int height_px) {
   if (!session.player().combat.CanFight() && session.player().combat.clips().hit_s <= 0.0f) return;
   DrawHearts(session.player().combat);
   DrawEnemyMarks(session, width_px, height_px);
-  DrawHint(session, width_px, height_px);
+  DrawHint(session, settings, width_px, height_px);
 }
 
 void CombatHud::DrawHearts(const game::KnightCombat& player) {
@@ -90,12 +99,15 @@ void CombatHud::DrawEnemyMarks(const game::GameSession& session, int width_px, i
 }
 
 // The first time an enemy sees the player, the controls that fight it.
-void CombatHud::DrawHint(const game::GameSession& session, int width_px, int height_px) {
+void CombatHud::DrawHint(const game::GameSession& session, const game::Settings& settings, int width_px,
+                         int height_px) {
   if (!hint_shown_) {
     for (size_t i = 1; i < session.knights().size(); ++i) {
       if (session.IsEnemy(i) && session.enemy_ai(i).state() != game::EnemyState::kPatrol && !session.autoplay) {
         hint_shown_ = true;
         hint_left_s_ = kHintS;
+        hint_ = "Attack: " + ControlName(settings, core::KeyAction::kAttack) + "    Block: hold " +
+                ControlName(settings, core::KeyAction::kBlock);
       }
     }
   }

@@ -8,22 +8,21 @@
 #include <string>
 
 #include "game/game_session.h"
+#include "game/settings.h"
 
 namespace knights::ui {
 
 class CombatHud {
  public:
-  // The line that names the attack and block controls (the app builds it
-  // from the key bindings).
-  void SetControlsHint(std::string hint) { hint_ = std::move(hint); }
-  void Draw(const game::GameSession& session, int width_px, int height_px);
+  // `settings` names the attack and block keys and pad buttons for the hint.
+  void Draw(const game::GameSession& session, const game::Settings& settings, int width_px, int height_px);
 
  private:
   void DrawHearts(const game::KnightCombat& player);
   void DrawEnemyMarks(const game::GameSession& session, int width_px, int height_px);
-  void DrawHint(const game::GameSession& session, int width_px, int height_px);
+  void DrawHint(const game::GameSession& session, const game::Settings& settings, int width_px, int height_px);
 
-  std::string hint_ = "Attack: J or (X)    Block: hold K or (LB)";
+  std::string hint_;          // built from the bindings when it begins
   bool hint_shown_ = false;   // the first fight's hint began
   float hint_left_s_ = 0.0f;  // real seconds it stays
 };

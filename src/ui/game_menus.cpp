@@ -71,8 +71,8 @@ int CycledCast(int current, int step, int count) { return ((current + step) % co
 namespace {
 
 // The title's row labels for the session (ui/title_menu.h's rows).
-void TitleLabels(const TitleMenu& menu, const game::GameSession& session, std::array<std::array<char, 96>, 5>& labels,
-                 std::array<const char*, 5>& items) {
+void TitleLabels(const TitleMenu& menu, const game::GameSession& session, std::array<std::array<char, 96>, 6>& labels,
+                 std::array<const char*, 6>& items) {
   const auto rows = menu.rows();
   for (size_t i = 0; i < rows.size(); ++i) {
     char* label = labels[i].data();
@@ -89,6 +89,9 @@ void TitleLabels(const TitleMenu& menu, const game::GameSession& session, std::a
       case TitleMenu::Row::kPatrols:
         std::snprintf(label, labels[i].size(), "Patrols: < %s >", session.cast()[session.npc_cast()].name.c_str());
         break;
+      case TitleMenu::Row::kOptions:
+        std::snprintf(label, labels[i].size(), "Options");
+        break;
       case TitleMenu::Row::kQuit:
         std::snprintf(label, labels[i].size(), "Quit");
         break;
@@ -100,8 +103,12 @@ void TitleLabels(const TitleMenu& menu, const game::GameSession& session, std::a
 }  // namespace
 
 // The title: start, the level, who plays and who patrols (left/right, or
-// confirm, moves each on), quit (ui/title_menu.h).
+// confirm, moves each on), options, quit (ui/title_menu.h).
 void GameMenus::DrawTitle(game::GameSession& session, const core::InputState& input, int width_px, int height_px) {
+  if (options_.IsOpen()) {
+    options_.Draw(session, volumes_, input, width_px, height_px);
+    return;
+  }
   BeginCentredPanel("title", width_px, height_px, 0.35f);
   CenteredText("KNIGHTS", 3.5f);
   CenteredText("a side-scrolling IK demo", 1.3f);
@@ -109,8 +116,8 @@ void GameMenus::DrawTitle(game::GameSession& session, const core::InputState& in
   ImGui::Spacing();
   const int cast = static_cast<int>(session.cast().size());
   title_menu_.SetRows(level_choice_, cast > 1);
-  std::array<std::array<char, 96>, 5> labels{};
-  std::array<const char*, 5> items{};
+  std::array<std::array<char, 96>, 6> labels{};
+  std::array<const char*, 6> items{};
   TitleLabels(title_menu_, session, labels, items);
   const int clicked =
       MenuItems(std::span<const char* const>(items.data(), title_menu_.rows().size()), title_menu_.selected());
@@ -130,13 +137,17 @@ void GameMenus::DrawTitle(game::GameSession& session, const core::InputState& in
       case TitleMenu::Row::kPatrols:
         session.ChooseCast(session.player_cast(), CycledCast(session.npc_cast(), choice.step, cast));
         break;
+      case TitleMenu::Row::kOptions:
+        options_.Open();
+        break;
       case TitleMenu::Row::kQuit:
         session.RequestQuit();
         break;
     }
   }
   ImGui::Spacing();
-  CenteredText("arrows/WASD move and climb   Shift run   Space jump   Esc pause   F1 debug", 1.0f);
+  CenteredText("arrows/WASD move and climb   Shift run   Space jump   Esc pause   F1 debug   (Options rebinds them)",
+               1.0f);
   ImGui::End();
 }
 
@@ -144,6 +155,10 @@ void GameMenus::DrawTitle(game::GameSession& session, const core::InputState& in
 // camera keeps him about the middle).
 void GameMenus::DrawPause(game::GameSession& session, const core::InputState& input, int width_px, int height_px) {
   if (!was_paused_) pause_menu_.Open();
+  if (options_.IsOpen()) {
+    options_.Draw(session, volumes_, input, width_px, height_px);
+    return;
+  }
   ImGui::GetBackgroundDrawList()->AddRectFilled(ImVec2(0.0f, 0.0f), ImVec2(width_px, height_px),
                                                 IM_COL32(8, 10, 16, 150));
   ImGui::SetNextWindowPos(ImVec2(width_px * 0.27f, height_px * 0.45f), ImGuiCond_Always, ImVec2(0.5f, 0.5f));
@@ -162,6 +177,9 @@ void GameMenus::DrawPause(game::GameSession& session, const core::InputState& in
       break;
     case PauseMenu::Action::kToggleIk:
       session.ik.master = !session.ik.master;
+      break;
+    case PauseMenu::Action::kOptions:
+      options_.Open();
       break;
     case PauseMenu::Action::kQuit:
       session.RequestQuit();
@@ -250,7 +268,7 @@ void GameMenus::Draw(game::GameSession& session, const core::InputState& input, 
       break;
     case game::Screen::kPlaying:
     case game::Screen::kPaused: {
-      combat_hud_.Draw(session, width_px, height_px);
+      combat_hud_.Draw(session, options_.settings(), width_px, height_px);
       // HUD: time and checkpoint, top right.
       ImGui::SetNextWindowPos(ImVec2(width_px - 12.0f, 12.0f), ImGuiCond_Always, ImVec2(1.0f, 0.0f));
       ImGui::SetNextWindowBgAlpha(0.45f);

@@ -1,7 +1,8 @@
 #pragma once
 // The player-facing screens drawn with Dear ImGui: title (Enter or A to
 // start), the HUD (time, checkpoint), the pause menu (ui/pause_menu.h: the
-// scene dimmed behind it) and the level complete screen with the time.
+// scene dimmed behind it), Options from either (ui/options_screen.h) and
+// the level complete screen with the time.
 
 #include <string>
 #include <utility>
@@ -9,6 +10,7 @@
 #include "game/game_session.h"
 #include "ui/combat_hud.h"
 #include "ui/pause_menu.h"
+#include "ui/options_screen.h"
 #include "ui/title_menu.h"
 
 namespace knights::ui {
@@ -19,8 +21,6 @@ class GameMenus {
   // session's commands. `input` supplies menu navigation edges (keyboard
   // and gamepad).
   void Draw(game::GameSession& session, const core::InputState& input, int width_px, int height_px);
-  // The fight's controls hint (ui/combat_hud.h).
-  void SetControlsHint(std::string hint) { combat_hud_.SetControlsHint(std::move(hint)); }
   // A one-line notice at the top of the screen for a few seconds (a
   // screenshot taken).
   void Notify(std::string text);
@@ -29,9 +29,14 @@ class GameMenus {
   // The step through the title's levels asked for since the last call
   // (-1 back, +1 on, 0 none); the app loads that level (App::SwitchLevel).
   int TakeLevelStep() { return std::exchange(level_step_, 0); }
-  // The sound volumes the pause menu shows and edits.
-  const game::SoundVolumes& volumes() const { return pause_menu_.volumes; }
-  void SetVolumes(const game::SoundVolumes& volumes) { pause_menu_.volumes = volumes; }
+  // The sound volumes Options shows and edits.
+  const game::SoundVolumes& volumes() const { return volumes_; }
+  void SetVolumes(const game::SoundVolumes& volumes) { volumes_ = volumes; }
+  // Where Options' other changes go (the saved settings, the renderer, the
+  // window, the input).
+  void ConnectOptions(const OptionsTargets& targets) { options_.Connect(targets); }
+  // The input the game may act on this frame (none while Options is open).
+  core::InputState InputForGame(const core::InputState& input) const { return options_.InputForGame(input); }
   // The level's best time (seconds; negative: none kept) and whether this
   // run just set it, for the level complete screen.
   void SetBestTime(double best_s, bool new_best) {
@@ -63,6 +68,9 @@ class GameMenus {
   float fade_left_s_ = 0.0f;            // real seconds of the respawn fade left
   double best_time_s_ = -1.0;           // the level's best time, seconds (negative: none)
   bool new_best_ = false;               // this run set it
+
+  OptionsScreen options_;       // over the title or the pause menu, while open
+  game::SoundVolumes volumes_;  // the mixer's, edited in Options
 };
 
 }  // namespace knights::ui

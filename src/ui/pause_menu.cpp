@@ -1,22 +1,15 @@
 #include "ui/pause_menu.h"
 
-#include <algorithm>
-#include <cmath>
 #include <cstdio>
 
 namespace knights::ui {
 namespace {
 
 // Item indices of the menu, and of a question (No first: the default).
-enum MenuItem { kResumeItem = 0, kRestartItem, kIkItem, kMasterItem, kEffectsItem, kMusicItem, kQuitItem };
+enum MenuItem { kResumeItem = 0, kRestartItem, kIkItem, kOptionsItem, kQuitItem };
 enum AnswerItem { kNoItem = 0, kYesItem };
 
 constexpr const char* kAnswers[] = {"No, go back", "Yes"};
-
-// `v` stepped by `steps` tenths, kept to whole tenths within 0..1.
-float Stepped(float v, int steps) {
-  return std::clamp(std::round(v * 10.0f + static_cast<float>(steps)) / 10.0f, 0.0f, 1.0f);
-}
 
 }  // namespace
 
@@ -39,39 +32,20 @@ const char* PauseMenu::Title() const {
 
 std::span<const char* const> PauseMenu::Items(bool ik_on) const {
   if (question_ != Question::kNone) return kAnswers;
-  const auto percent = [](float v) { return static_cast<int>(std::lround(v * 100.0f)); };
   std::snprintf(labels_[kResumeItem].data(), labels_[0].size(), "Resume");
   std::snprintf(labels_[kRestartItem].data(), labels_[0].size(), "Restart");
   std::snprintf(labels_[kIkItem].data(), labels_[0].size(), "IK: %s", ik_on ? "on" : "off");
-  std::snprintf(labels_[kMasterItem].data(), labels_[0].size(), "Volume: %d%%", percent(volumes.master));
-  std::snprintf(labels_[kEffectsItem].data(), labels_[0].size(), "Effects: %d%%", percent(volumes.effects));
-  std::snprintf(labels_[kMusicItem].data(), labels_[0].size(), "Music: %d%%", percent(volumes.music));
+  std::snprintf(labels_[kOptionsItem].data(), labels_[0].size(), "Options");
   std::snprintf(labels_[kQuitItem].data(), labels_[0].size(), "Quit");
   for (int i = 0; i < kItemCount; ++i) label_ptrs_[i] = labels_[i].data();
   return label_ptrs_;
 }
 
-float* PauseMenu::VolumeOf(int item) {
-  switch (item) {
-    case kMasterItem:
-      return &volumes.master;
-    case kEffectsItem:
-      return &volumes.effects;
-    case kMusicItem:
-      return &volumes.music;
-    default:
-      return nullptr;
-  }
-}
-
 PauseMenu::Action PauseMenu::Update(const core::InputState& input, int clicked, bool ik_on) {
+  if (input.back_pressed) return Asking() ? Choose(kNoItem) : Action::kResume;  // the pad's B: back out
   const int count = static_cast<int>(Items(ik_on).size());
   if (input.menu_up_pressed) selected_ = (selected_ + count - 1) % count;
   if (input.menu_down_pressed) selected_ = (selected_ + 1) % count;
-  if (float* volume = question_ == Question::kNone ? VolumeOf(selected_) : nullptr; volume != nullptr) {
-    if (input.menu_left_pressed) *volume = Stepped(*volume, -1);
-    if (input.menu_right_pressed) *volume = Stepped(*volume, +1);
-  }
   if (clicked >= 0 && clicked < count) return Choose(clicked);
   if (input.confirm_pressed) return Choose(selected_);
   return Action::kNone;
@@ -92,6 +66,8 @@ PauseMenu::Action PauseMenu::Choose(int item) {
       return Action::kResume;
     case kIkItem:
       return Action::kToggleIk;
+    case kOptionsItem:
+      return Action::kOptions;
     case kRestartItem:
       question_ = Question::kRestart;
       selected_ = kNoItem;
@@ -101,7 +77,6 @@ PauseMenu::Action PauseMenu::Choose(int item) {
       selected_ = kNoItem;
       return Action::kNone;
     default:
-      if (float* volume = VolumeOf(item); volume != nullptr) *volume = *volume >= 1.0f ? 0.0f : Stepped(*volume, +1);
       return Action::kNone;
   }
 }

@@ -2,25 +2,19 @@
 // The pause menu's logic, apart from its drawing (ui/game_menus.cpp): the
 // items, the selection, and a question before the two choices that lose the
 // run. It opens on Resume every time; Restart and Quit each ask "are you
-// sure?" with No selected, so no slip of a key throws a run away. The three
-// sound volumes are rows of their own: left and right step them by 10%,
-// confirm (or a click) steps up and wraps from 100% to 0.
+// sure?" with No selected, so no slip of a key throws a run away. Options
+// (volumes, graphics, IK, controls: ui/options_menu.h) opens from here.
 
 #include <array>
 #include <span>
 
 #include "core/input_state.h"
-#include "game/settings.h"
 
 namespace knights::ui {
 
 class PauseMenu {
  public:
-  enum class Action { kNone, kResume, kRestart, kToggleIk, kQuit };
-  static constexpr float kVolumeStep = 0.1f;
-
-  // The volumes the menu shows and edits (the owner sets and reads them).
-  game::SoundVolumes volumes;
+  enum class Action { kNone, kResume, kRestart, kToggleIk, kOptions, kQuit };
 
   // Call when the game pauses: Resume selected, no question open.
   void Open();
@@ -32,15 +26,14 @@ class PauseMenu {
   bool Asking() const { return question_ != Question::kNone; }  // a question is open
 
   // Up/down move the selection (wrapping); confirm, or a click on item
-  // `clicked` (-1: none), chooses. Returns what the session must do.
+  // `clicked` (-1: none), chooses; the pad's B answers a question No, or
+  // else resumes. Returns what the session must do.
   Action Update(const core::InputState& input, int clicked, bool ik_on);
 
  private:
   enum class Question { kNone, kRestart, kQuit };
-  static constexpr int kItemCount = 7;
+  static constexpr int kItemCount = 5;
   Action Choose(int item);
-  // The volume an item edits, or null.
-  float* VolumeOf(int item);
 
   mutable std::array<std::array<char, 32>, kItemCount> labels_{};  // the items as last shown
   mutable std::array<const char*, kItemCount> label_ptrs_{};

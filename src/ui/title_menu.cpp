@@ -14,6 +14,7 @@ void TitleMenu::SetRows(bool level_choice, bool cast_choice) {
     rows_[count_++] = Row::kHero;
     rows_[count_++] = Row::kPatrols;
   }
+  rows_[count_++] = Row::kOptions;
   rows_[count_++] = Row::kQuit;
   selected_ = 0;
 }

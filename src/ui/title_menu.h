@@ -2,10 +2,10 @@
 // The title screen's logic, apart from its drawing (ui/game_menus.cpp): its
 // rows, the selection, and what a key or a click asks for. The rows are
 // Start, the level (when more than one is offered), Hero and Patrols (when
-// more than one character is loaded) and Quit. Up and down move the
+// more than one character is loaded), Options and Quit. Up and down move the
 // selection (wrapping); on the level, Hero and Patrols rows left and right
-// step the choice either way, and confirm or a click steps it on; on Start
-// and Quit confirm or a click chooses them.
+// step the choice either way, and confirm or a click steps it on; on
+// Start, Options and Quit confirm or a click chooses them.
 
 #include <array>
 #include <span>
@@ -16,9 +16,9 @@ namespace knights::ui {
 
 class TitleMenu {
  public:
-  enum class Row { kStart, kLevel, kHero, kPatrols, kQuit };
+  enum class Row { kStart, kLevel, kHero, kPatrols, kOptions, kQuit };
   // What the player asked for this frame: a row, and on the level, Hero and
-  // Patrols rows the step (-1 back, +1 on; 0 for Start and Quit).
+  // Patrols rows the step (-1 back, +1 on; 0 for Start, Options and Quit).
   struct Choice {
     Row row = Row::kStart;
     int step = 0;
@@ -35,8 +35,8 @@ class TitleMenu {
   Choice Update(const core::InputState& input, int clicked, bool* asked);
 
  private:
-  std::array<Row, 5> rows_{Row::kStart, Row::kQuit};
-  int count_ = 2;
+  std::array<Row, 6> rows_{Row::kStart, Row::kOptions, Row::kQuit};
+  int count_ = 3;
   int selected_ = 0;
   bool rows_set_ = false;  // SetRows was called (the rows are not the default's)
   bool level_choice_ = false;

@@ -159,9 +159,18 @@ TEST(EveryLevelAutoplay, WithoutIkTheSameRunShowsTheErrors) {
   }
 }
 
-TEST(ShippedLevelAutoplay, TheDemoClimbsEveryLadderAndTheMetricsStopAtTheGoal) {
+TEST(ShippedLevelAutoplay, TheDemoClimbsFightsAndTheMetricsStopAtTheGoal) {
   const nlohmann::json m = RunMetrics("assets/levels/demo.json", "on", 7000, 1);
   ASSERT_TRUE(m.is_object());
+  // The demo's two enemies stand on the path: the pilot fights them down,
+  // hurting them (not only on their shields), and gathers gems on the way.
+  const nlohmann::json& fights = m["fights"];
+  EXPECT_EQ(fights["enemies"].get<int>(), 2);
+  EXPECT_EQ(fights["enemies_defeated"].get<int>(), 2);
+  EXPECT_GE(fights["blows_dealt"].get<int>(), 4);
+  EXPECT_EQ(fights["player_defeats"].get<int>(), 0);
+  EXPECT_GE(m["gems"]["taken"].get<int>(), m["gems"]["total"].get<int>() / 2);
+  EXPECT_NE(m["medal"].get<std::string>(), "none");
   EXPECT_GT(m["hand_rung_error_m"]["samples"].get<int>(), 1000) << "the run must climb";
   EXPECT_GT(m["foot_rung_error_m"]["samples"].get<int>(), 1000) << "the run must climb";
   // Only steps up to the goal are sampled: the player's knees once per step

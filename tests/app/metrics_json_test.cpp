@@ -40,6 +40,12 @@ TEST(MetricsJson, TheRunsFactsAndKeyOrder) {
   facts.reached_goal = true;
   facts.goal_frame = 934;
   facts.respawns = 2;
+  facts.fights.enemies = 3;
+  facts.fights.enemies_defeated = 2;
+  facts.fights.blows_dealt = 7;
+  facts.gems_taken = 4;
+  facts.gems_total = 9;
+  facts.medal = "silver";
   facts.rss_peak_bytes = 150.0 * 1024.0 * 1024.0;
   facts.frames_drawn = 21;
   facts.frame_loop_s = 4.0;
@@ -53,6 +59,13 @@ TEST(MetricsJson, TheRunsFactsAndKeyOrder) {
   EXPECT_EQ(m["reached_goal"], true);
   EXPECT_EQ(m["goal_frame"], 934);
   EXPECT_EQ(m["respawns"], 2);
+  EXPECT_EQ(m["fights"]["enemies"], 3);
+  EXPECT_EQ(m["fights"]["enemies_defeated"], 2);
+  EXPECT_EQ(m["fights"]["blows_dealt"], 7);
+  EXPECT_EQ(m["fights"]["blows_taken"], 0);
+  EXPECT_EQ(m["gems"]["taken"], 4);
+  EXPECT_EQ(m["gems"]["total"], 9);
+  EXPECT_EQ(m["medal"], "silver");
   EXPECT_DOUBLE_EQ(m["memory_mb"]["peak"].get<double>(), 150.0);
   EXPECT_DOUBLE_EQ(m["timing_ms"]["ik"]["median"].get<double>(), 2.0);
   const nlohmann::ordered_json real_time = {{"frames_drawn", 21},       {"wall_s", 4.0},
@@ -63,7 +76,8 @@ TEST(MetricsJson, TheRunsFactsAndKeyOrder) {
   std::string keys;
   for (const auto& item : m.items()) keys += item.key() + " ";
   EXPECT_EQ(keys,
-            "frames ik nan_frames mover_penetration_frames reached_goal goal_frame respawns memory_mb real_time "
+            "frames ik nan_frames mover_penetration_frames reached_goal goal_frame respawns fights gems medal memory_mb "
+            "real_time "
             "foot_penetration_m ladder_foot_penetration_m foot_ground_error_m hand_rung_error_m foot_rung_error_m "
             "knee_reversed_deg elbow_reversed_deg foot_slide_m knee_angular_speed_deg_s timing_ms ");
   // Not reached: null, never a number.

@@ -79,6 +79,33 @@ TEST(StartupChoices, SceneQualityFollowsTheRasteriserAndTheOptions) {
   EXPECT_TRUE(ChooseSceneSettings(options, "NVIDIA GeForce", false).fast_shading);
 }
 
+// What the player chose in Options replaces the machine's default, only
+// where a choice was made (llvmpipe keeps its lighter render scale when
+// only anti-aliasing was chosen); the command line still wins.
+TEST(StartupChoices, SavedGraphicsChoicesOverrideOnlyWhatWasChosen) {
+  const game::AppOptions defaults;
+  game::GraphicsChoices saved;
+  saved.anti_aliasing = game::AntiAliasingChoice::kFxaa;
+  const render::SceneSettings soft = ChooseSceneSettings(defaults, "llvmpipe (LLVM 15.0.6)", false, saved);
+  EXPECT_EQ(soft.anti_aliasing, render::AntiAliasing::kFxaa);
+  EXPECT_EQ(soft.render_scale, 0.75f) << "not chosen: the software default";
+  EXPECT_TRUE(soft.shadows);
+  saved.shadows = false;
+  saved.render_scale = 1.25f;
+  const render::SceneSettings gpu = ChooseSceneSettings(defaults, "NVIDIA GeForce", false, saved);
+  EXPECT_EQ(gpu.anti_aliasing, render::AntiAliasing::kFxaa);
+  EXPECT_FALSE(gpu.shadows);
+  EXPECT_EQ(gpu.render_scale, 1.25f);
+  EXPECT_EQ(ChooseSceneSettings(defaults, "NVIDIA GeForce", false, {}).anti_aliasing, render::AntiAliasing::kMsaa);
+  game::AppOptions options;
+  options.anti_aliasing = "msaa";
+  options.render_scale = 0.5f;
+  const render::SceneSettings flagged = ChooseSceneSettings(options, "NVIDIA GeForce", false, saved);
+  EXPECT_EQ(flagged.anti_aliasing, render::AntiAliasing::kMsaa);
+  EXPECT_EQ(flagged.render_scale, 0.5f);
+  EXPECT_FALSE(flagged.shadows) << "no --shadows: the saved choice";
+}
+
 // The render scale follows the frame time on a software rasteriser in a
 // window, unless told; never by itself on a GPU or headless.
 TEST(StartupChoices, DynamicResolutionOnASoftwareRasteriserInAWindow) {

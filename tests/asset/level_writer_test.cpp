@@ -115,7 +115,7 @@ TEST(LevelWriter, ShippedLevelsRoundTrip) {
 }
 
 TEST(LevelWriter, EnemiesGemsAndMedalsRoundTrip) {
-  const auto loaded = LoadLevel(std::string(KNIGHTS_SOURCE_DIR) + "/assets/levels/demo.json");
+  const auto loaded = LoadLevel(std::string(KNIGHTS_SOURCE_DIR) + "/assets/levels/torture_slopes.json");
   ASSERT_TRUE(loaded.ok()) << loaded.status().message();
   world::Level level = *loaded;
   ASSERT_FALSE(level.npcs.empty());

@@ -7,6 +7,7 @@
 #include <filesystem>
 #include <fstream>
 #include <map>
+#include <optional>
 #include <string>
 
 namespace knights::asset {
@@ -80,6 +81,105 @@ TEST_F(SettingsFileTest, AVolumeOutside0To1KeepsItsDefault) {
   EXPECT_EQ(loaded.settings.volumes.effects, defaults.volumes.effects);
   EXPECT_EQ(loaded.settings.volumes.music, defaults.volumes.music);
   EXPECT_EQ(ParseSettings(R"({"audio": {"music": 0.3}})", "s.json").settings.volumes.music, 0.3f);
+}
+
+// The Options screen's fields: the pad's buttons (an action may have none)
+// and the graphics the player chose, each read back as saved.
+TEST_F(SettingsFileTest, PadButtonsAndGraphicsChoicesRoundTrip) {
+  game::Settings s;
+  s.pad.buttons[static_cast<int>(core::KeyAction::kJump)] = {"y"};
+  s.pad.buttons[static_cast<int>(core::KeyAction::kRun)] = {"lefttrigger"};
+  s.pad.buttons[static_cast<int>(core::KeyAction::kPause)] = {};
+  s.pad.buttons[static_cast<int>(core::KeyAction::kScreenshot)] = {"misc1", "touchpad"};
+  s.graphics.anti_aliasing = game::AntiAliasingChoice::kFxaa;
+  s.graphics.shadows = false;
+  s.graphics.render_scale = 0.75f;
+  ASSERT_TRUE(SaveSettingsFile(Path(), s).ok());
+  const LoadedSettings loaded = LoadSettingsFile(Path());
+  EXPECT_TRUE(loaded.warning.empty()) << loaded.warning;
+  EXPECT_EQ(loaded.settings.pad.buttons, s.pad.buttons);
+  EXPECT_EQ(loaded.settings.graphics, s.graphics);
+  EXPECT_EQ(loaded.settings.pad.buttons[static_cast<int>(core::KeyAction::kConfirm)],
+            std::vector<std::string>{"a"});  // untouched: the default
+  for (const auto aa : {game::AntiAliasingChoice::kOff, game::AntiAliasingChoice::kMsaa}) {
+    s.graphics.anti_aliasing = aa;
+    s.graphics.shadows = true;
+    EXPECT_EQ(ParseSettings(SettingsToJson(s), "s.json").settings.graphics, s.graphics);
+  }
+}
+
+// A graphics choice the player never made is not written, so it reads back
+// unmade (the machine's default), and the file says nothing about it.
+TEST_F(SettingsFileTest, UnchosenGraphicsAreNotWritten) {
+  game::Settings s;
+  s.graphics.shadows = true;
+  const std::string text = SettingsToJson(s);
+  EXPECT_EQ(text.find("anti_aliasing"), std::string::npos) << text;
+  EXPECT_EQ(text.find("render_scale"), std::string::npos) << text;
+  const LoadedSettings loaded = ParseSettings(text, "s.json");
+  EXPECT_TRUE(loaded.warning.empty()) << loaded.warning;
+  EXPECT_FALSE(loaded.settings.graphics.anti_aliasing.has_value());
+  EXPECT_FALSE(loaded.settings.graphics.render_scale.has_value());
+  EXPECT_EQ(loaded.settings.graphics.shadows, std::optional<bool>(true));
+  EXPECT_EQ(ParseSettings("{}", "s.json").settings.graphics, game::GraphicsChoices{});
+}
+
+// Each bad graphics field: one warning line naming the file and the field;
+// that field stays unchosen, the others are read.
+TEST_F(SettingsFileTest, BadGraphicsFieldsStayUnchosen) {
+  struct Case {
+    const char* text;
+    const char* field;
+  };
+  for (const Case& c : {Case{R"({"graphics": {"anti_aliasing": "ssaa", "shadows": false}})", "graphics.anti_aliasing"},
+                        Case{R"({"graphics": {"anti_aliasing": 2, "shadows": false}})", "graphics.anti_aliasing"},
+                        Case{R"({"graphics": {"shadows": "no", "render_scale": 0.5}})", "graphics.shadows"},
+                        Case{R"({"graphics": {"render_scale": 3, "shadows": false}})", "graphics.render_scale"},
+                        Case{R"({"graphics": {"render_scale": 0.1, "shadows": false}})", "graphics.render_scale"},
+                        Case{R"({"graphics": {"render_scale": "1", "shadows": false}})", "graphics.render_scale"},
+                        Case{R"({"graphics": [1], "audio": {"music": 0.3}})", "graphics"}}) {
+    const LoadedSettings loaded = ParseSettings(c.text, "s.json");
+    EXPECT_EQ(loaded.warning.rfind(std::string("s.json: ") + c.field + ": ", 0), 0u)
+        << c.text << " -> " << loaded.warning;
+    EXPECT_EQ(loaded.warning.find('\n'), std::string::npos) << loaded.warning;
+    const game::GraphicsChoices& g = loaded.settings.graphics;
+    const std::string field = c.field;
+    EXPECT_FALSE(g.anti_aliasing.has_value()) << c.text;  // bad, or not given
+    if (field == "graphics.render_scale") {
+      EXPECT_FALSE(g.render_scale.has_value()) << c.text;
+    }
+    if (field == "graphics") {
+      EXPECT_EQ(g, game::GraphicsChoices{});
+      EXPECT_EQ(loaded.settings.volumes.music, 0.3f) << "the rest of the file is read";
+    } else if (field == "graphics.shadows") {
+      EXPECT_FALSE(g.shadows.has_value()) << c.text;
+      EXPECT_EQ(g.render_scale, std::optional<float>(0.5f)) << "the rest is read";
+    } else if (field != "graphics") {
+      EXPECT_EQ(g.shadows, std::optional<bool>(false)) << "the rest is read: " << c.text;
+    }
+  }
+}
+
+// A pad binding with a name that is no gamepad button (or not a list of
+// names): one warning naming the file and pad.<action>; that action keeps
+// its default buttons and the others are read.
+TEST_F(SettingsFileTest, UnknownPadButtonsKeepTheActionsDefault) {
+  const core::PadBindings defaults = core::PadBindings::Defaults();
+  const int jump = static_cast<int>(core::KeyAction::kJump);
+  const int attack = static_cast<int>(core::KeyAction::kAttack);
+  for (const char* bad :
+       {R"("jump": ["y", "z"])", R"("jump": "a")", R"("jump": [3])", R"("jump": ["A"])", R"("jump": ["leftx"])"}) {
+    const LoadedSettings loaded = ParseSettings(std::string(R"({"pad": {)") + bad + R"(, "attack": ["b"]}})", "s.json");
+    EXPECT_EQ(loaded.warning.rfind("s.json: pad.jump: ", 0), 0u) << bad << " -> " << loaded.warning;
+    EXPECT_EQ(loaded.warning.find('\n'), std::string::npos) << loaded.warning;
+    EXPECT_EQ(loaded.settings.pad.buttons[jump], defaults.buttons[jump]) << bad;
+    EXPECT_EQ(loaded.settings.pad.buttons[attack], std::vector<std::string>{"b"}) << bad;
+  }
+  EXPECT_NE(ParseSettings(R"({"pad": {"jump": ["z"]}})", "s.json").warning.find("'z'"), std::string::npos);
+  EXPECT_EQ(ParseSettings(R"({"pad": ["a"]})", "s.json").warning.rfind("s.json: pad: ", 0), 0u);
+  const LoadedSettings none = ParseSettings(R"({"pad": {"jump": []}})", "s.json");
+  EXPECT_TRUE(none.warning.empty()) << none.warning;
+  EXPECT_TRUE(none.settings.pad.buttons[jump].empty()) << "an action may be left off the pad";
 }
 
 TEST_F(SettingsFileTest, SaveReplacesAtomicallyAndLeavesNoTemporaryFile) {

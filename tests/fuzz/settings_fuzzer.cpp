@@ -4,8 +4,10 @@
 // problem gives the defaults plus one warning line that starts with the
 // file name (asset/settings_file.h); whatever is kept lies inside the
 // reader's ranges (window 64..8192, non-empty key lists of non-empty names,
-// character names of at most 256 bytes, best times finite and under a day); and what is kept saves and reads
-// back to the same settings without a warning (a saved file always loads).
+// pad lists of known button names, a chosen render scale 0.25..2, character
+// names of at most 256 bytes, best times finite and under a day); and what
+// is kept saves and reads back to the same settings without a warning (a
+// saved file always loads).
 
 #include <cmath>
 #include <cstddef>
@@ -25,6 +27,12 @@ void CheckRanges(const knights::game::Settings& s) {
   for (const auto& names : s.keys.keys) {
     KNIGHTS_FUZZ_CHECK(!names.empty());
     for (const std::string& name : names) KNIGHTS_FUZZ_CHECK(!name.empty());
+  }
+  for (const auto& names : s.pad.buttons) {
+    for (const std::string& name : names) KNIGHTS_FUZZ_CHECK(knights::core::PadButtonIndex(name) >= 0);
+  }
+  if (s.graphics.render_scale) {
+    KNIGHTS_FUZZ_CHECK(*s.graphics.render_scale >= 0.25f && *s.graphics.render_scale <= 2.0f);
   }
   KNIGHTS_FUZZ_CHECK(s.hero.size() <= 256 && s.patrols.size() <= 256);
   for (float v : {s.volumes.master, s.volumes.effects, s.volumes.music}) KNIGHTS_FUZZ_CHECK(v >= 0.0f && v <= 1.0f);

@@ -1,5 +1,6 @@
-// ui::PauseMenu: opens on Resume, moves and wraps with up/down, and asks
-// before Restart and Quit (No selected), returning to the item asked from.
+// ui::PauseMenu: opens on Resume, moves and wraps with up/down, asks
+// before Restart and Quit (No selected), returning to the item asked from,
+// and opens Options (where the volumes moved).
 
 #include "ui/pause_menu.h"
 
@@ -41,17 +42,17 @@ TEST(PauseMenu, UpFromTheTopWrapsToQuitAndShowsTheIkState) {
   PauseMenu menu;
   menu.Open();
   menu.Update(kUp, -1, false);
-  EXPECT_EQ(menu.selected(), 6);
-  EXPECT_EQ(std::string(menu.Items(false)[6]), "Quit");
+  EXPECT_EQ(menu.selected(), 4);
+  EXPECT_EQ(std::string(menu.Items(false)[4]), "Quit");
   EXPECT_EQ(std::string(menu.Items(false)[2]), "IK: off");
   EXPECT_EQ(std::string(menu.Items(true)[2]), "IK: on");
-  for (int i = 0; i < 4; ++i) menu.Update(kUp, -1, true);
+  for (int i = 0; i < 2; ++i) menu.Update(kUp, -1, true);
   EXPECT_EQ(menu.selected(), 2);
   EXPECT_EQ(menu.Update(kConfirm, -1, true), Action::kToggleIk);
 }
 
 TEST(PauseMenu, RestartAndQuitAskFirstWithNoSelected) {
-  for (const auto& [item, yes] : {std::pair{1, Action::kRestart}, std::pair{6, Action::kQuit}}) {
+  for (const auto& [item, yes] : {std::pair{1, Action::kRestart}, std::pair{4, Action::kQuit}}) {
     PauseMenu menu;
     menu.Open();
     EXPECT_EQ(menu.Update(kNothing, item, true), Action::kNone);  // clicked: a question, not the act
@@ -68,32 +69,34 @@ TEST(PauseMenu, RestartAndQuitAskFirstWithNoSelected) {
   }
 }
 
-// The volume rows: left and right step by 10% within 0..100%, confirm and
-// clicks step up and wrap; the label shows the value; nothing else changes.
-TEST(PauseMenu, VolumeRowsStepAndShowTheirValue) {
+// The pad's B backs out: a question is answered No, else the game resumes.
+TEST(PauseMenu, BAnswersNoThenResumes) {
   PauseMenu menu;
-  menu.volumes = {0.8f, 1.0f, 0.0f};
+  menu.Open();
+  core::InputState b;
+  b.back_pressed = true;
+  EXPECT_EQ(menu.Update(kNothing, 4, true), Action::kNone);  // Quit asks
+  ASSERT_TRUE(menu.Asking());
+  EXPECT_EQ(menu.Update(b, -1, true), Action::kNone);
+  EXPECT_FALSE(menu.Asking());
+  EXPECT_EQ(menu.selected(), 4);
+  EXPECT_EQ(menu.Update(b, -1, true), Action::kResume);
+}
+
+// Options is a row of its own; left and right do nothing on any row.
+TEST(PauseMenu, OptionsOpensFromItsRow) {
+  PauseMenu menu;
   menu.Open();
   for (int i = 0; i < 3; ++i) menu.Update(kDown, -1, true);
   ASSERT_EQ(menu.selected(), 3);
-  EXPECT_EQ(std::string(menu.Items(true)[3]), "Volume: 80%");
-  core::InputState left, right;
+  EXPECT_EQ(std::string(menu.Items(true)[3]), "Options");
+  core::InputState left;
   left.menu_left_pressed = true;
-  right.menu_right_pressed = true;
   EXPECT_EQ(menu.Update(left, -1, true), Action::kNone);
-  EXPECT_FLOAT_EQ(menu.volumes.master, 0.7f);
-  menu.Update(kDown, -1, true);
-  menu.Update(right, -1, true);
-  EXPECT_FLOAT_EQ(menu.volumes.effects, 1.0f) << "at most 100%";
-  menu.Update(kDown, -1, true);
-  menu.Update(left, -1, true);
-  EXPECT_FLOAT_EQ(menu.volumes.music, 0.0f) << "at least 0%";
-  EXPECT_EQ(menu.Update(kConfirm, -1, true), Action::kNone);
-  EXPECT_FLOAT_EQ(menu.volumes.music, 0.1f);
-  EXPECT_EQ(std::string(menu.Items(true)[5]), "Music: 10%");
-  EXPECT_EQ(menu.Update(kNothing, 4, true), Action::kNone);  // a click on Effects at 100%
-  EXPECT_FLOAT_EQ(menu.volumes.effects, 0.0f) << "wraps";
-  EXPECT_FLOAT_EQ(menu.volumes.master, 0.7f);
+  EXPECT_EQ(menu.selected(), 3);
+  EXPECT_EQ(menu.Update(kConfirm, -1, true), Action::kOptions);
+  EXPECT_EQ(menu.Update(kNothing, 3, true), Action::kOptions) << "a click too";
+  EXPECT_EQ(menu.Items(true).size(), 5u);
 }
 
 }  // namespace

@@ -26,16 +26,17 @@ const core::InputState kConfirm = Key(&core::InputState::confirm_pressed);
 
 TEST(TitleMenu, RowsFollowWhatCanBeChosen) {
   TitleMenu menu;
-  EXPECT_EQ(std::vector<Row>(menu.rows().begin(), menu.rows().end()), (std::vector<Row>{Row::kStart, Row::kQuit}));
+  EXPECT_EQ(std::vector<Row>(menu.rows().begin(), menu.rows().end()),
+            (std::vector<Row>{Row::kStart, Row::kOptions, Row::kQuit}));
   menu.SetRows(true, false);
   EXPECT_EQ(std::vector<Row>(menu.rows().begin(), menu.rows().end()),
-            (std::vector<Row>{Row::kStart, Row::kLevel, Row::kQuit}));
+            (std::vector<Row>{Row::kStart, Row::kLevel, Row::kOptions, Row::kQuit}));
   menu.SetRows(true, true);
   EXPECT_EQ(std::vector<Row>(menu.rows().begin(), menu.rows().end()),
-            (std::vector<Row>{Row::kStart, Row::kLevel, Row::kHero, Row::kPatrols, Row::kQuit}));
+            (std::vector<Row>{Row::kStart, Row::kLevel, Row::kHero, Row::kPatrols, Row::kOptions, Row::kQuit}));
   menu.SetRows(false, true);
   EXPECT_EQ(std::vector<Row>(menu.rows().begin(), menu.rows().end()),
-            (std::vector<Row>{Row::kStart, Row::kHero, Row::kPatrols, Row::kQuit}));
+            (std::vector<Row>{Row::kStart, Row::kHero, Row::kPatrols, Row::kOptions, Row::kQuit}));
 }
 
 TEST(TitleMenu, LeftRightConfirmAndClicksStepTheLevel) {
@@ -67,7 +68,7 @@ TEST(TitleMenu, LeftRightConfirmAndClicksStepTheLevel) {
   EXPECT_EQ(menu.selected(), 3);
 }
 
-TEST(TitleMenu, StartAndQuitAreChosenNotStepped) {
+TEST(TitleMenu, StartOptionsAndQuitAreChosenNotStepped) {
   TitleMenu menu;
   menu.SetRows(true, false);
   bool asked = false;
@@ -80,6 +81,10 @@ TEST(TitleMenu, StartAndQuitAreChosenNotStepped) {
   menu.Update(kUp, -1, &asked);  // wraps to Quit
   c = menu.Update(kConfirm, -1, &asked);
   EXPECT_EQ(c.row, Row::kQuit);
+  menu.Update(kUp, -1, &asked);
+  c = menu.Update(kConfirm, -1, &asked);
+  EXPECT_EQ(c.row, Row::kOptions);
+  EXPECT_EQ(c.step, 0);
 }
 
 }  // namespace

@@ -24,11 +24,16 @@ sys.dont_write_bytecode = True     # keep tools/knight free of __pycache__
 
 from blender_scene import reset_scene  # noqa: E402
 import knight_clips  # noqa: E402
+import knight_combat_clips  # noqa: E402
 import knight_mesh  # noqa: E402
 import knight_rig  # noqa: E402
 
 REPO = os.path.dirname(os.path.dirname(HERE))
 SPEC_PATH = os.path.join(HERE, "knight_spec.json")
+# Every clip function by name: locomotion and ladders, then combat.
+CLIPS = {**knight_clips.CLIPS, **knight_combat_clips.CLIPS}
+# Clips whose planted feet stand flat on the ground (sole point on z = 0).
+FLAT_GROUND = ("idle", "walk", "run", "jump_up", "land", "turn") + tuple(knight_combat_clips.CLIPS)
 
 
 def log(*args):
@@ -186,7 +191,7 @@ def check_contacts(rig, spec, clip, poses):
             if not ok:
                 fail("%s %s [%d,%d]: contact point drifts by %.4f m" % (name, limb, a, b, best))
     # Feet on flat ground (not ladder clips): the sole point is on z = 0.
-    if name in ("idle", "walk", "run", "jump_up", "land", "turn"):
+    if name in FLAT_GROUND:
         for limb in ("foot_l", "foot_r"):
             side = limb[-1]
             for a, b in clip["contacts"][limb]:
@@ -197,6 +202,20 @@ def check_contacts(rig, spec, clip, poses):
     return worst
 
 
+def check_combat(name, poses):
+    """Combat clips: the root stays at the origin (no root motion), every
+    IK target is reached (the sword grip and the shield where authored) and
+    the blade's tip stays above the ground."""
+    for f, solved in enumerate(poses):
+        if solved.head["root"].length > 1e-6:
+            fail("%s frame %d: the root moved" % (name, f))
+        if solved.unreached:
+            fail("%s frame %d: %s out of reach" % (name, f, ", ".join(solved.unreached)))
+        tip = knight_combat_clips.blade_tip(solved)
+        if tip.z < 0.0:
+            fail("%s frame %d: blade tip %.3f m below the ground" % (name, f, -tip.z))
+
+
 def build_actions(arm_obj, rig, spec):
     ctx = knight_clips.Ctx(rig, spec)
     fps = spec["fps"]
@@ -205,7 +224,7 @@ def build_actions(arm_obj, rig, spec):
     for clip in spec["clips"]:
         name = clip["name"]
         n = clip["frames"]
-        fn = knight_clips.CLIPS[name]
+        fn = CLIPS[name]
         poses = [knight_rig.solve(rig, fn(ctx, f)) for f in range(n + 1)]
         if clip["loop"]:
             # Seamless: the last key repeats the first pose.
@@ -216,6 +235,8 @@ def build_actions(arm_obj, rig, spec):
                 if d > 1e-5:
                     fail("%s: loop not seamless at bone %s (%g)" % (name, b, d))
         report[name] = check_contacts(rig, spec, clip, poses)
+        if name in knight_combat_clips.CLIPS:
+            check_combat(name, poses)
         action = bpy.data.actions.new(name)
         action.use_fake_user = True
         action.id_root = "OBJECT"
@@ -233,6 +254,8 @@ def build_actions(arm_obj, rig, spec):
         action["duration_s"] = n / fps
         if "speed_mps" in clip:
             action["speed_mps"] = clip["speed_mps"]
+        if "swing_s" in clip:
+            action["swing_s"] = clip["swing_s"]
         if name.startswith("climb"):
             action["rung_spacing_m"] = spec["ladder"]["rung_spacing_m"]
             action["climb_m_per_cycle"] = spec["ladder"]["rise_per_cycle_m"]
