@@ -17,10 +17,11 @@ mkdir -p "$out"
 # name:frames (sim steps at 60 Hz from the start of the level)
 shots=(
   "start:120"          # the meadow at the start, the player and the first trees
-  "slope:1400"         # down the steep slope after the stairs (x ~ 41-45 m)
-  "passing:660"        # a red knight steps behind the path as the player passes
-  "ladder_climb:3200"  # up the 6 m ladder (x ~ 146 m), sword and shield on the back
-  "castle:4760"        # through the gate at the goal, the camera swung round
+  "slope:620"          # down the steep slope after the stairs (x ~ 42 m), the first enemy sees him
+  "fight:691"          # the player's first swing strikes the first enemy
+  "passing:2470"       # a green knight steps behind the path as the player passes
+  "ladder_climb:3450"  # up the 6 m ladder (x ~ 146 m), sword and shield on the back
+  "castle:5600"        # through the gate at the goal, the camera swung round; gems and medal
 )
 for shot in "${shots[@]}"; do
   name="${shot%%:*}"

@@ -453,6 +453,9 @@ void App::NoteBestTime() {
   const bool new_best = !session_->autoplay && game::RecordBestTime(settings_, level, session_->goal_time_s());
   const auto best = settings_.best_times_s.find(level);
   menus_.SetBestTime(best != settings_.best_times_s.end() ? best->second : -1.0, new_best);
+  if (!session_->autoplay) game::RecordBestGems(settings_, level, session_->collectibles().Taken());
+  const auto gems = settings_.best_gems.find(level);
+  menus_.SetBestGems(gems != settings_.best_gems.end() ? gems->second : -1);
 }
 
 void App::SaveSettings() {

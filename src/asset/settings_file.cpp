@@ -141,6 +141,26 @@ void ReadBestTimes(const json& root, const std::string& path, game::Settings& s,
   }
 }
 
+// "best_gems": {"level name": count}: each a whole number 0..kMaxGems.
+void ReadBestGems(const json& root, const std::string& path, game::Settings& s, std::string& warning) {
+  constexpr int kMaxGems = 512;  // a level's most collectibles
+  auto gems = root.find("best_gems");
+  if (gems == root.end()) return;
+  if (!gems->is_object() || gems->size() > game::kMaxBestTimes) {
+    Warn(warning, path, "best_gems", "expected an object of at most 256 level names: gem counts");
+    return;
+  }
+  for (auto it = gems->begin(); it != gems->end(); ++it) {
+    const bool ok = it->is_number_integer() && it->get<int64_t>() >= 0 && it->get<int64_t>() <= kMaxGems &&
+                    !it.key().empty() && it.key().size() <= kMaxCastNameBytes;
+    if (!ok) {
+      Warn(warning, path, "best_gems." + Printable(it.key().substr(0, 64)), "expected a whole number, 0..512");
+      continue;
+    }
+    s.best_gems[it.key()] = static_cast<int>(it->get<int64_t>());
+  }
+}
+
 // "keys": {"action": ["key name", ...]}: non-empty lists of non-empty
 // names (whether SDL knows a name, the platform layer checks).
 void ReadKeys(const json& root, const std::string& path, game::Settings& s, std::string& warning) {
@@ -280,6 +300,7 @@ LoadedSettings ParseSettings(const std::string& json_text, const std::string& pa
   ReadLevel(root, path, s, result.warning);
   ReadAudio(root, path, s, result.warning);
   ReadBestTimes(root, path, s, result.warning);
+  ReadBestGems(root, path, s, result.warning);
   ReadKeys(root, path, s, result.warning);
   ReadPad(root, path, s, result.warning);
   ReadGraphics(root, path, s, result.warning);
@@ -374,6 +395,9 @@ std::string SettingsToJson(const game::Settings& settings) {
   json best_times = json::object();
   for (const auto& [level, time_s] : settings.best_times_s) best_times[level] = time_s;
   root["best_times"] = best_times;
+  json best_gems = json::object();
+  for (const auto& [level, gems] : settings.best_gems) best_gems[level] = gems;
+  root["best_gems"] = best_gems;
   return root.dump(2) + "\n";
 }
 

@@ -62,6 +62,9 @@ struct Settings {
   // The best time to the goal of each level, by the level's name, seconds
   // of play (at most kMaxBestTimes levels; the reader drops bad entries).
   std::map<std::string, double> best_times_s;
+  // The most gems taken in one run that reached the goal, by the level's
+  // name (at most kMaxBestTimes levels; the reader drops bad entries).
+  std::map<std::string, int> best_gems;
   SoundVolumes volumes;
 };
 
@@ -75,6 +78,15 @@ inline bool RecordBestTime(Settings& settings, const std::string& level, double 
     return false;
   }
   settings.best_times_s[level] = time_s;
+  return true;
+}
+
+// Records `gems` for `level` when it is more than the best so far (or the
+// first); true when it did.
+inline bool RecordBestGems(Settings& settings, const std::string& level, int gems) {
+  const auto it = settings.best_gems.find(level);
+  if (it != settings.best_gems.end() ? gems <= it->second : settings.best_gems.size() >= kMaxBestTimes) return false;
+  settings.best_gems[level] = gems;
   return true;
 }
 

@@ -204,7 +204,12 @@ void GameMenus::DrawLadderPrompt(const game::GameSession& session, int width_px,
 void GameMenus::DrawRunAwards(const game::GameSession& session) {
   char line[64];
   if (session.collectibles().Total() > 0) {
-    std::snprintf(line, sizeof(line), "gems %d / %d", session.collectibles().Taken(), session.collectibles().Total());
+    if (best_gems_ >= 0) {
+      std::snprintf(line, sizeof(line), "gems %d / %d (best %d)", session.collectibles().Taken(),
+                    session.collectibles().Total(), best_gems_);
+    } else {
+      std::snprintf(line, sizeof(line), "gems %d / %d", session.collectibles().Taken(), session.collectibles().Total());
+    }
     CenteredText(line, 1.4f);
   }
   const game::Medal medal = session.EarnedMedal();

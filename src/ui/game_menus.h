@@ -39,6 +39,8 @@ class GameMenus {
   core::InputState InputForGame(const core::InputState& input) const { return options_.InputForGame(input); }
   // The level's best time (seconds; negative: none kept) and whether this
   // run just set it, for the level complete screen.
+  // The most gems taken on the level in a run to the goal (negative: none kept).
+  void SetBestGems(int best) { best_gems_ = best; }
   void SetBestTime(double best_s, bool new_best) {
     best_time_s_ = best_s;
     new_best_ = new_best;
@@ -68,6 +70,7 @@ class GameMenus {
   float fade_left_s_ = 0.0f;            // real seconds of the respawn fade left
   double best_time_s_ = -1.0;           // the level's best time, seconds (negative: none)
   bool new_best_ = false;               // this run set it
+  int best_gems_ = -1;                  // the level's most gems in a run (negative: none kept)
 
   OptionsScreen options_;       // over the title or the pause menu, while open
   game::SoundVolumes volumes_;  // the mixer's, edited in Options

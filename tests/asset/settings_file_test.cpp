@@ -46,6 +46,7 @@ TEST_F(SettingsFileTest, SaveCreatesTheDirectoryAndRoundTrips) {
   s.patrols = "knight";
   s.level = "castle.json";
   s.best_times_s = {{"Demo: the road to the castle", 74.25}, {"Stairs", 12.5}};
+  s.best_gems = {{"Demo: the road to the castle", 12}, {"Stairs", 0}};
   s.volumes.master = 0.5f;
   s.volumes.effects = 0.25f;
   s.volumes.music = 0.0f;
@@ -65,6 +66,7 @@ TEST_F(SettingsFileTest, SaveCreatesTheDirectoryAndRoundTrips) {
   EXPECT_EQ(loaded.settings.patrols, "knight");
   EXPECT_EQ(loaded.settings.level, "castle.json");
   EXPECT_EQ(loaded.settings.best_times_s, s.best_times_s);
+  EXPECT_EQ(loaded.settings.best_gems, s.best_gems);
   EXPECT_EQ(loaded.settings.volumes.master, 0.5f);
   EXPECT_EQ(loaded.settings.volumes.effects, 0.25f);
   EXPECT_EQ(loaded.settings.volumes.music, 0.0f);
@@ -250,6 +252,23 @@ TEST_F(SettingsFileTest, BadBestTimesAreDroppedOneByOne) {
   EXPECT_NE(loaded.warning.find("s.json: best_times."), std::string::npos) << loaded.warning;
   EXPECT_EQ(loaded.settings.best_times_s, (std::map<std::string, double>{{"a", 61.5}, {"e", 0.5}}));
   EXPECT_NE(ParseSettings(R"({"best_times": [1]})", "s.json").warning.find("s.json: best_times:"), std::string::npos);
+}
+
+TEST_F(SettingsFileTest, BadBestGemsAreDroppedOneByOne) {
+  const LoadedSettings loaded =
+      ParseSettings(R"({"best_gems": {"a": 7, "b": -1, "c": 2.5, "d": 513, "": 3, "e": 0, "f": "9"}})", "s.json");
+  EXPECT_NE(loaded.warning.find("s.json: best_gems."), std::string::npos) << loaded.warning;
+  EXPECT_EQ(loaded.settings.best_gems, (std::map<std::string, int>{{"a", 7}, {"e", 0}}));
+  EXPECT_NE(ParseSettings(R"({"best_gems": 3})", "s.json").warning.find("s.json: best_gems:"), std::string::npos);
+}
+
+TEST(RecordBestGems, KeepsTheMostPerLevel) {
+  game::Settings s;
+  EXPECT_TRUE(game::RecordBestGems(s, "demo", 5));
+  EXPECT_FALSE(game::RecordBestGems(s, "demo", 5));  // a tie is not a new best
+  EXPECT_FALSE(game::RecordBestGems(s, "demo", 3));
+  EXPECT_TRUE(game::RecordBestGems(s, "demo", 9));
+  EXPECT_EQ(s.best_gems.at("demo"), 9);
 }
 
 TEST(RecordBestTime, KeepsTheFastestPerLevel) {
