@@ -195,6 +195,10 @@ void main() {
   if (v_material == kFoliage) ndl = max((dot(n, u_sun_dir_ws) + 0.4) / 1.4, 0.0);
   float shadow = u_receive_shadows ? SunShadow(p, n) : 1.0;
 #endif
+#ifdef KNIGHTS_DISTANT_ONLY
   vec3 color = albedo * (HemisphereAmbient(n) + u_sun_color * ndl * shadow);
+#else
+  vec3 color = albedo * (HemisphereAmbient(n) + u_sun_color * ndl * shadow + PointLights(p, n));
+#endif
   frag_color = vec4(ApplyFog(color, p), 1.0);
 }

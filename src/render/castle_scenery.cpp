@@ -137,19 +137,51 @@ void AppendHouse(std::vector<StaticVertex>& out, const glm::vec3& base_ws, const
                   base_ws.y + h + 0.6f * d, roof, plaster);
 }
 
-void AppendMasonryFacePiece(float z_ws, float floor_y, float x0, float top0_y, float x1, float top1_y,
+void AppendMasonryFacePiece(float z_ws, float facing, float floor_y, float x0, float top0_y, float x1, float top1_y,
                             std::vector<StaticVertex>& out) {
-  const float zc = z_ws + kCopingProudM;
+  const float zc = z_ws + facing * kCopingProudM;
   const glm::vec3 coping = kStone * 1.1f, wall = kStone * 0.72f;
-  // The coping: its front, its top (level with the paving) and its underside.
-  AppendQuad(out, {x0, top0_y - kCopingM, zc}, {x1, top1_y - kCopingM, zc}, {x1, top1_y, zc}, {x0, top0_y, zc}, coping,
-             StaticMaterial::kStone);
-  AppendQuad(out, {x0, top0_y, zc}, {x1, top1_y, zc}, {x1, top1_y, z_ws}, {x0, top0_y, z_ws}, coping,
-             StaticMaterial::kStone);
-  AppendQuad(out, {x0, top0_y - kCopingM, z_ws}, {x1, top1_y - kCopingM, z_ws}, {x1, top1_y - kCopingM, zc},
-             {x0, top0_y - kCopingM, zc}, coping * 0.6f, StaticMaterial::kStone);
-  AppendQuad(out, {x0, floor_y, z_ws}, {x1, floor_y, z_ws}, {x1, top1_y - kCopingM, z_ws},
-             {x0, top0_y - kCopingM, z_ws}, wall, StaticMaterial::kStone);
+  // Each quad is wound counter-clockwise seen from the side it faces: the
+  // corners in x order for the front, the reverse for the back.
+  auto quad = [&](glm::vec3 a, glm::vec3 b, glm::vec3 c, glm::vec3 d, const glm::vec3& color) {
+    if (facing > 0.0f) {
+      AppendQuad(out, a, b, c, d, color, StaticMaterial::kStone);
+    } else {
+      AppendQuad(out, b, a, d, c, color, StaticMaterial::kStone);
+    }
+  };
+  // The coping: its face, its top (level with the paving) and its underside.
+  quad({x0, top0_y - kCopingM, zc}, {x1, top1_y - kCopingM, zc}, {x1, top1_y, zc}, {x0, top0_y, zc}, coping);
+  quad({x0, top0_y, zc}, {x1, top1_y, zc}, {x1, top1_y, z_ws}, {x0, top0_y, z_ws}, coping);
+  quad({x0, top0_y - kCopingM, z_ws}, {x1, top1_y - kCopingM, z_ws}, {x1, top1_y - kCopingM, zc},
+       {x0, top0_y - kCopingM, zc}, coping * 0.6f);
+  quad({x0, floor_y, z_ws}, {x1, floor_y, z_ws}, {x1, top1_y - kCopingM, z_ws}, {x0, top0_y - kCopingM, z_ws}, wall);
+}
+
+float CourtyardFloorY(const world::Terrain& terrain, float x) {
+  constexpr float kWindowM = 8.0f, kSmoothM = 4.0f;
+  auto lowest_near = [&](float at) {
+    float lowest = world::ProfileHeight(terrain, at);
+    for (float dx = -kWindowM; dx <= kWindowM; dx += 0.5f)
+      lowest = std::min(lowest, world::ProfileHeight(terrain, at + dx));
+    return lowest;
+  };
+  float sum = 0.0f;
+  for (int k = -2; k <= 2; ++k) sum += lowest_near(x + 0.5f * kSmoothM * static_cast<float>(k));
+  return sum / 5.0f - kCourtyardDropM;
+}
+
+void AppendCourtyardFloor(const world::Terrain& terrain, float x_lo, float x_hi, float z_back, float z_front,
+                          std::vector<StaticVertex>& out) {
+  constexpr float kColumnM = 2.0f;
+  for (float x = x_lo; x < x_hi; x += kColumnM) {
+    const float xn = std::min(x + kColumnM, x_hi);
+    const float y0 = CourtyardFloorY(terrain, x), y1 = CourtyardFloorY(terrain, xn);
+    const glm::vec3 n = glm::normalize(glm::vec3(y0 - y1, xn - x, 0.0f));
+    const glm::vec3 color = kPaving * (0.8f + 0.08f * HashToUnit(static_cast<int>(x * 3.0f)));
+    const glm::vec3 p[4] = {{x, y0, z_front}, {xn, y1, z_front}, {xn, y1, z_back}, {x, y0, z_back}};
+    for (const int i : {0, 1, 2, 0, 2, 3}) AppendVertex(out, p[i], n, color, StaticMaterial::kFlagstone);
+  }
 }
 
 void AppendCourtyardClutter(const CourtyardDesc& desc, std::vector<StaticVertex>& out) {

@@ -30,11 +30,24 @@ void AppendScaffold(const world::World& world, const world::Platform& platform, 
 // its plaster and roof.
 void AppendHouse(std::vector<StaticVertex>& out, const glm::vec3& base_ws, const glm::vec3& size_m, bool lit, int seed);
 
-// The masonry under one piece of the strip's front edge, from (x0, top0_y)
-// to (x1, top1_y) at depth z_ws, down to floor_y: a pale coping course
-// proud of the face, then the wall (kStone bricks).
-void AppendMasonryFacePiece(float z_ws, float floor_y, float x0, float top0_y, float x1, float top1_y,
+// The masonry under one piece of the strip's front (facing +1: the face
+// looks towards +z) or back (-1) edge, from (x0, top0_y) to (x1, top1_y)
+// at depth z_ws, down to floor_y: a pale coping course standing out of the
+// face, then the wall (kStone bricks).
+void AppendMasonryFacePiece(float z_ws, float facing, float floor_y, float x0, float top0_y, float x1, float top1_y,
                             std::vector<StaticVertex>& out);
+
+// The courtyard floor's height at x, world metres: below the walking
+// strip's profile everywhere near x (the lowest point within 8 m, less
+// kCourtyardDropM, smoothed over 8 m), so the strip runs through the
+// courtyard as a raised causeway walled in masonry.
+inline constexpr float kCourtyardDropM = 0.6f;
+float CourtyardFloorY(const world::Terrain& terrain, float x);
+
+// The courtyard floor (flagstones) over x_lo..x_hi and z_back..z_front,
+// world metres, in columns 2 m wide, at CourtyardFloorY.
+void AppendCourtyardFloor(const world::Terrain& terrain, float x_lo, float x_hi, float z_back, float z_front,
+                          std::vector<StaticVertex>& out);
 
 // The courtyard's clutter along x_lo..x_hi behind the strip: houses
 // against the back, with barrels, crates and carts between them, none

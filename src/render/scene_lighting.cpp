@@ -16,6 +16,11 @@ void ApplyLighting(const ShaderProgram& program, const FrameView& view, const Sc
   program.Set("u_world_to_shadow", lighting.world_to_shadow);
   program.Set("u_shadow_texel_ws", lighting.shadow_texel_m);
   program.Set("u_shadow_map", kShadowTextureUnit);
+  program.Set("u_point_light_count", lighting.point_light_count);
+  if (lighting.point_light_count > 0) {
+    glUniform3fv(program.Uniform("u_point_light_ws"), lighting.point_light_count, &lighting.point_lights_ws[0].x);
+  }
+  program.Set("u_point_light_color", view.light.torch_color);
   glActiveTexture(GL_TEXTURE0 + kShadowTextureUnit);
   glBindTexture(GL_TEXTURE_2D, lighting.shadow_texture);
   glActiveTexture(GL_TEXTURE0);

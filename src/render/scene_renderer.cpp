@@ -35,6 +35,7 @@ SceneGeometry BuildSceneGeometry(const world::World& world) {
   geometry.world = ChunkStaticMesh(BuildWorldMesh(world));
   geometry.background = ChunkStaticMesh(BuildBackgroundMesh(world));
   geometry.moving = BuildMovingScenery(world);
+  geometry.torches_ws = TorchFlamesWs(world);
   return geometry;
 }
 
@@ -43,6 +44,7 @@ struct SceneRenderer::Impl {
             const core::DebugLines& debug_lines, const SceneSettings& settings);
   void BlendPalettes(std::span<const KnightInstance> knights, float alpha);
   SceneLighting ShadowPass(const FrameView& view, const SceneSettings& settings);
+  void ChooseTorches(const FrameView& view, SceneLighting& lighting) const;
   bool ScenePass(const FrameView& view, const SceneSettings& settings, const SceneLighting& lighting);
   void ResolveAndPost(const FrameView& view, const SceneSettings& settings);
 
@@ -57,6 +59,7 @@ struct SceneRenderer::Impl {
   ShadowFit shadow_fit_;
   SceneStats stats_;
   std::vector<GpuSkinnedMesh> looks_;
+  std::vector<glm::vec3> torches_ws_;          // the level's torch flames (SceneGeometry::torches_ws)
   std::vector<glm::mat4> blended_palette_ms_;  // scratch, sized once
   std::vector<SkinnedDrawDesc> knight_draws_;  // scratch, grows with the knight count only
 };
@@ -113,6 +116,7 @@ void SceneRenderer::UploadGeometry(const SceneGeometry& geometry, std::span<cons
 void SceneRenderer::UploadScene(const SceneGeometry& geometry) {
   impl_->world_.Upload(geometry.world, geometry.moving.mesh);
   impl_->background_.Upload(geometry.background);
+  impl_->torches_ws_ = geometry.torches_ws;
 }
 
 // 1. Palettes: blend the two sim states, one uniform buffer per knight.
@@ -189,6 +193,34 @@ SceneLighting SceneRenderer::Impl::ShadowPass(const FrameView& view, const Scene
   }
 
   return lighting;
+}
+
+// The torches that light the frame when the light has them: the nearest
+// to where the camera looks, by x (the play strip runs along it), within
+// 25 m. No allocation.
+void SceneRenderer::Impl::ChooseTorches(const FrameView& view, SceneLighting& lighting) const {
+  lighting.point_light_count = 0;
+  if (view.light.torch_color == glm::vec3(0.0f)) return;
+  constexpr float kReachM = 25.0f;
+  std::array<float, SceneLighting::kMaxPointLights> distance_m{};
+  for (const glm::vec3& torch_ws : torches_ws_) {
+    const float d = std::fabs(torch_ws.x - view.eye_ws.x);
+    if (d > kReachM) continue;
+    int i = lighting.point_light_count;
+    if (i == SceneLighting::kMaxPointLights) {
+      if (d >= distance_m[i - 1]) continue;
+      --i;  // the farthest chosen one makes room
+    } else {
+      ++lighting.point_light_count;
+    }
+    // Insertion by distance.
+    for (; i > 0 && distance_m[i - 1] > d; --i) {
+      distance_m[i] = distance_m[i - 1];
+      lighting.point_lights_ws[i] = lighting.point_lights_ws[i - 1];
+    }
+    distance_m[i] = d;
+    lighting.point_lights_ws[i] = torch_ws;
+  }
 }
 
 // 3. Scene pass into the offscreen target (the window's framebuffer when the
@@ -269,7 +301,8 @@ void SceneRenderer::Impl::Draw(const FrameView& view, std::span<const KnightInst
                                const core::DebugLines& debug_lines, const SceneSettings& settings) {
   stats_ = SceneStats{};
   BlendPalettes(knights, alpha);
-  const SceneLighting lighting = ShadowPass(view, settings);
+  SceneLighting lighting = ShadowPass(view, settings);
+  ChooseTorches(view, lighting);
   if (ScenePass(view, settings, lighting)) ResolveAndPost(view, settings);
   // 5. Debug lines on top.
   glViewport(0, 0, view.width_px, view.height_px);

@@ -76,9 +76,10 @@ struct SceneStats {
 // The world's static geometry, built and chunked on the CPU (no GL: any
 // thread, e.g. while the GL context and the programs are being made).
 struct SceneGeometry {
-  StaticMeshChunks world;       // BuildWorldMesh
-  StaticMeshChunks background;  // BuildBackgroundMesh (the far layers)
-  MovingScenery moving;         // BuildMovingScenery (flags, portcullis)
+  StaticMeshChunks world;             // BuildWorldMesh
+  StaticMeshChunks background;        // BuildBackgroundMesh (the far layers)
+  MovingScenery moving;               // BuildMovingScenery (flags, portcullis)
+  std::vector<glm::vec3> torches_ws;  // TorchFlamesWs: the torches' flames, which light a dusk
 };
 SceneGeometry BuildSceneGeometry(const world::World& world);
 

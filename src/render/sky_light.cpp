@@ -27,6 +27,7 @@ SkyLight DuskSkyLight() {
   light.sun_haze_color = {1.00f, 0.42f, 0.12f};
   light.cloud_color = {0.70f, 0.30f, 0.30f};
   light.horizon_exponent = 0.32f;
+  light.torch_color = {6.0f, 2.7f, 0.75f};
   return light;
 }
 

@@ -29,6 +29,10 @@ struct SkyLight {
   // share is (sin elevation)^horizon_exponent; lower, the zenith comes down
   // nearer the horizon.
   float horizon_exponent = 0.55f;
+  // A torch's light (the flames of the level's torch props) on a surface
+  // facing it 1 m away, falling off with distance to nothing at 7 m; 0:
+  // torches give no light (the day).
+  glm::vec3 torch_color{0.0f};
 };
 
 // Late afternoon (the default): a warm key light 31 degrees up from the

@@ -27,7 +27,9 @@ constexpr float kMeadowBackZ = -38.0f;
 // How far behind the strip a paved courtyard reaches, to the foot of the
 // curtain wall (background_builder.cpp), world z, metres.
 constexpr float kCourtyardBackZ = -56.0f;
-constexpr float kPlantCrownM = 2.5f;  // a meadow tree's crown reaches this far from its trunk, metres
+constexpr float kPlantCrownM = 2.5f;
+constexpr float kTorchFlameM = 1.5f;  // a torch's flame above its foot, metres (times its scale)  // a meadow tree's
+                                      // crown reaches this far from its trunk, metres
 
 // The terrain's height along its front or back edge (z fixed), exactly as
 // the collision mesh computes it: linear in x between profile points a, b.
@@ -163,7 +165,7 @@ void AppendGroundCut(const world::Level& level, std::vector<StaticVertex>& out, 
   ForEachEdgePiece(level, terrain.z_max, 1.0f, [&](float x0, float y0, float x1, float y1) {
     const float z = terrain.z_max;
     if (paving) {
-      AppendMasonryFacePiece(z, floor_y, x0, y0, x1, y1, out);
+      AppendMasonryFacePiece(z, 1.0f, floor_y, x0, y0, x1, y1, out);
       return;
     }
     // Grass lip.
@@ -197,10 +199,8 @@ void AppendGroundCut(const world::Level& level, std::vector<StaticVertex>& out, 
 // plateau, not as one flat sheet washed pale by the haze.
 struct ValleyField {
   float x_edge, dir, floor_y, rim_y;
-  bool paving = false;  // a lower ward: flat paving at floor_y, houses instead of pines
   static constexpr float kValleyM = 80.0f;
   float Height(float x, float z) const {
-    if (paving) return floor_y;
     const float out_m = (x - x_edge) * dir;
     const float t = glm::clamp(out_m / kValleyM, 0.0f, 1.0f);
     const float climb = 0.75f * (rim_y - floor_y) * t * t * (3.0f - 2.0f * t);
@@ -214,7 +214,7 @@ struct ValleyField {
   }
 };
 
-void AppendValley(const ValleyField& field, float z_back, float z_front, float z_trees_max, bool lit_windows,
+void AppendValley(const ValleyField& field, float z_back, float z_front, float z_trees_max,
                   std::vector<StaticVertex>& out) {
   constexpr int kCellsX = 24, kCellsZ = 12;
   auto vertex = [&](int i, int j) {
@@ -223,13 +223,8 @@ void AppendValley(const ValleyField& field, float z_back, float z_front, float z
     const float x =
         field.x_edge + field.dir * (i == 0 ? -1.0f : ValleyField::kValleyM * static_cast<float>(i) / kCellsX);
     const float z = z_back + (z_front - z_back) * static_cast<float>(j) / kCellsZ;
-    // The plateau's grass (or paving), a little darker and patchy.
+    // The plateau's grass, a little darker and patchy.
     const float shade = 0.8f + 0.1f * std::sin(x * 0.31f + z * 0.17f) + 0.1f * HashToUnit(i * 97 + j);
-    if (field.paving) {
-      AppendVertex(out, {x, field.Height(x, z), z}, field.Normal(x, z), kPaving * 0.9f * shade,
-                   StaticMaterial::kFlagstone);
-      return;
-    }
     AppendVertex(out, {x, field.Height(x, z), z}, field.Normal(x, z), glm::mix(kDryGrass, kGrass, 0.7f) * shade,
                  StaticMaterial::kGrass);
   };
@@ -241,18 +236,8 @@ void AppendValley(const ValleyField& field, float z_back, float z_front, float z
       vertex(a, j), vertex(b, j + 1), vertex(b, j);
     }
   }
-  // Pines (houses in a lower ward) behind the play strip's depth
-  // (z_trees_max), never between it and the camera.
-  if (field.paving) {
-    for (int k = 0; k < 6; ++k) {
-      const int seed = (field.dir > 0.0f ? 9000 : 9500) + k * 5;
-      const float x = field.x_edge + field.dir * (10.0f + 11.0f * k + 3.0f * HashToUnit(seed));
-      const float z = z_trees_max - 2.0f - 16.0f * HashToUnit(seed + 1);
-      const glm::vec3 size(5.0f + 3.0f * HashToUnit(seed + 2), 5.0f + 2.0f * HashToUnit(seed + 3), 5.5f);
-      AppendHouse(out, {x, field.Height(x, z), z}, size, lit_windows, seed);
-    }
-    return;
-  }
+  // Pines behind the play strip's depth (z_trees_max), never between it
+  // and the camera.
   for (int k = 0; k < 14; ++k) {
     const int seed = (field.dir > 0.0f ? 9000 : 9500) + k * 5;
     const float x = field.x_edge + field.dir * (8.0f + 68.0f * HashToUnit(seed));
@@ -292,9 +277,10 @@ void AppendLevelEnds(const world::Level& level, std::vector<StaticVertex>& out, 
     // down to the floor under it, out of sight): deeper, its ground is far
     // enough from the camera that the haze turns it pale.
     const float rim_y = world::TerrainHeight(terrain, x, 0.0f);
+    if (paving) continue;  // the courtyard's floor lies beyond the ends (AppendCourtyard)
     const float valley_y = std::max(floor_y, rim_y - kValleyDropM);
-    AppendValley({x, start ? -1.0f : 1.0f, valley_y, rim_y, paving}, paving ? kCourtyardBackZ : kMeadowBackZ,
-                 terrain.z_max + 14.0f, terrain.z_min - 3.0f, level.mood.sky == world::SkyMood::kDusk, out);
+    AppendValley({x, start ? -1.0f : 1.0f, valley_y, rim_y}, kMeadowBackZ, terrain.z_max + 14.0f, terrain.z_min - 3.0f,
+                 out);
   }
 }
 
@@ -303,20 +289,16 @@ void AppendLevelEnds(const world::Level& level, std::vector<StaticVertex>& out, 
 // distance, to a smoothed profile that rolls gently.
 struct MeadowField {
   const world::Terrain& terrain;
-  bool paving = false;          // a paved courtyard: no rolling, flagstones and masonry
   std::array<float, 9> z_rows;  // world z of each row, front (the strip's back edge) to back
-  MeadowField(const world::Terrain& t, bool paved)
-      : terrain(t), paving(paved), z_rows{t.z_min, t.z_min - 0.6f, t.z_min - 1.5f, t.z_min - 3.0f, t.z_min - 5.5f,
-                                          -14.0f,  -20.0f,         -28.0f,         kMeadowBackZ} {
-    if (paving) z_rows.back() = kCourtyardBackZ;
-  }
+  explicit MeadowField(const world::Terrain& t)
+      : terrain(t), z_rows{t.z_min, t.z_min - 0.6f, t.z_min - 1.5f, t.z_min - 3.0f, t.z_min - 5.5f,
+                           -14.0f,  -20.0f,         -28.0f,         kMeadowBackZ} {}
   // Height at (x, z) of a column whose front edge is at edge_y.
   float Height(float x, float z, float edge_y) const {
     const float t = glm::clamp((terrain.z_min - z) / 9.0f, 0.0f, 1.0f);
     const float w = t * t * (3.0f - 2.0f * t);
-    const float rolling = paving ? 0.0f
-                                 : 0.9f * std::sin(x * 0.11f + z * 0.25f) + 0.5f * std::sin(x * 0.037f - 1.3f) +
-                                       0.05f * (terrain.z_min - z);
+    const float rolling =
+        0.9f * std::sin(x * 0.11f + z * 0.25f) + 0.5f * std::sin(x * 0.037f - 1.3f) + 0.05f * (terrain.z_min - z);
     const float far_y = SmoothProfile(terrain, x, 10.0f) - 0.4f + rolling * w;
     return glm::mix(edge_y, far_y, w);
   }
@@ -381,11 +363,7 @@ void AppendMeadowSurface(const MeadowField& field, const std::vector<MeadowColum
       const glm::vec3 n00 = field.Normal(c0.x, za, c0.edge_y), n10 = field.Normal(c1.x, za, c1.edge_y);
       const glm::vec3 n01 = field.Normal(c0.x, zb, c0.edge_y), n11 = field.Normal(c1.x, zb, c1.edge_y);
       for (const auto& [p, n] : {std::pair{p00, n00}, {p10, n10}, {p11, n11}, {p00, n00}, {p11, n11}, {p01, n01}}) {
-        if (field.paving) {
-          AppendVertex(out, p, n, kPaving * 0.85f, StaticMaterial::kFlagstone);
-        } else {
-          AppendVertex(out, p, n, kMeadow, StaticMaterial::kGrass);
-        }
+        AppendVertex(out, p, n, kMeadow, StaticMaterial::kGrass);
       }
     }
   }
@@ -398,12 +376,10 @@ void AppendMeadowSurface(const MeadowField& field, const std::vector<MeadowColum
       const glm::vec3 a(c0.x, field.Height(c0.x, za, c0.edge_y), za), b(c0.x, field.Height(c0.x, zb, c0.edge_y), zb);
       const glm::vec3 c(c0.x, field.Height(c0.x, zb, c1.edge_y), zb), d(c0.x, field.Height(c0.x, za, c1.edge_y), za);
       const bool up = c1.edge_y > c0.edge_y;  // wall faces -x (towards the lower side)
-      const glm::vec3 color = field.paving ? kStone * 0.8f : kCliffRock;
-      const StaticMaterial material = field.paving ? StaticMaterial::kStone : StaticMaterial::kRock;
       if (up)
-        AppendQuad(out, a, b, c, d, color, material);
+        AppendQuad(out, a, b, c, d, kCliffRock, StaticMaterial::kRock);
       else
-        AppendQuad(out, a, d, c, b, color, material);
+        AppendQuad(out, a, d, c, b, kCliffRock, StaticMaterial::kRock);
     }
   }
 }
@@ -441,29 +417,40 @@ void AppendMeadowPlants(const MeadowField& field, float x_lo, float x_hi, const 
 }
 
 // 3. The meadow behind the strip, 80 m beyond either end of the terrain,
-// with trees and bushes scattered on it; or a paved courtyard with houses
-// and its clutter.
+// with trees and bushes scattered on it.
 void AppendMeadow(const world::Level& level, std::vector<StaticVertex>& out) {
   const world::Terrain& terrain = level.terrain;
   const float x_lo = world::TerrainMinX(terrain) - 80.0f;
   const float x_hi = world::TerrainMaxX(terrain) + 80.0f;
-  const bool paving = level.mood.ground == world::GroundMood::kPaving;
-  const MeadowField field(terrain, paving);
+  const MeadowField field(terrain);
   AppendMeadowSurface(field, MeadowColumns(terrain, x_lo, x_hi), out);
-  const Footprint castle = CastleFootprint(level);
-  if (!paving) {
-    AppendMeadowPlants(field, x_lo, x_hi, castle, out);
-    return;
-  }
+  AppendMeadowPlants(field, x_lo, x_hi, CastleFootprint(level), out);
+}
+
+// 3. Or, over paving, the courtyard: the strip a causeway with a masonry
+// back wall down to the courtyard's floor, which reaches back to the
+// curtain wall and, beyond the strip's ends, to in front of the camera;
+// houses and clutter on it.
+void AppendCourtyard(const world::Level& level, std::vector<StaticVertex>& out) {
+  const world::Terrain& terrain = level.terrain;
+  const float x_min = world::TerrainMinX(terrain), x_max = world::TerrainMaxX(terrain);
+  ForEachEdgePiece(level, terrain.z_min, 1.0f, [&](float x0, float y0, float x1, float y1) {
+    AppendMasonryFacePiece(terrain.z_min, -1.0f, std::min(CourtyardFloorY(terrain, x0), CourtyardFloorY(terrain, x1)),
+                           x0, y0, x1, y1, out);
+  });
+  AppendCourtyardFloor(terrain, x_min, x_max, kCourtyardBackZ, terrain.z_min, out);
+  AppendCourtyardFloor(terrain, x_min - 80.0f, x_min, kCourtyardBackZ, terrain.z_max + 14.0f, out);
+  AppendCourtyardFloor(terrain, x_max, x_max + 80.0f, kCourtyardBackZ, terrain.z_max + 14.0f, out);
   CourtyardDesc courtyard;
-  courtyard.x_lo = world::TerrainMinX(terrain) - 30.0f;
-  courtyard.x_hi = world::TerrainMaxX(terrain) + 30.0f;
+  courtyard.x_lo = x_min - 30.0f;
+  courtyard.x_hi = x_max + 30.0f;
   courtyard.z_front = terrain.z_min - 3.0f;
   courtyard.z_back = kCourtyardBackZ + 1.0f;
+  const Footprint castle = CastleFootprint(level);
   courtyard.keep_out_lo = castle.lo;
   courtyard.keep_out_hi = castle.hi;
   courtyard.lit = level.mood.sky == world::SkyMood::kDusk;
-  courtyard.ground_y = [&](float x, float z) { return field.Height(x, z, world::ProfileHeight(terrain, x)) - 0.05f; };
+  courtyard.ground_y = [&](float x, float) { return CourtyardFloorY(terrain, x); };
   AppendCourtyardClutter(courtyard, out);
 }
 
@@ -591,8 +578,8 @@ void AppendProps(const world::World& world, std::vector<StaticVertex>& out) {
         break;
       case world::PropKind::kTorch:
         AppendBeam(out, base, base + glm::vec3(0, 1.4f * s, 0), 0.04f * s, kDarkWood, StaticMaterial::kWood);
-        AppendBox(out, base + glm::vec3(0, 1.5f * s, 0), glm::vec3(0.08f) * s, 0.0f, glm::vec3(1.0f, 0.6f, 0.1f) * 4.0f,
-                  StaticMaterial::kEmissive);
+        AppendBox(out, base + glm::vec3(0, kTorchFlameM * s, 0), glm::vec3(0.08f) * s, 0.0f,
+                  glm::vec3(1.0f, 0.6f, 0.1f) * 4.0f, StaticMaterial::kEmissive);
         break;
       case world::PropKind::kFence:
         for (float dx : {-1.0f, 0.0f, 1.0f}) {
@@ -610,6 +597,16 @@ void AppendProps(const world::World& world, std::vector<StaticVertex>& out) {
 
 }  // namespace
 
+std::vector<glm::vec3> TorchFlamesWs(const world::World& world) {
+  std::vector<glm::vec3> flames_ws;
+  for (const world::Prop& prop : world.level().props) {
+    if (prop.kind != world::PropKind::kTorch) continue;
+    const float y = prop.y.value_or(world.GroundHeightOr(prop.x, prop.z));
+    flames_ws.emplace_back(prop.x, y + kTorchFlameM * prop.scale, prop.z);
+  }
+  return flames_ws;
+}
+
 std::vector<StaticVertex> BuildWorldMesh(const world::World& world) {
   std::vector<StaticVertex> out;
   const world::Level& level = world.level();
@@ -621,7 +618,11 @@ std::vector<StaticVertex> BuildWorldMesh(const world::World& world) {
   AppendGroundCut(level, out, level.kill_y - 1.0f);
   AppendLevelEnds(level, out, level.kill_y - 1.0f);
   // 3. The meadow (or the courtyard) behind.
-  AppendMeadow(level, out);
+  if (paving) {
+    AppendCourtyard(level, out);
+  } else {
+    AppendMeadow(level, out);
+  }
   // 4. Ladders and scaffolds, 5. props.
   AppendLaddersAndScaffolds(world, out);
   AppendProps(world, out);

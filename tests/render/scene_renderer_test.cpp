@@ -429,6 +429,31 @@ TEST_F(SceneRendererTest, PavingIsFlagstonesInFullAndFastShading) {
   for (int k = 0; k < 3; ++k) EXPECT_NEAR(sum_fast[k] / sum_full[k], 1.0, 0.04) << "channel " << k;
 }
 
+// At dusk the torches light the ground round them (the sky light's
+// torch_color); farther than their reach, and without it, nothing changes.
+TEST_F(SceneRendererTest, DuskTorchesLightTheGroundAroundThem) {
+  ASSERT_NE(scene_, nullptr);
+  world::Level level = FlatLevel();
+  level.props.push_back({world::PropKind::kTorch, 3.5f, -1.0f});
+  const world::World lit(level);
+  const anim::SkinnedMesh* looks[] = {mesh_};
+  scene_->UploadGeometry(BuildSceneGeometry(lit), looks);
+  FrameView view = MakeFrameView({0.0f, 3.0f, 7.0f}, {0.0f, 0.3f, 0.0f}, 40.0f, kWidth, kHeight);
+  view.light = DuskSkyLight();
+  const auto with_torch = Render(view, false, SceneSettings{});
+  Dump(with_torch, "dusk_torch");
+  view.light.torch_color = glm::vec3(0.0f);
+  const auto without = Render(view, false, SceneSettings{});
+  Dump(without, "dusk_no_torch");
+  scene_->UploadGeometry(BuildSceneGeometry(*world_), looks);  // the fixture's level again
+
+  const glm::ivec2 near = Project(view, {3.5f, 0.0f, -0.2f});  // 1.5 m under the flame, 0.8 m in front
+  const glm::ivec2 far = Project(view, {-3.5f, 0.0f, 1.0f});   // 7.4 m away: out of its reach
+  ASSERT_TRUE(far.x > 4 && far.y < kHeight - 4 && near.x < kWidth - 4 && near.y < kHeight - 4);
+  EXPECT_GT(Mean(with_torch, near.x, near.y, 2).Luma(), 1.15f * Mean(without, near.x, near.y, 2).Luma());
+  EXPECT_NEAR(Mean(with_torch, far.x, far.y, 2).Luma(), Mean(without, far.x, far.y, 2).Luma(), 0.01f);
+}
+
 TEST_F(SceneRendererTest, KnightBehindTheCameraIsCulled) {
   ASSERT_NE(scene_, nullptr);
   const FrameView view = MakeFrameView({30.0f, 2.7f, 9.0f}, {30.0f, 1.1f, 0.0f}, 40.0f, kWidth, kHeight);
