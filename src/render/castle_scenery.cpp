@@ -45,7 +45,7 @@ void AppendPile(std::vector<StaticVertex>& out, const glm::vec3& base_ws, int se
   if (pick < 0.5f) {
     for (int i = 0; i < 3; ++i) {
       const glm::vec3 at = base_ws + glm::vec3(0.7f * i - 0.7f, 0.0f, 0.3f * HashToUnit(seed * 13 + 3 + i));
-      AppendTower(out, at, 0.32f, 0.95f, kDarkWood * 2.0f, kDarkWood * 2.0f, StaticMaterial::kWood);
+      AppendBarrel(out, at, 0.32f, 0.95f, kDarkWood * 2.0f);
     }
     AppendBox(out, base_ws + glm::vec3(0.4f, 0.4f, -0.9f), glm::vec3(0.4f), yaw, kWood * 1.2f, StaticMaterial::kWood);
     return;

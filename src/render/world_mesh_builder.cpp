@@ -574,7 +574,7 @@ void AppendProps(const world::World& world, std::vector<StaticVertex>& out) {
                   StaticMaterial::kWood);
         break;
       case world::PropKind::kBarrel:
-        AppendTower(out, base, 0.3f * s, 0.9f * s, kDarkWood * 2.0f, kDarkWood * 2.0f, StaticMaterial::kWood);
+        AppendBarrel(out, base, 0.3f * s, 0.9f * s, kDarkWood * 2.0f);
         break;
       case world::PropKind::kTorch:
         AppendBeam(out, base, base + glm::vec3(0, 1.4f * s, 0), 0.04f * s, kDarkWood, StaticMaterial::kWood);
