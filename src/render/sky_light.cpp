@@ -20,8 +20,8 @@ SkyLight DuskSkyLight() {
   SkyLight light;
   light.sun_dir_ws = glm::normalize(glm::vec3(-0.82f, 0.25f, 0.52f));
   light.sun_color = {2.30f, 0.98f, 0.42f};
-  light.sky_color = {0.095f, 0.085f, 0.20f};
-  light.ground_color = {0.075f, 0.042f, 0.03f};
+  light.sky_color = {0.12f, 0.105f, 0.25f};
+  light.ground_color = {0.09f, 0.05f, 0.035f};
   light.zenith_color = {0.03f, 0.03f, 0.15f};
   light.fog_color = {0.50f, 0.19f, 0.07f};
   light.sun_haze_color = {1.00f, 0.42f, 0.12f};
