@@ -254,7 +254,7 @@ void GameSession::ChooseLanes() {
     // An enemy on its feet stands its ground on the play plane: the fight
     // is face to face there, not passing.
     const bool foe = IsEnemy(i) && !knights_[i].combat.Defeated() && knights_[0].combat.CanFight();
-    npc.SetLane(near && !foe ? npc_lane : 0.0f);
+    npc.SetLane(near && !foe ? npc_lane : 0.0f, LaneRule::kHillside);
     passing = passing || (near && !foe);
     fighting = fighting || (near && foe);
   }

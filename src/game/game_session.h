@@ -172,11 +172,13 @@ class GameSession {
 
   // Passing: knights this close along x (and within kPassLevelM in height)
   // take lanes behind (an NPC) and in front of (the player) the play plane,
-  // metres; the player's alone keeps them two body radii apart when the
-  // NPC stands still (it steps aside only while walking).
-  static constexpr float kPassRangeM = 4.0f;
+  // metres; either lane alone keeps them two body radii apart: the
+  // player's when the NPC stands still (it steps aside only while walking),
+  // the NPC's where the player's ground across the path is not level (he
+  // keeps to the plane there; an NPC walks a hillside's lane).
+  static constexpr float kPassRangeM = 5.0f;
   static constexpr float kPassLevelM = 1.2f;
-  static constexpr float kNpcLaneM = 0.4f;
+  static constexpr float kNpcLaneM = 0.6f;
   static constexpr float kPlayerLaneM = 0.6f;
   // A ladder this near (2.5 m along x, at any depth the level allows, its
   // foot or its top within reach in height) is one the player's lane must

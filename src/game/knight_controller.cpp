@@ -21,14 +21,16 @@ constexpr float kPi = 3.14159265358979f;
 // and never walked into, so nothing is neither a wall nor a step.
 constexpr float kWallAboveStepM = 0.02f;
 constexpr float kGroundAboveStepM = 0.03f;
-// A passing lane is taken where the ground, under the feet and this far
-// ahead, from the knight's depth across to the lane's far side (its centre
-// and a margin beyond), sampled every kLaneSampleM, lies within kLaneLevelM
-// of the straight line from the ground the knight is on to that far side,
-// metres, with no two neighbouring samples further apart than that, and
-// the line no steeper than a walkable slope: a lane never puts a foot over
-// a platform's back edge or against a rock, but a hillside that tilts
-// across the path is walked.
+// A passing lane is taken where its ground, under the feet and this far
+// ahead, across the lane's width (the feet and a margin each side of its
+// centre), is within kLaneLevelM of the ground the knight is on, metres:
+// a lane never puts a foot over a platform's back edge. With the hillside
+// rule (LaneRule::kHillside) the ground from the knight's depth across to
+// the lane's far side, sampled every kLaneSampleM, need only lie within
+// kLaneLevelM of the straight line from the ground the knight is on to that
+// far side, with no two neighbouring samples further apart than that and
+// the line no steeper than a walkable slope: an edge or a rock still stops
+// it, a hillside that tilts across the path does not.
 constexpr float kLaneLookAheadM = 0.8f;
 constexpr float kLaneHalfWidthM = 0.3f;
 constexpr float kLaneLevelM = 0.1f;
@@ -196,30 +198,50 @@ bool KnightController::GroundAboveStep(const world::World& world, float x) const
 
 float KnightController::GroundDepthGoal(const world::World& world) const {
   if (lane_z_ == 0.0f) return 0.0f;
-  const float top_y = feet_ws_.y + tuning.max_step_up_m + kGroundAboveStepM;
-  const float length_m = tuning.max_step_up_m + tuning.snap_down_m + kGroundAboveStepM;
   for (float x : {feet_ws_.x, feet_ws_.x + static_cast<float>(facing_) * kLaneLookAheadM}) {
-    const world::RayHit here = world.collision().FindGround(x, top_y, feet_ws_.z, length_m);
-    if (!here.hit) return 0.0f;
-    const float far_z = lane_z_ + std::copysign(kLaneHalfWidthM, lane_z_ - feet_ws_.z);
-    const world::RayHit far = world.collision().FindGround(x, top_y, far_z, length_m);
-    if (!far.hit || std::fabs(far_z - feet_ws_.z) < 1e-4f) return 0.0f;
-    const float slope = (far.point_ws.y - here.point_ws.y) / (far_z - feet_ws_.z);
-    if (std::fabs(slope) > std::tan(glm::radians(tuning.max_walk_slope_deg))) return 0.0f;
-    const int samples = static_cast<int>(std::ceil(std::fabs(far_z - feet_ws_.z) / kLaneSampleM));
-    float last_y = here.point_ws.y;
-    for (int i = 1; i <= samples; ++i) {
-      const float z = feet_ws_.z + (far_z - feet_ws_.z) * static_cast<float>(i) / static_cast<float>(samples);
-      const world::RayHit lane = world.collision().FindGround(x, top_y, z, length_m);
-      const float on_line_y = here.point_ws.y + slope * (z - feet_ws_.z);
-      if (!lane.hit || std::fabs(lane.point_ws.y - on_line_y) > kLaneLevelM ||
-          std::fabs(lane.point_ws.y - last_y) > kLaneLevelM) {
-        return 0.0f;
-      }
-      last_y = lane.point_ws.y;
-    }
+    const bool ok = lane_rule_ == LaneRule::kLevel ? LaneIsLevel(world, x) : LaneFollowsTheHill(world, x);
+    if (!ok) return 0.0f;
   }
   return lane_z_;
+}
+
+// The lane's ground at x, across its width, level with the ground at the feet' depth.
+bool KnightController::LaneIsLevel(const world::World& world, float x) const {
+  const float top_y = feet_ws_.y + tuning.max_step_up_m + kGroundAboveStepM;
+  const float length_m = tuning.max_step_up_m + tuning.snap_down_m + kGroundAboveStepM;
+  const world::RayHit here = world.collision().FindGround(x, top_y, feet_ws_.z, length_m);
+  if (!here.hit) return false;
+  for (float z : {lane_z_ - kLaneHalfWidthM, lane_z_, lane_z_ + kLaneHalfWidthM}) {
+    const world::RayHit lane = world.collision().FindGround(x, top_y, z, length_m);
+    if (!lane.hit || std::fabs(lane.point_ws.y - here.point_ws.y) > kLaneLevelM) return false;
+  }
+  return true;
+}
+
+// The ground at x from the feet' depth across to the lane's far side: on a
+// straight, walkable line, without an edge.
+bool KnightController::LaneFollowsTheHill(const world::World& world, float x) const {
+  const float top_y = feet_ws_.y + tuning.max_step_up_m + kGroundAboveStepM;
+  const float length_m = tuning.max_step_up_m + tuning.snap_down_m + kGroundAboveStepM;
+  const world::RayHit here = world.collision().FindGround(x, top_y, feet_ws_.z, length_m);
+  const float far_z = lane_z_ + std::copysign(kLaneHalfWidthM, lane_z_ - feet_ws_.z);
+  const world::RayHit far = world.collision().FindGround(x, top_y, far_z, length_m);
+  if (!here.hit || !far.hit || std::fabs(far_z - feet_ws_.z) < 1e-4f) return false;
+  const float slope = (far.point_ws.y - here.point_ws.y) / (far_z - feet_ws_.z);
+  if (std::fabs(slope) > std::tan(glm::radians(tuning.max_walk_slope_deg))) return false;
+  const int samples = static_cast<int>(std::ceil(std::fabs(far_z - feet_ws_.z) / kLaneSampleM));
+  float last_y = here.point_ws.y;
+  for (int i = 1; i <= samples; ++i) {
+    const float z = feet_ws_.z + (far_z - feet_ws_.z) * static_cast<float>(i) / static_cast<float>(samples);
+    const world::RayHit lane = world.collision().FindGround(x, top_y, z, length_m);
+    const float on_line_y = here.point_ws.y + slope * (z - feet_ws_.z);
+    if (!lane.hit || std::fabs(lane.point_ws.y - on_line_y) > kLaneLevelM ||
+        std::fabs(lane.point_ws.y - last_y) > kLaneLevelM) {
+      return false;
+    }
+    last_y = lane.point_ws.y;
+  }
+  return true;
 }
 
 void KnightController::StepGround(const core::InputState& input, const world::World& world, float dt_s) {

@@ -27,6 +27,7 @@
 // AnimPlayer crossfades. It never reads the pose: animation follows gameplay.
 
 #include <algorithm>
+#include <cstdint>
 #include <optional>
 
 #include <glm/glm.hpp>
@@ -115,6 +116,13 @@ struct MotionClipInfo {
   float turn_duration_s = 0.667f;
 };
 
+// How a passing lane's ground is judged before the knight walks into it
+// (knight_controller.cpp says how, at kLaneLevelM).
+enum class LaneRule : uint8_t {
+  kLevel,     // level with the ground at the feet' depth: the player's (his jumps are judged on the plane)
+  kHillside,  // on a straight line across the path, no edge: an NPC's, whose patrol has no pits or steps
+};
+
 enum class KnightMode { kGround, kAir, kLadderEnter, kLadderEnterTop, kClimb, kLadderExit };
 const char* ToString(KnightMode mode);
 // Entering, climbing or leaving a ladder.
@@ -147,7 +155,11 @@ class KnightController {
   // play plane, or a little in front or behind it to pass another knight.
   // Eased to while walking or running (LaneZ), only where the ground there
   // is the same as under the feet.
-  void SetLane(float lane_z) { lane_z_ = lane_z; }
+  // rule: how the lane's ground is judged (LaneRule).
+  void SetLane(float lane_z, LaneRule rule = LaneRule::kLevel) {
+    lane_z_ = lane_z;
+    lane_rule_ = rule;
+  }
   float Lane() const { return lane_z_; }
   // Climbing speed on the current ladder at full input, m/s.
   float ClimbSpeedMps() const { return climb_rise_per_cycle_m_ / std::max(clip_info_.climb_cycle_s, 0.05f); }
@@ -232,6 +244,8 @@ class KnightController {
   // The depth the knight heads for on the ground: the lane, where the
   // ground a stride ahead at its depth is level with the feet; else 0.
   float GroundDepthGoal(const world::World& world) const;
+  bool LaneIsLevel(const world::World& world, float x) const;
+  bool LaneFollowsTheHill(const world::World& world, float x) const;
   // The highest climb_s on `ladder` (where the exit clip starts).
   float MaxClimbS(const world::Ladder& ladder) const;
   // Starts using ladder `index` (sets ladder_ and the climb's time warp).
@@ -263,6 +277,7 @@ class KnightController {
   int role_serial_ = 0;
   int checkpoint_ = -1;
   float lane_z_ = 0.0f;  // SetLane
+  LaneRule lane_rule_ = LaneRule::kLevel;
   int respawns_ = 0;
 };
 
