@@ -24,6 +24,14 @@ uniform mat4 u_world_to_shadow;        // world -> shadow map [0,1]^3 (bias matr
 uniform bool u_shadows;                // false: the sun is never occluded
 uniform float u_shadow_texel_ws;       // size of one shadow map texel in world metres
 
+// Torches (point lights, unshadowed): their flames, the nearest few to the
+// camera's view (render::SceneLighting), none by day.
+const int kMaxPointLights = 6;                  // render::SceneLighting::kMaxPointLights
+const float kPointLightRangeM = 7.0;            // a torch lights nothing farther than this, metres
+uniform int u_point_light_count;                // 0..kMaxPointLights
+uniform vec3 u_point_light_ws[kMaxPointLights];  // the flames, world
+uniform vec3 u_point_light_color;               // a flame's light on a surface facing it 1 m away
+
 // KNIGHTS_FAST_SHADING (the software rasteriser's variants, *_fast.frag):
 // one shadow tap instead of four; see SceneSettings::fast_shading.
 
@@ -54,6 +62,21 @@ float SunShadow(vec3 p_ws, vec3 n_ws) {
   sum += texture(u_shadow_map, vec3(p.xy + vec2(0.5, 0.5) * texel, z));
   return sum * 0.25;
 #endif
+}
+
+// The torches' light at p_ws on a surface facing n_ws: Lambert, falling
+// off as 1 / (1 + d^2) and windowed to nothing at kPointLightRangeM.
+vec3 PointLights(vec3 p_ws, vec3 n_ws) {
+  vec3 sum = vec3(0.0);
+  const float range4 = kPointLightRangeM * kPointLightRangeM * kPointLightRangeM * kPointLightRangeM;
+  for (int i = 0; i < u_point_light_count; ++i) {
+    vec3 to_light = u_point_light_ws[i] - p_ws;
+    float d2 = dot(to_light, to_light);
+    float window = clamp(1.0 - d2 * d2 / range4, 0.0, 1.0);
+    float ndl = max(dot(n_ws, to_light) * inversesqrt(max(d2, 1e-4)), 0.0);
+    sum += u_point_light_color * (window * window * ndl / (1.0 + d2));
+  }
+  return sum;
 }
 
 vec3 HemisphereAmbient(vec3 n_ws) {

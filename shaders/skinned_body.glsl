@@ -37,7 +37,8 @@ void main() {
   vec3 env = HemisphereAmbient(reflect(-v, n)) * u_metallic * 0.35;
   float rim = pow(1.0 - max(dot(n, v), 0.0), 3.0) * u_rim_strength;
   vec3 diffuse = base.rgb * (1.0 - 0.5 * u_metallic);
-  vec3 color = diffuse * (HemisphereAmbient(n) + u_sun_color * ndl * shadow) + u_sun_color * spec + env * base.rgb +
+  vec3 color = diffuse * (HemisphereAmbient(n) + u_sun_color * ndl * shadow + PointLights(v_position_ws, n)) +
+               u_sun_color * spec + env * base.rgb +
                rim * (u_sky_color + vec3(0.15)) + u_tint;
   frag_color = vec4(ApplyFog(color, v_position_ws), 1.0);
 }

@@ -12,6 +12,8 @@ uniform vec3 u_zenith_color;
 uniform vec3 u_sun_dir_ws;  // unit, towards the sun
 uniform vec3 u_sun_color;
 uniform vec3 u_eye_ws;
+uniform vec3 u_cloud_color;  // the clouds' lit tops (white by day, pink at dusk)
+uniform float u_horizon_exponent;  // the zenith's share is up^this (0.55 by day, lower at dusk)
 
 float Hash(vec2 p) {
   p = fract(p * vec2(123.34, 456.21));
@@ -30,7 +32,7 @@ void main() {
   // The horizon's haze, golden towards the sun (lighting.glsl's FogColorAlong).
   float mu_h = max(dot(d, u_sun_dir_ws), 0.0);
   vec3 horizon = mix(u_horizon_color, u_sun_haze_color, mu_h * mu_h * mu_h);
-  vec3 sky = mix(horizon, u_zenith_color, pow(up, 0.55));
+  vec3 sky = mix(horizon, u_zenith_color, pow(up, u_horizon_exponent));
   // Below the horizon (only seen through gaps): the horizon haze.
   sky = d.y < 0.0 ? horizon * (1.0 + 0.3 * d.y) : sky;
   // Sun: disc plus a wide glow (the camera looks along -z; the sun sits
@@ -42,7 +44,7 @@ void main() {
     vec2 p = (u_eye_ws.xz + d.xz * (120.0 / d.y)) * 0.012;
     float c = 0.65 * Noise(p * vec2(1.0, 2.2)) + 0.35 * Noise(p * vec2(2.1, 4.6) + 3.0);
     float cover = smoothstep(0.48, 0.8, c) * smoothstep(0.02, 0.2, d.y);
-    vec3 cloud = mix(horizon * 1.05, vec3(1.0, 0.98, 0.95) * 1.1, smoothstep(0.5, 0.85, c));
+    vec3 cloud = mix(horizon * 1.05, u_cloud_color * 1.1, smoothstep(0.5, 0.85, c));
     sky = mix(sky, cloud, cover * 0.85);
   }
   frag_color = vec4(sky, 1.0);

@@ -29,6 +29,7 @@ const int kRock = 5;
 const int kFoliage = 6;
 const int kEmissive = 7;
 const int kDistant = 8;
+const int kFlagstone = 9;
 
 // Value noise (hash of lattice points, smooth interpolation).
 float Hash(vec2 p) {
@@ -97,6 +98,31 @@ vec3 StoneAlbedo(vec3 base, vec3 p, vec3 n) {
   return base * mix(0.45, tone * (0.9 + 0.15 * Noise(uv * 3.0)), mortar);
 }
 
+// How much of the flagstones' joints shows at p: all of it near the
+// camera, fading to their average beyond 14 m (30 m: none), where 3 cm
+// joints are under a pixel and would shimmer into moire.
+float JointFade(vec3 p) {
+  return clamp((length(p - u_eye_ws) - 14.0) / 16.0, 0.0, 1.0);
+}
+
+// Paving: flagstones about 0.6 x 0.5 m in rows along x, each row shifted
+// by its own amount, each stone its own tone and wear, set in dark joints.
+vec3 FlagstoneAlbedo(vec3 base, vec3 p, vec3 n) {
+  vec2 uv = FaceUv(p, n) * vec2(1.7, 2.0);
+  float row = floor(uv.y);
+  uv.x += Hash(vec2(row, 11.0)) * 0.9;
+  vec2 id = floor(uv);
+  vec2 f = fract(uv);
+  float joint = smoothstep(0.0, 0.05, f.x) * smoothstep(1.0, 0.95, f.x) * smoothstep(0.0, 0.06, f.y) *
+                smoothstep(1.0, 0.94, f.y);
+  float tone = 0.78 + 0.34 * Hash(id + 5.0);
+  float wear = Noise(p.xz * 2.7 + id * 3.1);
+  vec3 c = base * tone * (0.82 + 0.32 * wear);
+  // A few stones greener or warmer than the rest.
+  c *= mix(vec3(1.0), vec3(0.92, 1.02, 0.86), step(0.85, Hash(id + 17.0)));
+  return mix(base * 0.32, c, mix(joint, 0.9, JointFade(p)));
+}
+
 vec3 WoodAlbedo(vec3 base, vec3 p, vec3 n) {
   vec2 uv = FaceUv(p, n);
   float grain = Noise(vec2(uv.x * 1.5 + uv.y * 0.3, uv.y * 14.0));
@@ -118,6 +144,15 @@ vec3 FastAlbedo(vec3 base, vec3 p, vec3 n) {
   if (v_material == kGrass) {
     float patches = Noise(p.xz * 0.18);
     return mix(base, vec3(0.30, 0.32, 0.10), smoothstep(0.55, 0.85, patches) * 0.5) * (0.85 + 0.3 * patches);
+  }
+  if (v_material == kFlagstone) {
+    // The stones' joints without their tones: a grid of rows shifted by
+    // halves, and the noise for wear.
+    vec2 uv = FaceUv(p, n) * vec2(1.7, 2.0);
+    uv.x += mod(floor(uv.y), 2.0) * 0.5;
+    vec2 f = fract(uv);
+    float joint = mix(step(0.05, f.x) * step(0.07, f.y), 0.9, JointFade(p));
+    return base * mix(0.32, 0.8 + 0.4 * Noise(uv * 1.3), joint);
   }
   float scale = v_material == kDistant ? 0.15 : 3.0;
   return base * (0.8 + 0.4 * Noise(FaceUv(p, n) * scale));
@@ -159,6 +194,7 @@ void main() {
   else if (v_material == kRock) albedo = RockAlbedo(v_color, p, n);
   else if (v_material == kFoliage) albedo = v_color * (0.75 + 0.45 * Noise(FaceUv(p, n) * 4.0));
   else if (v_material == kDistant) albedo = DistantAlbedo(v_color, p);
+  else if (v_material == kFlagstone) albedo = FlagstoneAlbedo(v_color, p, n);
 #endif
 
   float ndl = max(dot(n, u_sun_dir_ws), 0.0);
@@ -166,6 +202,10 @@ void main() {
   if (v_material == kFoliage) ndl = max((dot(n, u_sun_dir_ws) + 0.4) / 1.4, 0.0);
   float shadow = u_receive_shadows ? SunShadow(p, n) : 1.0;
 #endif
+#ifdef KNIGHTS_DISTANT_ONLY
   vec3 color = albedo * (HemisphereAmbient(n) + u_sun_color * ndl * shadow);
+#else
+  vec3 color = albedo * (HemisphereAmbient(n) + u_sun_color * ndl * shadow + PointLights(p, n));
+#endif
   frag_color = vec4(ApplyFog(color, p), 1.0);
 }

@@ -240,6 +240,9 @@ def cases(tmp):
     c.append(("settings file with an unknown gamepad button (that action keeps its default)",
               ["--config", write(tmp, "pad_settings.json", '{"pad": {"jump": ["z"]}}')], 0,
               "pad_settings.json: pad.jump: unknown gamepad button 'z'", None))
+    c.append(("settings file whose title level is not a file name (the title opens on the default)",
+              ["--config", write(tmp, "level_settings.json", '{"level": 7}')], 0,
+              "level_settings.json: level: expected a level's file name", None))
     c.append(("settings file with an unknown anti-aliasing choice (the machine's default)",
               ["--config", write(tmp, "aa_settings.json", '{"graphics": {"anti_aliasing": "ssaa"}}')], 0,
               "aa_settings.json: graphics.anti_aliasing: expected", None))
@@ -389,6 +392,9 @@ def hostile_cases(tmp, fifo):
               ["--level", demo_with("medals.json", lambda l: l.update(medals={"gold": 90, "silver": 60,
                                                                                "bronze": 120}))], 2,
               "medals.json: medals.silver: 60 must be longer than gold (90 s)", None))
+    c.append(("a mood the level format has not",
+              ["--level", demo_with("mood.json", lambda l: l.update(mood={"sky": "noon", "ground": "paving"}))], 2,
+              'mood.json: mood.sky: "noon" is not one of: day, dusk', None))
     prop = {"kind": "tree", "x": 1, "z": -2.2, "scale": 1.2}
     c.append(("level with 100,000 props",
               ["--level", demo_with("props.json", lambda l: l.update(props=[prop] * 100000))], 2,

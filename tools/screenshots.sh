@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
-# Takes the README's screenshots of the demo level: runs the game headless
-# with the scripted autoplay and --frames N for each shot (the sim is
-# deterministic, so the same N gives the same picture), writing
-# docs/screenshots/*.png at 1280x720.
+# Takes the README's screenshots of the demo level and the castle at dusk:
+# runs the game headless with the scripted autoplay and --frames N for each
+# shot (the sim is deterministic, so the same N gives the same picture),
+# writing docs/screenshots/*.png at 1280x720.
 #
 #   tools/screenshots.sh [path/to/knights]   (default: build/src/knights)
 set -euo pipefail
@@ -14,7 +14,8 @@ if [[ ! -x "$exe" ]]; then
 fi
 out=docs/screenshots
 mkdir -p "$out"
-# name:frames (sim steps at 60 Hz from the start of the level)
+# name:frames[:level] (sim steps at 60 Hz from the start of the level; the
+# level file, default the demo)
 shots=(
   "start:120"          # the meadow at the start, the player and the first trees
   "slope:620"          # down the steep slope after the stairs (x ~ 42 m), the first enemy sees him
@@ -22,10 +23,14 @@ shots=(
   "passing:2470"       # a green knight steps behind the path as the player passes
   "ladder_climb:3450"  # up the 6 m ladder (x ~ 146 m), sword and shield on the back
   "castle:5600"        # through the gate at the goal, the camera swung round; gems and medal
+  "castle_dusk:560:assets/levels/castle.json"      # the castle at dusk: a fight atop the first stone stairs
+  "castle_scaffold:1750:assets/levels/castle.json"  # up the leaning ladder to the scaffold across the breach
 )
 for shot in "${shots[@]}"; do
-  name="${shot%%:*}"
-  frames="${shot##*:}"
-  "$exe" --headless --autoplay --seed 1 --size 1280x720 --frames "$frames" --screenshot "$out/$name.png" > /dev/null
+  IFS=: read -r name frames level <<< "$shot"
+  level_args=()
+  if [[ -n "$level" ]]; then level_args=(--level "$level"); fi
+  "$exe" --headless --autoplay --seed 1 --size 1280x720 --frames "$frames" "${level_args[@]}" \
+    --screenshot "$out/$name.png" > /dev/null
   echo "wrote $out/$name.png (frame $frames)"
 done

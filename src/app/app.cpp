@@ -10,8 +10,11 @@
 #include "app/character_inspection.h"
 #include "app/startup_choices.h"
 #include "app/version.h"
+#include "asset/level_list.h"
 #include "asset/settings_file.h"
+#include "core/file_io.h"
 #include "core/log.h"
+#include "core/process_memory.h"
 #include "render/frame_view.h"
 #include "render/gpu_skinned_mesh.h"
 
@@ -65,8 +68,8 @@ std::optional<int> App::OpenWindowAndLoad() {
     run_to_goal_ = true;
     KNIGHTS_LOG_INFO("HEADLESS", "no --frames: runs to the goal, or %d steps at most", kHeadlessStepCap);
   }
-  std::future<core::Expected<LoadedAssets>> assets_future =
-      std::async(std::launch::async, [this] { return LoadAssets(options_, ShowsTitleScreen(options_, headless_)); });
+  // The settings first (a small file): they say which level the title
+  // starts on.
   settings_path_ = SettingsPathFor(options_, headless_);
   asset::LoadedSettings loaded = asset::LoadSettingsFile(settings_path_);
   if (!loaded.warning.empty()) KNIGHTS_LOG_WARN("SETTINGS", "%s", loaded.warning.c_str());
@@ -74,6 +77,10 @@ std::optional<int> App::OpenWindowAndLoad() {
     KNIGHTS_LOG_WARN("SETTINGS", "%s: removed (left by a save that was cut off)", temp.c_str());
   }
   settings_ = MergeSettings(loaded.settings, options_, settings_path_.empty());
+  const game::AppOptions default_level_options = options_;
+  ChooseStartLevel();
+  std::future<core::Expected<LoadedAssets>> assets_future =
+      std::async(std::launch::async, [this] { return LoadAssets(options_, ShowsTitleScreen(options_, headless_)); });
 
   platform::WindowDesc window_desc;
   window_desc.width = settings_.window_width;
@@ -93,6 +100,15 @@ std::optional<int> App::OpenWindowAndLoad() {
   window_ = std::move(*window_or);
   auto scene_or = render::SceneRenderer::Create();
   auto assets_or = assets_future.get();
+  if (!assets_or && saved_level_chosen_) {
+    // The level saved from the title is broken: the title opens on the default one.
+    KNIGHTS_LOG_WARN("LEVEL", "%s (opening %s instead)", assets_or.status().message().c_str(),
+                     default_level_options.level_path.c_str());
+    options_.level_path = default_level_options.level_path;
+    title_level_ = ChooseTitleLevel(title_levels_, "", options_.level_path);
+    settings_.level.clear();
+    assets_or = LoadAssets(options_, ShowsTitleScreen(options_, headless_));
+  }
   if (!assets_or) return Fail(assets_or.status(), kExitBadInput);
   if (!scene_or) return Fail(scene_or.status(), kExitBadInput);
   assets_.emplace(std::move(*assets_or));
@@ -132,10 +148,68 @@ void App::InitRendering() {
   }
 }
 
+void App::ChooseStartLevel() {
+  if (!ShowsTitleScreen(options_, headless_)) return;
+  auto levels = asset::LoadLevelList(core::DataPath(kTitleLevelsPath));
+  if (!levels) {
+    KNIGHTS_LOG_WARN("LEVEL", "%s: the title offers %s only", levels.status().message().c_str(),
+                     options_.level_path.c_str());
+    return;
+  }
+  title_levels_ = std::move(*levels);
+  title_level_ = ChooseTitleLevel(title_levels_, settings_.level, options_.level_path);
+  const std::string chosen = std::string(kLevelsDir) + title_levels_[title_level_];
+  saved_level_chosen_ = chosen != options_.level_path;
+  options_.level_path = chosen;
+}
+
+void App::SwitchLevel(int step) {
+  const int count = static_cast<int>(title_levels_.size());
+  if (count < 2 || title_level_ < 0 || session_->screen() != game::Screen::kTitle) return;
+  const int next = ((title_level_ + step) % count + count) % count;
+  const std::string path = std::string(kLevelsDir) + title_levels_[next];
+  const uint64_t start = SDL_GetPerformanceCounter();
+  auto level = PrepareLevel(path);
+  if (!level) {
+    KNIGHTS_LOG_WARN("LEVEL", "%s (the title stays on %s)", level.status().message().c_str(),
+                     session_->world().level().name.c_str());
+    menus_.Notify("That level did not load (the log says why)");
+    return;
+  }
+  UseLevel(std::move(*level));
+  title_level_ = next;
+  options_.level_path = path;
+  settings_.level = title_levels_[next];
+  KNIGHTS_LOG_INFO("LEVEL", "%s: %s, loaded in %.0f ms", path.c_str(), session_->world().level().name.c_str(),
+                   1000.0 * SecondsBetween(start, SDL_GetPerformanceCounter()));
+}
+
+// The prepared level's geometry to the GL, and a session on its world with
+// the same cast and IK switches (the old session, which points into the
+// old world, goes first).
+void App::UseLevel(PreparedLevel level) {
+  scene_->UploadScene(level.scene_geometry);
+  scenery_pieces_ = level.scene_geometry.moving.pieces;
+  scenery_placements_.assign(scenery_pieces_.size(), render::ChunkPlacement{});
+  const int player_cast = session_->player_cast(), npc_cast = session_->npc_cast();
+  const game::IkToggles ik = session_->ik;
+  session_.reset();
+  assets_->world = std::move(level.world);
+  level.scene_geometry = {};
+  eased_flags_.assign(assets_->world->level().checkpoints.size(), 0.0f);
+  session_ = std::make_unique<game::GameSession>(MakeSessionDesc(*assets_, options_, headless_));
+  session_->ik = ik;
+  session_->ChooseCast(player_cast, npc_cast);
+  instances_.reserve(session_->knights().size());
+  best_time_noted_ = false;
+  core::ReturnFreedHeapMemory();
+}
+
 void App::InitSession() {
   session_ = std::make_unique<game::GameSession>(MakeSessionDesc(*assets_, options_, headless_));
   session_->ik = settings_.ik;
   menus_.SetVolumes(settings_.volumes);
+  menus_.SetLevelChoice(title_levels_.size() > 1 && title_level_ >= 0);
   menus_.ConnectOptions({&settings_, &scene_settings_, ChooseSceneSettings(options_, window_->gl_renderer(), headless_),
                          dynamic_resolution_ ? &*dynamic_resolution_ : nullptr, window_.get(), &input_mapper_});
   if (!options_.cast_given) ChooseSavedCast(*session_, settings_);
@@ -190,6 +264,7 @@ bool App::Frame() {
   window_->DrawableSize(&width_px, &height_px);
   DrawScene(width_px, height_px);
   DrawUi(width_px, height_px, last_frame, real_elapsed_s);
+  if (const int level_step = menus_.TakeLevelStep(); level_step != 0) SwitchLevel(level_step);
   overlay_.render_s = SecondsBetween(render_start, SDL_GetPerformanceCounter());
   if (warm_up_frame) report_.NoteWarmedUp();
   if (!TakeScreenshot(width_px, height_px, last_frame)) {
@@ -245,9 +320,10 @@ void App::DrawScene(int width_px, int height_px) {
   const float alpha = headless_ || overlay_.sim_paused ? 1.0f : static_cast<float>(clock_.Alpha());
   const game::FollowCamera& cam = session_->camera();
   const game::FollowCamera& prev = session_->previous_camera();
-  const render::FrameView view = render::MakeFrameView(glm::mix(prev.EyeWs(), cam.EyeWs(), alpha),
-                                                       glm::mix(prev.TargetWs(), cam.TargetWs(), alpha),
-                                                       cam.tuning.fov_y_deg, width_px, height_px);
+  render::FrameView view = render::MakeFrameView(glm::mix(prev.EyeWs(), cam.EyeWs(), alpha),
+                                                 glm::mix(prev.TargetWs(), cam.TargetWs(), alpha), cam.tuning.fov_y_deg,
+                                                 width_px, height_px);
+  view.light = render::SkyLightFor(session_->world().level().mood.sky);
   instances_.clear();
   for (size_t i = 0; i < session_->knights().size(); ++i) {
     if (!session_->Shown(i)) continue;  // a fallen enemy, gone

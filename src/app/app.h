@@ -65,6 +65,15 @@ class App {
   std::optional<int> OpenWindowAndLoad();
   void InitRendering();
   void InitSession();
+  // The title's levels (asset/level_list.h) and the one to start on, from
+  // the settings; before the assets load.
+  void ChooseStartLevel();
+  // The title's level `step` places on in its list (App::title_levels_):
+  // loaded once, then the world, its collision, the static geometry, the
+  // moving scenery and the session rebuilt; a level that does not load
+  // leaves one line in the log and the title on the old one.
+  void SwitchLevel(int step);
+  void UseLevel(PreparedLevel level);
   int AdvanceSim(double real_elapsed_s);
   void DrawScene(int width_px, int height_px);
   void PlaceScenery();
@@ -107,6 +116,11 @@ class App {
   std::vector<render::SceneryPiece> scenery_pieces_;
   std::vector<float> eased_flags_;
   std::vector<render::ChunkPlacement> scenery_placements_;
+  // The title's levels, file names in kLevelsDir, and the one playing
+  // (-1: one not in the list, --level).
+  std::vector<std::string> title_levels_;
+  int title_level_ = -1;
+  bool saved_level_chosen_ = false;  // the starting level came from the settings, not the options
   RunReport report_;
   int exit_code_ = 0;
   // Headless with no --frames: the run ends at the goal, or after

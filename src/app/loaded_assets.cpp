@@ -61,6 +61,15 @@ std::string SameFileKey(const std::string& path) {
 
 }  // namespace
 
+core::Expected<PreparedLevel> PrepareLevel(const std::string& path) {
+  auto level = asset::LoadLevel(core::DataPath(path));
+  if (!level) return level.status();
+  PreparedLevel prepared;
+  prepared.world = std::make_unique<world::World>(std::move(*level));
+  prepared.scene_geometry = render::BuildSceneGeometry(*prepared.world);
+  return prepared;
+}
+
 std::vector<std::string> CharacterFilesToLoad(const game::AppOptions& options, bool title_screen) {
   std::vector<std::string> files = {options.character_path};
   std::vector<std::string> keys = {SameFileKey(options.character_path)};
@@ -91,10 +100,10 @@ core::Expected<LoadedAssets> LoadAssets(const game::AppOptions& options, bool ti
       if (SameFileKey(files[i]) == key) a.npc_character = static_cast<int>(i);
     }
   }
-  auto level = asset::LoadLevel(core::DataPath(options.level_path));
+  auto level = PrepareLevel(options.level_path);
   if (!level) return level.status();
-  a.world = std::make_unique<world::World>(std::move(*level));
-  a.scene_geometry = render::BuildSceneGeometry(*a.world);
+  a.world = std::move(level->world);
+  a.scene_geometry = std::move(level->scene_geometry);
   auto sounds = LoadGameSounds();
   if (!sounds) return sounds.status();
   a.sounds = std::move(*sounds);

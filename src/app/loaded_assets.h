@@ -37,6 +37,17 @@ struct LoadedAssets {
   audio::SoundSet sounds;                // handed to the mixer at start-up
 };
 
+// A level ready to play: its world (collision, ladders) and the scene's
+// static geometry built from it (CPU only; any thread).
+struct PreparedLevel {
+  std::unique_ptr<world::World> world;
+  render::SceneGeometry scene_geometry;
+};
+
+// Loads the level file at `path` (a data path) and builds its world and
+// scene geometry; the file's one-line error.
+core::Expected<PreparedLevel> PrepareLevel(const std::string& path);
+
 // The character files to load, data paths, each once: the player's
 // (options.character_path), the NPCs' (options.npc_character_path, when
 // given), and with a title screen every shipped character.

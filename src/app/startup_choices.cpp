@@ -105,6 +105,17 @@ void ChooseSavedCast(game::GameSession& session, const game::Settings& settings)
   session.ChooseCast(index_of(settings.hero, session.player_cast()), index_of(settings.patrols, session.npc_cast()));
 }
 
+int ChooseTitleLevel(std::span<const std::string> levels, const std::string& saved, const std::string& default_path) {
+  if (levels.empty()) return -1;
+  const std::string default_name = std::filesystem::path(default_path).filename().string();
+  for (const std::string& wanted : {saved, default_name}) {
+    for (size_t i = 0; i < levels.size(); ++i) {
+      if (!wanted.empty() && levels[i] == wanted) return static_cast<int>(i);
+    }
+  }
+  return 0;
+}
+
 bool ShowsTitleScreen(const game::AppOptions& options, bool headless_window) {
   return !(options.autoplay || options.level_given || headless_window);
 }

@@ -5,6 +5,7 @@
 // render, and what the game session starts with.
 
 #include <filesystem>
+#include <span>
 #include <string>
 #include <string_view>
 
@@ -53,6 +54,16 @@ bool ChoosesDynamicResolution(const game::AppOptions& options, std::string_view 
 // The Hero and Patrols saved in the settings, on the title screen, where
 // the session has characters of those names (each name on its own).
 void ChooseSavedCast(game::GameSession& session, const game::Settings& settings);
+
+// The list of levels the title screen offers (asset/level_list.h) and the
+// folder its names are files of, data paths.
+inline constexpr const char* kTitleLevelsPath = "assets/levels/title_levels.txt";
+inline constexpr const char* kLevelsDir = "assets/levels/";
+
+// The level the title starts on: the index in `levels` of the one saved in
+// the settings (`saved`, a file name), else of `default_path`'s file name
+// (the options' level), else 0; -1 when `levels` is empty.
+int ChooseTitleLevel(std::span<const std::string> levels, const std::string& saved, const std::string& default_path);
 
 // Whether the game opens on the title screen: a person at a window who
 // did not ask to start at once (--level, --autoplay).

@@ -413,12 +413,25 @@ void ParseMedals(const json& j, const std::string& path, world::Medals* medals) 
   }
 }
 
+// The look: the sky and the ground, each one of its names (world::Mood).
+void ParseMood(const json& j, const std::string& path, world::Mood* mood) {
+  ExpectObject(j, path);
+  CheckKeys(j, path, {"sky", "ground"});
+  if (const json* v = Find(j, "sky")) {
+    mood->sky = Choice(*v, Key(path, "sky"), {"day", "dusk"}) == 0 ? world::SkyMood::kDay : world::SkyMood::kDusk;
+  }
+  if (const json* v = Find(j, "ground")) {
+    mood->ground = Choice(*v, Key(path, "ground"), {"meadow", "paving"}) == 0 ? world::GroundMood::kMeadow
+                                                                              : world::GroundMood::kPaving;
+  }
+}
+
 Level ParseRoot(const json& root) {
   const std::string top;  // the root's path is empty: fields print as "spawn", "terrain.points[0]"
   if (!root.is_object()) Fail("(top level)", std::string("expected an object, got ") + TypeName(root));
   CheckKeys(root, top,
             {"comment", "name", "terrain", "spawn", "goal", "kill_y", "checkpoints", "pits", "platforms", "rocks",
-             "ladders", "npcs", "props", "collectibles", "medals"});
+             "ladders", "npcs", "props", "collectibles", "medals", "mood"});
   if (const json* c = Find(root, "comment")) String(*c, "comment");
 
   Level level;
@@ -481,6 +494,7 @@ Level ParseRoot(const json& root) {
   if (const json* j = Find(root, "props")) ParseProps(*j, "props", e, &level);
   if (const json* j = Find(root, "collectibles")) ParseCollectibles(*j, "collectibles", e, &level);
   if (const json* j = Find(root, "medals")) ParseMedals(*j, "medals", &level.medals);
+  if (const json* j = Find(root, "mood")) ParseMood(*j, "mood", &level.mood);
   if (const auto block = world::FindCourseBlock(level)) Fail(block->path, block->what);
   return level;
 }

@@ -183,6 +183,10 @@ std::string CollectibleJson(const world::Collectible& gem) {
 // The fields a level may leave out, only when it has them (the shipped
 // levels without them write as they always did).
 void AddOptional(const world::Level& level, Fields& fields) {
+  if (level.mood != world::Mood{}) {
+    fields.emplace_back("mood", Object({{"sky", Str(world::ToString(level.mood.sky))},
+                                        {"ground", Str(world::ToString(level.mood.ground))}}));
+  }
   if (!level.collectibles.empty())
     fields.emplace_back("collectibles", Lines(level.collectibles, "    ", CollectibleJson));
   if (level.medals != world::Medals{}) {

@@ -6,7 +6,8 @@
 //
 // Every field is written, defaults included (platform z0/z1, rock yaw, ladder
 // width, lean and exit, ...), except a prop's y when it is empty (on the
-// terrain). Numbers are the shortest decimal that reads back as the same
+// terrain), and "collectibles", "medals" and "mood" when the level has none
+// (the default mood: day over a meadow). Numbers are the shortest decimal that reads back as the same
 // float ("0.3", "86.2981", "1e-05"); terrain points are [x, y], [x, y, tilt_z]
 // or [x, y, tilt_z, bump_z] depending on which trailing values are zero. The
 // layout is the shipped levels': one terrain point, pit, platform, rock,

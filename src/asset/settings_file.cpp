@@ -61,6 +61,17 @@ void ReadCast(const json& root, const std::string& path, game::Settings& s, std:
   }
 }
 
+// "level": the title's last level, a file name of its list.
+void ReadLevel(const json& root, const std::string& path, game::Settings& s, std::string& warning) {
+  auto level = root.find("level");
+  if (level == root.end()) return;
+  if (!level->is_string() || level->get<std::string>().size() > kMaxCastNameBytes) {
+    Warn(warning, path, "level", "expected a level's file name");
+    return;
+  }
+  s.level = level->get<std::string>();
+}
+
 // "window": {"width", "height": 64..8192, "fullscreen", "vsync": booleans}.
 void ReadWindow(const json& root, const std::string& path, game::Settings& s, std::string& warning) {
   if (auto window = root.find("window"); window != root.end()) {
@@ -286,6 +297,7 @@ LoadedSettings ParseSettings(const std::string& json_text, const std::string& pa
     }
   }
   ReadCast(root, path, s, result.warning);
+  ReadLevel(root, path, s, result.warning);
   ReadAudio(root, path, s, result.warning);
   ReadBestTimes(root, path, s, result.warning);
   ReadBestGems(root, path, s, result.warning);
@@ -374,6 +386,7 @@ std::string SettingsToJson(const game::Settings& settings) {
   root["pad"] = pad;
   root["graphics"] = GraphicsToJson(settings.graphics);
   root["cast"] = {{"hero", settings.hero}, {"patrols", settings.patrols}};
+  root["level"] = settings.level;
   // Volumes to hundredths: the file reads 0.8, not the float's 0.800000011920929.
   auto volume = [](float v) { return std::round(static_cast<double>(v) * 100.0) / 100.0; };
   root["audio"] = {{"master", volume(settings.volumes.master)},

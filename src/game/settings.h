@@ -55,6 +55,10 @@ struct Settings {
   // Patrols ("": the run's own; a name no loaded character has is ignored).
   std::string hero;
   std::string patrols;
+  // The level last chosen on the title screen: a file name of the title's
+  // list (assets/levels/title_levels.txt), e.g. "castle.json" ("": the
+  // default level; a name the list does not have is ignored).
+  std::string level;
   // The best time to the goal of each level, by the level's name, seconds
   // of play (at most kMaxBestTimes levels; the reader drops bad entries).
   std::map<std::string, double> best_times_s;

@@ -45,6 +45,56 @@ void AppendCastleSilhouette(std::vector<StaticVertex>& out, const glm::vec3& bas
               StaticMaterial::kDistant);
 }
 
+// The castle's curtain wall behind a paved courtyard (GroundMood::kPaving),
+// in place of the hills: a wall 6.5-8 m over the level's mean ground with
+// merlons along its walk, its front at z = -57, and round towers with
+// pointed roofs every 24-30 m, some of them paired into a gatehouse.
+void AppendCurtainWall(std::vector<StaticVertex>& out, float mean_y, float x_lo, float x_hi) {
+  constexpr float kFrontZ = -57.0f, kDepthM = 4.0f, kFootM = 10.0f;
+  const glm::vec3 stone{0.17f, 0.16f, 0.16f};
+  const glm::vec3 roof{0.14f, 0.06f, 0.06f};
+  int i = 0;
+  for (float x = x_lo; x < x_hi; ++i) {
+    const float span = 24.0f + 6.0f * HashToUnit(i + 900);
+    const float height = 6.5f + 1.5f * HashToUnit(i + 901);
+    const float top_y = mean_y + height;
+    AppendBox(out, {x + 0.5f * span, 0.5f * (top_y + mean_y - kFootM), kFrontZ - 0.5f * kDepthM},
+              {0.5f * span, 0.5f * (height + kFootM), 0.5f * kDepthM}, 0.0f, stone, StaticMaterial::kDistant);
+    for (float m = x + 1.0f; m < x + span - 0.5f; m += 2.0f) {
+      AppendBox(out, {m, top_y + 0.55f, kFrontZ - 0.35f}, {0.5f, 0.55f, 0.35f}, 0.0f, stone, StaticMaterial::kDistant);
+    }
+    const float tower_h = height + 4.5f + 3.5f * HashToUnit(i + 902);
+    AppendTower(out, {x, mean_y - kFootM, kFrontZ - 1.5f}, 3.4f, tower_h + kFootM, stone * 0.9f, roof,
+                StaticMaterial::kDistant);
+    if (HashToUnit(i + 903) < 0.25f) {  // a gatehouse: a second tower and a higher block between
+      AppendTower(out, {x + 9.0f, mean_y - kFootM, kFrontZ - 1.5f}, 3.4f, tower_h + kFootM, stone * 0.9f, roof,
+                  StaticMaterial::kDistant);
+      AppendBox(out, {x + 4.5f, mean_y + 0.5f * (height + 3.0f), kFrontZ - 2.0f}, {3.0f, 0.5f * (height + 3.0f), 2.5f},
+                0.0f, stone * 0.85f, StaticMaterial::kDistant);
+    }
+    x += span;
+  }
+}
+
+// The inner ward's towers and the keep, rising over the curtain wall from
+// about 115-135 m back, every 45-75 m.
+void AppendKeepTowers(std::vector<StaticVertex>& out, float mean_y, float x_lo, float x_hi) {
+  const glm::vec3 stone{0.13f, 0.12f, 0.13f};
+  const glm::vec3 roof{0.12f, 0.05f, 0.05f};
+  int i = 0;
+  for (float x = x_lo + 20.0f * HashToUnit(950); x < x_hi; ++i) {
+    const float z = -115.0f - 20.0f * HashToUnit(i + 951);
+    const float height = 22.0f + 12.0f * HashToUnit(i + 952);
+    AppendTower(out, {x, mean_y - 5.0f, z}, 4.0f + 2.0f * HashToUnit(i + 953), height, stone, roof,
+                StaticMaterial::kDistant);
+    if (HashToUnit(i + 954) < 0.4f) {  // the keep: a great block beside the tower
+      AppendBox(out, {x + 10.0f, mean_y + 0.5f * height - 4.0f, z - 4.0f}, {7.0f, 0.5f * height + 1.0f, 6.0f}, 0.0f,
+                stone * 1.1f, StaticMaterial::kDistant);
+    }
+    x += 45.0f + 30.0f * HashToUnit(i + 955);
+  }
+}
+
 }  // namespace
 
 float BackgroundCrestHeight(const BackgroundLayerDesc& layer, float x) {
@@ -97,6 +147,17 @@ std::vector<StaticVertex> BuildBackgroundMesh(const world::World& world) {
 
   // The camera sees about 0.65 x distance to each side (40 deg vertical
   // field of view, 16:9); cover that beyond the level's ends.
+  if (world.level().mood.ground == world::GroundMood::kPaving) {
+    // Inside the castle: its walls and towers instead of the hills and
+    // the ridge's castles; the mountains beyond.
+    // The mountains stay low on the horizon, under the dusk sky.
+    AppendCurtainWall(out, mean_y, x_min - 60.0f, x_max + 60.0f);
+    AppendKeepTowers(out, mean_y, x_min - 110.0f, x_max + 110.0f);
+    mountains.crest_min_y = 6.0f;
+    mountains.crest_max_y = 22.0f;
+    AppendLayer(out, mountains, mean_y, x_min - 200.0f, x_max + 200.0f);
+    return out;
+  }
   AppendLayer(out, hills, mean_y, x_min - 60.0f, x_max + 60.0f);
   AppendLayer(out, ridge, mean_y, x_min - 110.0f, x_max + 110.0f);
   AppendLayer(out, mountains, mean_y, x_min - 200.0f, x_max + 200.0f);

@@ -5,6 +5,9 @@
 //   1. green hills, ~45-60 m behind the play plane;
 //   2. a darker ridge with castle silhouettes, ~95-110 m;
 //   3. blue mountains, ~190-230 m.
+// Inside a castle (the level's ground is paving) the first two are its
+// curtain wall with towers (~57 m, at the courtyard's back) and the inner
+// ward's towers and keep (~115-135 m).
 // Drawn without shadows (they lie outside the shadow map).
 
 #include <vector>

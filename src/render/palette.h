@@ -14,6 +14,8 @@ inline const glm::vec3 kRock{0.25f, 0.24f, 0.22f};
 inline const glm::vec3 kCliffRock{0.12f, 0.105f, 0.09f};  // the ground's cut faces: warm, darker than boulders
 inline const glm::vec3 kStone{0.46f, 0.43f, 0.38f};
 inline const glm::vec3 kDarkStone{0.26f, 0.25f, 0.24f};
+inline const glm::vec3 kPaving{0.31f, 0.30f, 0.29f};  // the courtyard's flagstones
+inline const glm::vec3 kPlanks{0.25f, 0.17f, 0.10f};  // a scaffold's deck
 inline const glm::vec3 kWood{0.36f, 0.20f, 0.08f};
 inline const glm::vec3 kDarkWood{0.17f, 0.09f, 0.04f};
 inline const glm::vec3 kLeaves{0.07f, 0.22f, 0.05f};

@@ -3,19 +3,24 @@
 namespace knights::render {
 
 void ApplyLighting(const ShaderProgram& program, const FrameView& view, const SceneLighting& lighting) {
-  program.Set("u_sun_dir_ws", view.sun_dir_ws);
-  program.Set("u_sun_color", view.sun_color);
-  program.Set("u_sky_color", view.sky_color);
-  program.Set("u_ground_color", view.ground_color);
+  program.Set("u_sun_dir_ws", view.light.sun_dir_ws);
+  program.Set("u_sun_color", view.light.sun_color);
+  program.Set("u_sky_color", view.light.sky_color);
+  program.Set("u_ground_color", view.light.ground_color);
   program.Set("u_eye_ws", view.eye_ws);
   program.Set("u_fog_color", lighting.fog_color);
-  program.Set("u_sun_haze_color", view.sun_haze_color);
+  program.Set("u_sun_haze_color", view.light.sun_haze_color);
   program.Set("u_fog_density", lighting.fog_density_per_m);
   program.Set("u_fog_start_m", lighting.fog_start_m);
   program.Set("u_shadows", lighting.shadows && lighting.shadow_texture != 0 ? 1 : 0);
   program.Set("u_world_to_shadow", lighting.world_to_shadow);
   program.Set("u_shadow_texel_ws", lighting.shadow_texel_m);
   program.Set("u_shadow_map", kShadowTextureUnit);
+  program.Set("u_point_light_count", lighting.point_light_count);
+  if (lighting.point_light_count > 0) {
+    glUniform3fv(program.Uniform("u_point_light_ws"), lighting.point_light_count, &lighting.point_lights_ws[0].x);
+  }
+  program.Set("u_point_light_color", view.light.torch_color);
   glActiveTexture(GL_TEXTURE0 + kShadowTextureUnit);
   glBindTexture(GL_TEXTURE_2D, lighting.shadow_texture);
   glActiveTexture(GL_TEXTURE0);

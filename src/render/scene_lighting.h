@@ -3,6 +3,8 @@
 // hemisphere ambient, shadow map, fog. Filled once per frame by
 // SceneRenderer and applied to each lit program.
 
+#include <array>
+
 #include <glm/glm.hpp>
 
 #include "render/frame_view.h"
@@ -21,6 +23,11 @@ struct SceneLighting {
   float fog_start_m = 0.0f;
   // The *_fast.frag programs (SceneSettings::fast_shading).
   bool fast_shading = false;
+  // The torches that light this frame (the nearest to the camera's view;
+  // none when the light's torch_color is 0): their flames, world space.
+  static constexpr int kMaxPointLights = 6;  // shaders/lighting.glsl's kMaxPointLights
+  std::array<glm::vec3, kMaxPointLights> point_lights_ws{};
+  int point_light_count = 0;
 };
 
 // Texture unit the shadow map is bound to (unit 0 is the material's texture).

@@ -35,6 +35,7 @@ SceneGeometry BuildSceneGeometry(const world::World& world) {
   geometry.world = ChunkStaticMesh(BuildWorldMesh(world));
   geometry.background = ChunkStaticMesh(BuildBackgroundMesh(world));
   geometry.moving = BuildMovingScenery(world);
+  geometry.torches_ws = TorchFlamesWs(world);
   return geometry;
 }
 
@@ -43,6 +44,7 @@ struct SceneRenderer::Impl {
             const core::DebugLines& debug_lines, const SceneSettings& settings);
   void BlendPalettes(std::span<const KnightInstance> knights, float alpha);
   SceneLighting ShadowPass(const FrameView& view, const SceneSettings& settings);
+  void ChooseTorches(const FrameView& view, SceneLighting& lighting) const;
   bool ScenePass(const FrameView& view, const SceneSettings& settings, const SceneLighting& lighting);
   void ResolveAndPost(const FrameView& view, const SceneSettings& settings);
 
@@ -57,6 +59,7 @@ struct SceneRenderer::Impl {
   ShadowFit shadow_fit_;
   SceneStats stats_;
   std::vector<GpuSkinnedMesh> looks_;
+  std::vector<glm::vec3> torches_ws_;          // the level's torch flames (SceneGeometry::torches_ws)
   std::vector<glm::mat4> blended_palette_ms_;  // scratch, sized once
   std::vector<SkinnedDrawDesc> knight_draws_;  // scratch, grows with the knight count only
 };
@@ -105,10 +108,15 @@ core::Expected<SceneRenderer> SceneRenderer::Create(const world::World& world,
 }
 
 void SceneRenderer::UploadGeometry(const SceneGeometry& geometry, std::span<const anim::SkinnedMesh* const> looks) {
-  impl_->world_.Upload(geometry.world, geometry.moving.mesh);
-  impl_->background_.Upload(geometry.background);
+  UploadScene(geometry);
   impl_->looks_.clear();
   for (const anim::SkinnedMesh* mesh : looks) impl_->looks_.push_back(GpuSkinnedMesh::Upload(*mesh));
+}
+
+void SceneRenderer::UploadScene(const SceneGeometry& geometry) {
+  impl_->world_.Upload(geometry.world, geometry.moving.mesh);
+  impl_->background_.Upload(geometry.background);
+  impl_->torches_ws_ = geometry.torches_ws;
 }
 
 // 1. Palettes: blend the two sim states, one uniform buffer per knight.
@@ -136,7 +144,7 @@ void SceneRenderer::Impl::BlendPalettes(std::span<const KnightInstance> knights,
 // when there is one).
 SceneLighting SceneRenderer::Impl::ShadowPass(const FrameView& view, const SceneSettings& settings) {
   SceneLighting lighting;
-  lighting.fog_color = settings.fog_color;
+  lighting.fog_color = view.light.fog_color;
   lighting.fog_density_per_m = settings.fog_density_per_m;
   lighting.fog_start_m = settings.fog_start_m;
   lighting.fast_shading = settings.fast_shading;
@@ -154,7 +162,7 @@ SceneLighting SceneRenderer::Impl::ShadowPass(const FrameView& view, const Scene
     glm::vec3 focus_ws = view.eye_ws + forward_ws * std::clamp(t, 0.0f, 30.0f);
     focus_ws.z = 0.0f;
     ShadowFitDesc fit_desc;
-    fit_desc.sun_dir_ws = view.sun_dir_ws;
+    fit_desc.sun_dir_ws = view.light.sun_dir_ws;
     fit_desc.focus_ws = focus_ws;
     fit_desc.map_size_px = shadow_map_.size_px();
     shadow_fit_ = FitShadowFrustum(fit_desc);
@@ -187,6 +195,34 @@ SceneLighting SceneRenderer::Impl::ShadowPass(const FrameView& view, const Scene
   return lighting;
 }
 
+// The torches that light the frame when the light has them: the nearest
+// to where the camera looks, by x (the play strip runs along it), within
+// 25 m. No allocation.
+void SceneRenderer::Impl::ChooseTorches(const FrameView& view, SceneLighting& lighting) const {
+  lighting.point_light_count = 0;
+  if (view.light.torch_color == glm::vec3(0.0f)) return;
+  constexpr float kReachM = 25.0f;
+  std::array<float, SceneLighting::kMaxPointLights> distance_m{};
+  for (const glm::vec3& torch_ws : torches_ws_) {
+    const float d = std::fabs(torch_ws.x - view.eye_ws.x);
+    if (d > kReachM) continue;
+    int i = lighting.point_light_count;
+    if (i == SceneLighting::kMaxPointLights) {
+      if (d >= distance_m[i - 1]) continue;
+      --i;  // the farthest chosen one makes room
+    } else {
+      ++lighting.point_light_count;
+    }
+    // Insertion by distance.
+    for (; i > 0 && distance_m[i - 1] > d; --i) {
+      distance_m[i] = distance_m[i - 1];
+      lighting.point_lights_ws[i] = lighting.point_lights_ws[i - 1];
+    }
+    distance_m[i] = d;
+    lighting.point_lights_ws[i] = torch_ws;
+  }
+}
+
 // 3. Scene pass into the offscreen target (the window's framebuffer when the
 // target cannot be made); false in that case.
 bool SceneRenderer::Impl::ScenePass(const FrameView& view, const SceneSettings& settings,
@@ -206,7 +242,7 @@ bool SceneRenderer::Impl::ScenePass(const FrameView& view, const SceneSettings& 
   glEnable(GL_DEPTH_TEST);
   glDepthFunc(GL_LESS);
   glDisable(GL_CULL_FACE);  // world meshes are open and seen from both sides
-  glClearColor(settings.fog_color.r, settings.fog_color.g, settings.fog_color.b, 1.0f);
+  glClearColor(lighting.fog_color.r, lighting.fog_color.g, lighting.fog_color.b, 1.0f);
   glClear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT);
 
   // The flushes hand the world and the background to the rasteriser's
@@ -229,7 +265,7 @@ bool SceneRenderer::Impl::ScenePass(const FrameView& view, const SceneSettings& 
   }
   // The sky last among opaque passes: it only fills pixels nothing covered.
   glDisable(GL_CULL_FACE);
-  sky_.Draw(view, settings.fog_color, view.zenith_color);
+  sky_.Draw(view);
 
   return target_ok;
 }
@@ -265,7 +301,8 @@ void SceneRenderer::Impl::Draw(const FrameView& view, std::span<const KnightInst
                                const core::DebugLines& debug_lines, const SceneSettings& settings) {
   stats_ = SceneStats{};
   BlendPalettes(knights, alpha);
-  const SceneLighting lighting = ShadowPass(view, settings);
+  SceneLighting lighting = ShadowPass(view, settings);
+  ChooseTorches(view, lighting);
   if (ScenePass(view, settings, lighting)) ResolveAndPost(view, settings);
   // 5. Debug lines on top.
   glViewport(0, 0, view.width_px, view.height_px);

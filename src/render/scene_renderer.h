@@ -44,7 +44,7 @@ struct KnightInstance {
 enum class AntiAliasing { kOff, kFxaa, kMsaa };
 
 struct SceneSettings {
-  glm::vec3 fog_color{0.42f, 0.55f, 0.78f};  // linear RGB, away from the sun; also the sky's horizon there
+  // The fog's colour is the light's (FrameView::light, SkyLight::fog_color).
   float fog_density_per_m = 0.007f;
   float fog_start_m = 16.0f;  // the play strip (~9-15 m away) stays clear
   bool shadows = true;
@@ -76,9 +76,10 @@ struct SceneStats {
 // The world's static geometry, built and chunked on the CPU (no GL: any
 // thread, e.g. while the GL context and the programs are being made).
 struct SceneGeometry {
-  StaticMeshChunks world;       // BuildWorldMesh
-  StaticMeshChunks background;  // BuildBackgroundMesh (the far layers)
-  MovingScenery moving;         // BuildMovingScenery (flags, portcullis)
+  StaticMeshChunks world;             // BuildWorldMesh
+  StaticMeshChunks background;        // BuildBackgroundMesh (the far layers)
+  MovingScenery moving;               // BuildMovingScenery (flags, portcullis)
+  std::vector<glm::vec3> torches_ws;  // TorchFlamesWs: the torches' flames, which light a dusk
 };
 SceneGeometry BuildSceneGeometry(const world::World& world);
 
@@ -92,6 +93,8 @@ class SceneRenderer {
   // Uploads the static geometry and each mesh look (looks[0] is the
   // player's), replacing what was there. The CPU copies are not kept.
   void UploadGeometry(const SceneGeometry& geometry, std::span<const anim::SkinnedMesh* const> looks);
+  // Replaces the static geometry only (another level), keeping the looks.
+  void UploadScene(const SceneGeometry& geometry);
 
   // Where the moving scenery's pieces are drawn from the next Draw on
   // (PlaceMovingScenery; one per piece of the uploaded geometry.moving).

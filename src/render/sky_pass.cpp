@@ -11,17 +11,19 @@ core::Expected<SkyPass> SkyPass::Create() {
   return pass;
 }
 
-void SkyPass::Draw(const FrameView& view, const glm::vec3& horizon_color, const glm::vec3& zenith_color) const {
+void SkyPass::Draw(const FrameView& view) const {
   glDepthMask(GL_FALSE);
   glDepthFunc(GL_LEQUAL);
   program_.Use();
   program_.Set("u_clip_to_world", glm::inverse(view.view_proj));
   program_.Set("u_eye_ws", view.eye_ws);
-  program_.Set("u_horizon_color", horizon_color);
-  program_.Set("u_sun_haze_color", view.sun_haze_color);
-  program_.Set("u_zenith_color", zenith_color);
-  program_.Set("u_sun_dir_ws", view.sun_dir_ws);
-  program_.Set("u_sun_color", view.sun_color);
+  program_.Set("u_horizon_color", view.light.fog_color);
+  program_.Set("u_sun_haze_color", view.light.sun_haze_color);
+  program_.Set("u_zenith_color", view.light.zenith_color);
+  program_.Set("u_sun_dir_ws", view.light.sun_dir_ws);
+  program_.Set("u_sun_color", view.light.sun_color);
+  program_.Set("u_cloud_color", view.light.cloud_color);
+  program_.Set("u_horizon_exponent", view.light.horizon_exponent);
   glBindVertexArray(empty_vao_.id());
   glDrawArrays(GL_TRIANGLES, 0, 3);
   glBindVertexArray(0);

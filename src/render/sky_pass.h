@@ -15,9 +15,9 @@ namespace knights::render {
 class SkyPass {
  public:
   static core::Expected<SkyPass> Create();
-  // Colours are linear RGB. Drawn with depth test LEQUAL and no depth
+  // The sky of view.light. Drawn with depth test LEQUAL and no depth
   // writes, so only pixels nothing else covered get sky.
-  void Draw(const FrameView& view, const glm::vec3& horizon_color, const glm::vec3& zenith_color) const;
+  void Draw(const FrameView& view) const;
 
  private:
   ShaderProgram program_;

@@ -13,15 +13,16 @@ namespace knights::render {
 
 // Procedural surface of a triangle; keep in sync with shaders/static_mesh.frag.
 enum class StaticMaterial : int {
-  kPlain = 0,     // the vertex colour, lit
-  kGrass = 1,     // meadow: patches, tufts, flowers
-  kEarth = 2,     // soil strata with stones
-  kStone = 3,     // masonry bricks
-  kWood = 4,      // grain
-  kRock = 5,      // noisy rock with moss on top
-  kFoliage = 6,   // leaves (wrap lighting)
-  kEmissive = 7,  // unlit (torch flames)
-  kDistant = 8,   // far background layers (soft noise)
+  kPlain = 0,      // the vertex colour, lit
+  kGrass = 1,      // meadow: patches, tufts, flowers
+  kEarth = 2,      // soil strata with stones
+  kStone = 3,      // masonry bricks
+  kWood = 4,       // grain
+  kRock = 5,       // noisy rock with moss on top
+  kFoliage = 6,    // leaves (wrap lighting)
+  kEmissive = 7,   // unlit (torch flames)
+  kDistant = 8,    // far background layers (soft noise)
+  kFlagstone = 9,  // paving: flagstones in staggered rows with dark joints (GroundMood::kPaving)
 };
 
 struct StaticVertex {

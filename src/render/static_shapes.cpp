@@ -152,6 +152,49 @@ void AppendFoliageClump(std::vector<StaticVertex>& out, const glm::vec3& centre_
 
 }  // namespace
 
+void AppendBarrel(std::vector<StaticVertex>& out, const glm::vec3& base_ws, float radius_m, float height_m,
+                  const glm::vec3& wood_color) {
+  constexpr int kSides = 12;
+  // Rings up the barrel: (height fraction, radius factor); the belly bulges.
+  constexpr float kRings[][2] = {{0.0f, 1.0f}, {0.25f, 1.1f}, {0.5f, 1.14f}, {0.75f, 1.1f}, {1.0f, 1.0f}};
+  constexpr int kRingCount = 5;
+  const glm::vec3 iron(0.05f, 0.045f, 0.04f);
+  for (int r = 0; r + 1 < kRingCount; ++r) {
+    for (int i = 0; i < kSides; ++i) {
+      const float a0 = kTwoPi * i / kSides, a1 = kTwoPi * (i + 1) / kSides;
+      const glm::vec3 d0(std::cos(a0), 0.0f, -std::sin(a0)), d1(std::cos(a1), 0.0f, -std::sin(a1));
+      auto at = [&](const glm::vec3& d, int ring) {
+        return base_ws + d * (radius_m * kRings[ring][1]) + glm::vec3(0.0f, height_m * kRings[ring][0], 0.0f);
+      };
+      const float wood = static_cast<float>(StaticMaterial::kWood);
+      const StaticVertex v[4] = {{at(d0, r), d0, wood_color, wood},
+                                 {at(d1, r), d1, wood_color, wood},
+                                 {at(d1, r + 1), d1, wood_color, wood},
+                                 {at(d0, r + 1), d0, wood_color, wood}};
+      out.insert(out.end(), {v[0], v[1], v[2], v[0], v[2], v[3]});
+    }
+  }
+  // The hoops, just above the bottom and below the top (where the staves
+  // stand out by about 6%).
+  for (const float h : {0.12f, 0.88f}) {
+    constexpr float bulge = 1.06f;
+    for (int i = 0; i < kSides; ++i) {
+      const float a0 = kTwoPi * i / kSides, a1 = kTwoPi * (i + 1) / kSides;
+      const glm::vec3 d0(std::cos(a0), 0.0f, -std::sin(a0)), d1(std::cos(a1), 0.0f, -std::sin(a1));
+      const glm::vec3 lo(0.0f, height_m * (h - 0.03f), 0.0f), hi(0.0f, height_m * (h + 0.03f), 0.0f);
+      const float rr = radius_m * bulge + 0.01f;
+      const StaticVertex v[4] = {{base_ws + d0 * rr + lo, d0, iron, static_cast<float>(StaticMaterial::kPlain)},
+                                 {base_ws + d1 * rr + lo, d1, iron, static_cast<float>(StaticMaterial::kPlain)},
+                                 {base_ws + d1 * rr + hi, d1, iron, static_cast<float>(StaticMaterial::kPlain)},
+                                 {base_ws + d0 * rr + hi, d0, iron, static_cast<float>(StaticMaterial::kPlain)}};
+      out.insert(out.end(), {v[0], v[1], v[2], v[0], v[2], v[3]});
+    }
+  }
+  // The lid, a hair above the rim.
+  AppendCone(out, base_ws + glm::vec3(0.0f, height_m, 0.0f), radius_m * 0.98f, 0.01f, kSides, wood_color * 0.8f,
+             StaticMaterial::kWood);
+}
+
 void AppendBush(std::vector<StaticVertex>& out, const glm::vec3& base_ws, float scale, int seed) {
   // Three to five clumps of leaves, the biggest in the middle, the others
   // leaning out round it: a rounded, uneven silhouette.

@@ -40,6 +40,12 @@ void AppendTower(std::vector<StaticVertex>& out, const glm::vec3& base_ws, float
 void AppendBoulder(std::vector<StaticVertex>& out, const glm::vec3& base_ws, const glm::vec3& half_extents_m,
                    float yaw_rad, int seed, const glm::vec3& color);
 
+// A wooden barrel standing on base_ws, radius_m at its ends and a little
+// more at its belly, height_m tall: staves smooth-shaded round it, two dark
+// iron hoops and a lid.
+void AppendBarrel(std::vector<StaticVertex>& out, const glm::vec3& base_ws, float radius_m, float height_m,
+                  const glm::vec3& wood_color);
+
 // A leafy bush of three to five rounded clumps standing on base_ws, about
 // 1.6 x scale metres across and 1 x scale high; `seed` picks its shape.
 void AppendBush(std::vector<StaticVertex>& out, const glm::vec3& base_ws, float scale, int seed);

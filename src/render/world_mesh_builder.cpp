@@ -8,6 +8,7 @@
 #include <utility>
 #include <vector>
 
+#include "render/castle_scenery.h"
 #include "render/moving_scenery.h"
 #include "render/palette.h"
 #include "render/rock_face.h"
@@ -23,7 +24,12 @@ constexpr float kTwoPi = 6.2831853f;
 constexpr float kGrassLipM = 0.12f;
 // How far behind the strip the meadow reaches (world z), metres.
 constexpr float kMeadowBackZ = -38.0f;
-constexpr float kPlantCrownM = 2.5f;  // a meadow tree's crown reaches this far from its trunk, metres
+// How far behind the strip a paved courtyard reaches, to the foot of the
+// curtain wall (background_builder.cpp), world z, metres.
+constexpr float kCourtyardBackZ = -56.0f;
+constexpr float kPlantCrownM = 2.5f;
+constexpr float kTorchFlameM = 1.5f;  // a torch's flame above its foot, metres (times its scale)  // a meadow tree's
+                                      // crown reaches this far from its trunk, metres
 
 // The terrain's height along its front or back edge (z fixed), exactly as
 // the collision mesh computes it: linear in x between profile points a, b.
@@ -77,8 +83,39 @@ float SmoothProfile(const world::Terrain& terrain, float x, float radius) {
   return sum / kTaps;
 }
 
+// A collision triangle's colour and material: grass, rock cliffs and stone
+// platforms over a meadow; flagstones, masonry and wooden decks over paving.
+struct SurfaceLook {
+  glm::vec3 color;
+  StaticMaterial material;
+};
+SurfaceLook LookOf(const world::CollisionTriangle& t, bool paving) {
+  switch (t.kind) {
+    case world::SurfaceKind::kTerrain: {
+      const float up = t.normal_ws.y;
+      if (up <= 0.6f)
+        return paving ? SurfaceLook{kStone * 0.8f, StaticMaterial::kStone}
+                      : SurfaceLook{kEarth, StaticMaterial::kEarth};
+      if (paving) return {kPaving, StaticMaterial::kFlagstone};
+      return {glm::mix(kDryGrass, kGrass, glm::clamp((up - 0.6f) / 0.3f, 0.0f, 1.0f)), StaticMaterial::kGrass};
+    }
+    case world::SurfaceKind::kStepFace:
+      return paving ? SurfaceLook{kStone * 0.85f, StaticMaterial::kStone}
+                    : SurfaceLook{kCliffRock, StaticMaterial::kRock};
+    case world::SurfaceKind::kPitWall:
+      return paving ? SurfaceLook{kStone * 0.5f, StaticMaterial::kStone}
+                    : SurfaceLook{kCliffRock * 0.7f, StaticMaterial::kRock};
+    case world::SurfaceKind::kPlatform:
+      if (paving) return {t.normal_ws.y > 0.7f ? kPlanks : kPlanks * 0.6f, StaticMaterial::kWood};
+      return {t.normal_ws.y > 0.7f ? kStone : kStone * 0.8f, StaticMaterial::kStone};
+    case world::SurfaceKind::kRock:
+      return {kRock, StaticMaterial::kRock};
+  }
+  return {kEarth, StaticMaterial::kEarth};
+}
+
 // 1. Collision surfaces with materials; terrain normals averaged per vertex.
-void AppendCollisionSurfaces(const world::World& world, std::vector<StaticVertex>& out) {
+void AppendCollisionSurfaces(const world::World& world, bool paving, std::vector<StaticVertex>& out) {
   const auto triangles = world.collision().triangles();
   auto key = [](const glm::vec3& p) {
     const auto q = [](float v) { return static_cast<int64_t>(std::lround(v * 1000.0f)) & 0x1FFFFF; };
@@ -91,34 +128,7 @@ void AppendCollisionSurfaces(const world::World& world, std::vector<StaticVertex
     for (const glm::vec3& v : {t.v0_ws, t.v1_ws, t.v2_ws}) smooth[key(v)] += t.normal_ws;
   }
   for (const world::CollisionTriangle& t : triangles) {
-    glm::vec3 color = kEarth;
-    StaticMaterial material = StaticMaterial::kEarth;
-    switch (t.kind) {
-      case world::SurfaceKind::kTerrain: {
-        const float up = t.normal_ws.y;
-        if (up > 0.6f) {
-          color = glm::mix(kDryGrass, kGrass, glm::clamp((up - 0.6f) / 0.3f, 0.0f, 1.0f));
-          material = StaticMaterial::kGrass;
-        }
-        break;
-      }
-      case world::SurfaceKind::kStepFace:
-        color = kCliffRock;
-        material = StaticMaterial::kRock;
-        break;
-      case world::SurfaceKind::kPitWall:
-        color = kCliffRock * 0.7f;
-        material = StaticMaterial::kRock;
-        break;
-      case world::SurfaceKind::kPlatform:
-        color = t.normal_ws.y > 0.7f ? kStone : kStone * 0.8f;
-        material = StaticMaterial::kStone;
-        break;
-      case world::SurfaceKind::kRock:
-        color = kRock;
-        material = StaticMaterial::kRock;
-        break;
-    }
+    const SurfaceLook look = LookOf(t, paving);
     const glm::vec3 v[3] = {t.v0_ws, t.v1_ws, t.v2_ws};
     for (const glm::vec3& p : v) {
       glm::vec3 n = t.normal_ws;
@@ -126,7 +136,7 @@ void AppendCollisionSurfaces(const world::World& world, std::vector<StaticVertex
         const auto it = smooth.find(key(p));
         if (it != smooth.end() && glm::dot(it->second, it->second) > 1e-12f) n = glm::normalize(it->second);
       }
-      AppendVertex(out, p, n, color, material);
+      AppendVertex(out, p, n, look.color, look.material);
     }
   }
 }
@@ -144,15 +154,20 @@ std::vector<float> FrontFaceSeams(const world::Level& level) {
 }
 
 // 2. The front face of the ground, from the front edge down to the floor:
-// a grass lip, a band of soil, then rock (render/rock_face.h); pits get a
-// back wall and a floor.
+// a grass lip, a band of soil, then rock (render/rock_face.h), or under
+// paving a coping course and masonry; pits get a back wall and a floor.
 void AppendGroundCut(const world::Level& level, std::vector<StaticVertex>& out, float floor_y) {
   const world::Terrain& terrain = level.terrain;
+  const bool paving = level.mood.ground == world::GroundMood::kPaving;
   const glm::vec3 front(0.0f, 0.0f, 1.0f);
   const std::vector<float> seams = FrontFaceSeams(level);
   const RockFaceDesc face{.z_ws = terrain.z_max, .floor_y_ws = floor_y, .seams_x = seams};
   ForEachEdgePiece(level, terrain.z_max, 1.0f, [&](float x0, float y0, float x1, float y1) {
     const float z = terrain.z_max;
+    if (paving) {
+      AppendMasonryFacePiece(z, 1.0f, floor_y, x0, y0, x1, y1, out);
+      return;
+    }
     // Grass lip.
     const glm::vec3 a(x0, y0 - kGrassLipM, z), b(x1, y1 - kGrassLipM, z), c(x1, y1, z), d(x0, y0, z);
     AppendVertex(out, a, front, kGrass * 0.7f, StaticMaterial::kGrass);
@@ -164,12 +179,14 @@ void AppendGroundCut(const world::Level& level, std::vector<StaticVertex>& out, 
     AppendRockFacePiece(face, x0, a.y, x1, b.y, out);
   });
   // Pits: a back wall at z_min and a floor, so a pit reads as a chasm.
+  const SurfaceLook wall = paving ? SurfaceLook{kStone * 0.4f, StaticMaterial::kStone}
+                                  : SurfaceLook{kCliffRock * 0.45f, StaticMaterial::kRock};
   for (const world::Pit& pit : level.pits) {
     const float z = terrain.z_min;
     const float h0 = world::TerrainHeight(terrain, pit.x0 - 0.01f, z);
     const float h1 = world::TerrainHeight(terrain, pit.x1 + 0.01f, z);
-    AppendQuad(out, {pit.x0, floor_y, z}, {pit.x1, floor_y, z}, {pit.x1, h1, z}, {pit.x0, h0, z}, kCliffRock * 0.45f,
-               StaticMaterial::kRock);
+    AppendQuad(out, {pit.x0, floor_y, z}, {pit.x1, floor_y, z}, {pit.x1, h1, z}, {pit.x0, h0, z}, wall.color,
+               wall.material);
     AppendQuad(out, {pit.x0, floor_y, terrain.z_max}, {pit.x1, floor_y, terrain.z_max}, {pit.x1, floor_y, z},
                {pit.x0, floor_y, z}, kEarth * 0.2f, StaticMaterial::kEarth);
   }
@@ -235,6 +252,9 @@ void AppendValley(const ValleyField& field, float z_back, float z_front, float z
 // plateau and no pale void shows beside its first and last metres.
 void AppendLevelEnds(const world::Level& level, std::vector<StaticVertex>& out, float floor_y) {
   const world::Terrain& terrain = level.terrain;
+  const bool paving = level.mood.ground == world::GroundMood::kPaving;
+  const SurfaceLook face = paving ? SurfaceLook{kStone * 0.7f, StaticMaterial::kStone}
+                                  : SurfaceLook{kCliffRock * 0.8f, StaticMaterial::kRock};
   constexpr int kSlices = 8;  // the surface's tilt and bump across depth
   constexpr float kValleyDropM = 4.5f;
   const float x_lo = world::TerrainMinX(terrain), x_hi = world::TerrainMaxX(terrain);
@@ -248,15 +268,16 @@ void AppendLevelEnds(const world::Level& level, std::vector<StaticVertex>& out, 
       const glm::vec3 top1(x, world::TerrainHeight(terrain, x, z1), z1);
       // Wound so that the face looks out of the strip (-x at its start).
       if (start) {
-        AppendQuad(out, low0, low1, top1, top0, kCliffRock * 0.8f, StaticMaterial::kRock);
+        AppendQuad(out, low0, low1, top1, top0, face.color, face.material);
       } else {
-        AppendQuad(out, low1, low0, top0, top1, kCliffRock * 0.8f, StaticMaterial::kRock);
+        AppendQuad(out, low1, low0, top0, top1, face.color, face.material);
       }
     }
     // The valley lies kValleyDropM under the rim (its cliff face goes on
     // down to the floor under it, out of sight): deeper, its ground is far
     // enough from the camera that the haze turns it pale.
     const float rim_y = world::TerrainHeight(terrain, x, 0.0f);
+    if (paving) continue;  // the courtyard's floor lies beyond the ends (AppendCourtyard)
     const float valley_y = std::max(floor_y, rim_y - kValleyDropM);
     AppendValley({x, start ? -1.0f : 1.0f, valley_y, rim_y}, kMeadowBackZ, terrain.z_max + 14.0f, terrain.z_min - 3.0f,
                  out);
@@ -406,6 +427,33 @@ void AppendMeadow(const world::Level& level, std::vector<StaticVertex>& out) {
   AppendMeadowPlants(field, x_lo, x_hi, CastleFootprint(level), out);
 }
 
+// 3. Or, over paving, the courtyard: the strip a causeway with a masonry
+// back wall down to the courtyard's floor, which reaches back to the
+// curtain wall and, beyond the strip's ends, to in front of the camera;
+// houses and clutter on it.
+void AppendCourtyard(const world::Level& level, std::vector<StaticVertex>& out) {
+  const world::Terrain& terrain = level.terrain;
+  const float x_min = world::TerrainMinX(terrain), x_max = world::TerrainMaxX(terrain);
+  ForEachEdgePiece(level, terrain.z_min, 1.0f, [&](float x0, float y0, float x1, float y1) {
+    AppendMasonryFacePiece(terrain.z_min, -1.0f, std::min(CourtyardFloorY(terrain, x0), CourtyardFloorY(terrain, x1)),
+                           x0, y0, x1, y1, out);
+  });
+  AppendCourtyardFloor(terrain, x_min, x_max, kCourtyardBackZ, terrain.z_min, out);
+  AppendCourtyardFloor(terrain, x_min - 80.0f, x_min, kCourtyardBackZ, terrain.z_max + 14.0f, out);
+  AppendCourtyardFloor(terrain, x_max, x_max + 80.0f, kCourtyardBackZ, terrain.z_max + 14.0f, out);
+  CourtyardDesc courtyard;
+  courtyard.x_lo = x_min - 30.0f;
+  courtyard.x_hi = x_max + 30.0f;
+  courtyard.z_front = terrain.z_min - 3.0f;
+  courtyard.z_back = kCourtyardBackZ + 1.0f;
+  const Footprint castle = CastleFootprint(level);
+  courtyard.keep_out_lo = castle.lo;
+  courtyard.keep_out_hi = castle.hi;
+  courtyard.lit = level.mood.sky == world::SkyMood::kDusk;
+  courtyard.ground_y = [&](float x, float) { return CourtyardFloorY(terrain, x); };
+  AppendCourtyardClutter(courtyard, out);
+}
+
 void AppendBanner(std::vector<StaticVertex>& out, const glm::vec3& base_ws, float scale) {
   const float h = 3.0f * scale;
   AppendBeam(out, base_ws, base_ws + glm::vec3(0.0f, h, 0.0f), 0.04f * scale, kDarkWood, StaticMaterial::kWood);
@@ -481,20 +529,9 @@ void AppendCourseMarks(const world::World& world, std::vector<StaticVertex>& out
   }
 }
 
-}  // namespace
-
-std::vector<StaticVertex> BuildWorldMesh(const world::World& world) {
-  std::vector<StaticVertex> out;
-  const world::Level& level = world.level();
-  out.reserve(world.collision().triangles().size() * 3 + 60000);
-  // 1. Collision surfaces.
-  AppendCollisionSurfaces(world, out);
-  // 2. The ground's front face and the pits.
-  AppendGroundCut(level, out, level.kill_y - 1.0f);
-  AppendLevelEnds(level, out, level.kill_y - 1.0f);
-  // 3. The meadow behind.
-  AppendMeadow(level, out);
-  // 4. Ladders: two rails and the rungs, exactly where the IK grips them.
+// 4. Ladders: two rails and the rungs, exactly where the IK grips them;
+// over paving, the platforms' scaffolding.
+void AppendLaddersAndScaffolds(const world::World& world, std::vector<StaticVertex>& out) {
   for (const world::Ladder& ladder : world.ladders()) {
     for (float side : {-1.0f, 1.0f}) {
       AppendBeam(out, ladder.RailBottomWs(side), ladder.RailTopWs(side), 0.035f, kWood, StaticMaterial::kWood);
@@ -506,8 +543,14 @@ std::vector<StaticVertex> BuildWorldMesh(const world::World& world) {
                  StaticMaterial::kWood);
     }
   }
-  // 5. Props (scenery).
-  for (const world::Prop& prop : level.props) {
+  const world::Level& level = world.level();
+  if (level.mood.ground != world::GroundMood::kPaving) return;
+  for (const world::Platform& platform : level.platforms) AppendScaffold(world, platform, level.kill_y - 1.0f, out);
+}
+
+// 5. Props (scenery).
+void AppendProps(const world::World& world, std::vector<StaticVertex>& out) {
+  for (const world::Prop& prop : world.level().props) {
     const float y = prop.y.value_or(world.GroundHeightOr(prop.x, prop.z));
     const glm::vec3 base(prop.x, y, prop.z);
     const float s = prop.scale;
@@ -531,12 +574,12 @@ std::vector<StaticVertex> BuildWorldMesh(const world::World& world) {
                   StaticMaterial::kWood);
         break;
       case world::PropKind::kBarrel:
-        AppendTower(out, base, 0.3f * s, 0.9f * s, kDarkWood * 2.0f, kDarkWood * 2.0f, StaticMaterial::kWood);
+        AppendBarrel(out, base, 0.3f * s, 0.9f * s, kDarkWood * 2.0f);
         break;
       case world::PropKind::kTorch:
         AppendBeam(out, base, base + glm::vec3(0, 1.4f * s, 0), 0.04f * s, kDarkWood, StaticMaterial::kWood);
-        AppendBox(out, base + glm::vec3(0, 1.5f * s, 0), glm::vec3(0.08f) * s, 0.0f, glm::vec3(1.0f, 0.6f, 0.1f) * 4.0f,
-                  StaticMaterial::kEmissive);
+        AppendBox(out, base + glm::vec3(0, kTorchFlameM * s, 0), glm::vec3(0.08f) * s, 0.0f,
+                  glm::vec3(1.0f, 0.6f, 0.1f) * 4.0f, StaticMaterial::kEmissive);
         break;
       case world::PropKind::kFence:
         for (float dx : {-1.0f, 0.0f, 1.0f}) {
@@ -550,6 +593,39 @@ std::vector<StaticVertex> BuildWorldMesh(const world::World& world) {
         break;
     }
   }
+}
+
+}  // namespace
+
+std::vector<glm::vec3> TorchFlamesWs(const world::World& world) {
+  std::vector<glm::vec3> flames_ws;
+  for (const world::Prop& prop : world.level().props) {
+    if (prop.kind != world::PropKind::kTorch) continue;
+    const float y = prop.y.value_or(world.GroundHeightOr(prop.x, prop.z));
+    flames_ws.emplace_back(prop.x, y + kTorchFlameM * prop.scale, prop.z);
+  }
+  return flames_ws;
+}
+
+std::vector<StaticVertex> BuildWorldMesh(const world::World& world) {
+  std::vector<StaticVertex> out;
+  const world::Level& level = world.level();
+  const bool paving = level.mood.ground == world::GroundMood::kPaving;
+  out.reserve(world.collision().triangles().size() * 3 + 60000);
+  // 1. Collision surfaces.
+  AppendCollisionSurfaces(world, paving, out);
+  // 2. The ground's front face and the pits.
+  AppendGroundCut(level, out, level.kill_y - 1.0f);
+  AppendLevelEnds(level, out, level.kill_y - 1.0f);
+  // 3. The meadow (or the courtyard) behind.
+  if (paving) {
+    AppendCourtyard(level, out);
+  } else {
+    AppendMeadow(level, out);
+  }
+  // 4. Ladders and scaffolds, 5. props.
+  AppendLaddersAndScaffolds(world, out);
+  AppendProps(world, out);
   // 6. The checkpoints' poles (their flags move: BuildMovingScenery), 7. the goal.
   AppendCourseMarks(world, out);
   return out;

@@ -21,4 +21,8 @@ namespace knights::render {
 
 std::vector<StaticVertex> BuildWorldMesh(const world::World& world);
 
+// Where each torch prop's flame burns, world space (the light of a dusk,
+// SkyLight::torch_color).
+std::vector<glm::vec3> TorchFlamesWs(const world::World& world);
+
 }  // namespace knights::render

@@ -1,6 +1,7 @@
 #include "ui/game_menus.h"
 
 #include <algorithm>
+#include <array>
 #include <cctype>
 #include <cstdio>
 #include <span>
@@ -51,21 +52,14 @@ void BeginCentredPanel(const char* id, int width_px, int height_px, float y_frac
 // clicked, or -1.
 int MenuItems(std::span<const char* const> items, int selected) {
   int clicked = -1;
+  ImGui::SetWindowFontScale(1.5f);
+  float width = 260 * ImGui::GetIO().FontGlobalScale;  // at least; wider for a long label (a level's name)
+  for (const char* item : items) width = std::max(width, ImGui::CalcTextSize(item).x);
   for (int i = 0; i < static_cast<int>(items.size()); ++i) {
-    ImGui::SetWindowFontScale(1.5f);
-    if (ImGui::Selectable(items[i], selected == i, 0, ImVec2(260 * ImGui::GetIO().FontGlobalScale, 0))) clicked = i;
-    ImGui::SetWindowFontScale(1.0f);
+    if (ImGui::Selectable(items[i], selected == i, 0, ImVec2(width, 0))) clicked = i;
   }
+  ImGui::SetWindowFontScale(1.0f);
   return clicked;
-}
-
-// A vertical menu driven by up/down and confirm (keyboard or gamepad) or the
-// mouse. Returns the chosen index, or -1.
-int Menu(const char* const* items, int count, int& selected, const core::InputState& input) {
-  if (input.menu_up_pressed) selected = (selected + count - 1) % count;
-  if (input.menu_down_pressed) selected = (selected + 1) % count;
-  const int clicked = MenuItems(std::span<const char* const>(items, count), selected);
-  return input.confirm_pressed ? selected : clicked;
 }
 
 // The next character after `current` in a cast of `count`, `step` on
@@ -74,35 +68,83 @@ int CycledCast(int current, int step, int count) { return ((current + step) % co
 
 }  // namespace
 
-// The title: start, who plays and who patrols (when more than one character
-// is loaded: left/right, or confirm, moves to the next), options, quit.
+namespace {
+
+// The title's row labels for the session (ui/title_menu.h's rows).
+void TitleLabels(const TitleMenu& menu, const game::GameSession& session, std::array<std::array<char, 96>, 6>& labels,
+                 std::array<const char*, 6>& items) {
+  const auto rows = menu.rows();
+  for (size_t i = 0; i < rows.size(); ++i) {
+    char* label = labels[i].data();
+    switch (rows[i]) {
+      case TitleMenu::Row::kStart:
+        std::snprintf(label, labels[i].size(), "Start");
+        break;
+      case TitleMenu::Row::kLevel:
+        std::snprintf(label, labels[i].size(), "Level:   < %s >", session.world().level().name.c_str());
+        break;
+      case TitleMenu::Row::kHero:
+        std::snprintf(label, labels[i].size(), "Hero:    < %s >", session.cast()[session.player_cast()].name.c_str());
+        break;
+      case TitleMenu::Row::kPatrols:
+        std::snprintf(label, labels[i].size(), "Patrols: < %s >", session.cast()[session.npc_cast()].name.c_str());
+        break;
+      case TitleMenu::Row::kOptions:
+        std::snprintf(label, labels[i].size(), "Options");
+        break;
+      case TitleMenu::Row::kQuit:
+        std::snprintf(label, labels[i].size(), "Quit");
+        break;
+    }
+    items[i] = label;
+  }
+}
+
+}  // namespace
+
+// The title: start, the level, who plays and who patrols (left/right, or
+// confirm, moves each on), options, quit (ui/title_menu.h).
 void GameMenus::DrawTitle(game::GameSession& session, const core::InputState& input, int width_px, int height_px) {
   if (options_.IsOpen()) {
     options_.Draw(session, volumes_, input, width_px, height_px);
     return;
   }
-  int& selected = title_selected_;
   BeginCentredPanel("title", width_px, height_px, 0.35f);
   CenteredText("KNIGHTS", 3.5f);
   CenteredText("a side-scrolling IK demo", 1.3f);
   ImGui::Spacing();
   ImGui::Spacing();
   const int cast = static_cast<int>(session.cast().size());
-  char hero[96], patrols[96];
-  std::snprintf(hero, sizeof(hero), "Hero:     < %s >", session.cast()[session.player_cast()].name.c_str());
-  std::snprintf(patrols, sizeof(patrols), "Patrols: < %s >", session.cast()[session.npc_cast()].name.c_str());
-  const char* with_cast[] = {"Start", hero, patrols, "Options", "Quit"};
-  const char* alone[] = {"Start", "Options", "Quit"};
-  const bool choices = cast > 1;
-  const int chosen = choices ? Menu(with_cast, 5, selected, input) : Menu(alone, 3, selected, input);
-  const bool on_cast_row = choices && (selected == 1 || selected == 2);
-  int step = on_cast_row ? static_cast<int>(input.menu_right_pressed) - static_cast<int>(input.menu_left_pressed) : 0;
-  if (on_cast_row && chosen == selected) step = 1;
-  if (step != 0 && selected == 1) session.ChooseCast(CycledCast(session.player_cast(), step, cast), session.npc_cast());
-  if (step != 0 && selected == 2) session.ChooseCast(session.player_cast(), CycledCast(session.npc_cast(), step, cast));
-  if (chosen == 0) session.Start();
-  if (chosen == (choices ? 3 : 1)) options_.Open();
-  if (chosen == (choices ? 4 : 2)) session.RequestQuit();
+  title_menu_.SetRows(level_choice_, cast > 1);
+  std::array<std::array<char, 96>, 6> labels{};
+  std::array<const char*, 6> items{};
+  TitleLabels(title_menu_, session, labels, items);
+  const int clicked =
+      MenuItems(std::span<const char* const>(items.data(), title_menu_.rows().size()), title_menu_.selected());
+  bool asked = false;
+  const TitleMenu::Choice choice = title_menu_.Update(input, clicked, &asked);
+  if (asked) {
+    switch (choice.row) {
+      case TitleMenu::Row::kStart:
+        session.Start();
+        break;
+      case TitleMenu::Row::kLevel:
+        level_step_ = choice.step;
+        break;
+      case TitleMenu::Row::kHero:
+        session.ChooseCast(CycledCast(session.player_cast(), choice.step, cast), session.npc_cast());
+        break;
+      case TitleMenu::Row::kPatrols:
+        session.ChooseCast(session.player_cast(), CycledCast(session.npc_cast(), choice.step, cast));
+        break;
+      case TitleMenu::Row::kOptions:
+        options_.Open();
+        break;
+      case TitleMenu::Row::kQuit:
+        session.RequestQuit();
+        break;
+    }
+  }
   ImGui::Spacing();
   CenteredText("arrows/WASD move and climb   Shift run   Space jump   Esc pause   F1 debug   (Options rebinds them)",
                1.0f);

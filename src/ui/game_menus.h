@@ -5,11 +5,13 @@
 // the level complete screen with the time.
 
 #include <string>
+#include <utility>
 
 #include "game/game_session.h"
 #include "ui/combat_hud.h"
 #include "ui/pause_menu.h"
 #include "ui/options_screen.h"
+#include "ui/title_menu.h"
 
 namespace knights::ui {
 
@@ -22,6 +24,11 @@ class GameMenus {
   // A one-line notice at the top of the screen for a few seconds (a
   // screenshot taken).
   void Notify(std::string text);
+  // Whether the title offers a choice of level (more than one is listed).
+  void SetLevelChoice(bool offered) { level_choice_ = offered; }
+  // The step through the title's levels asked for since the last call
+  // (-1 back, +1 on, 0 none); the app loads that level (App::SwitchLevel).
+  int TakeLevelStep() { return std::exchange(level_step_, 0); }
   // The sound volumes Options shows and edits.
   const game::SoundVolumes& volumes() const { return volumes_; }
   void SetVolumes(const game::SoundVolumes& volumes) { volumes_ = volumes; }
@@ -49,7 +56,9 @@ class GameMenus {
   void DrawLadderPrompt(const game::GameSession& session, int width_px, int height_px);
   void DrawRunAwards(const game::GameSession& session);
 
-  int title_selected_ = 0;
+  TitleMenu title_menu_;
+  bool level_choice_ = false;  // the title has a level row
+  int level_step_ = 0;         // asked for on the title, not yet taken (TakeLevelStep)
   PauseMenu pause_menu_;
   CombatHud combat_hud_;
   bool was_paused_ = false;  // last frame: a newly paused game opens the menu afresh

@@ -136,4 +136,8 @@ const char* ToString(GoalKind kind) {
   return "?";
 }
 
+const char* ToString(SkyMood sky) { return sky == SkyMood::kDusk ? "dusk" : "day"; }
+
+const char* ToString(GroundMood ground) { return ground == GroundMood::kPaving ? "paving" : "meadow"; }
+
 }  // namespace knights::world

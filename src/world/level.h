@@ -162,6 +162,28 @@ struct Medals {
   bool operator==(const Medals&) const = default;
 };
 
+// The sky a level is drawn under (render/sky_light.h has its colours).
+enum class SkyMood {
+  kDay,   // late afternoon: a warm sun 31 degrees up from the front-left, a blue sky (the default)
+  kDusk,  // sunset: a low red sun 14 degrees up from the left, a deep blue-violet zenith over an
+          // orange horizon, a darker violet ambient and longer shadows
+};
+// What the ground is made of, on the walking strip and around it.
+enum class GroundMood {
+  kMeadow,  // grass over rock cliffs, a meadow with trees behind, hills and mountains (the default)
+  kPaving,  // flagstones over masonry inside a castle: a paved courtyard behind, the curtain wall and
+            // its towers beyond it; platforms are wooden scaffolds on posts
+};
+
+// How a level looks: scenery only, never gameplay. The defaults are the
+// demo's look, which a file without "mood" keeps.
+struct Mood {
+  SkyMood sky = SkyMood::kDay;
+  GroundMood ground = GroundMood::kMeadow;
+
+  bool operator==(const Mood&) const = default;
+};
+
 struct Level {
   std::string name;  // shown in the UI
   Terrain terrain;
@@ -177,6 +199,7 @@ struct Level {
   std::vector<Prop> props;
   std::vector<Collectible> collectibles;  // sorted by x as the file gives them
   Medals medals;
+  Mood mood;
 
   // Field by field, floats compared exactly: a level written by
   // asset::LevelToJson (asset/level_writer.h) parses back equal.
@@ -212,5 +235,7 @@ const char* ToString(PropKind kind);
 const char* ToString(NpcVariant variant);
 const char* ToString(NpcRole role);
 const char* ToString(GoalKind kind);
+const char* ToString(SkyMood sky);
+const char* ToString(GroundMood ground);
 
 }  // namespace knights::world

@@ -5,6 +5,9 @@
 
 #include <gtest/gtest.h>
 
+#include <string>
+#include <vector>
+
 namespace knights::app {
 namespace {
 
@@ -126,6 +129,17 @@ TEST(StartupChoices, HeadlessRunsKeepNoSettingsUnlessToldWhere) {
   options.config_path = "my_settings.json";
   EXPECT_EQ(SettingsPathFor(options, true), "my_settings.json");
   EXPECT_EQ(SettingsPathFor(options, false), "my_settings.json");
+}
+
+// The title starts on the level saved in the settings when the list has
+// it, else on the options' level, else on the list's first.
+TEST(StartupChoices, TheTitleStartsOnTheSavedLevelIfListed) {
+  const std::vector<std::string> levels = {"demo.json", "castle.json"};
+  EXPECT_EQ(ChooseTitleLevel(levels, "castle.json", "assets/levels/demo.json"), 1);
+  EXPECT_EQ(ChooseTitleLevel(levels, "", "assets/levels/demo.json"), 0);
+  EXPECT_EQ(ChooseTitleLevel(levels, "gone.json", "assets/levels/castle.json"), 1);
+  EXPECT_EQ(ChooseTitleLevel(levels, "gone.json", "/somewhere/else.json"), 0);
+  EXPECT_EQ(ChooseTitleLevel({}, "castle.json", "assets/levels/demo.json"), -1);
 }
 
 }  // namespace

@@ -63,6 +63,25 @@ TEST(LevelLoader, MinimalLevelLoads) {
   EXPECT_FLOAT_EQ(level.rocks[0].size.y, 0.2f);
   EXPECT_FLOAT_EQ(level.platforms[0].thickness, 0.3f);
   EXPECT_EQ(level.goal.kind, world::GoalKind::kGate);
+  EXPECT_EQ(level.mood, world::Mood{});  // no "mood": the day over a meadow
+}
+
+// "mood" picks the sky and the ground; either may be left out (its default).
+TEST(LevelLoader, MoodPicksTheSkyAndTheGround) {
+  const json dusk = {{"sky", "dusk"}, {"ground", "paving"}};
+  auto result = ParseLevel(Mutated("/mood", &dusk), "mini.json");
+  ASSERT_TRUE(result.ok()) << result.status().message();
+  EXPECT_EQ(result->mood.sky, world::SkyMood::kDusk);
+  EXPECT_EQ(result->mood.ground, world::GroundMood::kPaving);
+  const json paving_only = {{"ground", "paving"}};
+  result = ParseLevel(Mutated("/mood", &paving_only), "mini.json");
+  ASSERT_TRUE(result.ok()) << result.status().message();
+  EXPECT_EQ(result->mood.sky, world::SkyMood::kDay);
+  EXPECT_EQ(result->mood.ground, world::GroundMood::kPaving);
+  const json empty = json::object();
+  result = ParseLevel(Mutated("/mood", &empty), "mini.json");
+  ASSERT_TRUE(result.ok()) << result.status().message();
+  EXPECT_EQ(result->mood, world::Mood{});
 }
 
 struct MissingCase {
@@ -142,7 +161,12 @@ INSTANTIATE_TEST_SUITE_P(
         WrongCase{"/npcs/0/health", "\"3\"", "npcs[0].health: expected a number, got string"},
         WrongCase{"/props/0/kind", "\"castle\"",
                   "props[0].kind: \"castle\" is not one of: tree, rock, banner, crate, bush, torch, barrel, fence"},
-        WrongCase{"/props/0/scale", "false", "props[0].scale: expected a number, got boolean"}));
+        WrongCase{"/props/0/scale", "false", "props[0].scale: expected a number, got boolean"},
+        WrongCase{"/mood", "\"dusk\"", "mood: expected an object, got string"},
+        WrongCase{"/mood", "{\"sky\": \"x\"}", "mood.sky: \"x\" is not one of: day, dusk"},
+        WrongCase{"/mood", "{\"ground\": \"grass\"}", "mood.ground: \"grass\" is not one of: meadow, paving"},
+        WrongCase{"/mood", "{\"sky\": 1}", "mood.sky: expected a string, got number"},
+        WrongCase{"/mood", "{\"light\": \"dusk\"}", "mood.light: unknown field (expected one of: sky, ground)"}));
 
 INSTANTIATE_TEST_SUITE_P(
     Ranges, WrongValue,
@@ -325,7 +349,7 @@ TEST(LevelLoader, UnknownFieldsAreRejected) {
   const json one = 1;
   EXPECT_EQ(ErrorOf(Mutated("/spwan", &one)),
             "mini.json: spwan: unknown field (expected one of: comment, name, terrain, spawn, goal, kill_y, "
-            "checkpoints, pits, platforms, rocks, ladders, npcs, props, collectibles, medals)");
+            "checkpoints, pits, platforms, rocks, ladders, npcs, props, collectibles, medals, mood)");
   const json spacing = 0.3;
   const std::string message = ErrorOf(Mutated("/ladders/0/rung_spacng", &spacing));
   EXPECT_EQ(message.rfind("mini.json: ladders[0].rung_spacng: unknown field (expected one of: x, z, ", 0), 0u)
@@ -367,7 +391,7 @@ std::string LevelPath(const char* name) { return std::string(KNIGHTS_SOURCE_DIR)
 
 class ShippedLevel : public ::testing::TestWithParam<const char*> {};
 
-TEST_P(ShippedLevel, LoadsAndEveryDownwardRayHitsExceptOverPits) {
+TEST_P(ShippedLevel, LoadsAndEveryDownwardRayHitsExceptOverPitsAndBridges) {
   const auto result = LoadLevel(LevelPath(GetParam()));
   ASSERT_TRUE(result.ok()) << result.status().message();
   const world::World world(*result);
@@ -384,7 +408,17 @@ TEST_P(ShippedLevel, LoadsAndEveryDownwardRayHitsExceptOverPits) {
       const std::optional<float> h = mesh.GroundHeight(x, zc);
       ++rays;
       if (world.InPit(x)) {
-        EXPECT_FALSE(h.has_value()) << x;
+        // Nothing but a platform across the pit (a scaffold bridging it),
+        // and then its top.
+        const world::Platform* bridge = nullptr;
+        for (const world::Platform& p : level.platforms) {
+          if (x > p.x0 && x < p.x1 && zc > p.z0 && zc < p.z1) bridge = &p;
+        }
+        if (bridge != nullptr) {
+          EXPECT_TRUE(h.has_value() && std::fabs(*h - bridge->top_y) < 1e-3f) << x << " " << zc;
+        } else {
+          EXPECT_FALSE(h.has_value()) << x << " " << zc;
+        }
         continue;
       }
       if (!h) {
@@ -403,7 +437,7 @@ TEST_P(ShippedLevel, LoadsAndEveryDownwardRayHitsExceptOverPits) {
   EXPECT_GT(rays, 10000);
 }
 
-INSTANTIATE_TEST_SUITE_P(Files, ShippedLevel, ::testing::Values("demo.json", "test_terrain.json"));
+INSTANTIATE_TEST_SUITE_P(Files, ShippedLevel, ::testing::Values("demo.json", "test_terrain.json", "castle.json"));
 
 TEST(DemoLevel, CoversTheDesignBrief) {
   const auto result = LoadLevel(LevelPath("demo.json"));
@@ -490,6 +524,93 @@ TEST(DemoLevel, CoversTheDesignBrief) {
   EXPECT_EQ(level.goal.kind, world::GoalKind::kGate);
   EXPECT_GE(level.goal.x, world::TerrainMaxX(level.terrain) - 10.0f);
   EXPECT_GE(level.rocks.size(), 5u);
+}
+
+// The castle at dusk (castle.json) holds what its brief asks for.
+TEST(CastleLevel, CoversTheDesignBrief) {
+  const auto result = LoadLevel(LevelPath("castle.json"));
+  ASSERT_TRUE(result.ok()) << result.status().message();
+  const world::Level& level = *result;
+  EXPECT_EQ(level.mood.sky, world::SkyMood::kDusk);
+  EXPECT_EQ(level.mood.ground, world::GroundMood::kPaving);
+  const float length = world::TerrainMaxX(level.terrain) - world::TerrainMinX(level.terrain);
+  EXPECT_GE(length, 120.0f);
+  EXPECT_LE(length, 180.0f);
+
+  // Stone stairs: runs of at least three steps of 0.30-0.40 m (flat treads
+  // between), up and down; every taller step up has a ladder.
+  const auto& pts = level.terrain.points;
+  int stairs_up = 0, stairs_down = 0, run = 0, run_sign = 0;
+  for (size_t i = 1; i < pts.size(); ++i) {
+    if (pts[i].x != pts[i - 1].x) continue;
+    const float dy = pts[i].y - pts[i - 1].y;
+    const int sign = dy > 0.0f ? 1 : -1;
+    const bool stair = std::fabs(dy) >= 0.3f - 1e-4f && std::fabs(dy) <= 0.40f + 1e-4f;
+    const bool follows = i >= 3 && pts[i - 2].x == pts[i - 3].x && pts[i - 1].x - pts[i - 2].x <= 0.8f;
+    run = stair && (follows && sign == run_sign) ? run + 1 : (stair ? 1 : 0);
+    run_sign = sign;
+    if (run == 3) (sign > 0 ? stairs_up : stairs_down) += 1;
+    EXPECT_GE(dy, -2.0f) << "a drop of more than 2 m at x = " << pts[i].x;
+  }
+  EXPECT_GE(stairs_up, 2);
+  EXPECT_GE(stairs_down, 2);
+
+  // Ladders: three or more, spacings 0.22-0.40 m, at least one leaning;
+  // wooden scaffolds (platforms) each reached by a ladder's top.
+  ASSERT_GE(level.ladders.size(), 3u);
+  bool leaning = false;
+  for (const world::LadderDesc& l : level.ladders) leaning = leaning || std::fabs(l.lean_deg) >= 5.0f;
+  EXPECT_TRUE(leaning);
+  ASSERT_GE(level.platforms.size(), 2u);
+  for (const world::Platform& p : level.platforms) {
+    bool reached = false;
+    for (const world::LadderDesc& l : level.ladders) {
+      reached = reached || (std::fabs(l.top_y - p.top_y) < 0.01f && l.x > p.x0 - 1.0f && l.x < p.x0 + 0.5f);
+    }
+    EXPECT_TRUE(reached) << "no ladder up to the scaffold at x = " << p.x0;
+  }
+
+  // A pit or two, checkpoints, a gate at the goal, the props asked for.
+  EXPECT_GE(level.pits.size(), 1u);
+  EXPECT_GE(level.checkpoints.size(), 4u);
+  EXPECT_EQ(level.goal.kind, world::GoalKind::kGate);
+  std::set<world::PropKind> kinds;
+  for (const world::Prop& prop : level.props) kinds.insert(prop.kind);
+  for (world::PropKind k :
+       {world::PropKind::kTorch, world::PropKind::kBarrel, world::PropKind::kCrate, world::PropKind::kBanner}) {
+    EXPECT_TRUE(kinds.count(k)) << world::ToString(k);
+  }
+
+  // Several enemies, each on a flat stretch of 6-10 m (no step at all).
+  int enemies = 0;
+  for (const world::Npc& npc : level.npcs) {
+    if (npc.role != world::NpcRole::kEnemy) continue;
+    ++enemies;
+    EXPECT_GE(npc.patrol_x1 - npc.patrol_x0, 6.0f) << npc.x;
+    EXPECT_LE(npc.patrol_x1 - npc.patrol_x0, 10.0f) << npc.x;
+    for (float x = npc.patrol_x0; x <= npc.patrol_x1; x += 0.25f) {
+      EXPECT_EQ(world::ProfileHeight(level.terrain, x), world::ProfileHeight(level.terrain, npc.x)) << x;
+    }
+  }
+  EXPECT_GE(enemies, 3);
+
+  // Gems on the path at 1 m, some needing a jump (2-2.5 m), some over a
+  // scaffold's deck; and medal times.
+  int walked = 0, jumped = 0, on_scaffold = 0;
+  for (const world::Collectible& gem : level.collectibles) {
+    const glm::vec3 at = world::CollectiblePositionWs(level.terrain, gem);
+    bool over_deck = false;
+    for (const world::Platform& p : level.platforms) {
+      over_deck = over_deck || (at.x > p.x0 && at.x < p.x1 && at.y - p.top_y > 0.5f && at.y - p.top_y < 1.5f);
+    }
+    on_scaffold += over_deck ? 1 : 0;
+    walked += !over_deck && gem.height_m == 1.0f ? 1 : 0;
+    jumped += !over_deck && gem.height_m >= 2.0f && gem.height_m <= 2.5f ? 1 : 0;
+  }
+  EXPECT_GE(walked, 6);
+  EXPECT_GE(jumped, 3);
+  EXPECT_GE(on_scaffold, 3);
+  EXPECT_NE(level.medals, world::Medals{});
 }
 
 TEST(DemoLevel, LedgesAtLadderTopsContinueAndComeDown) {

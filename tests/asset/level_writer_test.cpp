@@ -40,7 +40,8 @@ std::string FirstDifference(const world::Level& a, const world::Level& b) {
   if (a.npcs != b.npcs) return "npcs";
   if (a.props != b.props) return "props";
   if (a.collectibles != b.collectibles) return "collectibles";
-  return "medals";
+  if (a.medals != b.medals) return "medals";
+  return "mood";
 }
 
 class GeneratedLevel : public ::testing::TestWithParam<world::LevelGenRange> {};
@@ -133,6 +134,25 @@ TEST(LevelWriter, EnemiesGemsAndMedalsRoundTrip) {
   ASSERT_TRUE(parsed.ok()) << parsed.status().message() << "\n" << text;
   EXPECT_EQ(FirstDifference(*parsed, level), "");
   EXPECT_NE(text.find("\"collectibles\""), std::string::npos);
+}
+
+// A mood other than the default is written and reads back; the default
+// (the demo's day over a meadow) is not written at all.
+TEST(LevelWriter, MoodRoundTripsAndTheDefaultIsNotWritten) {
+  const auto loaded = LoadLevel(std::string(KNIGHTS_SOURCE_DIR) + "/assets/levels/demo.json");
+  ASSERT_TRUE(loaded.ok()) << loaded.status().message();
+  EXPECT_EQ(LevelToJson(*loaded).find("\"mood\""), std::string::npos);
+  for (const world::Mood mood : {world::Mood{world::SkyMood::kDusk, world::GroundMood::kPaving},
+                                 world::Mood{world::SkyMood::kDusk, world::GroundMood::kMeadow},
+                                 world::Mood{world::SkyMood::kDay, world::GroundMood::kPaving}}) {
+    world::Level level = *loaded;
+    level.mood = mood;
+    const std::string text = LevelToJson(level);
+    EXPECT_NE(text.find("\"mood\": {\"sky\": \""), std::string::npos) << text;
+    const auto parsed = ParseLevel(text, "mood.json");
+    ASSERT_TRUE(parsed.ok()) << parsed.status().message();
+    EXPECT_EQ(FirstDifference(*parsed, level), "");
+  }
 }
 
 TEST(LevelWriter, WritesTheReadmeFormatWithShortestNumbers) {

@@ -44,6 +44,7 @@ TEST_F(SettingsFileTest, SaveCreatesTheDirectoryAndRoundTrips) {
   s.keys.keys[static_cast<int>(core::KeyAction::kJump)] = {"J", "Space"};
   s.hero = "squire";
   s.patrols = "knight";
+  s.level = "castle.json";
   s.best_times_s = {{"Demo: the road to the castle", 74.25}, {"Stairs", 12.5}};
   s.best_gems = {{"Demo: the road to the castle", 12}, {"Stairs", 0}};
   s.volumes.master = 0.5f;
@@ -63,6 +64,7 @@ TEST_F(SettingsFileTest, SaveCreatesTheDirectoryAndRoundTrips) {
             (std::vector<std::string>{"J", "Space"}));
   EXPECT_EQ(loaded.settings.hero, "squire");
   EXPECT_EQ(loaded.settings.patrols, "knight");
+  EXPECT_EQ(loaded.settings.level, "castle.json");
   EXPECT_EQ(loaded.settings.best_times_s, s.best_times_s);
   EXPECT_EQ(loaded.settings.best_gems, s.best_gems);
   EXPECT_EQ(loaded.settings.volumes.master, 0.5f);
@@ -231,6 +233,15 @@ TEST_F(SettingsFileTest, ACastNameThatIsNotANameIsIgnored) {
   EXPECT_EQ(loaded.settings.hero, "");
   EXPECT_EQ(loaded.settings.patrols, "squire");
   EXPECT_NE(ParseSettings(R"({"cast": ["squire"]})", "s.json").warning.find("s.json: cast"), std::string::npos);
+}
+
+// The title's last level: a name, else the default ("") with a warning.
+TEST_F(SettingsFileTest, ALevelThatIsNotANameIsIgnored) {
+  EXPECT_EQ(ParseSettings(R"({"level": "castle.json"})", "s.json").settings.level, "castle.json");
+  const LoadedSettings loaded = ParseSettings(R"({"level": 2, "cast": {"hero": "squire"}})", "s.json");
+  EXPECT_NE(loaded.warning.find("s.json: level: expected a level's file name"), std::string::npos) << loaded.warning;
+  EXPECT_EQ(loaded.settings.level, "");
+  EXPECT_EQ(loaded.settings.hero, "squire");
 }
 
 // Best times: finite, positive, under a day, named; a bad entry is dropped

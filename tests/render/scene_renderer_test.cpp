@@ -8,6 +8,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
@@ -250,7 +251,7 @@ TEST_F(SceneRendererTest, ShadowUnderKnightIsDarkerThanLitGroundNextToIt) {
   // falls along +x on the ground at z in [-0.2, 0.2], from x = 0.25 to
   // 0.25 + 1.8 / tan(elevation). Camera in front, a little above.
   FrameView view = MakeFrameView({0.8f, 3.0f, 7.0f}, {0.8f, 0.3f, 0.0f}, 40.0f, kWidth, kHeight);
-  view.sun_dir_ws = glm::normalize(glm::vec3(-1.0f, 1.0f, 0.0f));
+  view.light.sun_dir_ws = glm::normalize(glm::vec3(-1.0f, 1.0f, 0.0f));
   const glm::vec3 shadowed_ws(1.0f, 0.0f, 0.0f);  // under the shadow of the knight's chest (height 0.75 m)
   const glm::vec3 lit_ws(1.0f, 0.0f, 0.9f);       // same ground, in front of the shadow
   const glm::ivec2 s = Project(view, shadowed_ws);
@@ -283,7 +284,7 @@ TEST_F(SceneRendererTest, ShadowUnderKnightIsDarkerThanLitGroundNextToIt) {
 TEST_F(SceneRendererTest, FastShadingKeepsTheShadowAndTheLook) {
   ASSERT_NE(scene_, nullptr);
   FrameView view = MakeFrameView({0.8f, 3.0f, 7.0f}, {0.8f, 0.3f, 0.0f}, 40.0f, kWidth, kHeight);
-  view.sun_dir_ws = glm::normalize(glm::vec3(-1.0f, 1.0f, 0.0f));
+  view.light.sun_dir_ws = glm::normalize(glm::vec3(-1.0f, 1.0f, 0.0f));
   const glm::ivec2 s = Project(view, {1.0f, 0.0f, 0.0f});
   const glm::ivec2 l = Project(view, {1.0f, 0.0f, 0.9f});
   SceneSettings settings;
@@ -324,6 +325,133 @@ TEST_F(SceneRendererTest, MsaaOrFxaaAndRenderScaleAreApplied) {
   EXPECT_TRUE(scene_->stats().fxaa);
   EXPECT_EQ(scene_->stats().scene_width_px, kWidth);
   EXPECT_EQ(scene_->stats().knights_drawn, 1);
+}
+
+// The dusk light (world::SkyMood::kDusk): the sky is warmer and darker than
+// the day's, the sun is low enough that the knight's shadow reaches where
+// the day's does not, and the knight and the ground he stands on stay lit
+// (a player must see the fight).
+TEST_F(SceneRendererTest, DuskIsWarmerDarkerWithLongerShadowsAndTheKnightStaysLit) {
+  ASSERT_NE(scene_, nullptr);
+  SceneSettings settings;
+  // The sky: looking slightly up from standing height; the top band.
+  FrameView sky_view = MakeFrameView({0.0f, 1.6f, 9.0f}, {0.0f, 2.6f, 0.0f}, 40.0f, kWidth, kHeight);
+  const auto day_sky = Render(sky_view, false, settings);
+  Dump(day_sky, "day_sky");
+  sky_view.light = DuskSkyLight();
+  const auto dusk_sky = Render(sky_view, false, settings);
+  Dump(dusk_sky, "dusk_sky");
+  Rgb day_top, dusk_top;
+  int n = 0;
+  for (int y = 2; y < kHeight / 6; y += 4) {
+    for (int x = 4; x < kWidth - 4; x += 8) {
+      const Rgb d = Pixel(day_sky, x, y), k = Pixel(dusk_sky, x, y);
+      day_top = {day_top.r + d.r, day_top.g + d.g, day_top.b + d.b};
+      dusk_top = {dusk_top.r + k.r, dusk_top.g + k.g, dusk_top.b + k.b};
+      ++n;
+    }
+  }
+  day_top = {day_top.r / n, day_top.g / n, day_top.b / n};
+  dusk_top = {dusk_top.r / n, dusk_top.g / n, dusk_top.b / n};
+  EXPECT_LT(dusk_top.Luma(), 0.8f * day_top.Luma()) << "dusk " << dusk_top.Luma() << " day " << day_top.Luma();
+  EXPECT_GT(dusk_top.r - dusk_top.b, day_top.r - day_top.b + 0.15f)
+      << "dusk r-b " << dusk_top.r - dusk_top.b << " day r-b " << day_top.r - day_top.b;
+
+  // The shadow: 3.5 m from the knight along the dusk sun's ground direction
+  // (+x, back), where the knight's middle shades the ground at 14 degrees,
+  // beside the day's shadow (31 degrees up, 45 degrees further round).
+  FrameView view = MakeFrameView({2.5f, 3.2f, 7.5f}, {2.0f, 0.3f, -0.5f}, 40.0f, kWidth, kHeight);
+  const glm::vec3 sun_dusk = DuskSkyLight().sun_dir_ws;
+  const glm::vec2 away = -glm::normalize(glm::vec2(sun_dusk.x, sun_dusk.z));  // along the ground, from the sun
+  const glm::vec2 side(-away.y, away.x);
+  const glm::vec2 p_xz = away * 3.5f, q_xz = p_xz + side * 0.9f;
+  const glm::ivec2 p = Project(view, {p_xz.x, 0.0f, p_xz.y}), q = Project(view, {q_xz.x, 0.0f, q_xz.y});
+  const auto day = Render(view, true, settings);
+  Dump(day, "day");
+  view.light = DuskSkyLight();
+  const auto dusk = Render(view, true, settings);
+  Dump(dusk, "dusk");
+  EXPECT_LT(Mean(dusk, p.x, p.y, 2).Luma(), 0.7f * Mean(dusk, q.x, q.y, 2).Luma()) << "no long dusk shadow";
+  EXPECT_GT(Mean(day, p.x, p.y, 2).Luma(), 0.8f * Mean(day, q.x, q.y, 2).Luma()) << "a day shadow there";
+
+  // Lit: the ground in front of the knight and the knight himself (red).
+  const glm::ivec2 front = Project(view, {0.7f, 0.0f, 0.6f});
+  EXPECT_GT(Mean(dusk, front.x, front.y, 2).Luma(), 0.15f);
+  const glm::ivec2 chest = Project(view, {0.0f, 1.2f, 0.2f});
+  const Rgb knight = Mean(dusk, chest.x, chest.y, 2);
+  EXPECT_GT(knight.r, 0.25f);
+  EXPECT_GT(knight.r, 2.0f * knight.b);
+}
+
+// A level whose ground is paving (world::GroundMood::kPaving) draws grey
+// flagstones with dark joints where the meadow is green, in the full and
+// the fast shading alike (the fast path handles the material: the frame's
+// mean colour within 4% of the full's in each channel).
+TEST_F(SceneRendererTest, PavingIsFlagstonesInFullAndFastShading) {
+  ASSERT_NE(scene_, nullptr);
+  world::Level level = FlatLevel();
+  level.mood.ground = world::GroundMood::kPaving;
+  const world::World paved(level);
+  const anim::SkinnedMesh* looks[] = {mesh_};
+  scene_->UploadGeometry(BuildSceneGeometry(paved), looks);
+  const FrameView view = MakeFrameView({0.0f, 4.0f, 6.0f}, {0.0f, 0.0f, -0.5f}, 40.0f, kWidth, kHeight);
+  SceneSettings settings;
+  const auto full = Render(view, false, settings);
+  Dump(full, "paving");
+  settings.fast_shading = true;
+  const auto fast = Render(view, false, settings);
+  Dump(fast, "paving_fast");
+  scene_->UploadGeometry(BuildSceneGeometry(*world_), looks);  // the fixture's meadow again
+  const auto meadow = Render(view, false, SceneSettings{});
+
+  const glm::ivec2 c = Project(view, {0.0f, 0.0f, 0.0f});
+  const Rgb grass = Mean(meadow, c.x, c.y, 6), stone = Mean(full, c.x, c.y, 6);
+  EXPECT_GT(grass.g, grass.r);
+  EXPECT_LT(stone.g, stone.r * 1.05f) << "not green";
+  EXPECT_LT(stone.b, stone.r) << "lit warm, not blue";
+  // The joints: in a patch of the paving, the darkest pixels (one in
+  // twenty) are much darker than the typical one, full and fast.
+  for (const auto* px : {&full, &fast}) {
+    std::vector<float> patch;
+    for (int y = c.y - 30; y <= c.y + 30; ++y) {
+      for (int x = c.x - 80; x <= c.x + 80; ++x) patch.push_back(Pixel(*px, x, y).Luma());
+    }
+    std::sort(patch.begin(), patch.end());
+    EXPECT_LT(patch[patch.size() / 20], 0.75f * patch[patch.size() / 2]) << (px == &full ? "full" : "fast");
+  }
+  double sum_full[3] = {0, 0, 0}, sum_fast[3] = {0, 0, 0};
+  for (size_t i = 0; i < full.size(); i += 4) {
+    for (int k = 0; k < 3; ++k) {
+      sum_full[k] += full[i + k];
+      sum_fast[k] += fast[i + k];
+    }
+  }
+  for (int k = 0; k < 3; ++k) EXPECT_NEAR(sum_fast[k] / sum_full[k], 1.0, 0.04) << "channel " << k;
+}
+
+// At dusk the torches light the ground round them (the sky light's
+// torch_color); farther than their reach, and without it, nothing changes.
+TEST_F(SceneRendererTest, DuskTorchesLightTheGroundAroundThem) {
+  ASSERT_NE(scene_, nullptr);
+  world::Level level = FlatLevel();
+  level.props.push_back({world::PropKind::kTorch, 3.5f, -1.0f});
+  const world::World lit(level);
+  const anim::SkinnedMesh* looks[] = {mesh_};
+  scene_->UploadGeometry(BuildSceneGeometry(lit), looks);
+  FrameView view = MakeFrameView({0.0f, 3.0f, 7.0f}, {0.0f, 0.3f, 0.0f}, 40.0f, kWidth, kHeight);
+  view.light = DuskSkyLight();
+  const auto with_torch = Render(view, false, SceneSettings{});
+  Dump(with_torch, "dusk_torch");
+  view.light.torch_color = glm::vec3(0.0f);
+  const auto without = Render(view, false, SceneSettings{});
+  Dump(without, "dusk_no_torch");
+  scene_->UploadGeometry(BuildSceneGeometry(*world_), looks);  // the fixture's level again
+
+  const glm::ivec2 near = Project(view, {3.5f, 0.0f, -0.2f});  // 1.5 m under the flame, 0.8 m in front
+  const glm::ivec2 far = Project(view, {-3.5f, 0.0f, 1.0f});   // 7.4 m away: out of its reach
+  ASSERT_TRUE(far.x > 4 && far.y < kHeight - 4 && near.x < kWidth - 4 && near.y < kHeight - 4);
+  EXPECT_GT(Mean(with_torch, near.x, near.y, 2).Luma(), 1.15f * Mean(without, near.x, near.y, 2).Luma());
+  EXPECT_NEAR(Mean(with_torch, far.x, far.y, 2).Luma(), Mean(without, far.x, far.y, 2).Luma(), 0.01f);
 }
 
 TEST_F(SceneRendererTest, KnightBehindTheCameraIsCulled) {

@@ -1,0 +1,49 @@
+// app::PrepareLevel, what the title screen's level choice loads: a level
+// file becomes its world and its scene geometry, once; a broken file is
+// one line naming the file and the field, and nothing else happens.
+
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <string>
+
+#include "app/loaded_assets.h"
+#include "app/startup_choices.h"
+#include "asset/level_list.h"
+#include "core/file_io.h"
+
+namespace knights::app {
+namespace {
+
+TEST(LevelSwitch, EveryTitleLevelPreparesItsWorldAndGeometry) {
+  core::SetDataDir(KNIGHTS_SOURCE_DIR);
+  const auto names = asset::LoadLevelList(core::DataPath(kTitleLevelsPath));
+  ASSERT_TRUE(names.ok()) << names.status().message();
+  ASSERT_GE(names->size(), 2u);
+  for (const std::string& name : *names) {
+    const auto prepared = PrepareLevel(std::string(kLevelsDir) + name);
+    ASSERT_TRUE(prepared.ok()) << prepared.status().message();
+    ASSERT_NE(prepared->world, nullptr);
+    EXPECT_FALSE(prepared->world->collision().triangles().empty()) << name;
+    EXPECT_GT(prepared->scene_geometry.world.vertices.size(), 10000u) << name;
+    EXPECT_GT(prepared->scene_geometry.background.vertices.size(), 1000u) << name;
+    EXPECT_FALSE(prepared->scene_geometry.moving.pieces.empty()) << name;  // flags, the gate
+  }
+}
+
+TEST(LevelSwitch, ABrokenLevelIsOneLineNamingTheFileAndField) {
+  const std::string path = (std::filesystem::temp_directory_path() / "knights_broken_castle.json").string();
+  std::ifstream in(std::string(KNIGHTS_SOURCE_DIR) + "/assets/levels/castle.json");
+  std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  text.replace(text.find("\"dusk\""), 6, "\"noon\"");
+  std::ofstream(path) << text;
+  const auto prepared = PrepareLevel(path);
+  ASSERT_FALSE(prepared.ok());
+  EXPECT_EQ(prepared.status().message(), path + ": mood.sky: \"noon\" is not one of: day, dusk");
+  std::filesystem::remove(path);
+  EXPECT_FALSE(PrepareLevel("/nonexistent/level.json").ok());
+}
+
+}  // namespace
+}  // namespace knights::app
