@@ -19,7 +19,10 @@ std::string_view Trimmed(std::string_view s) {
 
 // What is wrong with a level's name, or "" when nothing is.
 std::string ProblemWith(std::string_view name, const std::vector<std::string>& earlier) {
-  const std::string quoted = "\"" + Printable(std::string(name)) + "\"";
+  // Built by appending: GCC 12 warns falsely (-Wrestrict) on "\"" + string.
+  std::string quoted = "\"";
+  quoted += Printable(std::string(name));
+  quoted += '"';
   if (name.size() < 6 || name.substr(name.size() - 5) != ".json") return quoted + " is not a level file (*.json)";
   if (name.find_first_of("/\\") != std::string_view::npos) {
     return quoted + " is not a file of this folder (no '/' or '\\')";

@@ -63,13 +63,13 @@ TEST(MovingScenery, FlagsRiseAndThePortcullisLifts) {
   const MovingScenery s = BuildMovingScenery(world);
   std::vector<ChunkPlacement> out(s.pieces.size());
   const float none[] = {0.0f, 0.0f};
-  PlaceMovingScenery(s.pieces, {none, 0.0f}, out);
+  PlaceMovingScenery(s.pieces, {none, 0.0f, {}, 0.0f}, out);
   for (size_t i = 0; i < s.pieces.size(); ++i) {
     EXPECT_EQ(out[i].offset_ws, glm::vec3(0.0f));
     EXPECT_EQ(out[i].visible, s.pieces[i].kind != SceneryPieceKind::kFlagRaised) << i;
   }
   const float first_passed[] = {1.0f, 0.0f};
-  PlaceMovingScenery(s.pieces, {first_passed, 1.0f}, out);
+  PlaceMovingScenery(s.pieces, {first_passed, 1.0f, {}, 0.0f}, out);
   for (size_t i = 0; i < s.pieces.size(); ++i) {
     const SceneryPiece& p = s.pieces[i];
     if (p.kind == SceneryPieceKind::kPortcullis) {
@@ -87,7 +87,7 @@ TEST(MovingScenery, FlagsRiseAndThePortcullisLifts) {
     }
   }
   // Fewer states than checkpoints: the rest count as not passed.
-  PlaceMovingScenery(s.pieces, {{}, 0.0f}, out);
+  PlaceMovingScenery(s.pieces, {{}, 0.0f, {}, 0.0f}, out);
   for (size_t i = 0; i < s.pieces.size(); ++i) {
     if (s.pieces[i].kind == SceneryPieceKind::kFlagRaised) {
       EXPECT_FALSE(out[i].visible);

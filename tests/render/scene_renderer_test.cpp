@@ -434,7 +434,7 @@ TEST_F(SceneRendererTest, PavingIsFlagstonesInFullAndFastShading) {
 TEST_F(SceneRendererTest, DuskTorchesLightTheGroundAroundThem) {
   ASSERT_NE(scene_, nullptr);
   world::Level level = FlatLevel();
-  level.props.push_back({world::PropKind::kTorch, 3.5f, -1.0f});
+  level.props.push_back({world::PropKind::kTorch, 3.5f, -1.0f, std::nullopt, 1.0f, 0.0f});
   const world::World lit(level);
   const anim::SkinnedMesh* looks[] = {mesh_};
   scene_->UploadGeometry(BuildSceneGeometry(lit), looks);
