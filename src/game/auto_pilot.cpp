@@ -65,19 +65,8 @@ core::InputState AutoPilot::Decide(const KnightController& knight, const world::
   }
   // A fight can leave the knight facing back along the course: it turns
   // round on the spot first.
-  if (knight.mode() == KnightMode::kGround && knight.Facing() < 0) return TurnOnTheSpot(knight, +1);
+  if (knight.mode() == KnightMode::kGround && knight.Facing() < 0) return knight.TurnOnTheSpotInput(+1);
   return Decide(knight, world, dt_s);
-}
-
-// A reversal held from a standstill ends the turn clip as soon as the body
-// moves, and the yaw then eases round over planted feet (they would slide
-// round with it): so a tap once the body has stopped, then nothing until
-// the turn clip has played out.
-core::InputState AutoPilot::TurnOnTheSpot(const KnightController& knight, int towards) {
-  core::InputState input;
-  if (knight.Turning() || knight.Facing() == towards) return input;
-  if (std::fabs(knight.VelocityMps().x) < kStoppedMps) input.move_x = static_cast<float>(towards);
-  return input;
 }
 
 core::InputState AutoPilot::Fight(const KnightController& knight, const FoeView& foe, const KnightCombat& self) {
@@ -87,7 +76,7 @@ core::InputState AutoPilot::Fight(const KnightController& knight, const FoeView&
     input.block_held = true;
     return input;
   }
-  if (knight.Facing() != towards) return TurnOnTheSpot(knight, towards);
+  if (knight.Facing() != towards) return knight.TurnOnTheSpotInput(towards);
   if (knight.Turning()) return input;
   if (std::fabs(foe.dx_m) > kSwingFromM) {
     input.move_x = static_cast<float>(towards);  // walks in

@@ -39,9 +39,6 @@ class AutoPilot {
  private:
   void UpdateWatchdog(const KnightController& knight, float dt_s);
   core::InputState Fight(const KnightController& knight, const FoeView& foe, const KnightCombat& self);
-  static core::InputState TurnOnTheSpot(const KnightController& knight, int towards);
-  // Slower than this the body counts as stopped (a turn may start), m/s.
-  static constexpr float kStoppedMps = 0.05f;
   // It swings from this near, metres between the feet along x.
   static constexpr float kSwingFromM = 1.15f;
   core::InputState DecideOnGround(const KnightController& knight, const world::World& world, float dt_s);

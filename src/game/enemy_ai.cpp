@@ -12,8 +12,6 @@ constexpr float kBlockLookoutM = 0.6f;
 // Closer than this fraction of the reach it stops walking in, so that it
 // does not push into the player.
 constexpr float kStopInsideReach = 0.85f;
-// Slower than this the body counts as stopped (a turn may start), m/s.
-constexpr float kStoppedMps = 0.05f;
 // A second press in a combo comes this long into the first swing, seconds.
 constexpr float kComboPressAfterS = 0.2f;
 
@@ -79,17 +77,9 @@ bool EnemyAi::Lost(const Knight& self, const Knight& player) const {
   return player.combat.Defeated() || std::fabs(d.x) > tuning.give_up_m || std::fabs(d.y) > tuning.level_m;
 }
 
-// A tap towards the player when it faces away and stands still (a turn on
-// the spot then plays through), nothing otherwise: a reversal held, or
-// made while moving, would ease the yaw round over planted feet.
+// Turns round on the spot to face the player (KnightController::TurnOnTheSpotInput).
 core::InputState EnemyAi::FaceTowards(const Knight& self, float player_x) const {
-  core::InputState input;
-  const int towards = player_x >= self.controller.FeetWs().x ? 1 : -1;
-  const bool stopped = std::fabs(self.controller.VelocityMps().x) < kStoppedMps;
-  if (!self.controller.Turning() && self.controller.Facing() != towards && stopped) {
-    input.move_x = static_cast<float>(towards);
-  }
-  return input;
+  return self.controller.TurnOnTheSpotInput(player_x >= self.controller.FeetWs().x ? 1 : -1);
 }
 
 // Walks towards the player until within reach, never past its patrol range.

@@ -253,7 +253,7 @@ void GameSession::ChooseLanes() {
         std::fabs(npc_ws.x - player_ws.x) < kPassRangeM && std::fabs(npc_ws.y - player_ws.y) < kPassLevelM;
     // An enemy on its feet stands its ground on the play plane: the fight
     // is face to face there, not passing.
-    const bool foe = IsEnemy(i) && !knights_[i].combat.Defeated() && knights_[0].combat.CanFight();
+    const bool foe = FightingEnemy(i);
     npc.SetLane(near && !foe ? npc_lane : 0.0f, LaneRule::kHillside);
     passing = passing || (near && !foe);
     fighting = fighting || (near && foe);

@@ -85,6 +85,12 @@ class GameSession {
            desc_.world->level().npcs[knight - 1].role == world::NpcRole::kEnemy;
   }
   const EnemyAi& enemy_ai(size_t knight) const { return enemies_[knight - 1]; }
+  // Knight i is an enemy still on its feet and the player can fight it
+  // (his character has attack clips): it fights, keeps the play plane, and
+  // can strike and be struck.
+  bool FightingEnemy(size_t knight) const {
+    return IsEnemy(knight) && !knights_[knight].combat.Defeated() && knights_[0].combat.CanFight();
+  }
   // Whether knight i is drawn: a fallen enemy blinks out kFallenBlinkS
   // after it fell, and is gone kFallenGoneS after.
   bool Shown(size_t knight) const;

@@ -12,7 +12,7 @@ void GameSession::ResolveBlows() {
   for (size_t i = 0; i < knights_.size(); ++i) {
     const Knight& knight = knights_[i];
     Fighter& f = fighters_[i];
-    const bool in_fight = i == 0 || (IsEnemy(i) && !knight.combat.Defeated());
+    const bool in_fight = i == 0 || FightingEnemy(i);
     f.side = in_fight ? (i == 0 ? 0 : 1) : Fighter::kNoSide;
     f.weapon_before_ws = weapons_before_ws_[i];
     f.weapon_ws = knight.WeaponWs();
@@ -53,7 +53,7 @@ FoeView GameSession::NearestFoe() const {
   const glm::vec3 player_ws = knights_[0].controller.FeetWs();
   for (size_t i = 1; i < knights_.size(); ++i) {
     const Knight& enemy = knights_[i];
-    if (!IsEnemy(i) || enemy.combat.Defeated()) continue;
+    if (!FightingEnemy(i)) continue;
     const glm::vec3 d = enemy.controller.FeetWs() - player_ws;
     if (std::fabs(d.y) > kFoeLevelM || (foe.present && std::fabs(d.x) >= std::fabs(foe.dx_m))) continue;
     foe.present = true;

@@ -27,6 +27,7 @@
 // AnimPlayer crossfades. It never reads the pose: animation follows gameplay.
 
 #include <algorithm>
+#include <cmath>
 #include <cstdint>
 #include <optional>
 
@@ -219,6 +220,20 @@ class KnightController {
   bool TurnCompleted() const { return turn_completed_; }
   // Turning round on the spot (the turn clip is playing).
   bool Turning() const { return turn_left_s_ > 0.0f; }
+  // The input that turns the knight round to face `towards` (+1: +x) on the
+  // spot, for a brain to give: a tap once the body has stopped, then
+  // nothing while the turn clip plays. (A reversal held from a standstill
+  // ends the turn clip as soon as the body moves, or made while moving
+  // eases the yaw round: either way over planted feet, which would slide.)
+  core::InputState TurnOnTheSpotInput(int towards) const {
+    core::InputState input;
+    if (!Turning() && facing_ != towards && std::fabs(velocity_.x) < kStoppedMps) {
+      input.move_x = static_cast<float>(towards);
+    }
+    return input;
+  }
+  // Slower than this the body counts as stopped (a turn may start), m/s.
+  static constexpr float kStoppedMps = 0.05f;
 
  private:
   // Stands the knight at feet_ws, at rest; its checkpoint is kept (a
