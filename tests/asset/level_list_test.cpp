@@ -33,7 +33,11 @@ TEST(LevelList, BadEntriesGiveOneLineWithTheLineNumber) {
   EXPECT_EQ(ErrorOf("x\x1b.json\nq"), "list.txt: line 2: \"q\" is not a level file (*.json)");
   EXPECT_EQ(ErrorOf("# nothing\n\n"), "list.txt: names no level (one file name a line)");
   std::string many;
-  for (size_t i = 0; i <= kMaxTitleLevels; ++i) many += "l" + std::to_string(i) + ".json\n";
+  for (size_t i = 0; i <= kMaxTitleLevels; ++i) {
+    many += 'l';
+    many += std::to_string(i);
+    many += ".json\n";
+  }
   EXPECT_EQ(ErrorOf(many), "list.txt: line 65: more than 64 levels");
   const auto missing = LoadLevelList("/nonexistent/title_levels.txt");
   ASSERT_FALSE(missing.ok());
