@@ -7,6 +7,8 @@
 #include "asset/character_desc_loader.h"
 #include "asset/character_loader.h"
 #include "core/file_io.h"
+#include "game/clip_baker.h"
+#include "game/procedural_climb.h"
 #include "game/rig.h"
 #include "game/rig_props.h"
 
@@ -39,30 +41,45 @@ void PrintRoles(const game::CharacterDesc& desc) {
               chain(desc.leg_r).c_str(), chain(desc.arm_l).c_str(), chain(desc.arm_r).c_str());
 }
 
-void PrintClips(const game::CharacterDesc& desc, const asset::CharacterModel& model) {
-  std::printf("clips:   %-20s %-22s %7s %-4s %-10s %s\n", "role", "clip", "length", "loop", "speed", "contacts (s)");
+// Where a clip's loop and contacts came from.
+const char* ExtrasSource(const asset::GivenExtras& given) {
+  return given.loop && given.contacts ? "extras" : (given.loop || given.contacts ? "extras + motion" : "motion");
+}
+
+void PrintClip(const char* role, const anim::Clip& clip, const std::string& source) {
+  char speed[32] = "-";
+  if (clip.SpeedMps()) std::snprintf(speed, sizeof speed, "%.2f m/s", *clip.SpeedMps());
+  std::printf("         %-20s %-34s %5.2f s %-4s %-10s %s [%s]\n", role, clip.Name().c_str(), clip.DurationS(),
+              clip.Loop() ? "yes" : "no", speed, asset::DescribeContacts(clip).c_str(), source.c_str());
+}
+
+// Each role's clip and where it comes from: the file's clip (its loop and
+// contacts from its extras or its motion), or a fallback built at load.
+void PrintClips(const game::CharacterDesc& desc, const asset::CharacterModel& model, const game::RoleClips& roles) {
+  std::printf("clips:   %-20s %-34s %7s %-4s %-10s %s\n", "role", "clip", "length", "loop", "speed",
+              "contacts (s) [source]");
   for (int r = 0; r < game::kClipRoleCount; ++r) {
-    const int index = model.FindClip(desc.clips[r]);
+    const char* role = game::ClipRoleKey(static_cast<game::ClipRole>(r));
+    const int index = roles.clip[r];
     if (index < 0) {
-      std::printf("         %-20s %-22s (not mapped: optional)\n", game::ClipRoleKey(static_cast<game::ClipRole>(r)),
-                  "-");
-      continue;
+      std::printf("         %-20s %-34s (not mapped: optional)\n", role, "-");
+    } else if (roles.source[r] == game::ClipSource::kClip) {
+      PrintClip(role, model.clips[index], std::string("clip, ") + ExtrasSource(model.given_extras[index]));
+    } else {
+      PrintClip(role, model.clips[index], game::Describe(roles.source[r]));
     }
-    const anim::Clip& clip = model.clips[index];
-    const asset::GivenExtras given = model.given_extras[index];
-    char speed[32] = "-";
-    if (clip.SpeedMps()) std::snprintf(speed, sizeof speed, "%.2f m/s", *clip.SpeedMps());
-    std::printf(
-        "         %-20s %-22s %5.2f s %-4s %-10s %s [%s]\n", game::ClipRoleKey(static_cast<game::ClipRole>(r)),
-        clip.Name().c_str(), clip.DurationS(), clip.Loop() ? "yes" : "no", speed, asset::DescribeContacts(clip).c_str(),
-        given.loop && given.contacts ? "extras" : (given.loop || given.contacts ? "extras + motion" : "motion"));
+  }
+  if (const int jump = model.FindClip(desc.jump_clip); jump >= 0) {
+    PrintClip("(jump)", model.clips[jump], std::string("clip, ") + ExtrasSource(model.given_extras[jump]));
   }
 }
 
-void PrintClimb(const game::CharacterDesc& desc, const asset::CharacterModel& model) {
-  const int index = model.FindClip(desc.clips[static_cast<int>(game::ClipRole::kClimbUp)]);
-  const anim::Clip& climb = model.clips[index];
-  const char* source = model.given_extras[index].rungs ? "extras" : "measured";
+void PrintClimb(const asset::CharacterModel& model, const game::RoleClips& roles) {
+  const int up = static_cast<int>(game::ClipRole::kClimbUp);
+  const anim::Clip& climb = model.clips[roles.clip[up]];
+  const char* source = roles.source[up] == game::ClipSource::kProceduralClimb
+                           ? "procedural"
+                           : (model.given_extras[roles.clip[up]].rungs ? "extras" : "measured");
   const float rise_m = climb.ClimbMPerCycle().value_or(climb.SpeedMps().value_or(0.0f) * climb.DurationS());
   std::printf("climb:   %.2f m per cycle", rise_m);
   if (climb.RungSpacingM()) {
@@ -72,6 +89,19 @@ void PrintClimb(const game::CharacterDesc& desc, const asset::CharacterModel& mo
   }
   if (climb.RungReachM()) std::printf(", %.2f m in front of the root", *climb.RungReachM());
   std::printf(" [%s]\n", source);
+}
+
+// The procedural climb's measures of this rig (game/procedural_climb.h).
+void PrintProceduralClimb(const asset::CharacterModel& model, const game::Rig& rig) {
+  const game::ClipBaker baker(model.skeleton, rig);
+  const game::ClimbGeometry g = game::MeasureClimb(baker);
+  std::printf(
+      "procedural climb: legs %.2f m, arms %.2f m; the pelvis %.2f m above the root and %.2f m behind the rungs, "
+      "leaning %.0f degrees; the hands take rung %d (%.2f m up)\n",
+      0.5f * (baker.LimbLengthM(anim::kFootL) + baker.LimbLengthM(anim::kFootR)),
+      0.5f * (baker.LimbLengthM(anim::kHandL) + baker.LimbLengthM(anim::kHandR)), g.pelvis_ms.y,
+      g.rung_reach_m - g.pelvis_ms.x, glm::degrees(g.lean_rad), g.hand_top_rung,
+      static_cast<float>(g.hand_top_rung) * g.rung_spacing_m);
 }
 
 void PrintProps(const game::CharacterDesc& desc, const std::vector<anim::PropSockets>& props) {
@@ -104,7 +134,9 @@ int InspectCharacter(const std::string& character_path) {
     std::fprintf(stderr, "knights: %s\n", rig.status().message().c_str());
     return kExitBadInput;
   }
-  const int climb_up = model->FindClip(desc->clips[static_cast<int>(game::ClipRole::kClimbUp)]);
+  const int file_climb_up = model->FindClip(desc->clips[static_cast<int>(game::ClipRole::kClimbUp)]);
+  const int climb_up =
+      file_climb_up >= 0 ? file_climb_up : report.roles.clip[static_cast<int>(game::ClipRole::kClimbUp)];
   auto props =
       game::ResolveProps(*desc, model->skeleton, *rig, climb_up >= 0 ? &model->clips[climb_up] : nullptr, &model->mesh);
   if (!props) {
@@ -118,8 +150,11 @@ int InspectCharacter(const std::string& character_path) {
   std::printf("height:  %.2f m (bind pose, soles to the top of the head)\n", game::BindPoseHeightM(model->mesh));
   PrintFrame(report, *model);
   PrintRoles(*desc);
-  PrintClips(*desc, *model);
-  PrintClimb(*desc, *model);
+  PrintClips(*desc, *model, report.roles);
+  PrintClimb(*model, report.roles);
+  if (report.roles.source[static_cast<int>(game::ClipRole::kClimbUp)] == game::ClipSource::kProceduralClimb) {
+    PrintProceduralClimb(*model, *rig);
+  }
   PrintProps(*desc, *props);
   std::printf("warnings: %zu\n", report.warnings.size());
   for (const std::string& line : report.warnings) std::printf("  %s\n", line.c_str());

@@ -33,6 +33,7 @@ core::Expected<LoadedCharacter> LoadOneCharacter(const std::string& path) {
   for (const std::string& line : report.notes) KNIGHTS_LOG_INFO("CHAR", "%s", line.c_str());
   for (const std::string& line : report.warnings) KNIGHTS_LOG_WARN("CHAR", "%s", line.c_str());
   c.model = std::move(*model);
+  c.roles = report.roles;
   for (const auto& [name, variant_path] : c.character.variants) {
     auto variant = asset::LoadCharacterModel(core::DataPath(variant_path), report.import);
     if (!variant) return variant.status();
@@ -46,11 +47,18 @@ core::Expected<LoadedCharacter> LoadOneCharacter(const std::string& path) {
   if (!rig) return rig.status();
   c.rig = *rig;
   c.rig.body_height_m = game::BindPoseHeightM(c.model.mesh);
-  const int climb_up = c.model.FindClip(c.character.clips[static_cast<int>(game::ClipRole::kClimbUp)]);
+  // Props' stow sockets are read from the file's own climb (the rig's
+  // fact, even where the procedural climb plays), else from the one played.
+  const int file_climb_up = c.model.FindClip(c.character.clips[static_cast<int>(game::ClipRole::kClimbUp)]);
+  const int climb_up = file_climb_up >= 0 ? file_climb_up : c.roles.clip[static_cast<int>(game::ClipRole::kClimbUp)];
   auto props = game::ResolveProps(c.character, c.model.skeleton, c.rig,
                                   climb_up >= 0 ? &c.model.clips[climb_up] : nullptr, &c.model.mesh);
   if (!props) return props.status();
   c.rig.props = std::move(*props);
+  // The procedural climb never stows a prop: the game moves each onto its socket.
+  if (c.roles.source[static_cast<int>(game::ClipRole::kClimbUp)] == game::ClipSource::kProceduralClimb) {
+    for (anim::PropSockets& prop : c.rig.props) prop.clips_stow = false;
+  }
   return c;
 }
 

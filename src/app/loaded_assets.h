@@ -13,6 +13,7 @@
 #include "core/status.h"
 #include "game/app_options.h"
 #include "game/character_desc.h"
+#include "game/role_clips.h"
 #include "game/rig.h"
 #include "render/scene_renderer.h"
 #include "world/world.h"
@@ -23,6 +24,7 @@ namespace knights::app {
 struct LoadedCharacter {
   game::CharacterDesc character;
   asset::CharacterModel model;
+  game::RoleClips roles;                              // each role's clip in model.clips, and where it came from
   std::vector<asset::CharacterModel> variant_models;  // mesh looks of the same rig
   game::Rig rig;
 };

@@ -144,9 +144,10 @@ game::SessionDesc MakeSessionDesc(const LoadedAssets& assets, const game::AppOpt
     member.name = c.character.name;
     member.skeleton = &c.model.skeleton;
     for (int role = 0; role < game::kClipRoleCount; ++role) {
-      const int index = c.model.FindClip(c.character.clips[role]);  // -1: an optional role not mapped
+      const int index = c.roles.clip[role];  // -1: a combat role not mapped
       member.clips[role] = index >= 0 ? &c.model.clips[index] : nullptr;
     }
+    member.sources = c.roles.source;
     member.rig = &c.rig;
     const int variants = static_cast<int>(c.variant_models.size());
     member.look = first_look;

@@ -57,53 +57,83 @@ ContactKind ContactKindOf(ClipRole role) {
   }
 }
 
+namespace {
+
+// The clip at `index` with its loop flag, contacts and (for `find_speed`)
+// speed found from its motion where its extras leave them out; a note
+// saying what was found. A one-shot (`never_loops`: a jump, which starts
+// and ends in the same pose) is never taken for a loop.
+core::Status CompleteClip(const game::CharacterDesc& desc, CharacterModel& model, int index, ContactKind kind,
+                          bool uses_speed, bool never_loops, const char* label, std::vector<std::string>* notes) {
+  const GivenExtras given = model.given_extras[index];
+  anim::ClipDesc clip = model.clips[index].ToDesc();
+  const bool find_speed = !given.speed && uses_speed;
+  if (given.loop && given.contacts && !find_speed) return core::Status::Ok();
+  const ClipFeatures found =
+      FindClipFeatures(model.skeleton, model.clips[index], LimbPointsFor(desc, model.skeleton, kind), kind,
+                       model.skeleton.FindJoint(desc.pelvis_joint), never_loops);
+  if (!given.loop) clip.loop = found.loop;
+  if (!given.contacts) clip.contacts = found.contacts;
+  if (find_speed) {
+    clip.speed_mps = found.speed_mps;
+    clip.climb_m_per_cycle = found.climb_m_per_cycle;
+  }
+  auto rebuilt = anim::Clip::Create(clip);
+  if (!rebuilt)
+    return core::Status::Error(model.path + ": animation '" + clip.name + "': " + rebuilt.status().message());
+  model.clips[index] = std::move(*rebuilt);
+  if (notes != nullptr) {
+    char speed[32] = "none";
+    if (clip.speed_mps) std::snprintf(speed, sizeof speed, "%.2f m/s", *clip.speed_mps);
+    notes->push_back(model.path + ": clip '" + clip.name + "' (" + label + ") found from its motion: loop " +
+                     (clip.loop ? "yes" : "no") + ", speed " + speed + ", contacts (s) " +
+                     DescribeContacts(model.clips[index]));
+  }
+  return core::Status::Ok();
+}
+
+// A climb clip without rung extras: the ladder it was authored on, from
+// where its holds are.
+core::Status MeasureRungs(const game::CharacterDesc& desc, CharacterModel& model, int index) {
+  if (model.given_extras[index].rungs) return core::Status::Ok();
+  anim::ClipDesc clip = model.clips[index].ToDesc();
+  const auto limbs = LimbPointsFor(desc, model.skeleton, ContactKind::kLadder);
+  clip.rung_spacing_m = RungSpacingM(model.skeleton, model.clips[index], limbs);
+  clip.rung_reach_m = RungReachM(model.skeleton, model.clips[index], limbs);
+  auto rebuilt = anim::Clip::Create(clip);
+  if (!rebuilt)
+    return core::Status::Error(model.path + ": animation '" + clip.name + "': " + rebuilt.status().message());
+  model.clips[index] = std::move(*rebuilt);
+  return core::Status::Ok();
+}
+
+}  // namespace
+
 core::Status CompleteCharacterClips(const game::CharacterDesc& desc, CharacterModel& model,
                                     std::vector<std::string>* notes, std::vector<std::string>* warnings) {
   for (int r = 0; r < game::kClipRoleCount; ++r) {
     const auto role = static_cast<ClipRole>(r);
     const int index = model.FindClip(desc.clips[r]);
     if (index < 0) continue;
-    const GivenExtras given = model.given_extras[index];
-    anim::ClipDesc clip = model.clips[index].ToDesc();
-    const bool find_speed = !given.speed && UsesSpeed(role);
-    if (!given.loop || !given.contacts || find_speed) {
-      const ContactKind kind = ContactKindOf(role);
-      const ClipFeatures found =
-          FindClipFeatures(model.skeleton, model.clips[index], LimbPointsFor(desc, model.skeleton, kind), kind,
-                           model.skeleton.FindJoint(desc.pelvis_joint));
-      if (!given.loop) clip.loop = found.loop;
-      if (!given.contacts) clip.contacts = found.contacts;
-      if (find_speed) {
-        clip.speed_mps = found.speed_mps;
-        clip.climb_m_per_cycle = found.climb_m_per_cycle;
-      }
-      auto rebuilt = anim::Clip::Create(clip);
-      if (!rebuilt)
-        return core::Status::Error(model.path + ": animation '" + clip.name + "': " + rebuilt.status().message());
-      model.clips[index] = std::move(*rebuilt);
-      if (notes != nullptr) {
-        char speed[32] = "none";
-        if (clip.speed_mps) std::snprintf(speed, sizeof speed, "%.2f m/s", *clip.speed_mps);
-        notes->push_back(model.path + ": clip '" + clip.name + "' (" + game::ClipRoleKey(role) +
-                         ") found from its motion: loop " + (clip.loop ? "yes" : "no") + ", speed " + speed +
-                         ", contacts (s) " + DescribeContacts(model.clips[index]));
-      }
+    if (core::Status s = CompleteClip(desc, model, index, ContactKindOf(role), UsesSpeed(role), false,
+                                      game::ClipRoleKey(role), notes);
+        !s.ok()) {
+      return s;
     }
-    if (!given.rungs && (role == ClipRole::kClimbUp || role == ClipRole::kClimbDown)) {
-      // The ladder it was authored on, from where its holds are.
-      const auto limbs = LimbPointsFor(desc, model.skeleton, ContactKind::kLadder);
-      clip.rung_spacing_m = RungSpacingM(model.skeleton, model.clips[index], limbs);
-      clip.rung_reach_m = RungReachM(model.skeleton, model.clips[index], limbs);
-      auto rebuilt = anim::Clip::Create(clip);
-      if (!rebuilt)
-        return core::Status::Error(model.path + ": animation '" + clip.name + "': " + rebuilt.status().message());
-      model.clips[index] = std::move(*rebuilt);
+    if (role == ClipRole::kClimbUp || role == ClipRole::kClimbDown) {
+      if (core::Status s = MeasureRungs(desc, model, index); !s.ok()) return s;
     }
-    const bool planted = std::any_of(clip.contacts.begin(), clip.contacts.end(), [](auto& c) { return !c.empty(); });
+    const anim::Clip& clip = model.clips[index];
+    bool planted = false;
+    for (int limb = 0; limb < anim::kLimbCount; ++limb)
+      planted |= !clip.Contacts(static_cast<anim::Limb>(limb)).empty();
     if (warnings != nullptr && ShouldPlant(role) && !planted) {
-      warnings->push_back(model.path + ": clip '" + clip.name + "' (" + game::ClipRoleKey(role) +
+      warnings->push_back(model.path + ": clip '" + clip.Name() + "' (" + game::ClipRoleKey(role) +
                           ") plants no foot and grips nothing: its limbs will not be held by the IK");
     }
+  }
+  if (const int jump = model.FindClip(desc.jump_clip); jump >= 0) {
+    return CompleteClip(desc, model, jump, ContactKind::kGround, false, true, "jump", notes);
   }
   return core::Status::Ok();
 }

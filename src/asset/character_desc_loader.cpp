@@ -1,8 +1,10 @@
 #include "asset/character_desc_loader.h"
 
+#include <array>
 #include <algorithm>
 #include <cmath>
 #include <initializer_list>
+#include <span>
 #include <string_view>
 #include <utility>
 
@@ -37,6 +39,13 @@ class FieldReader {
     if (v == nullptr) return !required;
     if (!v->is_string() || v->get<std::string>().empty()) return Fail(path, "expected a non-empty string"), false;
     out = v->get<std::string>();
+    return true;
+  }
+  bool Bool(const json& parent, const std::string& key, const std::string& path, bool& out) {
+    const json* v = FindOptional(parent, key);
+    if (v == nullptr) return true;
+    if (!v->is_boolean()) return Fail(path, "expected true or false"), false;
+    out = v->get<bool>();
     return true;
   }
   bool Number(const json& parent, const std::string& key, const std::string& path, float& out, float min, float max) {
@@ -90,6 +99,9 @@ class FieldReader {
   // Rejects keys of `object` (at `path`) other than `known`: a typo such as
   // "tipp" is an error, not silently ignored.
   void KnownKeysOnly(const json& object, const std::string& path, std::initializer_list<std::string_view> known) {
+    KnownKeysOnly(object, path, std::span<const std::string_view>(known.begin(), known.size()));
+  }
+  void KnownKeysOnly(const json& object, const std::string& path, std::span<const std::string_view> known) {
     for (auto it = object.begin(); it != object.end(); ++it) {
       if (std::find(known.begin(), known.end(), it.key()) == known.end()) {
         Fail(path + "." + Printable(it.key()), "unknown field");
@@ -205,9 +217,22 @@ core::Expected<game::CharacterDesc> ParseCharacterDesc(const std::string& json_t
   }
   if (!root.is_object()) return core::Status::Error(file + ": expected a JSON object at the top level");
   if (const auto duplicate = FindDuplicateKey(json_text)) return core::Status::Error(file + ": " + *duplicate);
-  static const char* const kKnownKeys[] = {
-      "name",          "model",         "scale",         "forward",       "up",    "clips",   "pelvis", "legs", "arms",
-      "sole_offset_m", "ball_offset_m", "heel_offset_m", "grip_offset_m", "props", "variants"};
+  static const char* const kKnownKeys[] = {"name",
+                                           "model",
+                                           "scale",
+                                           "forward",
+                                           "up",
+                                           "clips",
+                                           "pelvis",
+                                           "legs",
+                                           "arms",
+                                           "sole_offset_m",
+                                           "ball_offset_m",
+                                           "heel_offset_m",
+                                           "grip_offset_m",
+                                           "props",
+                                           "variants",
+                                           "procedural_climb"};
   for (auto it = root.begin(); it != root.end(); ++it) {
     if (std::find(std::begin(kKnownKeys), std::end(kKnownKeys), it.key()) == std::end(kKnownKeys)) {
       return core::Status::Error(file + ": " + Printable(it.key()) + ": unknown field");
@@ -225,16 +250,21 @@ core::Expected<game::CharacterDesc> ParseCharacterDesc(const std::string& json_t
   if (error.empty() && desc.forward_axis && desc.up_axis && glm::dot(*desc.forward_axis, *desc.up_axis) != 0.0f)
     return core::Status::Error(file + ": up: must be perpendicular to forward");
   if (const json* clips = r.Object(root, "clips", "clips")) {
-    r.KnownKeysOnly(*clips, "clips",
-                    {"idle", "walk", "run", "jump_up", "fall", "land", "climb_up", "climb_down", "ladder_enter_bottom",
-                     "ladder_exit_top", "turn", "attack_1", "attack_2", "attack_3", "block", "block_hit", "hit",
-                     "knockdown", "get_up"});
+    // Every role's key, and "jump" (a single jump clip, split for the roles
+    // the file leaves out).
+    std::array<std::string_view, game::kClipRoleCount + 1> clip_keys{};
+    for (int role = 0; role < game::kClipRoleCount; ++role)
+      clip_keys[role] = game::ClipRoleKey(static_cast<game::ClipRole>(role));
+    clip_keys.back() = "jump";
+    r.KnownKeysOnly(*clips, "clips", clip_keys);
     for (int role = 0; role < game::kClipRoleCount; ++role) {
       const auto clip_role = static_cast<game::ClipRole>(role);
       const std::string key = game::ClipRoleKey(clip_role);
       r.String(*clips, key, "clips." + key, desc.clips[role], game::IsRequiredRole(clip_role));
     }
+    r.String(*clips, "jump", "clips.jump", desc.jump_clip, false);
   }
+  r.Bool(root, "procedural_climb", "procedural_climb", desc.procedural_climb);
   r.String(root, "pelvis", "pelvis", desc.pelvis_joint);
   if (const json* legs = r.Object(root, "legs", "legs")) {
     r.KnownKeysOnly(*legs, "legs", {"left", "right"});
@@ -275,6 +305,10 @@ core::Status CheckCharacterDesc(const game::CharacterDesc& desc, const Character
       return core::Status::Error(desc.file + ": clips." + game::ClipRoleKey(static_cast<game::ClipRole>(role)) +
                                  ": clip '" + Printable(desc.clips[role]) + "' is not in " + model.path);
     }
+  }
+  if (!desc.jump_clip.empty() && model.FindClip(desc.jump_clip) < 0) {
+    return core::Status::Error(desc.file + ": clips.jump: clip '" + Printable(desc.jump_clip) + "' is not in " +
+                               model.path);
   }
   struct NamedJoint {
     std::string path;

@@ -5,6 +5,8 @@
 #include "asset/ground_root.h"
 #include "asset/character_desc_loader.h"
 #include "core/file_io.h"
+#include "game/rig.h"
+#include "game/role_clips.h"
 
 namespace knights::asset {
 namespace {
@@ -54,6 +56,13 @@ core::Expected<CharacterModel> LoadCharacterForGame(const game::CharacterDesc& d
     if (core::Status s = SettleRisesOnSoles(desc, *model); !s.ok()) return s;
   }
   if (core::Status s = CompleteCharacterClips(desc, *model, &report->notes, &report->warnings); !s.ok()) return s;
+  auto rig = game::ResolveRig(desc, model->skeleton);
+  if (!rig) return rig.status();
+  auto roles = game::AddRoleClips(desc, model->skeleton, *rig, model->clips);
+  if (!roles) return roles.status();
+  // The fallbacks state everything themselves: no extras were missing.
+  model->given_extras.resize(model->clips.size(), GivenExtras{true, true, true, true});
+  report->roles = *roles;
   return model;
 }
 

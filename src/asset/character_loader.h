@@ -1,7 +1,8 @@
 #pragma once
 // A character's model as the game plays it, whatever conventions it was
 // built with: facing +X, its root on the ground, every clip's loop,
-// contacts and speed known. The rest pose (or the character file) says how
+// contacts and speed known, and a clip for every role (the file's, or a
+// fallback built from them: game/role_clips.h). The rest pose (or the character file) says how
 // the rig was built (asset/character_facing.h); a rig not built like the
 // knight is imported a second time, turned and re-rooted; what the clips'
 // extras leave out is found from their motion (asset/character_clips.h).
@@ -18,6 +19,7 @@
 #include "asset/character_model.h"
 #include "core/status.h"
 #include "game/character_desc.h"
+#include "game/role_clips.h"
 
 namespace knights::asset {
 
@@ -29,6 +31,9 @@ struct CharacterLoadReport {
   std::string file_root;              // the file's root joint
   std::vector<std::string> notes;     // what was found from the clips' motion
   std::vector<std::string> warnings;  // disagreements, guesses, clips that plant nothing
+  // Each role's clip (an index into the model's clips) and where it came
+  // from: the file, or a fallback built at load and appended to the clips.
+  game::RoleClips roles;
 };
 
 // The model at desc.model_path (a data path), checked against the

@@ -145,11 +145,12 @@ std::vector<anim::ContactRange> HeldRanges(const SampledClip& s, const LimbPath&
 }  // namespace
 
 ClipFeatures FindClipFeatures(const anim::Skeleton& skeleton, const anim::Clip& clip,
-                              const std::array<LimbPoint, anim::kLimbCount>& limbs, ContactKind kind, int hips) {
+                              const std::array<LimbPoint, anim::kLimbCount>& limbs, ContactKind kind, int hips,
+                              bool never_loops) {
   ClipFeatures features;
   const SampledClip s = Sample(skeleton, clip);
   if (s.models_ms.size() < 2) return features;
-  features.loop = ClosesLoop(s);
+  features.loop = !never_loops && ClosesLoop(s);
   const glm::vec3 travel_ms = glm::vec3(s.models_ms.back()[0][3] - s.models_ms.front()[0][3]);
   const float travel_mps = glm::length(glm::vec2(travel_ms.x, travel_ms.z)) / clip.DurationS();
   if (travel_mps > kMovingMps) features.speed_mps = travel_mps;

@@ -64,9 +64,12 @@ struct ClipFeatures {
 // limbs: indexed by anim::Limb (kFootL, kFootR, kHandL, kHandR); on the
 // ground only the feet count. hips: the pelvis joint (or -1); on a ladder a
 // hand takes hold only above the hips (it may stay held as the body climbs
-// past it), so a hand hanging still at the side is no grip.
+// past it), so a hand hanging still at the side is no grip. never_loops:
+// the clip is a one-shot even if it ends in its first pose (a jump from
+// standing back to standing).
 ClipFeatures FindClipFeatures(const anim::Skeleton& skeleton, const anim::Clip& clip,
-                              const std::array<LimbPoint, anim::kLimbCount>& limbs, ContactKind kind, int hips = -1);
+                              const std::array<LimbPoint, anim::kLimbCount>& limbs, ContactKind kind, int hips = -1,
+                              bool never_loops = false);
 
 // The spacing of the rungs a climb clip holds: over the samples where two or
 // more limbs grip (by the clip's contacts), the smallest vertical gap of

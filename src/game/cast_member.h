@@ -8,6 +8,7 @@
 
 #include "anim/skeleton.h"
 #include "game/anim_player.h"
+#include "game/clip_source.h"
 #include "game/rig.h"
 
 namespace knights::game {
@@ -23,6 +24,7 @@ struct CastMember {
   int look = 0;
   int look_red = 0;
   int look_green = 0;
+  ClipSources sources{};  // where each role's clip comes from (the overlay says)
 };
 
 }  // namespace knights::game

@@ -14,10 +14,11 @@
 
 namespace knights::game {
 
-// The clip roles the animation state machine plays. The first eleven (idle
-// to turn) are required of every character; the combat roles after them
-// are optional: a character without attack clips cannot attack, one
-// without block cannot block (IsRequiredRole).
+// The clip roles the animation state machine plays. Only idle and walk are
+// required of a character file (IsRequiredRole): the other locomotion and
+// ladder roles get a fallback built at load when the file leaves them out
+// (game/role_clips.h); the combat roles are optional outright: a character
+// without attack clips cannot attack, one without block cannot block.
 enum class ClipRole : int {
   kIdle,
   kWalk,
@@ -41,9 +42,11 @@ enum class ClipRole : int {
   kCount
 };
 inline constexpr int kClipRoleCount = static_cast<int>(ClipRole::kCount);
-// The roles every character file must map (idle to turn).
-inline constexpr int kRequiredRoleCount = static_cast<int>(ClipRole::kAttack1);
+// The roles every character file must map (idle, walk).
+inline constexpr int kRequiredRoleCount = static_cast<int>(ClipRole::kRun);
 inline constexpr bool IsRequiredRole(ClipRole role) { return static_cast<int>(role) < kRequiredRoleCount; }
+// The roles that have a fallback when the file leaves them out (run to turn).
+inline constexpr bool HasFallback(ClipRole role) { return role >= ClipRole::kRun && role <= ClipRole::kTurn; }
 inline constexpr bool IsCombatRole(ClipRole role) { return role >= ClipRole::kAttack1 && role < ClipRole::kCount; }
 // JSON key of each role, in ClipRole order ("idle", "walk", ...).
 const char* ClipRoleKey(ClipRole role);
@@ -85,9 +88,17 @@ struct CharacterDesc {
   // they become its +X (forward) and +Y (up).
   std::optional<glm::vec3> forward_axis;
   std::optional<glm::vec3> up_axis;
-  // Clip name for each role, indexed by ClipRole ("" for an optional role
-  // the file does not map).
+  // Clip name for each role, indexed by ClipRole ("" for a role the file
+  // does not map).
   std::array<std::string, kClipRoleCount> clips;
+  // A single jump clip (take-off, flight, landing; "clips.jump"), split at
+  // its apex for whichever of jump_up, fall and land the file leaves out;
+  // "" when none.
+  std::string jump_clip;
+  // The four ladder roles from the procedural, IK-driven climb even where
+  // the file maps clips for them (game/procedural_climb.h), to compare the
+  // two on one rig. It is used anyway when any of the four is unmapped.
+  bool procedural_climb = false;
   std::string pelvis_joint;
   LimbChainDesc leg_l, leg_r, arm_l, arm_r;
   // Sole contact point (under the ankle, on the ground at rest) in the foot

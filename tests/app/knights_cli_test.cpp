@@ -53,9 +53,30 @@ TEST(KnightsCli, InspectCharacterPrintsWhatItFindsAndExitsZero) {
   EXPECT_EQ(r.exit_code, 0) << r.output;
   for (const char* line :
        {"facing:  forward +x, up +y (rest pose: forward +x, up +y)", "ground:  joint 0 'root' stands on the ground",
-        "walk                 walk                    0.93 s yes  1.50 m/s   foot_l 0.00-0.37",
+        "walk                 walk                                0.93 s yes  1.50 m/s   foot_l 0.00-0.37",
+        "foot_r 0.47-0.83 [clip, extras]",
         "climb:   0.60 m per cycle, rungs 0.30 m apart (2.0 rungs per cycle), 0.35 m in front of the root [extras]",
         "warnings: 0"}) {
+    EXPECT_NE(r.output.find(line), std::string::npos) << line << "\n" << r.output;
+  }
+}
+
+// A character file with only idle, walk, run and a single jump clip: every
+// other role says which fallback plays it.
+TEST(KnightsCli, InspectCharacterSaysWhereEachRolesClipComesFrom) {
+  const RunResult r = RunKnights("--inspect-character assets/characters/squire_common.json");
+  EXPECT_EQ(r.exit_code, 0) << r.output;
+  for (const char* line : {"run                  run                                 0.60 s yes  3.59 m/s",
+                           "jump_up              jump_up (jump split)",
+                           "[fallback: the jump clip split at its apex]",
+                           "turn                 turn (procedural)",
+                           "[fallback: procedural turn, the feet stepping round]",
+                           "climb_up             climb_up (procedural)               1.20 s yes  0.50 m/s",
+                           "[procedural climb (IK on the rungs)]",
+                           "attack_1             -                                  (not mapped: optional)",
+                           "(jump)               jump ",
+                           "[procedural]",
+                           "procedural climb: legs 0.67 m"}) {
     EXPECT_NE(r.output.find(line), std::string::npos) << line << "\n" << r.output;
   }
 }

@@ -66,11 +66,14 @@ TEST(CharacterDescLoader, ValidDescriptionParses) {
   EXPECT_EQ(desc->name, "knight");
   EXPECT_EQ(desc->model_path, "assets/knights/knight_player.glb");
   EXPECT_FLOAT_EQ(desc->scale, 1.0f);
-  for (int role = 0; role < game::kRequiredRoleCount; ++role) {
+  const int first_combat_role = static_cast<int>(game::ClipRole::kAttack1);
+  for (int role = 0; role < first_combat_role; ++role) {
     EXPECT_EQ(desc->clips[role], game::ClipRoleKey(static_cast<game::ClipRole>(role)));
   }
   // kValid maps no combat role: those are optional and stay empty.
-  for (int role = game::kRequiredRoleCount; role < game::kClipRoleCount; ++role) EXPECT_EQ(desc->clips[role], "");
+  for (int role = first_combat_role; role < game::kClipRoleCount; ++role) EXPECT_EQ(desc->clips[role], "");
+  EXPECT_EQ(desc->jump_clip, "");
+  EXPECT_FALSE(desc->procedural_climb);
   EXPECT_EQ(desc->pelvis_joint, "pelvis");
   EXPECT_EQ(desc->leg_l.upper, "thigh_l");
   EXPECT_EQ(desc->leg_r.tip, "toe_r");
@@ -116,6 +119,26 @@ TEST(CharacterDescLoader, OptionalFieldsMayBeLeftOut) {
   EXPECT_TRUE(desc->props.empty());
   EXPECT_FALSE(desc->forward_axis.has_value());  // found from the rest pose
   EXPECT_FALSE(desc->up_axis.has_value());
+}
+
+// Only idle and walk are required: every other role has a fallback
+// (game/role_clips.h); a single jump clip and the climb switch are read.
+TEST(CharacterDescLoader, OnlyIdleAndWalkAreRequired) {
+  json j = json::parse(kValid);
+  j["clips"] = json{{"idle", "stand"}, {"walk", "stroll"}, {"jump", "leap"}};
+  j["procedural_climb"] = true;
+  const auto desc = ParseCharacterDesc(j.dump(), "knight.json");
+  ASSERT_TRUE(desc.ok()) << desc.status().message();
+  EXPECT_EQ(desc->clips[static_cast<int>(game::ClipRole::kIdle)], "stand");
+  EXPECT_EQ(desc->clips[static_cast<int>(game::ClipRole::kWalk)], "stroll");
+  for (int role = static_cast<int>(game::ClipRole::kRun); role < game::kClipRoleCount; ++role) {
+    EXPECT_EQ(desc->clips[role], "") << game::ClipRoleKey(static_cast<game::ClipRole>(role));
+  }
+  EXPECT_EQ(desc->jump_clip, "leap");
+  EXPECT_TRUE(desc->procedural_climb);
+  j["clips"].erase("idle");
+  EXPECT_EQ(ParseCharacterDesc(j.dump(), "knight.json").status().message(),
+            "knight.json: clips.idle: missing required field");
 }
 
 TEST(CharacterDescLoader, CombatRolesAreReadWhenMapped) {
@@ -177,7 +200,9 @@ const BadField kBadFields[] = {
     {"/scale", "\"big\"", "knight.json: scale: expected a number"},
     {"/clips", nullptr, "knight.json: clips: missing required field"},
     {"/clips", "[]", "knight.json: clips: expected an object"},
-    {"/clips/turn", nullptr, "knight.json: clips.turn: missing required field"},
+    {"/clips/walk", nullptr, "knight.json: clips.walk: missing required field"},
+    {"/clips/jump", "7", "knight.json: clips.jump: expected a non-empty string"},
+    {"/procedural_climb", "1", "knight.json: procedural_climb: expected true or false"},
     {"/clips/idle", "3", "knight.json: clips.idle: expected a non-empty string"},
     {"/clips/swim", "\"swim\"", "knight.json: clips.swim: unknown field"},
     {"/clips/attack_1", "\"\"", "knight.json: clips.attack_1: expected a non-empty string"},
@@ -300,6 +325,11 @@ TEST(CheckCharacterDesc, AcceptsAMatchingModelAndNamesWhatIsMissing) {
     game::CharacterDesc desc = *parsed;
     desc.clips[static_cast<int>(game::ClipRole::kBlock)] = "parry";  // optional, but mapped: it must be there
     EXPECT_EQ(CheckCharacterDesc(desc, model).message(), "knight.json: clips.block: clip 'parry' is not in model.glb");
+  }
+  {
+    game::CharacterDesc desc = *parsed;
+    desc.jump_clip = "leap";  // optional, but named: it must be there
+    EXPECT_EQ(CheckCharacterDesc(desc, model).message(), "knight.json: clips.jump: clip 'leap' is not in model.glb");
   }
   {
     game::CharacterDesc desc = *parsed;

@@ -68,7 +68,7 @@ class AnimPlayerTest : public ::testing::Test {
     clips_.push_back(MakeClip("ladder_enter_bottom", false, 1.0f, 90.0f));
     clips_.push_back(MakeClip("ladder_exit_top", false, 1.6f, 100.0f));
     clips_.push_back(MakeClip("turn", false, 0.6f, 110.0f));
-    for (int i = 0; i < kRequiredRoleCount; ++i) set_[i] = &clips_[i];
+    for (size_t i = 0; i < clips_.size(); ++i) set_[i] = &clips_[i];
     player_.Init(skeleton_, set_);
   }
   static float Value(ClipRole role) { return 10.0f * (static_cast<float>(role) + 1.0f); }

@@ -4,7 +4,7 @@
 #       --python tools/squire/build_squire.py -- [--out DIR]
 #
 # (tools/squire/regenerate.sh runs exactly this.) Skeleton from Rigify's
-# human metarig, a low-poly mesh and texture made here, eleven clips authored
+# human metarig, a low-poly mesh and texture made here, twelve clips authored
 # from squire_spec.json, exported with Blender's glTF exporter and then read
 # back and checked (squire_glb.py). Any failed check exits non-zero. Two runs
 # give byte-identical files.
@@ -36,7 +36,7 @@ REPO = os.path.dirname(os.path.dirname(HERE))
 SPEC_PATH = os.path.join(HERE, "squire_spec.json")
 CLIPS = dict(squire_clips_ground.CLIPS, **squire_clips_ladder.CLIPS)
 T0 = time.time()
-GROUND_CLIPS = ("idle", "walk", "run", "jump_up", "fall", "land", "turn")
+GROUND_CLIPS = ("idle", "walk", "run", "jump_up", "fall", "land", "jump", "turn")
 FEET_GAP_M = 0.11
 
 
@@ -65,6 +65,15 @@ def check_spec(spec):
         fail("climb speed %.4f m/s does not follow from rise_per_cycle_m" % climb)
     if abs(lad["rise_per_cycle_m"] - lad["rungs_per_cycle"] * lad["rung_spacing_m"]) > 1e-9:
         fail("rise_per_cycle_m is not rungs_per_cycle rung spacings")
+    # jump = jump_up's take-off, a flight with the apex half way, land.
+    jump, land = clips["jump"], clips["land"]
+    (a0, off), (down, end) = jump["contacts"]["foot_l"]
+    if jump["contacts"]["foot_r"] != jump["contacts"]["foot_l"] or a0 != 0 or end != jump["frames"]:
+        fail("jump: both feet on the ground from frame 0 to the take-off and from the touch-down to the end")
+    if off != clips["jump_up"]["contacts"]["foot_l"][0][1] or end - down != land["frames"]:
+        fail("jump: the take-off must be jump_up's, the part after the touch-down as long as land")
+    if 2 * jump["apex_frame"] != off + down or (down - off) / spec["fps"] < 0.3:
+        fail("jump: the apex must be half way through a flight of at least 0.3 s")
     for c in spec["clips"]:
         for limb, ranges in c["contacts"].items():
             for a, b in ranges:

@@ -1,10 +1,11 @@
-# The squire's clips on flat ground: idle, walk, run, jump_up, fall, land and
-# turn. Each is a function (squire, frame) -> Goals; contact ranges come from
-# squire_spec.json and drive the feet. Armature space: +Z up, facing -Y.
+# The squire's clips on flat ground: idle, walk, run, jump_up, fall, land,
+# jump and turn. Each is a function (squire, frame) -> Goals; contact ranges
+# come from squire_spec.json and drive the feet. Armature space: +Z up,
+# facing -Y.
 import math
 from mathutils import Quaternion
 
-from squire_motion import TAU, Gait, Hold, ease, keyed, mix, still, track
+from squire_motion import TAU, Gait, Hold, ease, hermite, keyed, mix, mix_limb, still, track
 from squire_pose import ArmAngles, Goals, axis_angle, body_rot
 from squire_rig import SIDES, UP, cv, side_sign
 
@@ -161,6 +162,94 @@ def land(sq, f):
     return mix(sq.rest, g, idle(sq, 0), ease((f - low) / (n - low)))
 
 
+def jump(sq, f):
+    """One whole in-place jump, as marketplace packs and Mixamo ship it, made
+    of the three jump clips: from idle frame 0 jump_up's crouch and take-off;
+    in the air jump_up's tuck (played faster), the hips a few centimetres
+    higher and the arms up at the apex, half way through the flight; then
+    the arms out as in fall and the legs reaching down for the ground; from
+    the touch-down on, land (impact crouch, up into idle frame 0)."""
+    c = sq.clip["jump"]
+    feet = c["contacts"]["foot_l"]
+    off = feet[0][1]                            # last frame on the ground before the flight
+    down = feet[1][0]                           # first frame on the ground after it
+    apex = c["apex_frame"]
+    up_n = sq.clip["jump_up"]["frames"]        # jump_up takes off at `off` too (checked)
+    if f <= off:
+        # jump_up's crouch and push-off; the arms start from idle frame 0's.
+        g = jump_up(sq, f)
+        rest = idle(sq, 0)
+        w = ease(f / (off - 2))
+        for s in SIDES:
+            g.arm[s] = rest.arm[s].mix(g.arm[s], w)
+        return g
+    if f >= down:
+        # The impact: the hips go on down with the speed they touched down
+        # with (land eases in from rest), then land as it is.
+        g = land(sq, f - down)
+        low = 5                                 # land's deepest crouch
+        if f < down + low:
+            z0 = land(sq, 0).hips_pos.z
+            z1 = land(sq, low).hips_pos.z
+            vz = (z0 - _jump_reach(sq).hips_pos.z) / JUMP_REACH_FRAMES * low / (z1 - z0)
+            g.hips_pos.z = z0 + (z1 - z0) * hermite(0.0, vz, 1.0, 0.0, (f - down) / low)
+        return g
+    reach_f = down - JUMP_REACH_FRAMES
+    if f <= apex:
+        u = (f - off) / (apex - off)
+        return _jump_rise(sq, off + (up_n - off) * u, u)
+    reach = _jump_reach(sq)
+    if f <= reach_f:
+        # Down from the apex, still falling at the reach (no hover).
+        u = (f - apex) / (reach_f - apex)
+        return mix(sq.rest, _jump_rise(sq, up_n, 1.0), reach, hermite(0.0, 0.0, 1.0, JUMP_REACH_INTO, u))
+    # The last frames before the touch-down: straight into land frame 0, the
+    # feet a little ahead of the body (the balls touch first).
+    u = (f - reach_f) / JUMP_REACH_FRAMES
+    touch = land(sq, 0)
+    g = mix(sq.rest, reach, touch, u)
+    for s in SIDES:
+        g.leg[s] = mix_limb(reach.leg[s], touch.leg[s], 1.0 - (1.0 - u) ** 2)
+    return g
+
+
+# jump: the apex (hips this much above jump_up's last frame, arm swing) and
+# the reach before the touch-down (this many frames before it, the feet this
+# far above the ground and pointed (rad), the hips this high above the
+# stance); JUMP_REACH_INTO is the descent's blend slope at the reach, so the
+# feet do not stop above the ground.
+JUMP_APEX_LIFT_M = 0.02
+JUMP_APEX_SWING = 2.5
+JUMP_REACH_FRAMES = 2
+JUMP_REACH_FOOT_M = 0.05
+JUMP_REACH_POINT = 0.3
+JUMP_REACH_HIPS_M = 0.02
+JUMP_REACH_INTO = 0.7
+
+
+def _jump_rise(sq, t, u):
+    """jump_up at its frame t, u of the way from the take-off to the apex:
+    the hips rise a little further and the arms swing up."""
+    g = jump_up(sq, t)
+    g.hips_pos = g.hips_pos + cv(up=JUMP_APEX_LIFT_M * ease(u))
+    for s in SIDES:
+        g.arm[s].swing += (JUMP_APEX_SWING - g.arm[s].swing) * ease(u)
+    return g
+
+
+def _jump_reach(sq):
+    """Half way between fall (arms out) and land frame 0 in the body, the
+    legs nearly straight and the feet pointed just above the ground, the
+    toes level (the balls touch first, not the tips)."""
+    g = mix(sq.rest, fall(sq, 0), land(sq, 0), 0.5)
+    g.hips_pos = cv(0.0, 0.0, sq.hips_z + JUMP_REACH_HIPS_M)
+    for s in SIDES:
+        g.leg[s] = sq.stance(s).moved(Quaternion(), cv(up=JUMP_REACH_FOOT_M))
+        g.leg[s].rot = axis_angle(cv(left=1.0), JUMP_REACH_POINT)
+        g.leg[s].toe = Quaternion()
+    return g
+
+
 # How much wider than the idle stance the feet stand at the quarter turn
 # (each foot this far further out), so the stepping foot clears the other.
 TURN_WIDE_M = 0.05
@@ -199,4 +288,4 @@ def turn(sq, f):
 
 
 CLIPS = {"idle": idle, "walk": walk, "run": run, "jump_up": jump_up,
-         "fall": fall, "land": land, "turn": turn}
+         "fall": fall, "land": land, "jump": jump, "turn": turn}

@@ -11,7 +11,7 @@ import numpy as np
 COMPONENT = {5120: np.int8, 5121: np.uint8, 5122: np.int16, 5123: np.uint16,
              5125: np.uint32, 5126: np.float32}
 WIDTH = {"SCALAR": 1, "VEC2": 2, "VEC3": 3, "VEC4": 4, "MAT4": 16}
-GROUND_CLIPS = ("idle", "walk", "run", "jump_up", "land", "turn")
+GROUND_CLIPS = ("idle", "walk", "run", "jump_up", "land", "jump", "turn")
 DRIFT_LIMIT_M = 0.002
 SHARP_M = 0.003
 
@@ -259,6 +259,8 @@ def check_transitions(glb, spec, anims, clips):
     same(at("ladder_exit_top", 0), climb0, "ladder_exit_top does not start in climb_up frame 0")
     same(at("ladder_exit_top", -1), shift @ idle0, "ladder_exit_top does not end in idle frame 0, shifted")
     same(at("land", -1), idle0, "land does not end in idle frame 0")
+    same(at("jump", 0), idle0, "jump does not start in idle frame 0")
+    same(at("jump", -1), idle0, "jump does not end in idle frame 0")
     same(at("turn", 0), idle0, "turn does not start in idle frame 0")
     same(at("turn", -1), turn @ idle0, "turn does not end in idle frame 0, turned")
     n = clips["climb_up"]["frames"]
@@ -274,6 +276,36 @@ def check_transitions(glb, spec, anims, clips):
         e = spec["contact_points"][key]
         p = (climb0[joints.index(glb.index[e["joint"]])] @ np.array(list(e["local_m"]) + [1.0]))[:3]
         need(np.max(np.abs(p - np.array(want))) < 1e-3, "climb_up frame 0: %s at %s, spec %s" % (key, p, want))
+
+
+def check_jump(glb, spec, anim, clip, hips):
+    """The jump is in place; the hips are highest at the apex frame, above
+    the standing height; between the contacts both feet are clearly off the
+    ground (their lowest sole or ball point), the flight at least 0.3 s."""
+    fps, n = spec["fps"], clip["frames"]
+    (_, off), (down, _) = clip["contacts"]["foot_l"]
+    apex = clip["apex_frame"]
+    xz = np.array([[h[0, 3], h[2, 3]] for h in hips])
+    need(np.max(np.abs(xz)) < 0.05, "jump: hips wander %.3f m" % np.max(np.abs(xz)))
+    y = np.array([h[1, 3] for h in hips])
+    need(int(np.argmax(y)) == apex and y[apex] > y[0] + 0.02,
+         "jump: hips highest at frame %d (%.3f m), spec apex %d" % (int(np.argmax(y)), y.max(), apex))
+    need((down - off) / fps >= 0.3, "jump: flight %.3f s" % ((down - off) / fps))
+    poser = Poser(glb, anim, fps)
+    lowest = []
+    for k in range(n + 1):
+        cache = {}
+        low = []
+        for key in ("sole_l", "ball_l", "sole_r", "ball_r"):
+            e = spec["contact_points"][key]
+            m = poser.world(glb.index[e["joint"]], k, cache)
+            low.append((m @ np.array(list(e["local_m"]) + [1.0]))[1])
+        lowest.append(min(min(low[:2]), min(low[2:])) if off < k < down else max(low))
+    air = min(lowest[off + 1:down])
+    need(air > SHARP_M, "jump: a foot is only %.4f m above the ground in the flight" % air)
+    return {"take_off_s": round(off / fps, 4), "apex_s": round(apex / fps, 4), "touch_down_s": round(down / fps, 4),
+            "apex_hips_above_start_m": round(float(y[apex] - y[0]), 4), "flight_lowest_foot_m": round(float(air), 4),
+            "apex_feet_lowest_m": round(float(lowest[apex]), 4)}
 
 
 def check(path, spec):
@@ -308,6 +340,7 @@ def check(path, spec):
     need(abs(idle0[1, 3] - spec["stance"]["hips_height_m"]) < 1e-4, "idle hips height")
     check_transitions(glb, spec, anims, clips)
     need(np.max(np.abs(exit_end[:3, :3] - idle0[:3, :3])) < 1e-4, "exit does not end in idle's hips rotation")
+    report["jump"] = check_jump(glb, spec, anims["jump"], clips["jump"], hips_of["jump"])
     turn = hips_of["turn"]
     mid = yaw_between(turn[0], turn[len(turn) // 2])
     end = yaw_between(turn[0], turn[-1]) % (2 * math.pi)

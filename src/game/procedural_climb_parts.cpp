@@ -1,0 +1,67 @@
+#include "game/procedural_climb_parts.h"
+
+#include <algorithm>
+
+#include "anim/model_pose.h"
+#include "game/fallback_clips.h"
+#include "world/ladder.h"
+
+namespace knights::game::climb_parts {
+
+glm::vec3 RungHoldMs(const ClimbGeometry& g, int limb, float height_m) {
+  return IsFoot(limb) ? glm::vec3(g.rung_reach_m, height_m + world::Ladder::kRungRadius, SideOf(limb) * g.foot_z_m)
+                      : glm::vec3(g.rung_reach_m, height_m, SideOf(limb) * g.hand_z_m);
+}
+
+float Smoothstep(float x) {
+  x = std::clamp(x, 0.0f, 1.0f);
+  return x * x * (3.0f - 2.0f * x);
+}
+
+glm::vec3 PointMs(const glm::mat4& joint_ms, const glm::vec3& offset_ls) {
+  return glm::vec3(joint_ms * glm::vec4(offset_ls, 1.0f));
+}
+
+glm::quat RotationMs(const glm::mat4& joint_ms) { return glm::normalize(glm::quat_cast(glm::mat3(joint_ms))); }
+
+void BlendLocals(std::span<const math::Transform> from_ls, std::span<const math::Transform> to_ls, float w,
+                 std::span<math::Transform> out_ls) {
+  for (size_t j = 0; j < out_ls.size(); ++j) {
+    out_ls[j].translation = glm::mix(from_ls[j].translation, to_ls[j].translation, w);
+    glm::quat to = to_ls[j].rotation;
+    if (glm::dot(from_ls[j].rotation, to) < 0.0f) to = -to;
+    out_ls[j].rotation = glm::normalize(glm::mix(from_ls[j].rotation, to, w));
+    out_ls[j].scale = glm::mix(from_ls[j].scale, to_ls[j].scale, w);
+  }
+}
+
+StandPose ReadStandPose(const ClipBaker& baker, const anim::Clip& idle) {
+  StandPose stand;
+  stand.locals_ls.resize(static_cast<size_t>(baker.skeleton().JointCount()));
+  SampleLocals(baker.skeleton(), idle, 0.0f, stand.locals_ls);
+  stand.models_ms = anim::ModelPoseAt(baker.skeleton(), &idle, 0.0f);
+  const Rig& rig = baker.rig();
+  const glm::vec3 offsets_ls[anim::kLimbCount] = {rig.ball_offset_l_ls, rig.ball_offset_r_ls, rig.grip_offset_l_ls,
+                                                  rig.grip_offset_r_ls};
+  for (int limb = 0; limb < anim::kLimbCount; ++limb) {
+    stand.effector_ms[limb] = PointMs(stand.models_ms[baker.Chain(limb).end], offsets_ls[limb]);
+  }
+  stand.pelvis_ms = glm::vec3(stand.models_ms[rig.pelvis][3]);
+  return stand;
+}
+
+core::Expected<anim::Clip> CreateClip(anim::ClipDesc desc) {
+  const std::string name = desc.name;
+  auto clip = anim::Clip::Create(std::move(desc));
+  if (!clip) return core::Status::Error("procedural climb '" + name + "': " + clip.status().message());
+  return clip;
+}
+
+std::array<std::vector<anim::ContactRange>, anim::kLimbCount> ContactsOf(
+    const std::array<LimbPath, anim::kLimbCount>& paths, float duration_s) {
+  std::array<std::vector<anim::ContactRange>, anim::kLimbCount> contacts;
+  for (int limb = 0; limb < anim::kLimbCount; ++limb) contacts[limb] = paths[limb].Contacts(duration_s, false);
+  return contacts;
+}
+
+}  // namespace knights::game::climb_parts

@@ -1,0 +1,59 @@
+#pragma once
+// The pieces game/procedural_climb.cpp (the climb, getting on) and
+// game/procedural_climb_exit.cpp (getting off at the top) share. Not for
+// other users: include game/procedural_climb.h.
+
+#include <array>
+#include <span>
+#include <vector>
+
+#include <glm/glm.hpp>
+#include <glm/gtc/quaternion.hpp>
+
+#include "anim/clip.h"
+#include "core/status.h"
+#include "game/clip_baker.h"
+#include "game/limb_path.h"
+#include "game/procedural_climb.h"
+
+namespace knights::game::climb_parts {
+
+// Swings bow away from the ladder (a foot a little up too), model metres.
+inline constexpr glm::vec3 kHandArcMs(-0.10f, 0.0f, 0.0f);
+inline constexpr glm::vec3 kFootArcMs(-0.10f, 0.03f, 0.0f);
+
+// Left limbs on the -z side (model +z is the right).
+inline float SideOf(int limb) { return limb == anim::kFootL || limb == anim::kHandL ? -1.0f : 1.0f; }
+inline bool IsFoot(int limb) { return limb < 2; }
+
+// Where a limb holding the rung `height_m` above the root puts its
+// effector: a grip on the rung's centre, the ball of a foot on its top.
+glm::vec3 RungHoldMs(const ClimbGeometry& g, int limb, float height_m);
+
+float Smoothstep(float x);
+glm::vec3 PointMs(const glm::mat4& joint_ms, const glm::vec3& offset_ls);
+glm::quat RotationMs(const glm::mat4& joint_ms);
+
+// The pose from_ls..to_ls share `w` of the way (rotations nlerped).
+void BlendLocals(std::span<const math::Transform> from_ls, std::span<const math::Transform> to_ls, float w,
+                 std::span<math::Transform> out_ls);
+
+// The idle's first pose, where getting on starts and getting off ends.
+struct StandPose {
+  std::vector<math::Transform> locals_ls;
+  std::vector<glm::mat4> models_ms;
+  std::array<glm::vec3, anim::kLimbCount> effector_ms{};  // balls of the feet, grips; model metres
+  glm::vec3 pelvis_ms{0.0f};
+};
+StandPose ReadStandPose(const ClipBaker& baker, const anim::Clip& idle);
+
+core::Expected<anim::Clip> CreateClip(anim::ClipDesc desc);
+
+// The paths' holds as a one-shot clip's contacts.
+std::array<std::vector<anim::ContactRange>, anim::kLimbCount> ContactsOf(
+    const std::array<LimbPath, anim::kLimbCount>& paths, float duration_s);
+
+// Getting off at the top (game/procedural_climb_exit.cpp).
+core::Expected<anim::Clip> BuildClimbExit(const ClipBaker& baker, const ClimbGeometry& g, const StandPose& stand);
+
+}  // namespace knights::game::climb_parts
