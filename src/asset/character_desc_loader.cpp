@@ -186,6 +186,22 @@ void ReadPointPair(FieldReader& r, const json& root, const std::string& key, glm
   r.Vec3(*pair, "right", key + ".right", right);
 }
 
+// "clips": a clip name per role (idle and walk required), and "jump", a
+// single jump clip split for the jump roles the file leaves out.
+void ReadClips(FieldReader& r, const json& clips, game::CharacterDesc& desc) {
+  std::array<std::string_view, game::kClipRoleCount + 1> clip_keys{};
+  for (int role = 0; role < game::kClipRoleCount; ++role)
+    clip_keys[role] = game::ClipRoleKey(static_cast<game::ClipRole>(role));
+  clip_keys.back() = "jump";
+  r.KnownKeysOnly(clips, "clips", clip_keys);
+  for (int role = 0; role < game::kClipRoleCount; ++role) {
+    const auto clip_role = static_cast<game::ClipRole>(role);
+    const std::string key = game::ClipRoleKey(clip_role);
+    r.String(clips, key, "clips." + key, desc.clips[role], game::IsRequiredRole(clip_role));
+  }
+  r.String(clips, "jump", "clips.jump", desc.jump_clip, false);
+}
+
 }  // namespace
 
 core::Expected<game::CharacterDesc> LoadCharacterDesc(const std::string& path) {
@@ -217,22 +233,11 @@ core::Expected<game::CharacterDesc> ParseCharacterDesc(const std::string& json_t
   }
   if (!root.is_object()) return core::Status::Error(file + ": expected a JSON object at the top level");
   if (const auto duplicate = FindDuplicateKey(json_text)) return core::Status::Error(file + ": " + *duplicate);
-  static const char* const kKnownKeys[] = {"name",
-                                           "model",
-                                           "scale",
-                                           "forward",
-                                           "up",
-                                           "clips",
-                                           "pelvis",
-                                           "legs",
-                                           "arms",
-                                           "sole_offset_m",
-                                           "ball_offset_m",
-                                           "heel_offset_m",
-                                           "grip_offset_m",
-                                           "props",
-                                           "variants",
-                                           "procedural_climb"};
+  // clang-format off
+  static const char* const kKnownKeys[] = {
+      "name", "model", "scale", "forward", "up", "clips", "procedural_climb", "pelvis", "legs", "arms",
+      "sole_offset_m", "ball_offset_m", "heel_offset_m", "grip_offset_m", "props", "variants"};
+  // clang-format on
   for (auto it = root.begin(); it != root.end(); ++it) {
     if (std::find(std::begin(kKnownKeys), std::end(kKnownKeys), it.key()) == std::end(kKnownKeys)) {
       return core::Status::Error(file + ": " + Printable(it.key()) + ": unknown field");
@@ -249,21 +254,7 @@ core::Expected<game::CharacterDesc> ParseCharacterDesc(const std::string& json_t
   r.Axis(root, "up", "up", desc.up_axis);
   if (error.empty() && desc.forward_axis && desc.up_axis && glm::dot(*desc.forward_axis, *desc.up_axis) != 0.0f)
     return core::Status::Error(file + ": up: must be perpendicular to forward");
-  if (const json* clips = r.Object(root, "clips", "clips")) {
-    // Every role's key, and "jump" (a single jump clip, split for the roles
-    // the file leaves out).
-    std::array<std::string_view, game::kClipRoleCount + 1> clip_keys{};
-    for (int role = 0; role < game::kClipRoleCount; ++role)
-      clip_keys[role] = game::ClipRoleKey(static_cast<game::ClipRole>(role));
-    clip_keys.back() = "jump";
-    r.KnownKeysOnly(*clips, "clips", clip_keys);
-    for (int role = 0; role < game::kClipRoleCount; ++role) {
-      const auto clip_role = static_cast<game::ClipRole>(role);
-      const std::string key = game::ClipRoleKey(clip_role);
-      r.String(*clips, key, "clips." + key, desc.clips[role], game::IsRequiredRole(clip_role));
-    }
-    r.String(*clips, "jump", "clips.jump", desc.jump_clip, false);
-  }
+  if (const json* clips = r.Object(root, "clips", "clips")) ReadClips(r, *clips, desc);
   r.Bool(root, "procedural_climb", "procedural_climb", desc.procedural_climb);
   r.String(root, "pelvis", "pelvis", desc.pelvis_joint);
   if (const json* legs = r.Object(root, "legs", "legs")) {

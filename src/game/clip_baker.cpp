@@ -122,6 +122,13 @@ void ClipBaker::Solve(const BakeSpec& spec, const BaseFn& base, const ScriptFn& 
   for (int limb = 0; limb < anim::kLimbCount; ++limb) PlaceLimb(limb, frame, spec.ladder_feet, locals_ls, models_ms);
 }
 
+std::vector<math::Transform> ClipBaker::PoseLs(const BaseFn& base, const ScriptFn& script, float t_s) const {
+  std::vector<math::Transform> locals_ls(static_cast<size_t>(skeleton_->JointCount()));
+  std::vector<glm::mat4> models_ms(locals_ls.size());
+  Solve(BakeSpec{}, base, script, t_s, locals_ls, models_ms);
+  return locals_ls;
+}
+
 std::vector<glm::mat4> ClipBaker::PoseMs(const BaseFn& base, const ScriptFn& script, float t_s) const {
   std::vector<math::Transform> locals_ls(static_cast<size_t>(skeleton_->JointCount()));
   std::vector<glm::mat4> models_ms(locals_ls.size());

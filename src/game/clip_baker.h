@@ -63,7 +63,7 @@ class ClipBaker {
   ClipBaker(const anim::Skeleton& skeleton, const Rig& rig);
 
   // Keys per second of a baked clip.
-  static constexpr float kKeysPerS = 30.0f;
+  static constexpr float kKeysPerS = 60.0f;
 
   // The base pose at clip time t_s into locals_ls (joint count); nothing
   // written: the rest pose.
@@ -75,8 +75,10 @@ class ClipBaker {
   // the script at duration_s, which should equal its start.
   anim::ClipDesc Bake(const BakeSpec& spec, const BaseFn& base, const ScriptFn& script) const;
 
-  // The pose the script gives at t_s, model space (for load-time checks).
+  // The pose the script gives at t_s: model space (for load-time checks),
+  // or local (a base pose for other scripts).
   std::vector<glm::mat4> PoseMs(const BaseFn& base, const ScriptFn& script, float t_s) const;
+  std::vector<math::Transform> PoseLs(const BaseFn& base, const ScriptFn& script, float t_s) const;
 
   // The end joint of `limb`'s model rotation with the foot flat, as at
   // rest, heading yaw_rad about +y (0: the rest pose's heading, +x).

@@ -38,7 +38,7 @@ LimbPath::Sample LimbPath::At(float t_s) const {
       const glm::vec3 p =
           Hermite(HoldEndMs(from), from.velocity_ms * span_s, hold.point_ms, hold.velocity_ms * span_s, s);
       const float turn = s * s * (3.0f - 2.0f * s);
-      return {p + arc_ms_ * ArcWeight(s), from.yaw_rad + (hold.yaw_rad - from.yaw_rad) * turn, false};
+      return {p + arcs_in_ms_[i] * ArcWeight(s), from.yaw_rad + (hold.yaw_rad - from.yaw_rad) * turn, false};
     }
   }
   return {HoldEndMs(holds_.back()), holds_.back().yaw_rad, false};

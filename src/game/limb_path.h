@@ -39,7 +39,13 @@ class LimbPath {
   // Holds in time order, none overlapping the one before (checked by
   // Valid). A loop clip gives the holds of the cycles either side too, so
   // that every swing of the cycle is between two of them.
-  void AddHold(const LimbHold& hold) { holds_.push_back(hold); }
+  void AddHold(const LimbHold& hold) { AddHold(hold, arc_ms_); }
+  // A hold whose swing in bows by arc_in_ms instead of the path's arc (a
+  // step along a ledge lifts where a reach up a ladder bows out).
+  void AddHold(const LimbHold& hold, const glm::vec3& arc_in_ms) {
+    holds_.push_back(hold);
+    arcs_in_ms_.push_back(arc_in_ms);
+  }
 
   struct Sample {
     glm::vec3 point_ms{0.0f};
@@ -63,6 +69,7 @@ class LimbPath {
  private:
   glm::vec3 arc_ms_{0.0f};
   std::vector<LimbHold> holds_;
+  std::vector<glm::vec3> arcs_in_ms_;  // per hold: the arc of the swing into it
 };
 
 }  // namespace knights::game

@@ -40,9 +40,19 @@ ClimbGeometry MeasureClimb(const ClipBaker& baker) {
   g.rung_reach_m = 0.40f * leg_m;
   g.pelvis_ms = glm::vec3(g.rung_reach_m - 0.55f * leg_m,
                           static_cast<float>(g.foot_top_rung) * g.rung_spacing_m + 0.50f * leg_m, 0.0f);
-  const glm::vec3 torso_ms = 0.5f * (rest_at(rig.arm_l.upper) + rest_at(rig.arm_r.upper)) - rest_at(rig.pelvis);
+  // The shoulders of the hang pose (the rest pose with the pelvis placed
+  // and leaned in), where the arms reach from.
+  const std::vector<glm::mat4> hang_ms = baker.PoseMs(
+      nullptr,
+      [&](float) {
+        BakeFrame frame;
+        frame.pelvis_at_ms = g.pelvis_ms;
+        frame.pelvis_lean_rad = g.lean_rad;
+        return frame;
+      },
+      0.0f);
   const glm::vec3 shoulder_ms =
-      g.pelvis_ms + glm::angleAxis(-g.lean_rad, glm::vec3(0.0f, 0.0f, 1.0f)) * glm::vec3(torso_ms.x, torso_ms.y, 0.0f);
+      0.5f * (glm::vec3(hang_ms[rig.arm_l.upper][3]) + glm::vec3(hang_ms[rig.arm_r.upper][3]));
   // The highest rung the hands reach with the arm well short of straight
   // (a grip may be half a spacing higher on another ladder).
   g.hand_top_rung = g.foot_top_rung + 3;
@@ -81,7 +91,7 @@ std::array<LimbPath, anim::kLimbCount> ClimbPaths(const ClimbGeometry& g) {
   return paths;
 }
 
-// The climb's body and limbs at t_s (the hang: the rest pose leaned in).
+// The climb's body and limbs at t_s (from the hang pose, leaned in).
 BakeFrame ClimbFrame(const ClipBaker& baker, const ClimbGeometry& g,
                      const std::array<LimbPath, anim::kLimbCount>& paths, float t_s) {
   BakeFrame frame;
@@ -105,11 +115,13 @@ void SetClimbFacts(const ClimbGeometry& g, anim::ClipDesc& clip) {
 
 // climb_up, or climb_down: the same cycle backwards (as the controller
 // plays it when the direction changes).
-core::Expected<anim::Clip> BuildClimb(const ClipBaker& baker, const ClimbGeometry& g, bool down) {
+core::Expected<anim::Clip> BuildClimb(const ClipBaker& baker, const ClimbGeometry& g,
+                                      std::span<const math::Transform> hang_ls, bool down) {
   const auto paths = ClimbPaths(g);
-  anim::ClipDesc clip =
-      baker.Bake(BakeSpec{down ? "climb_down (procedural)" : "climb_up (procedural)", g.cycle_s, true, true}, nullptr,
-                 [&](float t) { return ClimbFrame(baker, g, paths, down ? g.cycle_s - t : t); });
+  anim::ClipDesc clip = baker.Bake(
+      BakeSpec{down ? "climb_down (procedural)" : "climb_up (procedural)", g.cycle_s, true, true},
+      [&](float, std::span<math::Transform> locals) { std::copy(hang_ls.begin(), hang_ls.end(), locals.begin()); },
+      [&](float t) { return ClimbFrame(baker, g, paths, down ? g.cycle_s - t : t); });
   for (int limb = 0; limb < anim::kLimbCount; ++limb) {
     for (const anim::ContactRange& r : paths[limb].Contacts(g.cycle_s, true)) {
       clip.contacts[limb].push_back(down ? anim::ContactRange{g.cycle_s - r.end_s, g.cycle_s - r.start_s} : r);
@@ -122,7 +134,8 @@ core::Expected<anim::Clip> BuildClimb(const ClipBaker& baker, const ClimbGeometr
 // From the idle's first pose at the ladder's foot to the climb's first:
 // the left foot steps to the ladder's foot, the right onto the first rung,
 // the left hand takes the top grip and the right the one below.
-core::Expected<anim::Clip> BuildEnter(const ClipBaker& baker, const ClimbGeometry& g, const StandPose& stand) {
+core::Expected<anim::Clip> BuildEnter(const ClipBaker& baker, const ClimbGeometry& g, const StandPose& stand,
+                                      std::span<const math::Transform> hang_ls) {
   const float s = g.rung_spacing_m, top_m = static_cast<float>(g.hand_top_rung) * s;
   std::array<LimbPath, anim::kLimbCount> paths{LimbPath(kFootArcMs), LimbPath(kFootArcMs), LimbPath(kHandArcMs),
                                                LimbPath(kHandArcMs)};
@@ -141,11 +154,10 @@ core::Expected<anim::Clip> BuildEnter(const ClipBaker& baker, const ClimbGeometr
                                       {0.35f, stand.pelvis_ms + glm::vec3(0.03f, -0.02f, 0.0f)},
                                       {1.0f, g.pelvis_ms},
                                       {kEnterS, g.pelvis_ms}});
-  const auto rest = baker.skeleton().RestPose();
   anim::ClipDesc clip = baker.Bake(
       BakeSpec{"ladder_enter_bottom (procedural)", kEnterS, false, true},
       [&](float t, std::span<math::Transform> locals) {
-        BlendLocals(stand.locals_ls, rest, Smoothstep(t / 0.8f), locals);
+        BlendLocals(stand.locals_ls, hang_ls, Smoothstep(t / 0.8f), locals);
       },
       [&](float t) {
         BakeFrame frame;
@@ -172,10 +184,11 @@ core::Expected<ProceduralClimb> BuildProceduralClimb(const ClipBaker& baker, con
   ProceduralClimb climb;
   climb.geometry = MeasureClimb(baker);
   const StandPose stand = ReadStandPose(baker, idle);
-  auto up = BuildClimb(baker, climb.geometry, false);
-  auto down = BuildClimb(baker, climb.geometry, true);
-  auto enter = BuildEnter(baker, climb.geometry, stand);
-  auto exit = BuildClimbExit(baker, climb.geometry, stand);
+  const std::vector<math::Transform> hang_ls = HangPoseLs(baker, climb.geometry);
+  auto up = BuildClimb(baker, climb.geometry, hang_ls, false);
+  auto down = BuildClimb(baker, climb.geometry, hang_ls, true);
+  auto enter = BuildEnter(baker, climb.geometry, stand, hang_ls);
+  auto exit = BuildClimbExit(baker, climb.geometry, stand, hang_ls);
   for (const auto* clip : {&up, &down, &enter, &exit}) {
     if (!*clip) return clip->status();
   }

@@ -22,7 +22,10 @@ constexpr float kSwingFromS = 0.05f, kSwingToS = 0.38f;  // the swing within a s
 constexpr float kFinalS = 1.5f;                          // from the last rung step to standing on the ledge
 // A hold is let go once its limb's root (hip, shoulder) is this share of
 // the limb's length from it.
-constexpr float kReachShare = 0.93f;
+constexpr float kReachShare = 0.9f;
+// Steps on the ledge lift the foot this high at their middle, metres
+// (clear of a rough top).
+constexpr glm::vec3 kLedgeStepArcMs(0.0f, 0.3f, 0.0f);
 
 // The body's course through the clip: where the pelvis is and how far the
 // body leans, model space.
@@ -103,7 +106,7 @@ void AddFootHolds(const ClipBaker& baker, const ClimbGeometry& g, const StandPos
   paths[high].AddHold({last_s + 0.25f, last_s + 0.26f, OverLipMs(g, high), glm::vec3(0.0f), 0.0f, false});
   const glm::vec3 past_lip_ms(g.rung_reach_m + 0.25f, stand.effector_ms[high].y + ledge_ms.y,
                               SideOf(high) * g.foot_z_m);
-  paths[high].AddHold({last_s + 0.45f, last_s + 0.95f, past_lip_ms});
+  paths[high].AddHold({last_s + 0.45f, last_s + 0.95f, past_lip_ms}, kLedgeStepArcMs);
   // The lower foot lets go as the body rises over the ledge and steps to
   // where it stands; the higher one then takes its last step there too.
   const int low = 1 - high;
@@ -111,8 +114,8 @@ void AddFootHolds(const ClipBaker& baker, const ClimbGeometry& g, const StandPos
   last.end_s = ReachEndsS(baker, low, last.point_ms, body, last.start_s, last_s + 0.75f);
   paths[low].AddHold(last);
   paths[low].AddHold({last.end_s + 0.18f, last.end_s + 0.19f, OverLipMs(g, low), glm::vec3(0.0f), 0.0f, false});
-  paths[low].AddHold({last.end_s + 0.4f, end_s, stand.effector_ms[low] + ledge_ms});
-  paths[high].AddHold({last_s + 1.2f, end_s, stand.effector_ms[high] + ledge_ms});
+  paths[low].AddHold({last.end_s + 0.4f, end_s, stand.effector_ms[low] + ledge_ms}, kLedgeStepArcMs);
+  paths[high].AddHold({last_s + 1.2f, end_s, stand.effector_ms[high] + ledge_ms}, kLedgeStepArcMs);
 }
 
 // Each hand: from its rung onto the ledge top as the first steps begin,
@@ -136,7 +139,8 @@ void AddHandHolds(const ClipBaker& baker, const ClimbGeometry& g, const StandPos
 
 }  // namespace
 
-core::Expected<anim::Clip> BuildClimbExit(const ClipBaker& baker, const ClimbGeometry& g, const StandPose& stand) {
+core::Expected<anim::Clip> BuildClimbExit(const ClipBaker& baker, const ClimbGeometry& g, const StandPose& stand,
+                                          std::span<const math::Transform> hang_ls) {
   const float s = g.rung_spacing_m, top_m = static_cast<float>(g.hand_top_rung) * s;
   const glm::vec3 ledge_ms(g.stand_x_m, top_m, 0.0f);  // where the root ends: on the ledge
   // The pelvis over the higher foot: the climb's, less a crouch that keeps
@@ -175,12 +179,11 @@ core::Expected<anim::Clip> BuildClimbExit(const ClipBaker& baker, const ClimbGeo
                                     {last_s, glm::vec3(0.0f, static_cast<float>(g.hand_top_rung - 2) * s, 0.0f)},
                                     {last_s + 0.8f, glm::vec3(g.rung_reach_m, top_m, 0.0f)},
                                     {end_s, ledge_ms}});
-  const auto rest = baker.skeleton().RestPose();
   const float stand_from_s = last_s + 0.6f;  // the body eases into the stand pose from here
   anim::ClipDesc clip = baker.Bake(
       BakeSpec{"ladder_exit_top (procedural)", end_s, false, true},
       [&](float t, std::span<math::Transform> locals) {
-        BlendLocals(rest, stand.locals_ls, Smoothstep((t - stand_from_s) / (end_s - stand_from_s)), locals);
+        BlendLocals(hang_ls, stand.locals_ls, Smoothstep((t - stand_from_s) / (end_s - stand_from_s)), locals);
       },
       [&](float t) {
         BakeFrame frame;

@@ -50,6 +50,25 @@ StandPose ReadStandPose(const ClipBaker& baker, const anim::Clip& idle) {
   return stand;
 }
 
+std::vector<math::Transform> HangPoseLs(const ClipBaker& baker, const ClimbGeometry& g) {
+  const float s = g.rung_spacing_m;
+  const float half_hold_m = 0.5f * kHoldShare * static_cast<float>(g.rungs_per_cycle) * s;
+  return baker.PoseLs(
+      nullptr,
+      [&](float) {
+        BakeFrame frame;
+        frame.pelvis_at_ms = g.pelvis_ms;
+        for (int limb = 0; limb < anim::kLimbCount; ++limb) {
+          const int top = IsFoot(limb) ? g.foot_top_rung : g.hand_top_rung;
+          frame.limbs[limb].active = true;
+          frame.limbs[limb].point_ms = RungHoldMs(g, limb, static_cast<float>(top) * s - half_hold_m);
+          if (IsFoot(limb)) frame.limbs[limb].end_rotation_ms = baker.FlatFootMs(limb, 0.0f);
+        }
+        return frame;
+      },
+      0.0f);
+}
+
 core::Expected<anim::Clip> CreateClip(anim::ClipDesc desc) {
   const std::string name = desc.name;
   auto clip = anim::Clip::Create(std::move(desc));

@@ -47,6 +47,13 @@ struct StandPose {
 };
 StandPose ReadStandPose(const ClipBaker& baker, const anim::Clip& idle);
 
+// The pose every climb key is solved from: the rest pose with the pelvis
+// where the climb holds it (not yet leaned in) and each limb on the middle
+// of its hold. Solving from it, a limb turns the least from a climbing
+// limb, never across the far side of a rest pose's arm (whose twist would
+// flip between keys).
+std::vector<math::Transform> HangPoseLs(const ClipBaker& baker, const ClimbGeometry& g);
+
 core::Expected<anim::Clip> CreateClip(anim::ClipDesc desc);
 
 // The paths' holds as a one-shot clip's contacts.
@@ -54,6 +61,7 @@ std::array<std::vector<anim::ContactRange>, anim::kLimbCount> ContactsOf(
     const std::array<LimbPath, anim::kLimbCount>& paths, float duration_s);
 
 // Getting off at the top (game/procedural_climb_exit.cpp).
-core::Expected<anim::Clip> BuildClimbExit(const ClipBaker& baker, const ClimbGeometry& g, const StandPose& stand);
+core::Expected<anim::Clip> BuildClimbExit(const ClipBaker& baker, const ClimbGeometry& g, const StandPose& stand,
+                                          std::span<const math::Transform> hang_ls);
 
 }  // namespace knights::game::climb_parts

@@ -6,6 +6,8 @@
 
 #include <imgui.h>
 
+#include "game/clip_source.h"
+
 namespace knights::ui {
 namespace {
 
@@ -103,6 +105,18 @@ void DrawTimeSection(game::GameSession& session, DebugOverlayState& state) {
   ImGui::Text("mode %s  at (%.2f, %.2f)  v %.2f m/s  clip %s t=%.2f", game::ToString(k.controller.mode()),
               k.controller.FeetWs().x, k.controller.FeetWs().y, k.controller.VelocityMps().x,
               k.anim.CurrentClip() ? k.anim.CurrentClip()->Name().c_str() : "-", k.anim.CurrentTimeS());
+  // Where the playing role's clip comes from: the character's own, or a
+  // fallback built at load (the procedural climb on a ladder).
+  if (!session.cast().empty()) {
+    const int member = session.inspected_knight == 0 ? session.player_cast() : session.npc_cast();
+    const game::ClipSources& sources = session.cast()[member].sources;
+    ImGui::Text("role %s: %s", game::ClipRoleKey(k.anim.CurrentRole()),
+                game::Describe(sources[static_cast<int>(k.anim.CurrentRole())]));
+    ImGui::Text("climb: %s",
+                sources[static_cast<int>(game::ClipRole::kClimbUp)] == game::ClipSource::kProceduralClimb
+                    ? "procedural (IK on the rungs)"
+                    : "the character's clips");
+  }
   ImGui::TextWrapped("timings per step (all %d knights): sim %.3f  anim %.3f  IK %.3f  palette %.3f  render %.3f ms",
                      count, session.last_sim_s * 1e3, session.last_anim_s * 1e3, session.last_ik_s * 1e3,
                      session.last_palette_s * 1e3, state.render_s * 1e3);
