@@ -191,6 +191,18 @@ def cases(tmp):
     c.append((".glb without the clips the character file names",
               ["--character", character_file(tmp, "noclips.json", model=model("noclips.glb", skinned_glb()))],
               2, "clips.idle", None))
+    c.append(("character file without a walk clip (only idle and walk are required)",
+              ["--character", character_file(tmp, "nowalk.json", clips={"idle": "idle", "run": "run"})],
+              2, "nowalk.json: clips.walk: missing required field", None))
+    c.append(("character file naming a jump clip the model lacks",
+              ["--character", character_file(tmp, "nojump.json", clips__jump="leap")],
+              2, "nojump.json: clips.jump: clip 'leap' is not in", None))
+    c.append(("character file whose jump clip never leaves the ground (it cannot be split)",
+              ["--character", character_file(tmp, "flatjump.json", clips={"idle": "idle", "walk": "walk", "jump": "idle"})],
+              2, "flatjump.json: clips.jump: jump clip 'idle': must be a one-shot", None))
+    c.append(("procedural_climb that is not true or false",
+              ["--character", character_file(tmp, "climbswitch.json", procedural_climb="yes")],
+              2, "climbswitch.json: procedural_climb: expected true or false", None))
     c.append(("more joints than the palette holds (130 > 128)",
               ["--character", character_file(tmp, "manyjoints.json", model=model("many.glb", skinned_glb(joint_count=130)))],
               2, "130 joints", None))

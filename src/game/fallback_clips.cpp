@@ -118,7 +118,8 @@ core::Expected<anim::Clip> BuildWarpedRun(const ClipBaker& baker, const anim::Cl
           const glm::mat4& foot_ms = walk_ms[baker.Chain(foot).end];
           glm::vec3 sole = PointMs(foot_ms, SoleOffsetLs(baker.rig(), foot));
           sole.x *= kWarpedRunStride;
-          sole.y *= kSwingLift;
+          // Planted, the sole stays as low as the walk has it.
+          if (!walk.IsInContact(static_cast<anim::Limb>(foot), t * kWarpedRunCadence)) sole.y *= kSwingLift;
           frame.limbs[foot] = BakeLimbGoal{true, sole, RotationMs(foot_ms)};
         }
         return frame;

@@ -112,10 +112,9 @@ void DrawTimeSection(game::GameSession& session, DebugOverlayState& state) {
     const game::ClipSources& sources = session.cast()[member].sources;
     ImGui::Text("role %s: %s", game::ClipRoleKey(k.anim.CurrentRole()),
                 game::Describe(sources[static_cast<int>(k.anim.CurrentRole())]));
-    ImGui::Text("climb: %s",
-                sources[static_cast<int>(game::ClipRole::kClimbUp)] == game::ClipSource::kProceduralClimb
-                    ? "procedural (IK on the rungs)"
-                    : "the character's clips");
+    ImGui::Text("climb: %s", sources[static_cast<int>(game::ClipRole::kClimbUp)] == game::ClipSource::kProceduralClimb
+                                 ? "procedural (IK on the rungs)"
+                                 : "the character's clips");
   }
   ImGui::TextWrapped("timings per step (all %d knights): sim %.3f  anim %.3f  IK %.3f  palette %.3f  render %.3f ms",
                      count, session.last_sim_s * 1e3, session.last_anim_s * 1e3, session.last_ik_s * 1e3,

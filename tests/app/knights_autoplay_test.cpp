@@ -10,6 +10,7 @@
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
+#include <initializer_list>
 #include <string>
 #include <vector>
 
@@ -53,7 +54,7 @@ std::vector<std::string> AllLevels() {
 constexpr int kFrames = 7500;  // enough sim steps to reach the goal of every level with margin (the latest: 5969)
 
 // A bound of issue 14 that one level does not meet yet: the value measured
-// when it was recorded (the worse of seeds 1 and 7). The test fails if the
+// when it was recorded (the worse of the seeds run). The test fails if the
 // level gets worse, and says so when it gets better, so the entry can go.
 struct OpenBound {
   const char* character;  // file name in assets/characters
@@ -124,11 +125,13 @@ void ExpectIkBounds(const nlohmann::json& m, const RunFiles& run, const std::str
   ExpectBound(m, run, "foot_slide_m", "max", 0.02, where);
 }
 
-void ExpectEveryLevelWithinTheIkBounds(const std::string& character) {
+// seeds: the autopilot's (its small random choices); the shipped
+// characters run two, the characters of issue 23 one (CI's time).
+void ExpectEveryLevelWithinTheIkBounds(const std::string& character, std::initializer_list<int> seeds = {1, 7}) {
   const std::vector<std::string> levels = AllLevels();
   ASSERT_GE(levels.size(), 9u) << "the shipped levels and the seven torture levels";
   for (const std::string& level : levels) {
-    for (int seed : {1, 7}) {
+    for (int seed : seeds) {
       ExpectIkBounds(RunMetrics(level, "on", kFrames, seed, character), {character, level},
                      character + " " + level + " seed " + std::to_string(seed));
     }
@@ -145,10 +148,10 @@ TEST(EveryLevelAutoplay, TheSquireReachesTheGoalWithinTheIkBounds) { ExpectEvery
 // mapped (every other role from a fallback, the climb procedural), and the
 // knight with the procedural climb forced on over its own climb clips.
 TEST(EveryLevelAutoplay, TheSquireWithCommonClipsReachesTheGoalWithinTheIkBounds) {
-  ExpectEveryLevelWithinTheIkBounds("squire_common.json");
+  ExpectEveryLevelWithinTheIkBounds("squire_common.json", {1});
 }
 TEST(EveryLevelAutoplay, TheKnightWithTheProceduralClimbReachesTheGoalWithinTheIkBounds) {
-  ExpectEveryLevelWithinTheIkBounds("knight_procedural_climb.json");
+  ExpectEveryLevelWithinTheIkBounds("knight_procedural_climb.json", {7});
 }
 
 TEST(EveryLevelAutoplay, WithoutIkTheSameRunShowsTheErrors) {

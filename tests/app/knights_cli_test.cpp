@@ -66,17 +66,14 @@ TEST(KnightsCli, InspectCharacterPrintsWhatItFindsAndExitsZero) {
 TEST(KnightsCli, InspectCharacterSaysWhereEachRolesClipComesFrom) {
   const RunResult r = RunKnights("--inspect-character assets/characters/squire_common.json");
   EXPECT_EQ(r.exit_code, 0) << r.output;
-  for (const char* line : {"run                  run                                 0.60 s yes  3.59 m/s",
-                           "jump_up              jump_up (jump split)",
-                           "[fallback: the jump clip split at its apex]",
-                           "turn                 turn (procedural)",
-                           "[fallback: procedural turn, the feet stepping round]",
-                           "climb_up             climb_up (procedural)               1.20 s yes  0.50 m/s",
-                           "[procedural climb (IK on the rungs)]",
-                           "attack_1             -                                  (not mapped: optional)",
-                           "(jump)               jump ",
-                           "[procedural]",
-                           "procedural climb: legs 0.67 m"}) {
+  for (const char* line :
+       {"run                  run                                 0.60 s yes  3.59 m/s",
+        "jump_up              jump_up (jump split)", "[fallback: the jump clip split at its apex]",
+        "turn                 turn (procedural)", "[fallback: procedural turn, the feet stepping round]",
+        "climb_up             climb_up (procedural)               1.20 s yes  0.50 m/s",
+        "[procedural climb (IK on the rungs)]",
+        "attack_1             -                                  (not mapped: optional)", "(jump)               jump ",
+        "[procedural]", "procedural climb: legs 0.67 m"}) {
     EXPECT_NE(r.output.find(line), std::string::npos) << line << "\n" << r.output;
   }
 }
