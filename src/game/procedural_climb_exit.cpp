@@ -22,10 +22,13 @@ constexpr float kSwingFromS = 0.05f, kSwingToS = 0.38f;  // the swing within a s
 constexpr float kFinalS = 1.5f;                          // from the last rung step to standing on the ledge
 // A hold is let go once its limb's root (hip, shoulder) is this share of
 // the limb's length from it.
-constexpr float kReachShare = 0.9f;
+constexpr float kReachShare = 0.85f;
 // Steps on the ledge lift the foot this high at their middle, metres
-// (clear of a rough top).
+// (clear of a rough top), and come down onto their place from this far
+// above it over the step's last kStepDownS.
 constexpr glm::vec3 kLedgeStepArcMs(0.0f, 0.3f, 0.0f);
+constexpr glm::vec3 kAboveLandingMs(0.0f, 0.15f, 0.0f);
+constexpr float kStepDownS = 0.12f;
 
 // The body's course through the clip: where the pelvis is and how far the
 // body leans, model space.
@@ -82,6 +85,16 @@ glm::vec3 OverLipMs(const ClimbGeometry& g, int foot) {
                    SideOf(foot) * g.foot_z_m);
 }
 
+// A step to `point_ms` on the ledge top, held from land_s to end_s: the
+// foot comes over it high and down onto it from above, so that a rough top
+// (bumps across depth as steep as 35 degrees) meets the sole, not the toe.
+void StepOnto(LimbPath& path, float land_s, float end_s, const glm::vec3& point_ms) {
+  path.AddHold(
+      {land_s - kStepDownS, land_s - kStepDownS + 0.01f, point_ms + kAboveLandingMs, glm::vec3(0.0f), 0.0f, false},
+      kLedgeStepArcMs);
+  path.AddHold({land_s, end_s, point_ms});
+}
+
 // Each foot: its rungs up the ladder (held until its next step), then over
 // the lip to where it stands on the ledge; the higher foot steps off first,
 // the lower lets go when the rising body takes it out of reach.
@@ -114,8 +127,8 @@ void AddFootHolds(const ClipBaker& baker, const ClimbGeometry& g, const StandPos
   last.end_s = ReachEndsS(baker, low, last.point_ms, body, last.start_s, last_s + 0.75f);
   paths[low].AddHold(last);
   paths[low].AddHold({last.end_s + 0.18f, last.end_s + 0.19f, OverLipMs(g, low), glm::vec3(0.0f), 0.0f, false});
-  paths[low].AddHold({last.end_s + 0.4f, end_s, stand.effector_ms[low] + ledge_ms}, kLedgeStepArcMs);
-  paths[high].AddHold({last_s + 1.2f, end_s, stand.effector_ms[high] + ledge_ms}, kLedgeStepArcMs);
+  StepOnto(paths[low], last.end_s + 0.4f, end_s, stand.effector_ms[low] + ledge_ms);
+  StepOnto(paths[high], last_s + 1.2f, end_s, stand.effector_ms[high] + ledge_ms);
 }
 
 // Each hand: from its rung onto the ledge top as the first steps begin,

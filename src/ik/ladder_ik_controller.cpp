@@ -313,7 +313,12 @@ void LadderIkController::ChooseTarget(int limb, const LadderIkFrame& frame, cons
   }
   const glm::vec3 next =
       s.has_grab_offset && !frame.leaving[limb] ? s.grab_offset_ws + frame.grab_drift_per_cycle_ws : glm::vec3(0.0f);
-  s.target_ws = s.animated_ws + glm::mix(s.release_offset_ws, next, Smoothstep(frame.swing_progress[limb]));
+  // A limb leaving the ladder (a foot stepping over the lip onto the
+  // ledge) sheds its rung's offset in the first half of its swing: carried
+  // on, a rung held lower than the clip's would drag it into the lip.
+  const float progress =
+      frame.leaving[limb] ? std::min(1.0f, 2.0f * frame.swing_progress[limb]) : frame.swing_progress[limb];
+  s.target_ws = s.animated_ws + glm::mix(s.release_offset_ws, next, Smoothstep(progress));
   if (limbs_[limb].end_up_ls != glm::vec3(0.0f))
     s.target_ws += SwingClearanceWs(limb, frame, weighed_root_ws, reach_range_m);
 }

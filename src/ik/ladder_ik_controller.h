@@ -22,6 +22,8 @@
 //      with smoothstep over the swing, from the offset at release to the
 //      offset the next grab will need (this limb's last grab offset plus the
 //      known per-cycle drift), so nothing snaps at either end of the swing;
+//      a limb leaving the ladder (a foot stepping onto the ledge) blends to
+//      the clip's own path within the first half of its swing;
 //   3. MoveBody: when the clip carries the body further from a hold than
 //      the limb reaches (a clip made for another spacing or lean, the exit
 //      climbing on), the pelvis and everything under it move toward the

@@ -64,13 +64,14 @@ struct OpenBound {
   double recorded;
 };
 // Open (issue 23): the procedural climb's getting off onto torture_ladder_feet's
-// rippled ledges (bumps of 0.3 m across depth from 0.35 m past the edge):
-// a foot stepping over them dips 3-6 cm into a bump for a few steps, or
-// stands 3-4 cm off a 35-degree flank as it lands.
-constexpr std::array<OpenBound, 4> kOpenBounds{{
-    {"squire_common.json", "torture_ladder_feet.json", "ladder_foot_penetration_m", "frames_over_2cm", 3},
-    {"squire_common.json", "torture_ladder_feet.json", "foot_rung_error_m", "frames_over_2cm", 4},
-    {"knight_procedural_climb.json", "torture_ladder_feet.json", "ladder_foot_penetration_m", "frames_over_2cm", 5},
+// rippled ledges (tilted 0.36 across depth, bumps of 0.3 m from 0.35 m past
+// the edge): the squire's higher foot, stepped just past the lip, is taken
+// onto the top rung below it by the ladder IK and let go, 2.6-4.1 cm off it
+// for 3 steps; the knight's lower foot stepping over the bumps dips up to
+// 4.1 cm into one for 3 steps and lands 2.1 cm off a flank for one.
+constexpr std::array<OpenBound, 3> kOpenBounds{{
+    {"squire_common.json", "torture_ladder_feet.json", "foot_rung_error_m", "frames_over_2cm", 3},
+    {"knight_procedural_climb.json", "torture_ladder_feet.json", "ladder_foot_penetration_m", "frames_over_2cm", 3},
     {"knight_procedural_climb.json", "torture_ladder_feet.json", "foot_rung_error_m", "frames_over_2cm", 1},
 }};
 
