@@ -28,6 +28,10 @@ constexpr float kSwingPushStepM = 0.01f;
 constexpr float kSwingClearanceReleaseMps = 1.5f;
 // A foot's clip point within this of its ground stands on it, metres.
 constexpr float kStandingM = 0.02f;
+// A foot at most this far under the top rung and this far ahead of it
+// (along the climber's facing, metres) is past the rungs: it holds the
+// ground, never a rung.
+constexpr float kPastRungsM = 0.15f;
 // HoldTier's tiers a hold must reach to be taken.
 constexpr int kTierWithinGrab = 0;    // within the grab distance
 constexpr int kTierKeptToTheEnd = 2;  // reached now and when the hold ends
@@ -83,7 +87,17 @@ bool LadderIkController::ChooseHold(int limb, const LadderIkFrame& frame, const 
       *hold = {index, point_ws, normal_ws, ground_ws};
     }
   };
-  for (int i = 0; i < static_cast<int>(frame.rungs_ws.size()); ++i)
+  // A foot the clip puts at the top rung's height or above and well ahead
+  // of it (stepping off onto the ledge) stands on the ground there, however
+  // near the top rung's centre is.
+  glm::vec3 ahead_ws(frame.model_to_world[0]);
+  ahead_ws.y = 0.0f;
+  bool past_rungs = false;
+  if (limb < kLadderFeet && !frame.rungs_ws.empty() && glm::dot(ahead_ws, ahead_ws) > 1e-8f) {
+    const glm::vec3& top_ws = frame.rungs_ws.back();
+    past_rungs = p_ws.y > top_ws.y - kPastRungsM && glm::dot(p_ws - top_ws, glm::normalize(ahead_ws)) > kPastRungsM;
+  }
+  for (int i = 0; i < static_cast<int>(frame.rungs_ws.size()) && !past_rungs; ++i)
     consider(i, HoldPointWs(frame.rungs_ws[i], p_ws.z, half_length_m), glm::vec3(0.0f, 1.0f, 0.0f), glm::vec3(0.0f));
   if (frame.raycast != nullptr) {
     // A foot stands, a hand rests, on the ground (the ladder's foot, the

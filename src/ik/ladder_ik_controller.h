@@ -15,7 +15,8 @@
 //      max_grab_distance_m, more than half the widest spacing: every
 //      contact on the ladder holds a rung), at the hand's depth clamped
 //      between the rails; a foot takes the nearer of such a rung and the
-//      ground under it (the ladder's foot, the ledge).
+//      ground under it (the ladder's foot, the ledge), and a foot at the top
+//      rung's height well ahead of it (stepping off) the ground only.
 //      The hold is kept until the contact ends;
 //   2. ChooseTarget: a holding limb's target is its hold; between contacts
 //      (swing) the limb moves with the animation plus an offset that blends,
@@ -122,7 +123,7 @@ struct LadderIkFrame {
   // A limb swinging off the ladder (the exit's feet stepping onto the
   // ledge): its swing blends to the clip's own path, not to another grab.
   std::array<bool, kLadderLimbs> leaving{};
-  std::span<const glm::vec3> rungs_ws;  // rung centre points
+  std::span<const glm::vec3> rungs_ws;  // rung centre points, from the lowest up
   float rung_half_length_m = 0.25f;     // half the distance between the rails (rungs run along z)
   // The ground, for feet standing at the ladder's foot or on the ledge;
   // null: feet hold rungs only.

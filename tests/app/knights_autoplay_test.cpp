@@ -63,17 +63,10 @@ struct OpenBound {
   const char* field;
   double recorded;
 };
-// Open (issue 23): the procedural climb's getting off onto torture_ladder_feet's
-// rippled ledges (tilted 0.36 across depth, bumps of 0.3 m from 0.35 m past
-// the edge): the squire's higher foot, stepped just past the lip, is taken
-// onto the top rung below it by the ladder IK and let go, 2.6-4.1 cm off it
-// for 3 steps; the knight's lower foot stepping over the bumps dips up to
-// 4.1 cm into one for 3 steps and lands 2.1 cm off a flank for one.
-constexpr std::array<OpenBound, 3> kOpenBounds{{
-    {"squire_common.json", "torture_ladder_feet.json", "foot_rung_error_m", "frames_over_2cm", 3},
-    {"knight_procedural_climb.json", "torture_ladder_feet.json", "ladder_foot_penetration_m", "frames_over_2cm", 3},
-    {"knight_procedural_climb.json", "torture_ladder_feet.json", "foot_rung_error_m", "frames_over_2cm", 1},
-}};
+// None is open now: the last (issue 23, the procedural climb stepping off
+// onto torture_ladder_feet's rippled ledges) closed when a foot past the
+// top rung stopped taking that rung for its hold.
+constexpr std::array<OpenBound, 0> kOpenBounds{};
 
 // Where a run's bounds are looked up: its character and level files.
 struct RunFiles {

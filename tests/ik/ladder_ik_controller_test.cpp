@@ -605,6 +605,34 @@ TEST(LadderIkController, AFootSteppingOffOverAGapStandsOnTheLedgeAhead) {
   }
 }
 
+// A foot stepping off onto the ledge (its contact starts at the top rung's
+// height, 0.25 m ahead of the rungs) over a ledge top lower than the clip
+// put it (0.27 m: the ledge's bumps), nearer the top rung's centre than the
+// ground: it stands on the ground, never on the rung it is past. The same
+// foot in the ladder's plane takes the rung.
+TEST(LadderIkController, AFootPastTheTopRungStandsOnTheLedgeNotTheRung) {
+  const Arm animated;
+  const glm::mat4 to_world(1.0f);  // the climber faces +x
+  const glm::vec3 ball_ws = animated.GripWs(to_world);
+  const LadderLimbRig limb = FootRig(animated);
+  const LedgeOverGap ledge{ball_ws.x - 0.2f, ball_ws.y - 0.27f};
+  for (const float ahead_m : {0.25f, 0.0f}) {
+    // The top rung 4 cm under the ball, `ahead_m` behind it: 0.25 m from
+    // the ball, nearer than the ground (0.27 m under it).
+    const float top_y = ball_ws.y - 0.04f;
+    const std::vector<glm::vec3> rungs = MakeRungs(ball_ws.x - ahead_m, top_y - 0.9f, 0.3f, 4);
+    LadderIkController c = OneFootController(limb);
+    Step(c, FadeInOverGround(c, to_world, rungs, CastOnLedge, &ledge, animated), animated);
+    ASSERT_TRUE(c.Limb(0).holding) << "ahead " << ahead_m;
+    if (ahead_m > 0.0f) {
+      EXPECT_EQ(c.Limb(0).rung, -1) << "past the rungs: the ledge";
+      EXPECT_NEAR(c.Limb(0).hold_point_ws.y, ledge.top_y, 0.02f);
+    } else {
+      EXPECT_EQ(c.Limb(0).rung, 3) << "in the ladder's plane: the top rung";
+    }
+  }
+}
+
 // A swinging foot (limb 0, no contact) whose ball the clip puts 10 cm into
 // a ledge's face, 0.4 m under its top, is pushed back level out of the
 // face (the least correction), not lifted 0.4 m; the same foot 3 cm under
