@@ -27,6 +27,7 @@
 #include "game/knight.h"
 #include "game/procedural_climb.h"
 #include "game/rig.h"
+#include "ik/hinge_axis.h"
 #include "world/ladder.h"
 
 namespace knights::game {
@@ -202,6 +203,32 @@ TEST_P(ProceduralClimbTest, GettingOnAndOffMeetTheClimbAndTheStandPose) {
   for (int j = 0; j < skeleton.JointCount(); ++j)
     start_gap = std::max(start_gap, glm::distance(glm::vec3(enter_start[j][3]), glm::vec3(stand[j][3])));
   EXPECT_LT(start_gap, 0.01f);
+}
+
+// No knee or elbow of any procedural clip bends backwards (about the rig's
+// hinges, as the game measures them) at any moment.
+TEST_P(ProceduralClimbTest, NoKneeOrElbowEverBendsBackwards) {
+  const Rig& rig = cast_->rig;
+  const LimbChain* chains[4] = {&rig.leg_l, &rig.leg_r, &rig.arm_l, &rig.arm_r};
+  for (const ClipRole role :
+       {ClipRole::kClimbUp, ClipRole::kClimbDown, ClipRole::kLadderEnterBottom, ClipRole::kLadderExitTop}) {
+    const anim::Clip& clip = cast_->Clip(role);
+    float worst_deg = 0.0f, worst_at_s = 0.0f;
+    for (float t = 0.0f; t <= clip.DurationS(); t += 1.0f / 120.0f) {
+      const auto models_ms = anim::ModelPoseAt(cast_->model.skeleton, &clip, t);
+      for (int limb = 0; limb < 4; ++limb) {
+        const LimbChain& c = *chains[limb];
+        const float bend_deg = ik::SignedHingeBendDeg(glm::vec3(models_ms[c.upper][3]), glm::vec3(models_ms[c.mid][3]),
+                                                      glm::vec3(models_ms[c.end][3]),
+                                                      ik::HingeAxisMs(models_ms[c.upper], rig.hinge_axis_ls[limb]));
+        if (-bend_deg > worst_deg) {
+          worst_deg = -bend_deg;
+          worst_at_s = t;
+        }
+      }
+    }
+    EXPECT_LT(worst_deg, 5.0f) << ClipRoleKey(role) << " at " << worst_at_s << " s";
+  }
 }
 
 // Rung choice in the game: a whole knight climbs a ladder of each spacing
