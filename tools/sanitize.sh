@@ -52,6 +52,13 @@ export LSAN_OPTIONS="suppressions=$repo/tools/sanitizer/lsan.supp:print_suppress
 # libSDL2 would not match either: the fast unwinder stops inside Mesa, and the
 # slow one makes the game tests ~50x slower). ASan and UBSan stay on there.
 gl_labels='^(render|platform|app)$'
+# The autoplay runs of issue 23's extra character files (the procedural
+# climb on the knight, the squire with only its common clips) walk the same
+# game code as the knight's and the squire's, which run here; the code that
+# builds their clips runs here in the asset tests. Left out to keep CI short
+# (about 100 s each under ASan).
+asan_skipped='^EveryLevelAutoplay\.The(SquireWithCommonClips|KnightWithTheProceduralClimb)'
+
 gl_names='^tools\.BadInputsGiveOneLineAndTheRightExitCode$'
 rc=0
 run_ctest() {
@@ -64,7 +71,7 @@ run_ctest() {
 echo "== ctest, no OpenGL (-j$jobs, leak detection on)"
 ASAN_OPTIONS="$asan_common:detect_leaks=1" run_ctest -LE "^assets\$|^tidy\$|$gl_labels" -E "$gl_names" "$@"
 echo "== ctest, OpenGL (-j$jobs, leak detection off: Mesa)"
-ASAN_OPTIONS="$asan_common:detect_leaks=0" run_ctest -L "$gl_labels" "$@"
+ASAN_OPTIONS="$asan_common:detect_leaks=0" run_ctest -L "$gl_labels" -E "$asan_skipped" "$@"
 ASAN_OPTIONS="$asan_common:detect_leaks=0" run_ctest -R "$gl_names" "$@"
 done_at=$(date +%s)
 echo "== sanitize.sh: build $((built - start)) s, tests $((done_at - built)) s, total $((done_at - start)) s; ctest exit $rc"
