@@ -10,7 +10,6 @@
 #include "game/clip_baker.h"
 #include "game/procedural_climb.h"
 #include "game/rig.h"
-#include "game/rig_props.h"
 
 namespace knights::app {
 namespace {
@@ -134,11 +133,7 @@ int InspectCharacter(const std::string& character_path) {
     std::fprintf(stderr, "knights: %s\n", rig.status().message().c_str());
     return kExitBadInput;
   }
-  const int file_climb_up = model->FindClip(desc->clips[static_cast<int>(game::ClipRole::kClimbUp)]);
-  const int climb_up =
-      file_climb_up >= 0 ? file_climb_up : report.roles.clip[static_cast<int>(game::ClipRole::kClimbUp)];
-  auto props =
-      game::ResolveProps(*desc, model->skeleton, *rig, climb_up >= 0 ? &model->clips[climb_up] : nullptr, &model->mesh);
+  auto props = asset::ResolveCharacterProps(*desc, *model, report.roles, *rig);
   if (!props) {
     std::fprintf(stderr, "knights: %s\n", props.status().message().c_str());
     return kExitBadInput;

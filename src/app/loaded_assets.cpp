@@ -13,7 +13,6 @@
 #include "core/file_io.h"
 #include "core/log.h"
 #include "core/process_memory.h"
-#include "game/rig_props.h"
 
 namespace knights::app {
 namespace {
@@ -47,18 +46,9 @@ core::Expected<LoadedCharacter> LoadOneCharacter(const std::string& path) {
   if (!rig) return rig.status();
   c.rig = *rig;
   c.rig.body_height_m = game::BindPoseHeightM(c.model.mesh);
-  // Props' stow sockets are read from the file's own climb (the rig's
-  // fact, even where the procedural climb plays), else from the one played.
-  const int file_climb_up = c.model.FindClip(c.character.clips[static_cast<int>(game::ClipRole::kClimbUp)]);
-  const int climb_up = file_climb_up >= 0 ? file_climb_up : c.roles.clip[static_cast<int>(game::ClipRole::kClimbUp)];
-  auto props = game::ResolveProps(c.character, c.model.skeleton, c.rig,
-                                  climb_up >= 0 ? &c.model.clips[climb_up] : nullptr, &c.model.mesh);
+  auto props = asset::ResolveCharacterProps(c.character, c.model, c.roles, c.rig);
   if (!props) return props.status();
   c.rig.props = std::move(*props);
-  // The procedural climb never stows a prop: the game moves each onto its socket.
-  if (c.roles.source[static_cast<int>(game::ClipRole::kClimbUp)] == game::ClipSource::kProceduralClimb) {
-    for (anim::PropSockets& prop : c.rig.props) prop.clips_stow = false;
-  }
   return c;
 }
 

@@ -6,6 +6,7 @@
 #include "asset/character_desc_loader.h"
 #include "core/file_io.h"
 #include "game/rig.h"
+#include "game/rig_props.h"
 #include "game/role_clips.h"
 
 namespace knights::asset {
@@ -64,6 +65,22 @@ core::Expected<CharacterModel> LoadCharacterForGame(const game::CharacterDesc& d
   model->given_extras.resize(model->clips.size(), GivenExtras{true, true, true, true});
   report->roles = *roles;
   return model;
+}
+
+core::Expected<std::vector<anim::PropSockets>> ResolveCharacterProps(const game::CharacterDesc& desc,
+                                                                     const CharacterModel& model,
+                                                                     const game::RoleClips& roles,
+                                                                     const game::Rig& rig) {
+  const int up = static_cast<int>(game::ClipRole::kClimbUp);
+  const int file_climb_up = model.FindClip(desc.clips[up]);
+  const int climb_up = file_climb_up >= 0 ? file_climb_up : roles.clip[up];
+  auto props =
+      game::ResolveProps(desc, model.skeleton, rig, climb_up >= 0 ? &model.clips[climb_up] : nullptr, &model.mesh);
+  if (!props) return props.status();
+  if (roles.source[up] == game::ClipSource::kProceduralClimb) {
+    for (anim::PropSockets& prop : *props) prop.clips_stow = false;
+  }
+  return props;
 }
 
 }  // namespace knights::asset

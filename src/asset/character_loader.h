@@ -18,7 +18,9 @@
 #include "asset/character_facing.h"
 #include "asset/character_model.h"
 #include "core/status.h"
+#include "anim/prop_placement_job.h"
 #include "game/character_desc.h"
+#include "game/rig.h"
 #include "game/role_clips.h"
 
 namespace knights::asset {
@@ -39,5 +41,15 @@ struct CharacterLoadReport {
 // The model at desc.model_path (a data path), checked against the
 // description. Errors: the first bad file's one line.
 core::Expected<CharacterModel> LoadCharacterForGame(const game::CharacterDesc& desc, CharacterLoadReport* report);
+
+// The props of a model so loaded, their sockets resolved against `rig`
+// (game/rig_props.h). The stow sockets are read from the file's own climb
+// (a fact of the rig, even where the procedural climb plays), else from the
+// climb played; the procedural climb never stows a prop, so the game moves
+// each onto its socket.
+core::Expected<std::vector<anim::PropSockets>> ResolveCharacterProps(const game::CharacterDesc& desc,
+                                                                     const CharacterModel& model,
+                                                                     const game::RoleClips& roles,
+                                                                     const game::Rig& rig);
 
 }  // namespace knights::asset

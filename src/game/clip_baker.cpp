@@ -24,11 +24,27 @@ glm::vec3 EffectorLs(const Rig& rig, int limb, bool ladder_feet) {
   }
 }
 
-glm::quat RotationOf(const glm::mat4& m) { return glm::normalize(glm::quat_cast(glm::mat3(m))); }
-
 glm::quat YawAbout(float yaw_rad) { return glm::angleAxis(yaw_rad, glm::vec3(0.0f, 1.0f, 0.0f)); }
 
 }  // namespace
+
+glm::vec3 PointMs(const glm::mat4& joint_ms, const glm::vec3& offset_ls) {
+  return glm::vec3(joint_ms * glm::vec4(offset_ls, 1.0f));
+}
+
+glm::quat RotationMs(const glm::mat4& joint_ms) { return glm::normalize(glm::quat_cast(glm::mat3(joint_ms))); }
+
+float Smoothstep(float x) {
+  x = std::clamp(x, 0.0f, 1.0f);
+  return x * x * (3.0f - 2.0f * x);
+}
+
+core::Expected<anim::Clip> CreateBakedClip(anim::ClipDesc desc) {
+  const std::string name = desc.name;
+  auto clip = anim::Clip::Create(std::move(desc));
+  if (!clip) return core::Status::Error("clip '" + name + "' built at load: " + clip.status().message());
+  return clip;
+}
 
 const LimbChain& ClipBaker::Chain(int limb) const {
   switch (limb) {
@@ -44,7 +60,7 @@ const LimbChain& ClipBaker::Chain(int limb) const {
 }
 
 glm::quat ClipBaker::FlatFootMs(int limb, float yaw_rad) const {
-  return YawAbout(yaw_rad) * RotationOf(rest_ms_[Chain(limb).end]);
+  return YawAbout(yaw_rad) * RotationMs(rest_ms_[Chain(limb).end]);
 }
 
 float ClipBaker::LimbLengthM(int limb) const {
@@ -108,7 +124,7 @@ void ClipBaker::PlaceLimb(int limb, const BakeFrame& frame, bool ladder_feet, st
   // Knees forward; elbows down and back, out to their side (left is -z).
   job.pole_vector_ms =
       yaw * (foot ? glm::vec3(1.0f, 0.0f, 0.0f) : glm::vec3(-0.5f, -1.0f, limb == anim::kHandL ? -0.4f : 0.4f));
-  if (goal.end_rotation_ms) job.end_turn_ms = *goal.end_rotation_ms * glm::inverse(RotationOf(models_ms[chain.end]));
+  if (goal.end_rotation_ms) job.end_turn_ms = *goal.end_rotation_ms * glm::inverse(RotationMs(models_ms[chain.end]));
   job.Run();
 }
 

@@ -26,6 +26,7 @@
 
 #include "anim/clip.h"
 #include "anim/skeleton.h"
+#include "core/status.h"
 #include "game/rig.h"
 #include "math/transform.h"
 
@@ -105,5 +106,16 @@ class ClipBaker {
   const Rig* rig_;
   std::vector<glm::mat4> rest_ms_;
 };
+
+// The small pieces every script of baked clips uses.
+// A point given in a joint's space (offset_ls, metres) in model space.
+glm::vec3 PointMs(const glm::mat4& joint_ms, const glm::vec3& offset_ls);
+// A joint's rotation in model space (a rigid, unscaled joint matrix).
+glm::quat RotationMs(const glm::mat4& joint_ms);
+// 0 at and below 0, 1 at and above 1, eased in and out between.
+float Smoothstep(float x);
+// anim::Clip::Create for a baked clip; its error (never expected: the
+// script's keys are finite and in order) names the clip.
+core::Expected<anim::Clip> CreateBakedClip(anim::ClipDesc desc);
 
 }  // namespace knights::game

@@ -16,26 +16,8 @@ namespace {
 constexpr float kPi = 3.14159265f;
 constexpr int kFeet[2] = {anim::kFootL, anim::kFootR};
 
-glm::vec3 PointMs(const glm::mat4& joint_ms, const glm::vec3& offset_ls) {
-  return glm::vec3(joint_ms * glm::vec4(offset_ls, 1.0f));
-}
-
-glm::quat RotationMs(const glm::mat4& joint_ms) { return glm::normalize(glm::quat_cast(glm::mat3(joint_ms))); }
-
 glm::vec3 SoleOffsetLs(const Rig& rig, int foot) {
   return foot == anim::kFootL ? rig.sole_offset_l_ls : rig.sole_offset_r_ls;
-}
-
-float Smoothstep(float x) {
-  x = std::clamp(x, 0.0f, 1.0f);
-  return x * x * (3.0f - 2.0f * x);
-}
-
-core::Expected<anim::Clip> Create(anim::ClipDesc desc) {
-  const std::string name = desc.name;
-  auto clip = anim::Clip::Create(std::move(desc));
-  if (!clip) return core::Status::Error("fallback clip '" + name + "': " + clip.status().message());
-  return clip;
 }
 
 // The pelvis drop that keeps every ankle within kReach of its leg's length
@@ -83,7 +65,7 @@ core::Expected<anim::Clip> Crop(const ClipBaker& baker, const anim::Clip& clip, 
       [&](float t, std::span<math::Transform> locals) { SampleLocals(skeleton, clip, from_s + t, locals); },
       [](float) { return BakeFrame{}; });
   desc.contacts = CropContacts(clip, from_s, to_s);
-  return Create(std::move(desc));
+  return CreateBakedClip(std::move(desc));
 }
 
 }  // namespace
@@ -130,7 +112,7 @@ core::Expected<anim::Clip> BuildWarpedRun(const ClipBaker& baker, const anim::Cl
     }
   }
   desc.speed_mps = *walk.SpeedMps() * kWarpedRunCadence * kWarpedRunStride;
-  return Create(std::move(desc));
+  return CreateBakedClip(std::move(desc));
 }
 
 namespace {
@@ -269,7 +251,7 @@ core::Expected<anim::Clip> BuildTuckedJump(const ClipBaker& baker, const anim::C
         }
         return frame;
       });
-  return Create(std::move(desc));
+  return CreateBakedClip(std::move(desc));
 }
 
 core::Expected<anim::Clip> BuildLandingDip(const ClipBaker& baker, const anim::Clip& idle) {
@@ -301,7 +283,7 @@ core::Expected<anim::Clip> BuildLandingDip(const ClipBaker& baker, const anim::C
         return frame;
       });
   for (const int foot : kFeet) desc.contacts[foot] = {{0.0f, kDurationS}};
-  return Create(std::move(desc));
+  return CreateBakedClip(std::move(desc));
 }
 
 core::Expected<anim::Clip> BuildTurnOnTheSpot(const ClipBaker& baker, const anim::Clip& idle) {
@@ -340,7 +322,7 @@ core::Expected<anim::Clip> BuildTurnOnTheSpot(const ClipBaker& baker, const anim
         return frame;
       });
   for (const int foot : kFeet) desc.contacts[foot] = paths[foot].Contacts(kDurationS, false);
-  return Create(std::move(desc));
+  return CreateBakedClip(std::move(desc));
 }
 
 }  // namespace knights::game

@@ -128,7 +128,7 @@ core::Expected<anim::Clip> BuildClimb(const ClipBaker& baker, const ClimbGeometr
     }
   }
   SetClimbFacts(g, clip);
-  return CreateClip(std::move(clip));
+  return CreateBakedClip(std::move(clip));
 }
 
 // From the idle's first pose at the ladder's foot to the climb's first:
@@ -175,7 +175,7 @@ core::Expected<anim::Clip> BuildEnter(const ClipBaker& baker, const ClimbGeometr
         return frame;
       });
   clip.contacts = ContactsOf(paths, kEnterS);
-  return CreateClip(std::move(clip));
+  return CreateBakedClip(std::move(clip));
 }
 
 }  // namespace

@@ -215,7 +215,7 @@ core::Expected<anim::Clip> BuildClimbExit(const ClipBaker& baker, const ClimbGeo
         return frame;
       });
   clip.contacts = ContactsOf(paths, end_s);
-  return CreateClip(std::move(clip));
+  return CreateBakedClip(std::move(clip));
 }
 
 }  // namespace knights::game::climb_parts

@@ -13,17 +13,6 @@ glm::vec3 RungHoldMs(const ClimbGeometry& g, int limb, float height_m) {
                       : glm::vec3(g.rung_reach_m, height_m, SideOf(limb) * g.hand_z_m);
 }
 
-float Smoothstep(float x) {
-  x = std::clamp(x, 0.0f, 1.0f);
-  return x * x * (3.0f - 2.0f * x);
-}
-
-glm::vec3 PointMs(const glm::mat4& joint_ms, const glm::vec3& offset_ls) {
-  return glm::vec3(joint_ms * glm::vec4(offset_ls, 1.0f));
-}
-
-glm::quat RotationMs(const glm::mat4& joint_ms) { return glm::normalize(glm::quat_cast(glm::mat3(joint_ms))); }
-
 void BlendLocals(std::span<const math::Transform> from_ls, std::span<const math::Transform> to_ls, float w,
                  std::span<math::Transform> out_ls) {
   for (size_t j = 0; j < out_ls.size(); ++j) {
@@ -67,13 +56,6 @@ std::vector<math::Transform> HangPoseLs(const ClipBaker& baker, const ClimbGeome
         return frame;
       },
       0.0f);
-}
-
-core::Expected<anim::Clip> CreateClip(anim::ClipDesc desc) {
-  const std::string name = desc.name;
-  auto clip = anim::Clip::Create(std::move(desc));
-  if (!clip) return core::Status::Error("procedural climb '" + name + "': " + clip.status().message());
-  return clip;
 }
 
 std::array<std::vector<anim::ContactRange>, anim::kLimbCount> ContactsOf(

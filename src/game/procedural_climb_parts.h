@@ -30,10 +30,6 @@ inline bool IsFoot(int limb) { return limb < 2; }
 // effector: a grip on the rung's centre, the ball of a foot on its top.
 glm::vec3 RungHoldMs(const ClimbGeometry& g, int limb, float height_m);
 
-float Smoothstep(float x);
-glm::vec3 PointMs(const glm::mat4& joint_ms, const glm::vec3& offset_ls);
-glm::quat RotationMs(const glm::mat4& joint_ms);
-
 // The pose from_ls..to_ls share `w` of the way (rotations nlerped).
 void BlendLocals(std::span<const math::Transform> from_ls, std::span<const math::Transform> to_ls, float w,
                  std::span<math::Transform> out_ls);
@@ -53,8 +49,6 @@ StandPose ReadStandPose(const ClipBaker& baker, const anim::Clip& idle);
 // limb, never across the far side of a rest pose's arm (whose twist would
 // flip between keys).
 std::vector<math::Transform> HangPoseLs(const ClipBaker& baker, const ClimbGeometry& g);
-
-core::Expected<anim::Clip> CreateClip(anim::ClipDesc desc);
 
 // The paths' holds as a one-shot clip's contacts.
 std::array<std::vector<anim::ContactRange>, anim::kLimbCount> ContactsOf(
