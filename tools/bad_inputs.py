@@ -200,6 +200,9 @@ def cases(tmp):
     c.append(("character file whose jump clip never leaves the ground (it cannot be split)",
               ["--character", character_file(tmp, "flatjump.json", clips={"idle": "idle", "walk": "walk", "jump": "idle"})],
               2, "flatjump.json: clips.jump: jump clip 'idle': must be a one-shot", None))
+    c.append(("character file whose jump clip is its walk (a loop: it stays the walk, no jump)",
+              ["--character", character_file(tmp, "jumpwalk.json", clips={"idle": "idle", "walk": "walk", "jump": "walk"})],
+              2, "jumpwalk.json: clips.jump: jump clip 'walk': must be a one-shot", None))
     c.append(("procedural_climb that is not true or false",
               ["--character", character_file(tmp, "climbswitch.json", procedural_climb="yes")],
               2, "climbswitch.json: procedural_climb: expected true or false", None))

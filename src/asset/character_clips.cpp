@@ -132,10 +132,14 @@ core::Status CompleteCharacterClips(const game::CharacterDesc& desc, CharacterMo
                           ") plants no foot and grips nothing: its limbs will not be held by the IK");
     }
   }
-  if (const int jump = model.FindClip(desc.jump_clip); jump >= 0) {
-    return CompleteClip(desc, model, jump, ContactKind::kGround, false, true, "jump", notes);
+  // The single jump clip, unless a role plays it too: that role's
+  // completion stands (a walk must stay a loop), and the split then says
+  // why the clip is no jump.
+  const int jump = model.FindClip(desc.jump_clip);
+  if (jump < 0 || std::find(desc.clips.begin(), desc.clips.end(), desc.jump_clip) != desc.clips.end()) {
+    return core::Status::Ok();
   }
-  return core::Status::Ok();
+  return CompleteClip(desc, model, jump, ContactKind::kGround, false, true, "jump", notes);
 }
 
 }  // namespace knights::asset
