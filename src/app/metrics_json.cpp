@@ -29,6 +29,7 @@ Json Stats(const game::SampleStats& s, bool with_p95, const char* over_name) {
   out["max"] = ValueOrNull(s.samples, s.max);
   out["samples"] = s.samples;
   out[over_name] = s.frames_over;
+  out["max_frame"] = ValueOrNull(s.samples, s.max_frame);
   return out;
 }
 
@@ -86,7 +87,15 @@ std::string MetricsJson(const game::IkMetrics& metrics, bool ik_enabled, const R
   const game::SampleStats knee = metrics.KneeAngularSpeed();
   out["knee_angular_speed_deg_s"] = {{"p99", ValueOrNull(knee.samples, knee.p99, 3)},
                                      {"max", ValueOrNull(knee.samples, knee.max, 3)},
-                                     {"samples", knee.samples}};
+                                     {"samples", knee.samples},
+                                     {"frames_over_1500deg_s", knee.frames_over},
+                                     {"max_frame", ValueOrNull(knee.samples, knee.max_frame)}};
+  out["knee_fold_deg"] = Stats(metrics.KneeFold(), true, "frames_over_172deg");
+  out["elbow_fold_deg"] = Stats(metrics.ElbowFold(), true, "frames_over_172deg");
+  out["pelvis_kink_m"] = Stats(metrics.PelvisKink(), true, "frames_over_4cm");
+  out["pelvis_kink_m"]["teleports_left_out"] = metrics.teleports_left_out();
+  out["sole_step_m"] = Stats(metrics.SoleStep(), true, "frames_over_25cm");
+  out["sole_step_m"]["teleports_left_out"] = metrics.teleports_left_out();
   const game::SampleStats ik = metrics.IkTimeMs();
   out["timing_ms"] = {
       {"ik", {{"median", ValueOrNull(ik.samples, ik.median, 5)}, {"p95", ValueOrNull(ik.samples, ik.p95, 5)}}}};

@@ -49,6 +49,7 @@ SampleStats Summarise(const core::StreamingStats& stats) {
 }
 
 void ThresholdStats::Add(double value) {
+  if (stats_.count() == 0 || value > stats_.max()) max_step_ = steps_;
   stats_.Add(value);
   over_this_step_ = over_this_step_ || value > threshold_;
 }
@@ -56,11 +57,13 @@ void ThresholdStats::Add(double value) {
 void ThresholdStats::EndStep() {
   if (over_this_step_) ++frames_over_;
   over_this_step_ = false;
+  ++steps_;
 }
 
 SampleStats ThresholdStats::Summary() const {
   SampleStats s = Summarise(stats_);
   s.frames_over = frames_over_;
+  s.max_frame = max_step_;
   return s;
 }
 
@@ -79,7 +82,9 @@ bool SurfaceOver(const world::CollisionMesh& collision, const glm::vec3& p_ws, f
 }
 
 void IkMetrics::ResetKnight(int knight_index) {
-  if (knight_index < static_cast<int>(tracks_.size())) tracks_[knight_index] = Track{};
+  if (knight_index >= static_cast<int>(tracks_.size())) return;
+  if (tracks_[knight_index].sampled && collecting) ++teleports_left_out_;
+  tracks_[knight_index] = Track{};
 }
 
 void IkMetrics::Sample(int knight_index, const Knight& knight, const world::World& world, float dt_s) {
@@ -102,6 +107,9 @@ void IkMetrics::Sample(int knight_index, const Knight& knight, const world::Worl
     SampleFeetOnGround(track, knight, world);
   }
   SampleHinges(track, knight, dt_s);
+  SampleFolds(knight);
+  SampleMotion(track, knight);
+  track.sampled = true;
 }
 
 // How deep the deepest of a foot's sole, ball and heel points is below the
@@ -227,6 +235,55 @@ void IkMetrics::SampleHinges(Track& track, const Knight& knight, float dt_s) {
   track.has_knee = true;
 }
 
+float JointFoldDeg(const glm::vec3& start, const glm::vec3& mid, const glm::vec3& end, const glm::vec3& axis_ms) {
+  const glm::vec3 upper = mid - start, lower = end - mid;
+  const float fold_deg = std::atan2(glm::length(glm::cross(upper, lower)), glm::dot(upper, lower)) * kRadToDeg;
+  if (axis_ms == glm::vec3(0.0f)) return fold_deg;
+  return ik::SignedHingeBendDeg(start, mid, end, axis_ms) < -90.0f ? 360.0f - fold_deg : fold_deg;
+}
+
+// How far each knee and elbow is bent, 0 straight, past 180 when folded
+// through shut about its hinge.
+void IkMetrics::SampleFolds(const Knight& knight) {
+  const Rig& rig = knight.rig();
+  const auto models_ms = knight.ModelsMs();
+  const LimbChain* limbs[4] = {&rig.leg_l, &rig.leg_r, &rig.arm_l, &rig.arm_r};
+  for (int limb = 0; limb < 4; ++limb) {
+    const LimbChain& c = *limbs[limb];
+    const glm::vec3 start = glm::vec3(models_ms[c.upper][3]);
+    const glm::vec3 mid = glm::vec3(models_ms[c.mid][3]);
+    const glm::vec3 end = glm::vec3(models_ms[c.end][3]);
+    const glm::vec3 axis_ms = rig.hinge_axis_ls[limb] == glm::vec3(0.0f)
+                                  ? glm::vec3(0.0f)
+                                  : ik::HingeAxisMs(models_ms[c.upper], rig.hinge_axis_ls[limb]);
+    const float fold_deg = JointFoldDeg(start, mid, end, axis_ms);
+    (limb < 2 ? knee_fold_deg_ : elbow_fold_deg_).Add(fold_deg);
+  }
+}
+
+// The drawn pelvis's jolt (its second difference) and each sole's travel
+// in one step, world space.
+void IkMetrics::SampleMotion(Track& track, const Knight& knight) {
+  const Rig& rig = knight.rig();
+  const auto models_ms = knight.ModelsMs();
+  const glm::mat4 to_world = knight.ModelToWorld();
+  const glm::vec3 pelvis_ws = glm::vec3(to_world * models_ms[rig.pelvis][3]);
+  if (track.pelvis_known == 2) {
+    pelvis_kink_m_.Add(glm::length(pelvis_ws - 2.0f * track.pelvis_ws[0] + track.pelvis_ws[1]));
+  }
+  track.pelvis_ws[1] = track.pelvis_ws[0];
+  track.pelvis_ws[0] = pelvis_ws;
+  track.pelvis_known = std::min(track.pelvis_known + 1, 2);
+  const int foot_joint[2] = {rig.leg_l.end, rig.leg_r.end};
+  const glm::vec3 sole_ls[2] = {rig.sole_offset_l_ls, rig.sole_offset_r_ls};
+  for (int side = 0; side < 2; ++side) {
+    const glm::vec3 sole_ws = PointWs(to_world, models_ms[foot_joint[side]], sole_ls[side]);
+    if (track.has_soles) sole_step_m_.Add(glm::length(sole_ws - track.sole_ws[side]));
+    track.sole_ws[side] = sole_ws;
+  }
+  track.has_soles = true;
+}
+
 void IkMetrics::EndStep(double ik_seconds_all_knights, bool any_nan) {
   ++frames_;
   if (any_nan) ++nan_frames_;
@@ -235,13 +292,14 @@ void IkMetrics::EndStep(double ik_seconds_all_knights, bool any_nan) {
   if (!collecting) return;
   ik_ms_.Add(ik_seconds_all_knights * 1000.0);
   for (ThresholdStats* s : {&foot_penetration_m_, &ladder_foot_penetration_m_, &foot_ground_error_m_,
-                            &hand_rung_error_m_, &foot_rung_error_m_, &knee_reversed_deg_, &elbow_reversed_deg_}) {
+                            &hand_rung_error_m_, &foot_rung_error_m_, &knee_reversed_deg_, &elbow_reversed_deg_,
+                            &knee_fold_deg_, &elbow_fold_deg_, &pelvis_kink_m_, &sole_step_m_, &knee_speed_kdeg_s_}) {
     s->EndStep();
   }
 }
 
 SampleStats IkMetrics::KneeAngularSpeed() const {
-  SampleStats s = Summarise(knee_speed_kdeg_s_);
+  SampleStats s = knee_speed_kdeg_s_.Summary();
   for (double* v : {&s.mean, &s.median, &s.p95, &s.p99, &s.max}) *v *= 1e3;
   return s;
 }

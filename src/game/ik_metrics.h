@@ -31,6 +31,16 @@
 //     past straight the wrong way, about the hinge axis read from the rig's
 //     rest pose (ik/hinge_axis.h), 0 when bent the right way;
 //   knee_angular_speed_deg_s: how fast knees bend (pops show as spikes);
+//   knee_fold_deg / elbow_fold_deg: how far a knee (elbow) is bent, 0
+//     straight: the angle between its two bones, read past 180 when the
+//     joint has folded through shut about its hinge (a bend below -90
+//     degrees by ik::SignedHingeBendDeg), every knight every step;
+//   pelvis_kink_m: |p(t+1) - 2 p(t) + p(t-1)| of the drawn pelvis joint's
+//     world position, metres per step: the body's jolt (a 5 m/s landing
+//     stopped in one step at 60 Hz is 0.083);
+//   sole_step_m: how far either sole point moves in the world in one step;
+//   teleports_left_out: respawns (and restarts) of a knight that had been
+//     sampled: pelvis_kink_m and sole_step_m never span one;
 //   timing_ms.ik: wall time of the IK pass of all knights per step;
 //   nan_frames: steps with a non-finite pose;
 //   mover_penetration_frames: steps at whose end any knight on the ground
@@ -62,6 +72,7 @@ struct SampleStats {
   double mean = 0.0, median = 0.0, p95 = 0.0, p99 = 0.0, max = 0.0;
   size_t samples = 0;
   int frames_over = 0;
+  int max_frame = -1;  // the sim step (from 0) of the largest sample; -1: unknown
 };
 SampleStats Summarise(const core::StreamingStats& stats);
 
@@ -78,13 +89,18 @@ class ThresholdStats {
   core::StreamingStats stats_;
   double threshold_;
   int frames_over_ = 0;
+  int steps_ = 0;  // EndStep calls so far: the step a sample belongs to
+  int max_step_ = -1;
   bool over_this_step_ = false;
 };
 
 class IkMetrics {
  public:
-  static constexpr double kDistanceThresholdM = 0.02;   // frames_over_2cm
-  static constexpr double kReversedThresholdDeg = 5.0;  // frames_over_5deg
+  static constexpr double kDistanceThresholdM = 0.02;    // frames_over_2cm
+  static constexpr double kReversedThresholdDeg = 5.0;   // frames_over_5deg
+  static constexpr double kFoldThresholdDeg = 172.0;     // frames_over_172deg
+  static constexpr double kPelvisKinkThresholdM = 0.04;  // frames_over_4cm
+  static constexpr double kSoleStepThresholdM = 0.25;    // frames_over_25cm
 
   // False: Sample and the statistics' step counts do nothing (GameSession
   // clears it when the player reaches the goal); frames and nan_frames
@@ -110,6 +126,11 @@ class IkMetrics {
   SampleStats FootRungError() const { return foot_rung_error_m_.Summary(); }
   SampleStats KneeReversed() const { return knee_reversed_deg_.Summary(); }
   SampleStats ElbowReversed() const { return elbow_reversed_deg_.Summary(); }
+  SampleStats KneeFold() const { return knee_fold_deg_.Summary(); }
+  SampleStats ElbowFold() const { return elbow_fold_deg_.Summary(); }
+  SampleStats PelvisKink() const { return pelvis_kink_m_.Summary(); }
+  SampleStats SoleStep() const { return sole_step_m_.Summary(); }
+  int teleports_left_out() const { return teleports_left_out_; }
   SampleStats FootSlide() const;
   SampleStats KneeAngularSpeed() const;  // deg/s
   SampleStats IkTimeMs() const { return Summarise(ik_ms_); }
@@ -121,11 +142,20 @@ class IkMetrics {
     std::array<double, 2> plant_max_drift{0.0, 0.0};
     std::array<float, 2> knee_angle_deg{0.0f, 0.0f};
     bool has_knee = false;
+    // The drawn pelvis, world metres, last step [0] and the one before [1];
+    // how many of those are known (0 after a spawn or a teleport).
+    std::array<glm::vec3, 2> pelvis_ws{};
+    int pelvis_known = 0;
+    std::array<glm::vec3, 2> sole_ws{};  // each sole point last step, world metres
+    bool has_soles = false;
+    bool sampled = false;  // anything sampled since the last reset
   };
   static double FootDepthM(const Knight& knight, const world::World& world, int side);
   void SampleFeetOnGround(Track& track, const Knight& knight, const world::World& world);
   void SampleLadderContacts(const Knight& knight, const world::World& world);
   void SampleHinges(Track& track, const Knight& knight, float dt_s);
+  void SampleFolds(const Knight& knight);
+  void SampleMotion(Track& track, const Knight& knight);
 
   std::vector<Track> tracks_;
   // Constant memory however long the run (the soak test checks growth).
@@ -136,10 +166,15 @@ class IkMetrics {
   ThresholdStats foot_rung_error_m_{kDistanceThresholdM};
   ThresholdStats knee_reversed_deg_{kReversedThresholdDeg};
   ThresholdStats elbow_reversed_deg_{kReversedThresholdDeg};
+  ThresholdStats knee_fold_deg_{kFoldThresholdDeg};
+  ThresholdStats elbow_fold_deg_{kFoldThresholdDeg};
+  ThresholdStats pelvis_kink_m_{kPelvisKinkThresholdM};
+  ThresholdStats sole_step_m_{kSoleStepThresholdM};
+  int teleports_left_out_ = 0;
   core::StreamingStats plant_slides_m_;
   // In 1000 deg/s: StreamingStats' range ends near 1e3, and knees reach
   // several thousand degrees a second.
-  core::StreamingStats knee_speed_kdeg_s_;
+  ThresholdStats knee_speed_kdeg_s_{1.5};  // frames_over: steps over 1500 deg/s
   core::StreamingStats ik_ms_;
   int frames_ = 0;
   int nan_frames_ = 0;
@@ -161,5 +196,12 @@ bool SurfaceOver(const world::CollisionMesh& collision, const glm::vec3& p_ws, f
 // on whichever of its points is lowest: on a bump its ball may be off the
 // ground while its heel stands. Infinity when no point has ground under it.
 double FootFromGround(const world::CollisionMesh& collision, std::span<const glm::vec3> points_ws);
+
+// How far a mid joint (knee, elbow) is bent, degrees in [0, 360): 0
+// straight, the angle between its bones (upper = mid - start, lower = end -
+// mid) while it bends the right way about axis_ms (ik/hinge_axis.h), 360
+// less that angle once it has folded through shut (a signed bend below -90
+// degrees). A zero axis: the angle alone. Positions in any one space.
+float JointFoldDeg(const glm::vec3& start, const glm::vec3& mid, const glm::vec3& end, const glm::vec3& axis_ms);
 
 }  // namespace knights::game

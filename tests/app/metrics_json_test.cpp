@@ -21,16 +21,26 @@ TEST(MetricsJson, NoSamplesAreNullNeverZero) {
   EXPECT_EQ(m["ik"], true);
   for (const char* metric : {"foot_penetration_m", "ladder_foot_penetration_m", "foot_ground_error_m",
                              "hand_rung_error_m", "foot_rung_error_m"}) {
-    const nlohmann::json expected = {
-        {"mean", nullptr}, {"p95", nullptr}, {"max", nullptr}, {"samples", 0}, {"frames_over_2cm", 0}};
+    const nlohmann::json expected = {{"mean", nullptr}, {"p95", nullptr},       {"max", nullptr},
+                                     {"samples", 0},    {"frames_over_2cm", 0}, {"max_frame", nullptr}};
     EXPECT_EQ(m[metric], expected) << metric;
   }
-  const nlohmann::json reversed = {{"max", nullptr}, {"samples", 0}, {"frames_over_5deg", 0}};
+  const nlohmann::json reversed = {{"max", nullptr}, {"samples", 0}, {"frames_over_5deg", 0}, {"max_frame", nullptr}};
   EXPECT_EQ(m["knee_reversed_deg"], reversed);
   EXPECT_EQ(m["elbow_reversed_deg"], reversed);
   const nlohmann::json slide = {{"mean", nullptr}, {"max", nullptr}, {"plants", 0}};
   EXPECT_EQ(m["foot_slide_m"], slide);
   EXPECT_TRUE(m["knee_angular_speed_deg_s"]["p99"].is_null());
+  EXPECT_TRUE(m["knee_angular_speed_deg_s"]["max_frame"].is_null());
+  for (const char* metric : {"knee_fold_deg", "elbow_fold_deg", "pelvis_kink_m", "sole_step_m"}) {
+    EXPECT_TRUE(m[metric]["max"].is_null()) << metric;
+    EXPECT_EQ(m[metric]["samples"], 0) << metric;
+  }
+  EXPECT_TRUE(m["pelvis_kink_m"]["max_frame"].is_null());
+  EXPECT_EQ(m["pelvis_kink_m"]["frames_over_4cm"], 0);
+  EXPECT_EQ(m["sole_step_m"]["frames_over_25cm"], 0);
+  EXPECT_EQ(m["knee_fold_deg"]["frames_over_172deg"], 0);
+  EXPECT_EQ(m["sole_step_m"]["teleports_left_out"], 0);
 }
 
 TEST(MetricsJson, TheRunsFactsAndKeyOrder) {
@@ -80,7 +90,8 @@ TEST(MetricsJson, TheRunsFactsAndKeyOrder) {
       "frames ik nan_frames mover_penetration_frames reached_goal goal_frame respawns fights gems medal memory_mb "
       "real_time "
       "foot_penetration_m ladder_foot_penetration_m foot_ground_error_m hand_rung_error_m foot_rung_error_m "
-      "knee_reversed_deg elbow_reversed_deg foot_slide_m knee_angular_speed_deg_s timing_ms ");
+      "knee_reversed_deg elbow_reversed_deg foot_slide_m knee_angular_speed_deg_s knee_fold_deg elbow_fold_deg "
+      "pelvis_kink_m sole_step_m timing_ms ");
   // Not reached: null, never a number.
   facts.reached_goal = false;
   facts.goal_frame = -1;

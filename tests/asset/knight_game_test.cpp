@@ -16,6 +16,7 @@
 #include "anim/model_pose.h"
 #include "game/game_test_util.h"
 #include "game/game_session.h"
+#include "game/ik_metrics.h"
 #include "game/knight.h"
 #include "core/file_io.h"
 #include "game/rig.h"
@@ -158,6 +159,41 @@ TEST_F(KnightGameTest, StandingSolesAreOnTheGround) {
     const glm::vec3 sole =
         PointWs(side == 0 ? rig.leg_l.end : rig.leg_r.end, side == 0 ? rig.sole_offset_l_ls : rig.sole_offset_r_ls);
     EXPECT_NEAR(sole.y, 0.0f, 1e-3f);
+  }
+}
+
+// The motion metrics (issue 38) on a walking knight: a walk on flat ground
+// moves neither the body nor a sole by a jolt; a teleport sampled across
+// reads as one, and left out by ResetKnight it is counted instead.
+TEST_F(KnightGameTest, TheMotionMetricsSeeATeleportUnlessItIsLeftOut) {
+  for (const bool reset : {false, true}) {
+    SCOPED_TRACE(reset ? "left out" : "sampled across");
+    IkMetrics metrics;
+    knight_.Spawn(glm::vec3(2.0f, 0.0f, 0.0f), +1);
+    auto step_and_sample = [&](int steps) {
+      for (int i = 0; i < steps; ++i) {
+        Step(Input(1.0f));
+        metrics.Sample(0, knight_, *world_, kDt);
+        metrics.EndStep(0.0, false);
+      }
+    };
+    step_and_sample(90);
+    EXPECT_LT(metrics.PelvisKink().max, 0.02) << "a walk on flat ground";
+    EXPECT_EQ(metrics.SoleStep().frames_over, 0);
+    EXPECT_GT(metrics.KneeFold().max, 5.0) << "a walking knee bends";
+    EXPECT_LT(metrics.KneeFold().max, 172.0);
+    knight_.Spawn(glm::vec3(9.0f, 0.0f, 0.0f), +1);  // about 4.5 m ahead
+    if (reset) metrics.ResetKnight(0);
+    step_and_sample(5);
+    EXPECT_EQ(metrics.teleports_left_out(), reset ? 1 : 0);
+    if (reset) {
+      EXPECT_LT(metrics.PelvisKink().max, 0.04);
+      EXPECT_LT(metrics.SoleStep().max, 0.25);
+    } else {
+      EXPECT_GT(metrics.PelvisKink().max, 1.0);
+      EXPECT_GT(metrics.SoleStep().max, 3.0);
+      EXPECT_GE(metrics.SoleStep().frames_over, 1);
+    }
   }
 }
 

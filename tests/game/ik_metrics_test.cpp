@@ -93,6 +93,35 @@ TEST(ThresholdStats, CountsStepsOverTheThresholdNotSamples) {
   EXPECT_NEAR(s.mean, 0.0275, 1e-12);
 }
 
+// A knee in the x-y plane, thigh straight down from the hip at the origin,
+// hinged about -z (upper x lower along it: the shin bends back, -x).
+TEST(IkMetricsJointFold, ReadsTheBendFromStraightThroughShut) {
+  const glm::vec3 hip(0.0f), knee(0.0f, -0.5f, 0.0f), axis(0.0f, 0.0f, -1.0f);
+  auto shin_end = [&](float bend_deg) {
+    const float a = glm::radians(bend_deg);
+    return knee + 0.5f * glm::vec3(-std::sin(a), -std::cos(a), 0.0f);
+  };
+  EXPECT_NEAR(JointFoldDeg(hip, knee, shin_end(0.0f), axis), 0.0f, 1e-3f);
+  EXPECT_NEAR(JointFoldDeg(hip, knee, shin_end(90.0f), axis), 90.0f, 1e-3f);
+  EXPECT_NEAR(JointFoldDeg(hip, knee, shin_end(171.0f), axis), 171.0f, 1e-2f);
+  // Through shut: the shin has passed the thigh.
+  EXPECT_NEAR(JointFoldDeg(hip, knee, shin_end(185.0f), axis), 185.0f, 1e-2f);
+  // Bent backwards a little is a small bend, not a fold (that is the
+  // reversed-joint measure's).
+  EXPECT_NEAR(JointFoldDeg(hip, knee, shin_end(-20.0f), axis), 20.0f, 1e-3f);
+  // No hinge: the angle between the bones alone, never past 180.
+  EXPECT_NEAR(JointFoldDeg(hip, knee, shin_end(185.0f), glm::vec3(0.0f)), 175.0f, 1e-2f);
+}
+
+TEST(IkMetrics, NoMotionSamplesWithoutKnights) {
+  IkMetrics metrics;
+  metrics.EndStep(0.001, false);
+  EXPECT_EQ(metrics.PelvisKink().samples, 0u);
+  EXPECT_EQ(metrics.SoleStep().samples, 0u);
+  EXPECT_EQ(metrics.KneeFold().samples, 0u);
+  EXPECT_EQ(metrics.teleports_left_out(), 0);
+}
+
 TEST(IkMetrics, AfterTheGoalOnlyFramesAndNanCount) {
   IkMetrics metrics;
   metrics.collecting = false;
