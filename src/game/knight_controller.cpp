@@ -95,6 +95,7 @@ void KnightController::Step(const core::InputState& input, const world::World& w
   jump_buffer_left_s_ = input.jump_pressed ? tuning.jump_buffer_s : std::max(0.0f, jump_buffer_left_s_ - dt_s);
   const float previous_x = feet_ws_.x;
   const float previous_y = feet_ws_.y;
+  const float previous_vy = velocity_.y;
   const KnightMode previous_mode = mode_;
 
   switch (mode_) {
@@ -121,12 +122,19 @@ void KnightController::Step(const core::InputState& input, const world::World& w
   // the slope lasts (0.24 m on 40 degrees at a run). ik::kStepSlopeTan is
   // the steepest rise (46 degrees) still taken for a slope.
   if (previous_mode == KnightMode::kGround && mode_ == KnightMode::kGround) {
-    const float slope_rise_m = std::fabs(feet_ws_.x - previous_x) * ik::kStepSlopeTan;
     const float rise_m = feet_ws_.y - previous_y;
-    visual_offset_y_.value -= rise_m - std::clamp(rise_m, -slope_rise_m, slope_rise_m);
+    visual_offset_y_.value -= rise_m - (feet_ws_.x - previous_x) * MeanGroundRise(world);
+  } else if (previous_mode == KnightMode::kAir && mode_ == KnightMode::kGround) {
+    // Landed: the drawn body keeps where it was and the speed it fell at,
+    // and is eased onto the feet from there (a landing cushioned over
+    // steps, not stopped dead).
+    visual_offset_y_.value += previous_y - feet_ws_.y;
+    visual_offset_y_.velocity += previous_vy;
   }
-  visual_offset_y_.value = std::clamp(visual_offset_y_.value, -0.6f, tuning.max_drop_lag_m);
-  visual_offset_y_.Update(0.0f, tuning.step_smooth_time_s, dt_s);
+  EaseVisualOffset(dt_s);
+  // Took off (the feet start to rise next step): the drawn body picks up
+  // the jump's speed over a few steps instead of at once.
+  if (previous_mode == KnightMode::kGround && mode_ == KnightMode::kAir) visual_offset_y_.velocity -= velocity_.y;
 
   // Checkpoints count when passed on foot; falling out respawns at the last.
   if (const int crossed = world.CheckpointCrossed(previous_x, feet_ws_.x); crossed > checkpoint_) checkpoint_ = crossed;
@@ -319,6 +327,38 @@ void KnightController::StepGround(const core::InputState& input, const world::Wo
                                                                                            : ClipRole::kWalk,
             1.0f);
   }
+}
+
+// The ground's mean rise per metre along x under the feet, over a stride
+// either side (kMeanRiseHalfBaseM): a slope's own, a flight of stairs'
+// average, nothing across ripples. The drawn body follows it as it is; the
+// rest of the feet's height changes (risers, ripples, a slope's start) it
+// takes eased.
+float KnightController::MeanGroundRise(const world::World& world) const {
+  constexpr float kMeanRiseHalfBaseM = 0.4f;
+  const float top_y = feet_ws_.y + tuning.max_step_up_m + kGroundAboveStepM + kMeanRiseHalfBaseM;
+  const float depth_m = 2.0f * (tuning.max_step_up_m + kMeanRiseHalfBaseM);
+  const auto& collision = world.collision();
+  const world::RayHit behind = collision.FindGround(feet_ws_.x - kMeanRiseHalfBaseM, top_y, feet_ws_.z, depth_m);
+  const world::RayHit ahead = collision.FindGround(feet_ws_.x + kMeanRiseHalfBaseM, top_y, feet_ws_.z, depth_m);
+  if (!behind.hit || !ahead.hit) return 0.0f;
+  return std::clamp((ahead.point_ws.y - behind.point_ws.y) / (2.0f * kMeanRiseHalfBaseM), -2.0f, 2.0f);
+}
+
+// The drawn body's offset eased back to the feet: a critically damped
+// spring, faster where a lag has piled up over steps down, whose change of
+// speed is limited to max_step_ease_accel_mps2 (position and speed both
+// continuous: no step is a jolt).
+void KnightController::EaseVisualOffset(float dt_s) {
+  constexpr float kDropCatchUp = 3.0f;
+  math::DampedSpring<float> free = visual_offset_y_;
+  const bool piled_up = visual_offset_y_.value > tuning.max_drop_lag_m;
+  free.Update(0.0f, tuning.step_smooth_time_s / (piled_up ? kDropCatchUp : 1.0f), dt_s);
+  const float max_change_mps = tuning.max_step_ease_accel_mps2 * dt_s;
+  const float v0 = visual_offset_y_.velocity;
+  const float v1 = v0 + std::clamp(free.velocity - v0, -max_change_mps, max_change_mps);
+  visual_offset_y_.value += 0.5f * (v0 + v1) * dt_s;
+  visual_offset_y_.velocity = v1;
 }
 
 void KnightController::StepAir(const core::InputState& input, const world::World& world, float dt_s) {

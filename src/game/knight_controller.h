@@ -23,6 +23,12 @@
 // checks it on random legal terrain; --metrics counts any step that breaks
 // it (mover_penetration_frames).
 //
+// The body is drawn at VisualFeetWs: the feet plus an offset that takes
+// whatever the ground's mean slope over a stride does not explain (a
+// riser's snap, ripples, a landing's stop, a take-off's start) and eases
+// it away, its speed changing by at most max_step_ease_accel_mps2, so the
+// drawn body never jolts (issue 38; docs/ik.md).
+//
 // The controller decides which clip role plays (Role()) and at what rate; the
 // AnimPlayer crossfades. It never reads the pose: animation follows gameplay.
 
@@ -66,11 +72,16 @@ struct KnightTuning {
   // The drawn body follows steps up and down with this smoothing (the
   // physical feet snap to each step; the feet IK puts each foot on it).
   float step_smooth_time_s = 0.08f;
-  // The drawn body lags a step down by at most this much, metres: down a
+  // Where the drawn body lags more than this above the feet after steps
+  // down, metres, it eases at step_smooth_time_s / kDropCatchUp: down a
   // flight of 0.40 m risers at a run the eased offset would otherwise pile
-  // up beyond a riser, holding the body too high for the legs to reach the
-  // tread below. (Up a step the body is drawn low, which bent knees take.)
+  // up, holding the body too high for the legs to reach the tread below.
+  // (Up a step the body is drawn low, which bent knees take.)
   float max_drop_lag_m = 0.25f;
+  // The drawn body's height changes its speed by at most this, m/s^2, while
+  // it eases a step: 0.05 m a step at 60 Hz, so the body never stops or
+  // starts dead on a step (its jolt, IkMetrics' pelvis_kink_m).
+  float max_step_ease_accel_mps2 = 180.0f;
   // How fast the knight moves across depth (z): to a ladder's centre when
   // climbing one off the play plane, back to the plane on the ground, m/s.
   float depth_speed_mps = 1.5f;
@@ -243,6 +254,8 @@ class KnightController {
   void StepAir(const core::InputState& input, const world::World& world, float dt_s);
   void StepClimb(const core::InputState& input, const world::World& world, float dt_s);
   void StepLadderTransition(const world::World& world, float dt_s);
+  void EaseVisualOffset(float dt_s);
+  float MeanGroundRise(const world::World& world) const;
   bool LandOnGround(const core::InputState& input, const world::World& world, float old_y, float new_y);
   // Moves horizontally by dx, stopping at walls; returns the distance moved.
   float MoveHorizontally(const world::World& world, float dx);

@@ -11,6 +11,8 @@
 #include <limits>
 #include <utility>
 
+#include <array>
+
 #include <gtest/gtest.h>
 
 #include "game_test_util.h"
@@ -168,6 +170,78 @@ TEST(KnightControllerLimits, RunningDownTheSteepestStairsTheBodyStaysNearTheFeet
   }));
   EXPECT_GT(highest_lag_m, 0.1f);  // the steps are eased, not snapped
   EXPECT_LE(highest_lag_m, c.tuning.max_drop_lag_m + 1e-5f);
+}
+
+// Issue 38: the drawn body (VisualFeetWs) never jolts. Up and down a flight
+// of the steepest stairs (0.40 m risers on 0.25 m treads), over ripples,
+// off a 2 m drop and onto a 40 degree slope, walking and running, its height changes speed by at most
+// max_step_ease_accel_mps2 (0.05 m a step) beyond what the ground's own mean slope asks for; a landing is cushioned
+// below the feet and eased back.
+TEST(KnightControllerLimits, TheDrawnBodyNeverJoltsOnStepsRipplesAndDrops) {
+  world::Level level;
+  level.name = "jolts";
+  float x = 5.0f, y = 4.0f;
+  level.terrain.points = {{0.0f, y}, {x, y}};
+  auto stairs = [&](float rise) {
+    for (int i = 0; i < 5; ++i) {
+      y += rise;
+      level.terrain.points.push_back({x, y});
+      x += 0.25f;
+      level.terrain.points.push_back({x, y});
+    }
+    x += 3.0f;
+    level.terrain.points.push_back({x, y});
+  };
+  stairs(0.40f);
+  stairs(-0.40f);
+  for (int i = 0; i < 8; ++i) {  // ripples: 0.1 m up and down every 0.2 m
+    x += 0.1f;
+    level.terrain.points.push_back({x, y + 0.1f});
+    x += 0.1f;
+    level.terrain.points.push_back({x, y});
+  }
+  x += 3.0f;
+  level.terrain.points.push_back({x, y});
+  level.terrain.points.push_back({x, y - 2.0f});  // a 2 m drop
+  y -= 2.0f;
+  x += 4.0f;
+  level.terrain.points.push_back({x, y});
+  x += 4.0f;
+  y += 4.0f * 0.8390996f * 0.9999f;  // 40 degrees up
+  level.terrain.points.push_back({x, y});
+  level.terrain.points.push_back({x + 10.0f, y});
+  level.spawn.x = 1.0f;
+  level.goal.x = x + 8.0f;
+  level.kill_y = -10.0f;
+  const world::World world(level);
+  for (const bool run : {false, true}) {
+    KnightController c;
+    c.Spawn(glm::vec3(1.0f, 4.0f, 0.0f));
+    const float max_kink_m = c.tuning.max_step_ease_accel_mps2 * kDt * kDt;
+    std::array<float, 2> drawn_y = {c.VisualFeetWs().y, c.VisualFeetWs().y};
+    float worst_kink_m = 0.0f, lowest_below_feet_m = 0.0f;
+    int steps = 0;
+    ASSERT_TRUE(
+        DriveUntil(c, world, Input(1.0f, 0.0f, run, /*jump=*/false), 3000,
+                   [&] {
+                     ++steps;
+                     const float now_y = c.VisualFeetWs().y;
+                     // The ground's own slope is followed as it is (the feet's own speed
+                     // changes there, at most 40 degrees at a run: about 0.06 m a step).
+                     const float slope_kink_m = (run ? c.tuning.run_speed_mps : c.tuning.walk_speed_mps) * kDt * 0.84f;
+                     if (steps > 2)
+                       worst_kink_m = std::max(worst_kink_m, std::fabs(now_y - 2.0f * drawn_y[0] + drawn_y[1]));
+                     EXPECT_LE(std::fabs(now_y - 2.0f * drawn_y[0] + drawn_y[1]), max_kink_m + slope_kink_m + 1e-3f)
+                         << "run " << run << " step " << steps << " x " << c.FeetWs().x;
+                     if (c.Grounded()) lowest_below_feet_m = std::max(lowest_below_feet_m, c.FeetWs().y - now_y);
+                     drawn_y = {now_y, drawn_y[0]};
+                     return c.FeetWs().x >= level.goal.x;
+                   }))
+        << "run " << run << ": stopped at x " << c.FeetWs().x;
+    EXPECT_GT(worst_kink_m, 0.5f * max_kink_m) << "the steps are eased at the limit, not snapped nor ignored";
+    EXPECT_GT(lowest_below_feet_m, 0.05f) << "the landing is cushioned";
+    EXPECT_NEAR(c.VisualFeetWs().y, c.FeetWs().y, 1e-3f) << "and eased back";
+  }
 }
 
 TEST_F(KnightControllerTest, AOneMetreStepIsAWall) {
