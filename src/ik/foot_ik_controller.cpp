@@ -447,28 +447,18 @@ void FootIkController::PlaceHeelAndBall(int side, const FootIkFrame& frame, cons
   foot.target_sole_ws.y += fit.lift_m;
 }
 
-// 4. Lower the pelvis so that the lower foot reaches its ground (smoothed by
-//    the spring), and at once as far as every target needs to be within the
-//    leg's reach (a hard limit: |hip - ankle target| <= reach). The limit is
-//    an upper bound on the offset: with no foot constraining it, the pelvis
-//    may still rise up to max_pelvis_raise_m.
-void FootIkController::LowerPelvis(const FootIkFrame& frame, const PoseView& pose, const Spaces& spaces, float master) {
-  float lowest_delta = 1e9f;
-  bool any_hit = false;
-  // The pelvis at most this high, metres: every target within its leg's
-  // reach; the planted feet's targets alone.
-  float reach_offset = settings.max_pelvis_raise_m;
-  float planted_reach_offset = settings.max_pelvis_raise_m;
-  // The pelvis at least this high, metres: no knee bends past
-  // max_knee_bend_deg; no planted knee folds shut (knee_limit_deg).
-  float fold_offset = -1e9f;
-  float planted_shut_offset = -1e9f;
+// The pelvis offsets (metres, along world up) that step 4 chooses
+// between, from where each foot's target is.
+FootIkController::PelvisBounds FootIkController::MeasurePelvisBounds(const FootIkFrame& frame, const PoseView& pose,
+                                                                     const Spaces& spaces) const {
+  PelvisBounds b;
+  b.reach_offset = b.planted_reach_offset = settings.max_pelvis_raise_m;
   for (int side = 0; side < 2; ++side) {
     const FootIkState& foot = feet_[side];
     const LegRig& leg = legs_[side];
     if (!foot.ground.hit || frame.airborne) continue;
-    lowest_delta = std::min(lowest_delta, foot.ground.point_ws.y + foot.lift_m - spaces.root_ws.y);
-    any_hit = true;
+    b.lowest_delta = std::min(b.lowest_delta, foot.ground.point_ws.y + foot.lift_m - spaces.root_ws.y);
+    b.any_hit = true;
     const glm::vec3 hip_ws = glm::vec3(spaces.to_world * pose.models_ms[leg.chain.start][3]);
     const glm::vec3 ankle_ws = glm::vec3(spaces.to_world * pose.models_ms[leg.chain.end][3]);
     // The ankle goes where the sole's target puts it once the foot is
@@ -485,33 +475,53 @@ void FootIkController::LowerPelvis(const FootIkFrame& frame, const PoseView& pos
                  : -1e9f;
     };
     const bool planted = foot.locked || frame.contact[side] >= 0.5f;
-    fold_offset = std::max(fold_offset, lowest_hip_m(LegFoldM(side, pose, settings.max_knee_bend_deg)));
+    b.fold_offset = std::max(b.fold_offset, lowest_hip_m(LegFoldM(side, pose, settings.max_knee_bend_deg)));
     if (planted) {
-      planted_shut_offset =
-          std::max(planted_shut_offset, lowest_hip_m(LegFoldM(side, pose, settings.knee_limit_deg - kShutMarginDeg)));
+      b.planted_shut_offset =
+          std::max(b.planted_shut_offset, lowest_hip_m(LegFoldM(side, pose, settings.knee_limit_deg - kShutMarginDeg)));
     }
     const float reach_m = LegReachM(side, pose);
     if (horizontal_m >= reach_m) continue;  // no drop helps
     const float drop_m = (hip_ws.y - ankle_target_ws.y) - std::sqrt(reach_m * reach_m - horizontal_m * horizontal_m);
-    reach_offset = std::min(reach_offset, -drop_m);
-    if (planted) planted_reach_offset = std::min(planted_reach_offset, -drop_m);
+    b.reach_offset = std::min(b.reach_offset, -drop_m);
+    if (planted) b.planted_reach_offset = std::min(b.planted_reach_offset, -drop_m);
   }
+  return b;
+}
+
+// 4. Lower the pelvis so that the lower foot reaches its ground (smoothed by
+//    the spring), and at once as far as every target needs to be within the
+//    leg's reach (a hard limit: |hip - ankle target| <= reach). The limit is
+//    an upper bound on the offset: with no foot constraining it, the pelvis
+//    may still rise up to max_pelvis_raise_m.
+void FootIkController::LowerPelvis(const FootIkFrame& frame, const PoseView& pose, const Spaces& spaces, float master) {
+  const PelvisBounds b = MeasurePelvisBounds(frame, pose, spaces);
   // While moving the pelvis drops less: a runner on a steep slope takes
   // shorter steps (stride warping) rather than a lunge.
   const float max_drop_m = frame.moving ? settings.max_pelvis_drop_moving_m : settings.max_pelvis_drop_m;
-  const float pelvis_goal =
-      settings.pelvis && any_hit ? std::clamp(lowest_delta, -max_drop_m, settings.max_pelvis_raise_m) * master : 0.0f;
-  float pelvis_offset = pelvis_spring_.Update(pelvis_goal, settings.pelvis_smooth_time_s, frame.dt_s);
   auto floor_of = [&](float offset) { return std::max(offset, -settings.max_pelvis_drop_m) * master; };
-  const float reach_floor = floor_of(reach_offset);  // reach wins over style
-  // The fold limit yields to every foot's reach: a lock let go would leave
-  // a planted foot hanging in the air, and a swinging foot short of its
-  // ground may swing into a riser. But a planted knee never folds shut for
-  // a swinging foot: stepping up onto a high foothold the body rises over
-  // it, the other foot swinging short of the ground below. With the pass
-  // off (master 0) nothing holds the pelvis: it eases back to the clip's.
-  const float fold_floor = std::max(std::min(fold_offset * master, reach_floor),
-                                    std::min(planted_shut_offset * master, floor_of(planted_reach_offset)));
+  const float reach_floor = floor_of(b.reach_offset);  // reach wins over style
+  // The style limit (no knee past max_knee_bend_deg) is the spring's goal
+  // and a floor that rises kMaxFoldRiseM a step at most: held at once it
+  // threw the pelvis up 0.3 m in one step wherever a trailing foot swung
+  // high behind (down stairs), and the leading foot's reach threw it down
+  // again the next. It yields to every foot's reach: a lock let go would
+  // leave a planted foot hanging in the air, and a swinging foot short of
+  // its ground may swing into a riser.
+  float pelvis_goal = settings.pelvis && b.any_hit
+                          ? std::clamp(b.lowest_delta, -max_drop_m, settings.max_pelvis_raise_m) * master
+                          : 0.0f;
+  if (settings.pelvis && master > 0.0f)
+    pelvis_goal = std::max(pelvis_goal, std::min(b.fold_offset * master, reach_floor));
+  const float last_offset = pelvis_spring_.value;
+  float pelvis_offset = pelvis_spring_.Update(pelvis_goal, settings.pelvis_smooth_time_s, frame.dt_s);
+  // A planted knee never folds shut for a swinging foot: stepping up onto
+  // a high foothold the body rises over it at once, the other foot
+  // swinging short of the ground below. With the pass off (master 0)
+  // nothing holds the pelvis: it eases back to the clip's.
+  const float style_floor = std::min(std::min(b.fold_offset * master, reach_floor), last_offset + kMaxFoldRiseM);
+  const float fold_floor =
+      std::max(style_floor, std::min(b.planted_shut_offset * master, floor_of(b.planted_reach_offset)));
   const bool folds = master > 0.0f && fold_floor > -settings.max_pelvis_drop_m * master;
   if (settings.pelvis && pelvis_offset > reach_floor) {
     // Continue the spring from where the constraint put the pelvis.

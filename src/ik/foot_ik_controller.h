@@ -11,7 +11,8 @@
 //      find their ground, and the foot is pitched and lifted so neither is
 //      inside a riser, a rock or a slope;
 //   4. LowerPelvis: the pelvis lowered so the lower foot can reach
-//      (critically damped spring), at once as far as the targets need;
+//      (critically damped spring), at once as far as the targets need,
+//      raised for bent knees by the spring and a rate-limited floor;
 //   5. PlaceLegs: each leg solved (two-bone IK, knees kept forward by the
 //      rig's hinge, bent knee_limit_deg at most) with the sole aligned to
 //      the ground;
@@ -240,7 +241,10 @@ class FootIkController {
   static constexpr int kPlantShiftSteps = 10;
   // A planted knee is kept this far short of knee_limit_deg (where the leg
   // could no longer reach its lock), degrees.
-  static constexpr float kShutMarginDeg = 2.0f;  // spots tried on each side
+  static constexpr float kShutMarginDeg = 2.0f;
+  // The style limit (max_knee_bend_deg) raises the pelvis by at most this
+  // much a step beyond what the spring does, metres.
+  static constexpr float kMaxFoldRiseM = 0.04f;  // spots tried on each side
   // A plant whose heel or ball is over ground this far below its sole is
   // over an edge, and costs as much as this much lift, metres.
   static constexpr float kPlantOverhangDropM = 0.1f;
@@ -294,6 +298,20 @@ class FootIkController {
   void UpdateLock(int side, bool planted, const glm::vec3& free_target_ws, const FootIkFrame& frame,
                   const PoseView& pose, const Spaces& spaces);
   void PlaceHeelAndBall(int side, const FootIkFrame& frame, const PoseView& pose, const Spaces& spaces);
+  // The pelvis offsets step 4 chooses between, metres along world up.
+  struct PelvisBounds {
+    float lowest_delta = 1e9f;  // the lower foot's ground (plus lift) under the root
+    bool any_hit = false;       // some foot has ground under it
+    // At most this high: every target within its leg's reach; the planted
+    // feet's targets alone.
+    float reach_offset = 0.0f;
+    float planted_reach_offset = 0.0f;
+    // At least this high: no knee past max_knee_bend_deg; no planted knee
+    // folded shut (knee_limit_deg).
+    float fold_offset = -1e9f;
+    float planted_shut_offset = -1e9f;
+  };
+  PelvisBounds MeasurePelvisBounds(const FootIkFrame& frame, const PoseView& pose, const Spaces& spaces) const;
   void LowerPelvis(const FootIkFrame& frame, const PoseView& pose, const Spaces& spaces, float master);
   LimbPlacementJob LegJob(int side, const PoseView& pose, const Spaces& spaces, const glm::vec3& target_sole_ws,
                           float align, float weight);
