@@ -67,13 +67,19 @@ std::optional<CourseBlock> FindPitBlock(const Level& level) {
   return std::nullopt;
 }
 
-// True when a ladder leads from the foot of the wall at x = wall_x to its top.
+// True when a ladder leads from the ground before the wall at x = wall_x
+// to its top: its foot within a jump of the wall's foot or of the walking
+// line's ground under it (a leaning ladder's foot on a slope that comes
+// down to the wall stands above the wall's foot, and the knight walking
+// down that slope passes it).
 bool LadderClimbs(const Level& level, float wall_x, float lower_y, float upper_y) {
   for (const LadderDesc& ladder : level.ladders) {
     if (ladder.exit_dir != 1) continue;
     const float top_x = ladder.x + (ladder.top_y - ladder.bottom_y) * std::tan(ladder.lean_deg * kDegToRad);
+    const float foot_ground_y = ProfileHeight(level.terrain, std::min(ladder.x, std::nextafter(wall_x, -1e9f)));
     if (top_x <= wall_x + 1e-3f && top_x >= wall_x - kLadderTopBeforeWallM &&
-        ladder.top_y >= upper_y - kLadderTopTolerance && ladder.bottom_y <= lower_y + kMaxJumpUpM) {
+        ladder.top_y >= upper_y - kLadderTopTolerance &&
+        ladder.bottom_y <= std::max(lower_y, foot_ground_y) + kMaxJumpUpM) {
       return true;
     }
   }

@@ -63,10 +63,18 @@ struct OpenBound {
   const char* field;
   double recorded;
 };
-// None is open now: the last (issue 23, the procedural climb stepping off
-// onto torture_ladder_feet's rippled ledges) closed when a foot past the
-// top rung stopped taking that rung for its hold.
-constexpr std::array<OpenBound, 0> kOpenBounds{};
+// Issue 38's torture_ladder_slope (a ladder leaning 15 degrees with its
+// foot on a 40 degree slope, which the course check once refused): the
+// knight meets every bound there; the squire's elbows and the feet of the
+// procedural climb (squire_common's and the knight's) do not yet, for 2-6
+// frames each (measured when the level was added; not traced yet).
+constexpr std::array<OpenBound, 5> kOpenBounds{{
+    {"squire.json", "torture_ladder_slope.json", "elbow_reversed_deg", "frames_over_5deg", 6},
+    {"squire_common.json", "torture_ladder_slope.json", "ladder_foot_penetration_m", "frames_over_2cm", 4},
+    {"squire_common.json", "torture_ladder_slope.json", "foot_rung_error_m", "frames_over_2cm", 3},
+    {"knight_procedural_climb.json", "torture_ladder_slope.json", "ladder_foot_penetration_m", "frames_over_2cm", 3},
+    {"knight_procedural_climb.json", "torture_ladder_slope.json", "foot_rung_error_m", "frames_over_2cm", 2},
+}};
 
 // Where a run's bounds are looked up: its character and level files.
 struct RunFiles {
@@ -123,7 +131,7 @@ void ExpectIkBounds(const nlohmann::json& m, const RunFiles& run, const std::str
 // characters run two, the characters of issue 23 one (CI's time).
 void ExpectEveryLevelWithinTheIkBounds(const std::string& character, std::initializer_list<int> seeds = {1, 7}) {
   const std::vector<std::string> levels = AllLevels();
-  ASSERT_GE(levels.size(), 9u) << "the shipped levels and the seven torture levels";
+  ASSERT_GE(levels.size(), 13u) << "the shipped levels and the ten torture levels";
   for (const std::string& level : levels) {
     for (int seed : seeds) {
       ExpectIkBounds(RunMetrics(level, "on", kFrames, seed, character), {character, level},

@@ -96,6 +96,30 @@ TEST(CourseCheck, WallsTallerThanTheJumpNeedALadder) {
   EXPECT_EQ(PathOf(down), "(none)");
 }
 
+// Issue 38: a ladder leaning 15 degrees whose foot stands on a 40 degree
+// slope that comes down to the wall is reached walking down that slope: its
+// foot stands 1.68 m over the wall's foot, but on the ground the knight
+// walks. A foot a jump and more above that ground is still refused.
+TEST(CourseCheck, ALeaningLadderWhoseFootStandsOnTheSlopeDownToTheWallClimbsIt) {
+  const float tan40 = 0.8390996f * 0.9999f;
+  const float wall_foot_y = 6.0f - 6.0f * tan40;  // the slope from x = 10 (y = 6) to the wall at x = 16
+  Level level = MakeLevel({{0.0f, 6.0f}, {10.0f, 6.0f}, {16.0f, wall_foot_y}, {16.0f, 9.0f}, {40.0f, 9.0f}});
+  level.spawn.x = 1.0f;
+  level.goal.x = 38.0f;
+  LadderDesc ladder;
+  ladder.x = 14.0f;
+  ladder.bottom_y = 6.0f - 4.0f * tan40;  // on the slope, 1.68 m over the wall's foot
+  ladder.top_y = 9.0f;
+  ladder.lean_deg = 15.0f;  // its top 0.3 m before the wall
+  level.ladders = {ladder};
+  ASSERT_GT(ladder.bottom_y - wall_foot_y, kMaxJumpUpM);
+  EXPECT_EQ(PathOf(level), "(none)");
+  level.ladders[0].bottom_y += kMaxJumpUpM + 0.1f;
+  level.ladders[0].lean_deg = 0.0f;
+  level.ladders[0].x = 15.8f;
+  EXPECT_EQ(PathOf(level).rfind("terrain.points[3]: a ", 0), 0u) << PathOf(level);
+}
+
 TEST(CourseCheck, RocksAcrossThePlayPlaneAreAtMostAJumpHigh) {
   Level level = Flat();
   Rock rock;
