@@ -35,6 +35,17 @@ double DistanceToRungs(const world::Ladder& ladder, const glm::vec3& p_ws) {
   return best;
 }
 
+// The angle between a mid joint's bones (upper = mid - start, lower = end -
+// mid), degrees in [0, 180].
+float BoneAngleDeg(const glm::vec3& start, const glm::vec3& mid, const glm::vec3& end) {
+  const glm::vec3 upper = mid - start, lower = end - mid;
+  return std::atan2(glm::length(glm::cross(upper, lower)), glm::dot(upper, lower)) * kRadToDeg;
+}
+
+// The fold of a joint whose bones are angle_deg apart and whose signed
+// bend about its hinge is bend_deg: past 180 once folded through shut.
+float FoldDeg(float angle_deg, float bend_deg) { return bend_deg < -90.0f ? 360.0f - angle_deg : angle_deg; }
+
 }  // namespace
 
 SampleStats Summarise(const core::StreamingStats& stats) {
@@ -107,7 +118,6 @@ void IkMetrics::Sample(int knight_index, const Knight& knight, const world::Worl
     SampleFeetOnGround(track, knight, world);
   }
   SampleHinges(track, knight, dt_s);
-  SampleFolds(knight);
   SampleMotion(track, knight);
   track.sampled = true;
 }
@@ -208,43 +218,9 @@ void IkMetrics::SampleLadderContacts(const Knight& knight, const world::World& w
   }
 }
 
-// Knees and elbows bent the wrong way about the rig's hinge axes; knee speed.
+// Knees and elbows: bent the wrong way about the rig's hinge axes, how far
+// they fold, and how fast knees bend.
 void IkMetrics::SampleHinges(Track& track, const Knight& knight, float dt_s) {
-  const Rig& rig = knight.rig();
-  const auto models_ms = knight.ModelsMs();
-  const LimbChain* limbs[4] = {&rig.leg_l, &rig.leg_r, &rig.arm_l, &rig.arm_r};
-  for (int limb = 0; limb < 4; ++limb) {
-    if (rig.hinge_axis_ls[limb] == glm::vec3(0.0f)) continue;
-    const LimbChain& c = *limbs[limb];
-    const glm::vec3 axis_ms = ik::HingeAxisMs(models_ms[c.upper], rig.hinge_axis_ls[limb]);
-    const float bend_deg = ik::SignedHingeBendDeg(glm::vec3(models_ms[c.upper][3]), glm::vec3(models_ms[c.mid][3]),
-                                                  glm::vec3(models_ms[c.end][3]), axis_ms);
-    (limb < 2 ? knee_reversed_deg_ : elbow_reversed_deg_).Add(std::max(0.0f, -bend_deg));
-  }
-  for (int side = 0; side < 2; ++side) {
-    const glm::vec3 hip = glm::vec3(models_ms[limbs[side]->upper][3]);
-    const glm::vec3 knee = glm::vec3(models_ms[limbs[side]->mid][3]);
-    const glm::vec3 ankle = glm::vec3(models_ms[limbs[side]->end][3]);
-    const glm::vec3 a = knee - hip, b = ankle - knee;
-    const float angle_deg = std::atan2(glm::length(glm::cross(a, b)), glm::dot(a, b)) * kRadToDeg;
-    if (track.has_knee && dt_s > 0.0f) {
-      knee_speed_kdeg_s_.Add(std::fabs(angle_deg - track.knee_angle_deg[side]) / dt_s * 1e-3);
-    }
-    track.knee_angle_deg[side] = angle_deg;
-  }
-  track.has_knee = true;
-}
-
-float JointFoldDeg(const glm::vec3& start, const glm::vec3& mid, const glm::vec3& end, const glm::vec3& axis_ms) {
-  const glm::vec3 upper = mid - start, lower = end - mid;
-  const float fold_deg = std::atan2(glm::length(glm::cross(upper, lower)), glm::dot(upper, lower)) * kRadToDeg;
-  if (axis_ms == glm::vec3(0.0f)) return fold_deg;
-  return ik::SignedHingeBendDeg(start, mid, end, axis_ms) < -90.0f ? 360.0f - fold_deg : fold_deg;
-}
-
-// How far each knee and elbow is bent, 0 straight, past 180 when folded
-// through shut about its hinge.
-void IkMetrics::SampleFolds(const Knight& knight) {
   const Rig& rig = knight.rig();
   const auto models_ms = knight.ModelsMs();
   const LimbChain* limbs[4] = {&rig.leg_l, &rig.leg_r, &rig.arm_l, &rig.arm_r};
@@ -253,12 +229,28 @@ void IkMetrics::SampleFolds(const Knight& knight) {
     const glm::vec3 start = glm::vec3(models_ms[c.upper][3]);
     const glm::vec3 mid = glm::vec3(models_ms[c.mid][3]);
     const glm::vec3 end = glm::vec3(models_ms[c.end][3]);
-    const glm::vec3 axis_ms = rig.hinge_axis_ls[limb] == glm::vec3(0.0f)
-                                  ? glm::vec3(0.0f)
-                                  : ik::HingeAxisMs(models_ms[c.upper], rig.hinge_axis_ls[limb]);
-    const float fold_deg = JointFoldDeg(start, mid, end, axis_ms);
+    const float angle_deg = BoneAngleDeg(start, mid, end);
+    float fold_deg = angle_deg;
+    if (rig.hinge_axis_ls[limb] != glm::vec3(0.0f)) {
+      const glm::vec3 axis_ms = ik::HingeAxisMs(models_ms[c.upper], rig.hinge_axis_ls[limb]);
+      const float bend_deg = ik::SignedHingeBendDeg(start, mid, end, axis_ms);
+      (limb < 2 ? knee_reversed_deg_ : elbow_reversed_deg_).Add(std::max(0.0f, -bend_deg));
+      fold_deg = FoldDeg(angle_deg, bend_deg);
+    }
     (limb < 2 ? knee_fold_deg_ : elbow_fold_deg_).Add(fold_deg);
+    if (limb >= 2) continue;
+    if (track.has_knee && dt_s > 0.0f) {
+      knee_speed_kdeg_s_.Add(std::fabs(angle_deg - track.knee_angle_deg[limb]) / dt_s * 1e-3);
+    }
+    track.knee_angle_deg[limb] = angle_deg;
   }
+  track.has_knee = true;
+}
+
+float JointFoldDeg(const glm::vec3& start, const glm::vec3& mid, const glm::vec3& end, const glm::vec3& axis_ms) {
+  const float angle_deg = BoneAngleDeg(start, mid, end);
+  if (axis_ms == glm::vec3(0.0f)) return angle_deg;
+  return FoldDeg(angle_deg, ik::SignedHingeBendDeg(start, mid, end, axis_ms));
 }
 
 // The drawn pelvis's jolt (its second difference) and each sole's travel

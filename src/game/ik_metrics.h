@@ -154,7 +154,6 @@ class IkMetrics {
   void SampleFeetOnGround(Track& track, const Knight& knight, const world::World& world);
   void SampleLadderContacts(const Knight& knight, const world::World& world);
   void SampleHinges(Track& track, const Knight& knight, float dt_s);
-  void SampleFolds(const Knight& knight);
   void SampleMotion(Track& track, const Knight& knight);
 
   std::vector<Track> tracks_;

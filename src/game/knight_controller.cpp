@@ -123,7 +123,8 @@ void KnightController::Step(const core::InputState& input, const world::World& w
   // the steepest rise (46 degrees) still taken for a slope.
   if (previous_mode == KnightMode::kGround && mode_ == KnightMode::kGround) {
     const float rise_m = feet_ws_.y - previous_y;
-    visual_offset_y_.value -= rise_m - (feet_ws_.x - previous_x) * MeanGroundRise(world);
+    const float run_m = feet_ws_.x - previous_x;
+    visual_offset_y_.value -= rise_m - (run_m != 0.0f ? run_m * MeanGroundRise(world) : 0.0f);
   } else if (previous_mode == KnightMode::kAir && mode_ == KnightMode::kGround) {
     // Landed: the drawn body keeps where it was and the speed it fell at,
     // and is eased onto the feet from there (a landing cushioned over

@@ -238,13 +238,13 @@ class FootIkController {
   // where the clip puts it, and a lock the body walks away from is not
   // dragged far when it stops.
   static constexpr float kPlantShiftCost = 0.1f;
-  static constexpr int kPlantShiftSteps = 10;
+  static constexpr int kPlantShiftSteps = 10;  // spots tried on each side
   // A planted knee is kept this far short of knee_limit_deg (where the leg
   // could no longer reach its lock), degrees.
   static constexpr float kShutMarginDeg = 2.0f;
   // The style limit (max_knee_bend_deg) raises the pelvis by at most this
   // much a step beyond what the spring does, metres.
-  static constexpr float kMaxFoldRiseM = 0.04f;  // spots tried on each side
+  static constexpr float kMaxFoldRiseM = 0.04f;
   // A plant whose heel or ball is over ground this far below its sole is
   // over an edge, and costs as much as this much lift, metres.
   static constexpr float kPlantOverhangDropM = 0.1f;
