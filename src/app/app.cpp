@@ -169,7 +169,13 @@ void App::SwitchLevel(int step) {
   const int next = ((title_level_ + step) % count + count) % count;
   const std::string path = std::string(kLevelsDir) + title_levels_[next];
   const uint64_t start = SDL_GetPerformanceCounter();
+  // The load blocks the frame loop (a level file may be slow to read, or
+  // never end): the settings are saved first, so that a stop signal
+  // meanwhile ends the process at once and loses nothing.
+  SaveSettings();
+  platform::SetStopEndsProcess(true);
   auto level = PrepareLevel(path);
+  platform::SetStopEndsProcess(false);
   if (!level) {
     KNIGHTS_LOG_WARN("LEVEL", "%s (the title stays on %s)", level.status().message().c_str(),
                      session_->world().level().name.c_str());

@@ -51,10 +51,10 @@ TEST(KnightsStop, SigintAndSigtermEndTheFrameLoopSavingTheSettings) {
   }
 }
 
-// Loading takes 0.1-1 s depending on the machine, its load and the build
-// (under AddressSanitizer a signal in the first 0.4 s is lost before the
-// handler is in place: issue 39): the signal is sent ever sooner until one
-// lands while loading. Every run ends with 130, and one of them says it
+// Loading takes 0.1-1 s depending on the machine, its load and the build:
+// the signal is sent ever sooner until one lands while loading (from the
+// background of a shell, SIGINT starts ignored: one sent while the dynamic
+// loader still maps the libraries, before any code of ours, is lost). Every run ends with 130, and one of them says it
 // stopped while loading.
 TEST(KnightsStop, SigintWhileLoadingEndsTheProcessAtOnceWithOneLine) {
   bool stopped_loading = false;
