@@ -13,6 +13,7 @@
 #include "core/file_io.h"
 #include "core/log.h"
 #include "core/process_memory.h"
+#include "render/prop_budget.h"
 
 namespace knights::app {
 namespace {
@@ -65,6 +66,11 @@ core::Expected<PreparedLevel> PrepareLevel(const std::string& path) {
   PreparedLevel prepared;
   prepared.world = std::make_unique<world::World>(std::move(*level));
   prepared.scene_geometry = render::BuildSceneGeometry(*prepared.world);
+  if (const int undrawn = prepared.scene_geometry.props_not_drawn; undrawn > 0) {
+    KNIGHTS_LOG_INFO("RENDER", "%s: %d of %zu props not drawn: the rest cover the screen %g times over (the budget)",
+                     path.c_str(), undrawn, prepared.world->level().props.size(),
+                     static_cast<double>(render::PropBudget{}.max_screens));
+  }
   return prepared;
 }
 

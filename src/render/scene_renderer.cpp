@@ -32,10 +32,12 @@ constexpr glm::vec3 kKnightBoundsHi{1.2f, 2.3f, 1.2f};
 
 SceneGeometry BuildSceneGeometry(const world::World& world) {
   SceneGeometry geometry;
-  geometry.world = ChunkStaticMesh(BuildWorldMesh(world));
+  const std::vector<bool> props_drawn = ChoosePropsToDraw(PropCovers(world));
+  geometry.props_not_drawn = static_cast<int>(std::count(props_drawn.begin(), props_drawn.end(), false));
+  geometry.world = ChunkStaticMesh(BuildWorldMesh(world, props_drawn));
   geometry.background = ChunkStaticMesh(BuildBackgroundMesh(world));
   geometry.moving = BuildMovingScenery(world);
-  geometry.torches_ws = TorchFlamesWs(world);
+  geometry.torches_ws = TorchFlamesWs(world, props_drawn);
   return geometry;
 }
 

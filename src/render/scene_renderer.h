@@ -80,6 +80,7 @@ struct SceneGeometry {
   StaticMeshChunks background;        // BuildBackgroundMesh (the far layers)
   MovingScenery moving;               // BuildMovingScenery (flags, portcullis)
   std::vector<glm::vec3> torches_ws;  // TorchFlamesWs: the torches' flames, which light a dusk
+  int props_not_drawn = 0;            // the level's props over the budget of screen cover (ChoosePropsToDraw)
 };
 SceneGeometry BuildSceneGeometry(const world::World& world);
 

@@ -1,5 +1,7 @@
 #include "render/world_mesh_builder.h"
 
+#include <limits>
+
 #include <algorithm>
 #include <array>
 #include <cmath>
@@ -548,66 +550,85 @@ void AppendLaddersAndScaffolds(const world::World& world, std::vector<StaticVert
   for (const world::Platform& platform : level.platforms) AppendScaffold(world, platform, level.kill_y - 1.0f, out);
 }
 
-// 5. Props (scenery).
-void AppendProps(const world::World& world, std::vector<StaticVertex>& out) {
-  for (const world::Prop& prop : world.level().props) {
-    const float y = prop.y.value_or(world.GroundHeightOr(prop.x, prop.z));
-    const glm::vec3 base(prop.x, y, prop.z);
-    const float s = prop.scale;
-    const float yaw = glm::radians(prop.yaw_deg);
-    switch (prop.kind) {
-      case world::PropKind::kTree:
-        AppendTree(out, base - glm::vec3(0, 0.1f, 0), s, HashToUnit(static_cast<int>(prop.x * 10.0f)));
-        break;
-      case world::PropKind::kBush:
-        AppendBush(out, base - glm::vec3(0, 0.05f * s, 0), s, static_cast<int>(prop.x * 10.0f + prop.z * 3.0f));
-        break;
-      case world::PropKind::kRock:
-        AppendBoulder(out, base - glm::vec3(0, 0.05f * s, 0), glm::vec3(0.5f, 0.3f, 0.42f) * s, yaw,
-                      static_cast<int>(prop.x * 10.0f + prop.z * 3.0f), kRock);
-        break;
-      case world::PropKind::kBanner:
-        AppendBanner(out, base, s);
-        break;
-      case world::PropKind::kCrate:
-        AppendBox(out, base + glm::vec3(0, 0.35f * s, 0), glm::vec3(0.35f) * s, yaw, kWood * 1.2f,
-                  StaticMaterial::kWood);
-        break;
-      case world::PropKind::kBarrel:
-        AppendBarrel(out, base, 0.3f * s, 0.9f * s, kDarkWood * 2.0f);
-        break;
-      case world::PropKind::kTorch:
-        AppendBeam(out, base, base + glm::vec3(0, 1.4f * s, 0), 0.04f * s, kDarkWood, StaticMaterial::kWood);
-        AppendBox(out, base + glm::vec3(0, kTorchFlameM * s, 0), glm::vec3(0.08f) * s, 0.0f,
-                  glm::vec3(1.0f, 0.6f, 0.1f) * 4.0f, StaticMaterial::kEmissive);
-        break;
-      case world::PropKind::kFence:
-        for (float dx : {-1.0f, 0.0f, 1.0f}) {
-          AppendBeam(out, base + glm::vec3(dx * s, -0.1f, 0), base + glm::vec3(dx * s, 0.9f * s, 0), 0.05f * s, kWood,
-                     StaticMaterial::kWood);
-        }
-        AppendBeam(out, base + glm::vec3(-1.1f * s, 0.7f * s, 0), base + glm::vec3(1.1f * s, 0.7f * s, 0), 0.04f * s,
-                   kWood, StaticMaterial::kWood);
-        AppendBeam(out, base + glm::vec3(-1.1f * s, 0.35f * s, 0), base + glm::vec3(1.1f * s, 0.35f * s, 0), 0.04f * s,
-                   kWood, StaticMaterial::kWood);
-        break;
-    }
+// 5. Props (scenery): one.
+void AppendProp(const world::World& world, const world::Prop& prop, std::vector<StaticVertex>& out) {
+  const float y = prop.y.value_or(world.GroundHeightOr(prop.x, prop.z));
+  const glm::vec3 base(prop.x, y, prop.z);
+  const float s = prop.scale;
+  const float yaw = glm::radians(prop.yaw_deg);
+  switch (prop.kind) {
+    case world::PropKind::kTree:
+      AppendTree(out, base - glm::vec3(0, 0.1f, 0), s, HashToUnit(static_cast<int>(prop.x * 10.0f)));
+      break;
+    case world::PropKind::kBush:
+      AppendBush(out, base - glm::vec3(0, 0.05f * s, 0), s, static_cast<int>(prop.x * 10.0f + prop.z * 3.0f));
+      break;
+    case world::PropKind::kRock:
+      AppendBoulder(out, base - glm::vec3(0, 0.05f * s, 0), glm::vec3(0.5f, 0.3f, 0.42f) * s, yaw,
+                    static_cast<int>(prop.x * 10.0f + prop.z * 3.0f), kRock);
+      break;
+    case world::PropKind::kBanner:
+      AppendBanner(out, base, s);
+      break;
+    case world::PropKind::kCrate:
+      AppendBox(out, base + glm::vec3(0, 0.35f * s, 0), glm::vec3(0.35f) * s, yaw, kWood * 1.2f, StaticMaterial::kWood);
+      break;
+    case world::PropKind::kBarrel:
+      AppendBarrel(out, base, 0.3f * s, 0.9f * s, kDarkWood * 2.0f);
+      break;
+    case world::PropKind::kTorch:
+      AppendBeam(out, base, base + glm::vec3(0, 1.4f * s, 0), 0.04f * s, kDarkWood, StaticMaterial::kWood);
+      AppendBox(out, base + glm::vec3(0, kTorchFlameM * s, 0), glm::vec3(0.08f) * s, 0.0f,
+                glm::vec3(1.0f, 0.6f, 0.1f) * 4.0f, StaticMaterial::kEmissive);
+      break;
+    case world::PropKind::kFence:
+      for (float dx : {-1.0f, 0.0f, 1.0f}) {
+        AppendBeam(out, base + glm::vec3(dx * s, -0.1f, 0), base + glm::vec3(dx * s, 0.9f * s, 0), 0.05f * s, kWood,
+                   StaticMaterial::kWood);
+      }
+      AppendBeam(out, base + glm::vec3(-1.1f * s, 0.7f * s, 0), base + glm::vec3(1.1f * s, 0.7f * s, 0), 0.04f * s,
+                 kWood, StaticMaterial::kWood);
+      AppendBeam(out, base + glm::vec3(-1.1f * s, 0.35f * s, 0), base + glm::vec3(1.1f * s, 0.35f * s, 0), 0.04f * s,
+                 kWood, StaticMaterial::kWood);
+      break;
+  }
+}
+
+// Every prop that `drawn` draws (empty: every prop).
+void AppendProps(const world::World& world, const std::vector<bool>& drawn, std::vector<StaticVertex>& out) {
+  const std::vector<world::Prop>& props = world.level().props;
+  for (size_t i = 0; i < props.size(); ++i) {
+    if (drawn.empty() || drawn[i]) AppendProp(world, props[i], out);
   }
 }
 
 }  // namespace
 
-std::vector<glm::vec3> TorchFlamesWs(const world::World& world) {
-  std::vector<glm::vec3> flames_ws;
+std::vector<PropCover> PropCovers(const world::World& world) {
+  std::vector<PropCover> covers;
+  std::vector<StaticVertex> scratch;
   for (const world::Prop& prop : world.level().props) {
-    if (prop.kind != world::PropKind::kTorch) continue;
+    scratch.clear();
+    AppendProp(world, prop, scratch);
+    const glm::vec3 base_ws(prop.x, prop.y.value_or(world.GroundHeightOr(prop.x, prop.z)), prop.z);
+    covers.push_back(PropCover{prop.x, PropScreenCover(scratch, base_ws)});
+  }
+  return covers;
+}
+
+std::vector<glm::vec3> TorchFlamesWs(const world::World& world, const std::vector<bool>& drawn) {
+  std::vector<glm::vec3> flames_ws;
+  const std::vector<world::Prop>& props = world.level().props;
+  for (size_t i = 0; i < props.size(); ++i) {
+    const world::Prop& prop = props[i];
+    if (prop.kind != world::PropKind::kTorch || (!drawn.empty() && !drawn[i])) continue;
     const float y = prop.y.value_or(world.GroundHeightOr(prop.x, prop.z));
     flames_ws.emplace_back(prop.x, y + kTorchFlameM * prop.scale, prop.z);
   }
   return flames_ws;
 }
 
-std::vector<StaticVertex> BuildWorldMesh(const world::World& world) {
+std::vector<StaticVertex> BuildWorldMesh(const world::World& world, const std::vector<bool>& props_drawn) {
   std::vector<StaticVertex> out;
   const world::Level& level = world.level();
   const bool paving = level.mood.ground == world::GroundMood::kPaving;
@@ -625,7 +646,7 @@ std::vector<StaticVertex> BuildWorldMesh(const world::World& world) {
   }
   // 4. Ladders and scaffolds, 5. props.
   AppendLaddersAndScaffolds(world, out);
-  AppendProps(world, out);
+  AppendProps(world, props_drawn, out);
   // 6. The checkpoints' poles (their flags move: BuildMovingScenery), 7. the goal.
   AppendCourseMarks(world, out);
   return out;

@@ -14,15 +14,21 @@
 
 #include <vector>
 
+#include "render/prop_budget.h"
 #include "render/static_geometry.h"
 #include "world/world.h"
 
 namespace knights::render {
 
-std::vector<StaticVertex> BuildWorldMesh(const world::World& world);
+// props_drawn: which of the level's props are drawn (ChoosePropsToDraw;
+// empty: all).
+std::vector<StaticVertex> BuildWorldMesh(const world::World& world, const std::vector<bool>& props_drawn = {});
 
-// Where each torch prop's flame burns, world space (the light of a dusk,
-// SkyLight::torch_color).
-std::vector<glm::vec3> TorchFlamesWs(const world::World& world);
+// Each prop's place and the screen its geometry covers (for ChoosePropsToDraw).
+std::vector<PropCover> PropCovers(const world::World& world);
+
+// Where each drawn torch prop's flame burns, world space (the light of a
+// dusk, SkyLight::torch_color).
+std::vector<glm::vec3> TorchFlamesWs(const world::World& world, const std::vector<bool>& props_drawn = {});
 
 }  // namespace knights::render

@@ -32,6 +32,22 @@ TEST(LevelSwitch, EveryTitleLevelPreparesItsWorldAndGeometry) {
   }
 }
 
+// The props' level of detail (render::ChoosePropsToDraw) leaves out only
+// what would cover the screen over and over: every shipped level keeps
+// every prop.
+TEST(LevelSwitch, EveryShippedLevelDrawsEveryProp) {
+  core::SetDataDir(KNIGHTS_SOURCE_DIR);
+  int levels = 0;
+  for (const auto& entry : std::filesystem::directory_iterator(std::string(KNIGHTS_SOURCE_DIR) + "/assets/levels")) {
+    if (entry.path().extension() != ".json") continue;
+    const auto prepared = PrepareLevel(entry.path().string());
+    ASSERT_TRUE(prepared.ok()) << prepared.status().message();
+    EXPECT_EQ(prepared->scene_geometry.props_not_drawn, 0) << entry.path();
+    ++levels;
+  }
+  EXPECT_GE(levels, 13);
+}
+
 TEST(LevelSwitch, ABrokenLevelIsOneLineNamingTheFileAndField) {
   const std::string path = (std::filesystem::temp_directory_path() / "knights_broken_castle.json").string();
   std::ifstream in(std::string(KNIGHTS_SOURCE_DIR) + "/assets/levels/castle.json");
