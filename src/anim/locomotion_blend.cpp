@@ -14,8 +14,9 @@ bool LocomotionBlend::Validate() const {
   return v_walk > 0.0f && v_run > v_walk;
 }
 
-bool LocomotionBlend::Update(float ground_speed_mps, float dt_s) {
-  if (!Validate() || !std::isfinite(ground_speed_mps) || !std::isfinite(dt_s)) return false;
+bool LocomotionBlend::Update(float ground_speed_mps, float elapsed_s, bool hold_phase) {
+  if (!Validate() || !std::isfinite(ground_speed_mps) || !std::isfinite(elapsed_s)) return false;
+  const float dt_s = hold_phase ? 0.0f : elapsed_s;  // the phase's time
   const float v = std::fabs(ground_speed_mps);
   const float v_walk = *walk->SpeedMps();
   const float v_run = *run->SpeedMps();
@@ -23,7 +24,14 @@ bool LocomotionBlend::Update(float ground_speed_mps, float dt_s) {
   const float d_run = run->DurationS();
 
   // 1. Weight from where v lies between the two authored speeds.
-  run_weight = std::clamp((v - v_walk) / (v_run - v_walk), 0.0f, 1.0f);
+  const float speed_weight = std::clamp((v - v_walk) / (v_run - v_walk), 0.0f, 1.0f);
+  if (max_run_weight_rate_per_s > 0.0f && sync.has_weight) {
+    const float max_change = max_run_weight_rate_per_s * std::max(elapsed_s, 0.0f);
+    run_weight = std::clamp(speed_weight, run_weight - max_change, run_weight + max_change);
+  } else {
+    run_weight = speed_weight;
+  }
+  sync.has_weight = true;
   // 2. Blended cycle length and stride (distance covered per cycle).
   cycle_duration_s = d_walk + (d_run - d_walk) * run_weight;
   stride_m = v_walk * d_walk + (v_run * d_run - v_walk * d_walk) * run_weight;

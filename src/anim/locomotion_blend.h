@@ -47,6 +47,13 @@ struct LocomotionBlend {
 
   // Shared normalised phase in [0, 1): where both clips are in their cycle.
   float phase = 0.0f;
+  // How fast the run weight may follow the speed, per second (0: at once).
+  // A body stopped dead by a wall goes from a run to a standstill in one
+  // step; the pose eases from the run's to the walk's instead of snapping
+  // (the phase still advances at the speed over the blended stride: the
+  // planted foot does not slide).
+  float max_run_weight_rate_per_s = 0.0f;
+
   // Results of the last Update():
   float run_weight = 0.0f;        // blend weight of `run`; walk gets 1 - run_weight
   float cycle_duration_s = 0.0f;  // D: blended natural cycle length, seconds
@@ -56,9 +63,11 @@ struct LocomotionBlend {
   // Both clips set, with positive durations and speeds, run faster than walk.
   bool Validate() const;
   // Chooses weights for ground speed |ground_speed_mps| (m/s) and advances the
-  // phase by dt_s seconds. Returns false (and changes nothing) when Validate()
-  // fails or an argument is not finite.
-  bool Update(float ground_speed_mps, float dt_s);
+  // phase by dt_s seconds (with hold_phase, only the weight's easing takes
+  // the time: a cycle fading out holds its contacts where they are). Returns
+  // false (and changes nothing) when Validate() fails or an argument is not
+  // finite.
+  bool Update(float ground_speed_mps, float dt_s, bool hold_phase = false);
 
   float WalkWeight() const { return 1.0f - run_weight; }
   float RunWeight() const { return run_weight; }
@@ -85,6 +94,7 @@ struct LocomotionBlend {
     int segment = 0;
     float progress = 0.0f;
     float synced_phase = -1.0f;  // the phase this state was last written for
+    bool has_weight = false;     // run_weight was set by an Update (max_run_weight_rate_per_s eases from it)
     // The clips' markers, found once per pair of clips (by Update).
     const Clip* markers_walk = nullptr;
     const Clip* markers_run = nullptr;

@@ -29,6 +29,7 @@ void AnimPlayer::Init(const anim::Skeleton& skeleton, const ClipSet& clips) {
   override_cache_.Resize(n);
   locomotion_.walk = ClipOf(ClipRole::kWalk);
   locomotion_.run = ClipOf(ClipRole::kRun);
+  locomotion_.max_run_weight_rate_per_s = kRunWeightRatePerS;
   slots_ = {};
   locomotion_speed_mps_ = 0.0f;
   slots_[0] = Slot{true, ClipRole::kIdle, false, 0.0f, 1.0f, 1.0f, 0.0f, 1.0f, 0.0f};
@@ -81,6 +82,7 @@ void AnimPlayer::Play(ClipRole role, float fade_s, float start_time_s, bool rest
   slot = Slot{true, role, locomotion, start_time_s, 1.0f, start_weight, rate, start_weight, slow_rate};
   if (locomotion) {
     locomotion_.phase = locomotion_start_phase_;
+    locomotion_.sync.has_weight = false;  // a cycle started afresh takes its speed's weight at once
     CacheLocomotionTimes();
   }
   current_ = target;
@@ -118,16 +120,16 @@ void AnimPlayer::Update(float dt_s, float ground_speed_mps) {
     // last speed to rest with its weight: at 0 at once the mix would turn a
     // run's pose into a walk's in one step.
     float speed_mps = std::isfinite(ground_speed_mps) ? ground_speed_mps : 0.0f;
-    float phase_dt_s = dt_s;
+    bool hold_phase = false;
     if (slots_[current_].locomotion) {
       locomotion_speed_mps_ = speed_mps;
     } else if (speed_mps <= 0.0f) {
       for (const Slot& s : slots_) {
         if (s.active && s.locomotion) speed_mps = locomotion_speed_mps_ * s.weight;
       }
-      phase_dt_s = 0.0f;
+      hold_phase = true;
     }
-    locomotion_.Update(speed_mps, phase_dt_s);
+    locomotion_.Update(speed_mps, dt_s, hold_phase);
     CacheLocomotionTimes();
   }
 }

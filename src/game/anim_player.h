@@ -33,6 +33,10 @@ using ClipSet = std::array<const anim::Clip*, kClipRoleCount>;
 class AnimPlayer {
  public:
   static constexpr int kMaxSlots = 4;
+  // The walk/run mix follows the ground speed at most this fast, per
+  // second: stopped dead by a riser, a run eases into the walk's pose over
+  // a third of a second instead of snapping (anim::LocomotionBlend).
+  static constexpr float kRunWeightRatePerS = 3.0f;
 
   // Sizes every buffer for `skeleton` (spawn time). Walk and run must be
   // loop clips with speed_mps.
@@ -48,6 +52,9 @@ class AnimPlayer {
   // whose stance foot is under the body, where standing feet are, so a
   // planted foot stays planted into the first step (see Knight::Init).
   void SetLocomotionStartPhase(float phase) { locomotion_start_phase_ = phase; }
+  // How fast the walk/run mix follows the ground speed, per second
+  // (kRunWeightRatePerS by default; 0: at once).
+  void SetRunWeightRate(float per_s) { locomotion_.max_run_weight_rate_per_s = std::max(per_s, 0.0f); }
   // A blend profile: `joints` (e.g. the arms and what the hands hold) fade
   // in and out over at least min_fade_s, however short the fade Play asks
   // for, so that a quick change of clip (a jump from a run) does not swing

@@ -76,6 +76,55 @@ TEST_F(LocomotionBlendTest, FeetDoNotSlide) {
   }
 }
 
+// Stopped dead (a run to a standstill in one step) the mix eases to the
+// walk at the set rate instead of snapping; from a standstill at once the
+// first update takes its speed's weight; the phase still advances by the
+// speed over the blended stride.
+TEST_F(LocomotionBlendTest, TheRunWeightFollowsTheSpeedAtMostAtItsRate) {
+  LocomotionBlend loco{&walk_, &run_};
+  loco.max_run_weight_rate_per_s = 3.0f;
+  const float dt = 1.0f / 60.0f;
+  ASSERT_TRUE(loco.Update(4.0f, dt));
+  EXPECT_FLOAT_EQ(loco.run_weight, 1.0f);  // the first update: at once
+  ASSERT_TRUE(loco.Update(0.0f, dt));
+  EXPECT_NEAR(loco.run_weight, 1.0f - 3.0f * dt, 1e-6f);
+  int steps = 1;
+  while (loco.run_weight > 0.0f && steps < 100) {
+    const float before = loco.run_weight;
+    const float phase = loco.phase;
+    ASSERT_TRUE(loco.Update(0.0f, dt));
+    EXPECT_LE(before - loco.run_weight, 3.0f * dt + 1e-6f);
+    EXPECT_FLOAT_EQ(loco.phase, phase);  // standing: the cycle holds
+    ++steps;
+  }
+  EXPECT_EQ(steps, 20);  // 1 / (3 per second) at 60 Hz
+  // Speeding up it follows at the same rate; held, it reaches the weight.
+  for (int i = 0; i < 10; ++i) ASSERT_TRUE(loco.Update(2.75f, dt));
+  EXPECT_NEAR(loco.run_weight, 0.5f, 1e-5f);
+  // Without a rate it snaps, as before.
+  LocomotionBlend snap{&walk_, &run_};
+  ASSERT_TRUE(snap.Update(4.0f, dt));
+  ASSERT_TRUE(snap.Update(0.0f, dt));
+  EXPECT_FLOAT_EQ(snap.run_weight, 0.0f);
+}
+
+TEST_F(LocomotionBlendTest, FeetDoNotSlideWhileTheWeightEases) {
+  LocomotionBlend loco{&walk_, &run_};
+  loco.max_run_weight_rate_per_s = 3.0f;
+  const float dt = 1.0f / 60.0f;
+  ASSERT_TRUE(loco.Update(1.5f, dt));
+  // 4 m/s from a walk: the weight eases up over a third of a second; each
+  // step the phase advances the speed's distance over that step's stride.
+  for (int i = 0; i < 30; ++i) {
+    const float before = loco.phase;
+    ASSERT_TRUE(loco.Update(4.0f, dt));
+    float delta = loco.phase - before;
+    if (delta < 0.0f) delta += 1.0f;
+    EXPECT_NEAR(delta * loco.stride_m, 4.0f * dt, 2e-3f) << i;
+  }
+  EXPECT_FLOAT_EQ(loco.run_weight, 1.0f);
+}
+
 TEST_F(LocomotionBlendTest, BothClipsStayAtTheSamePhase) {
   const float speeds[] = {0.5f, 1.5f, 2.2f, 3.1f, 4.0f, 5.0f, 2.0f, 1.0f};
   for (int i = 0; i < 400; ++i) {

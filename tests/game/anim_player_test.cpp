@@ -149,6 +149,7 @@ TEST_F(AnimPlayerTest, ZeroFadeCutsAtOnce) {
 }
 
 TEST_F(AnimPlayerTest, LocomotionStartsAtTheStartPhaseAndBlendsBySpeed) {
+  player_.SetRunWeightRate(0.0f);  // the mix at each speed at once (the easing: below)
   player_.SetLocomotionStartPhase(0.25f);
   player_.Play(ClipRole::kWalk, 0.0f);
   player_.Update(1e-6f, 1.5f);  // a cut completes on the next update
@@ -188,14 +189,17 @@ TEST_F(AnimPlayerTest, AFadingCycleEasesToRestWithItsWeight) {
   player_.Update(0.1f, 4.0f);
   ASSERT_NEAR(player_.Locomotion().RunWeight(), 1.0f, 1e-6f);
   player_.Play(ClipRole::kLadderEnterBottom, 0.2f);
-  player_.Update(0.05f, 0.0f);  // the cycle's weight 0.75: speed 3 m/s
-  EXPECT_NEAR(player_.Locomotion().RunWeight(), (3.0f - 1.5f) / (4.0f - 1.5f), 1e-5f);
+  // The mix goes to the speed's weight at most kRunWeightRatePerS a second.
+  const float step = AnimPlayer::kRunWeightRatePerS * 0.05f;
+  player_.Update(0.05f, 0.0f);  // the cycle's weight 0.75: speed 3 m/s, weight 0.6
+  EXPECT_NEAR(player_.Locomotion().RunWeight(), std::max((3.0f - 1.5f) / (4.0f - 1.5f), 1.0f - step), 1e-5f);
   const float phase = player_.Locomotion().phase;
-  player_.Update(0.05f, 0.0f);  // 0.5: 2 m/s
-  EXPECT_NEAR(player_.Locomotion().RunWeight(), (2.0f - 1.5f) / (4.0f - 1.5f), 1e-5f);
+  const float weight = player_.Locomotion().RunWeight();
+  player_.Update(0.05f, 0.0f);  // 0.5: 2 m/s, weight 0.2
+  EXPECT_NEAR(player_.Locomotion().RunWeight(), std::max((2.0f - 1.5f) / (4.0f - 1.5f), weight - step), 1e-5f);
   EXPECT_EQ(player_.Locomotion().phase, phase);  // held: its contacts do not move
   player_.Update(0.05f, 5.0f);                   // a caller's own speed counts (a jump's flight)
-  EXPECT_NEAR(player_.Locomotion().RunWeight(), 1.0f, 1e-6f);
+  EXPECT_NEAR(player_.Locomotion().RunWeight(), std::min(1.0f, weight), 1e-6f);
   EXPECT_NE(player_.Locomotion().phase, phase);
 }
 
