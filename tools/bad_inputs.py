@@ -466,6 +466,7 @@ def hostile_cases(tmp, fifo):
     c.append(("level naming \"spawn\" twice",
               ["--level", write(tmp, "twice_level.json", demo_text.replace('"spawn":', '"spawn": {}, "spawn":', 1))], 2,
               "twice_level.json: duplicate key \"spawn\"", None))
+    c += depth_cases(tmp, knight_text, demo_text)
     # In a folder of its own: the corrupt settings case beside it would
     # remove the temp file first.
     os.mkdir(os.path.join(tmp, "killed"))
@@ -474,6 +475,29 @@ def hostile_cases(tmp, fifo):
               ["--config", os.path.join(tmp, "killed", "settings.json")], 0,
               "settings.json.tmp.999999999: removed", None))
     return c
+
+
+def depth_cases(tmp, knight_text, demo_text):
+    """JSON nested 100,000 deep (the cap is 128) in every JSON input: each is
+    refused by a scan of the text before any parser (or assimp) recurses."""
+    deep = "[" * 100000 + "]" * 100000
+    chunk = ('{"asset": {"version": "2.0"}, "extras": %s}' % deep).encode()
+    chunk += b" " * (-len(chunk) % 4)
+    deep_glb = struct.pack("<5I", 0x46546C67, 2, 20 + len(chunk), len(chunk), 0x4E4F534A) + chunk
+    return [
+        ("character file whose name is 100,000 nested arrays",
+         ["--character", write(tmp, "deep_name.json", knight_text.replace('"name":', '"name": %s, "_":' % deep, 1))],
+         2, "deep_name.json: name[0][0][0][0][0]...: nested more than 128 deep", None),
+        ("level with 100,000 nested arrays",
+         ["--level", write(tmp, "deep_level.json", demo_text.replace('"spawn":', '"spawn": %s, "_":' % deep, 1))], 2,
+         "deep_level.json: spawn[0][0][0][0][0]...: nested more than 128 deep", None),
+        ("settings file with 100,000 nested arrays (carries on with defaults)",
+         ["--config", write(tmp, "deep_settings.json", '{"ik": %s}' % deep)], 0,
+         "deep_settings.json: ik[0][0][0][0][0]...: nested more than 128 deep", None),
+        (".glb whose JSON chunk nests 100,000 deep (assimp's reader recurses)",
+         ["--character", character_file(tmp, "deep_json.json", model=write(tmp, "deep_json.glb", deep_glb))], 2,
+         "deep_json.glb: JSON chunk: extras[0][0][0][0][0]...: nested more than 128 deep", None),
+    ]
 
 
 # docs/bad-inputs.md above its table (the page --markdown writes).
@@ -522,6 +546,7 @@ def main():
                 ok = ok and len([l for l in run.stderr.splitlines() if l.strip()]) <= 2
             failures += 0 if ok else 1
             said = said.replace(tmp + "/", "").replace(REPO + "/", "").replace(tmp, "/tmp/tmpXXXXXX")
+            said = said.replace(REPO, "/path/to/knights")  # the checkout, wherever it is
             rows.append((what, code, said, ok))
     if markdown:
         print(PAGE_INTRO)

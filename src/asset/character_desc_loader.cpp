@@ -12,6 +12,7 @@
 
 #include "asset/printable.h"
 #include "core/file_io.h"
+#include "asset/json_depth.h"
 #include "asset/json_duplicate_keys.h"
 
 namespace knights::asset {
@@ -223,6 +224,7 @@ core::Expected<game::CharacterDesc> LoadCharacterDesc(const std::string& path) {
 }
 
 core::Expected<game::CharacterDesc> ParseCharacterDesc(const std::string& json_text, const std::string& file) {
+  if (const auto deep = FindTooDeepNesting(json_text)) return core::Status::Error(file + ": " + *deep);
   json root;
   try {
     root = json::parse(json_text);

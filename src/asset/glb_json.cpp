@@ -1,4 +1,5 @@
 #include "asset/glb_json.h"
+#include "asset/json_depth.h"
 #include "asset/json_duplicate_keys.h"
 
 #include <algorithm>
@@ -46,6 +47,9 @@ core::Expected<nlohmann::json> ParseGlbJson(std::span<const uint8_t> bytes, cons
     return core::Status::Error(name + ": first chunk is not a complete JSON chunk");
   }
   const char* text = reinterpret_cast<const char*>(bytes.data() + 20);
+  // Before any parser: assimp's glTF reader recurses once per level.
+  if (const auto deep = FindTooDeepNesting(std::string_view(text, chunk_length)))
+    return core::Status::Error(name + ": JSON chunk: " + *deep);
   nlohmann::json json = nlohmann::json::parse(text, text + chunk_length, nullptr, /*allow_exceptions=*/false);
   if (json.is_discarded() || !json.is_object()) return core::Status::Error(name + ": JSON chunk is not valid JSON");
   if (const auto duplicate = FindDuplicateKey(std::string_view(text, chunk_length)))

@@ -14,6 +14,7 @@
 #include "math/angles.h"
 #include "world/collision_mesh.h"
 #include "world/course_check.h"
+#include "asset/json_depth.h"
 #include "asset/json_duplicate_keys.h"
 
 namespace knights::asset {
@@ -517,6 +518,7 @@ std::string LineColumn(std::string_view text, size_t offset) {
 
 core::Expected<Level> ParseLevel(std::string_view json_text, std::string_view file_name_for_messages) {
   const std::string file(file_name_for_messages);
+  if (const auto deep = FindTooDeepNesting(json_text)) return core::Status::Error(file + ": " + *deep);
   json root;
   try {
     root = json::parse(json_text.begin(), json_text.end());

@@ -13,6 +13,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "asset/json_depth.h"
 #include "asset/json_duplicate_keys.h"
 #include "asset/printable.h"
 #include "core/file_io.h"
@@ -272,6 +273,8 @@ void ReadGraphics(const json& root, const std::string& path, game::Settings& s, 
 
 LoadedSettings ParseSettings(const std::string& json_text, const std::string& path) {
   LoadedSettings result;
+  if (const auto deep = FindTooDeepNesting(json_text))
+    return LoadedSettings{{}, path + ": " + *deep + "; using the defaults", {}};
   json root = json::parse(json_text, nullptr, /*allow_exceptions=*/false);
   if (root.is_discarded() || !root.is_object()) {
     result.warning = path + ": not valid JSON settings; using the defaults";
