@@ -467,6 +467,7 @@ def hostile_cases(tmp, fifo):
               ["--level", write(tmp, "twice_level.json", demo_text.replace('"spawn":', '"spawn": {}, "spawn":', 1))], 2,
               "twice_level.json: duplicate key \"spawn\"", None))
     c += depth_cases(tmp, knight_text, demo_text)
+    c += image_format_cases(model_case)
     # In a folder of its own: the corrupt settings case beside it would
     # remove the temp file first.
     os.mkdir(os.path.join(tmp, "killed"))
@@ -497,6 +498,27 @@ def depth_cases(tmp, knight_text, demo_text):
         (".glb whose JSON chunk nests 100,000 deep (assimp's reader recurses)",
          ["--character", character_file(tmp, "deep_json.json", model=write(tmp, "deep_json.glb", deep_glb))], 2,
          "deep_json.glb: JSON chunk: extras[0][0][0][0][0]...: nested more than 128 deep", None),
+    ]
+
+
+def jpeg_header(width, height, fill):
+    """A baseline JPEG up to its frame header, with `fill` 0xFF fill bytes
+    (legal) before the SOF0 marker."""
+    components = b"".join(bytes([k, 0x11, 0]) for k in (1, 2, 3))  # Y, Cb, Cr: three buffers of w x h
+    return (b"\xff\xd8" + b"\xff" * fill + b"\xff\xc0" + struct.pack(">HBHHB", 17, 8, height, width, 3) +
+            components + b"\xff\xd9")
+
+
+def image_format_cases(model_case):
+    """stb_image decodes formats besides PNG and JPEG, and a JPEG's size may
+    follow fill bytes: both once got past the texture size cap."""
+    hdr = b"#?RADIANCE\nFORMAT=32-bit_rle_rgbe\n\n-Y 11000 +X 11000\n" + b"\x02\x02\x2a\xf8" * 10
+    return [
+        model_case("93-byte Radiance HDR texture of 11000 x 11000 (2.4 GB decoded)", "hdrtex",
+                   skinned_glb(image=hdr[:93]), "hdrtex.glb: images[0]: a Radiance HDR image, not a PNG or JPEG"),
+        model_case("20000 x 20000 JPEG texture whose frame marker follows a fill byte (3.2 GB decoded before)", "filljpeg",
+                   skinned_glb(image=jpeg_header(20000, 20000, 1)),
+                   "filljpeg.glb: images[0]: 20000 x 20000 pixels, more than 8192 on a side"),
     ]
 
 

@@ -266,6 +266,8 @@ core::Expected<int> ImportTexture(const aiScene* scene, const aiMaterial* materi
     image.height = decoded->height;
     image.rgba = std::move(decoded->rgba);
   } else {
+    // Texels assimp decoded itself: bounded as a decode of ours would be.
+    if (auto s = CheckImageSide(texture->mWidth, texture->mHeight, name); !s.ok()) return s;
     image.width = static_cast<int>(texture->mWidth);
     image.height = static_cast<int>(texture->mHeight);
     image.rgba.reserve(static_cast<size_t>(image.width) * image.height * 4);

@@ -1,5 +1,6 @@
 #include "asset/gltf_limits.h"
 #include "asset/glb_json.h"
+#include "asset/image.h"
 
 #include <algorithm>
 #include <cmath>
@@ -248,30 +249,8 @@ core::Status CheckSamplers(const json& gltf, const std::string& name) {
   return core::Status::Ok();
 }
 
-uint32_t ReadU32Be(const uint8_t* p) { return (uint32_t{p[0]} << 24) | (uint32_t{p[1]} << 16) | (p[2] << 8) | p[3]; }
-
-// Width and height from a PNG's or a JPEG's header; {0, 0} when neither
-// (the decoder then says what is wrong).
-std::pair<uint32_t, uint32_t> ImageSize(std::span<const uint8_t> data) {
-  static const uint8_t kPng[8] = {0x89, 'P', 'N', 'G', '\r', '\n', 0x1a, '\n'};
-  if (data.size() >= 24 && std::memcmp(data.data(), kPng, 8) == 0) {
-    return {ReadU32Be(data.data() + 16), ReadU32Be(data.data() + 20)};
-  }
-  if (data.size() < 4 || data[0] != 0xFF || data[1] != 0xD8) return {0, 0};
-  for (size_t at = 2; at + 9 <= data.size() && data[at] == 0xFF;) {
-    const uint8_t marker = data[at + 1];
-    const size_t length = (size_t{data[at + 2]} << 8) | data[at + 3];
-    // Start of frame: every SOFn but the DHT (C4), JPG (C8) and DAC (CC) markers.
-    if (marker >= 0xC0 && marker <= 0xCF && marker != 0xC4 && marker != 0xC8 && marker != 0xCC) {
-      return {(uint32_t{data[at + 7]} << 8) | data[at + 8], (uint32_t{data[at + 5]} << 8) | data[at + 6]};
-    }
-    at += 2 + length;
-  }
-  return {0, 0};
-}
-
-// Embedded images at most kMaxTextureSide on a side, read from their
-// headers before anything decodes them.
+// Embedded images PNG or JPEG, at most kMaxTextureSide on a side, read
+// from their headers before anything decodes them.
 core::Status CheckImageSizes(const json& gltf, std::span<const uint8_t> bin, const std::string& name) {
   const json& images = ArrayOrEmpty(gltf, "images");
   const json& views = ArrayOrEmpty(gltf, "bufferViews");
@@ -284,12 +263,9 @@ core::Status CheckImageSizes(const json& gltf, std::span<const uint8_t> bin, con
     const uint64_t from = offset.is_number_unsigned() ? offset.get<uint64_t>() : 0;
     const uint64_t size = length.is_number_unsigned() ? length.get<uint64_t>() : 0;
     if (from > bin.size() || size > bin.size() - from) continue;  // assimp reports the bad view
-    const auto [width, height] = ImageSize(bin.subspan(from, size));
-    if (width > static_cast<uint32_t>(lim::kMaxTextureSide) || height > static_cast<uint32_t>(lim::kMaxTextureSide)) {
-      return Refuse(name, Indexed("images", i),
-                    std::to_string(width) + " x " + std::to_string(height) + " pixels, more than " +
-                        std::to_string(lim::kMaxTextureSide) + " on a side");
-    }
+    const auto header =
+        ReadImageHeader(bin.subspan(from, size), name + ": " + Indexed("images", i), lim::kMaxTextureSide);
+    if (!header) return header.status();
   }
   return core::Status::Ok();
 }

@@ -13,6 +13,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "asset/image.h"
 #include "core/status.h"
 
 namespace knights::asset {
@@ -30,9 +31,9 @@ inline constexpr size_t kMaxAnimations = 1024;                      // clips; th
 inline constexpr size_t kMaxChannels = 8192;    // per animation (and samplers); 128 joints x 3 need 384
 inline constexpr size_t kMaxAccessors = 65536;  // also bufferViews
 inline constexpr size_t kMaxSkins = 64;
-inline constexpr int kMaxTextureSide = 8192;         // pixels; also capped at GL_MAX_TEXTURE_SIZE at upload
-inline constexpr double kMaxTranslationM = 10000.0;  // |rest translation| component, metres
-inline constexpr double kMinScale = 1e-4;            // |rest scale| component: a joint never collapses
+inline constexpr int kMaxTextureSide = kMaxImageSide;  // pixels; also capped at GL_MAX_TEXTURE_SIZE at upload
+inline constexpr double kMaxTranslationM = 10000.0;    // |rest translation| component, metres
+inline constexpr double kMinScale = 1e-4;              // |rest scale| component: a joint never collapses
 inline constexpr double kMaxScale = 1e4;
 }  // namespace gltf_limits
 

@@ -5,6 +5,7 @@
 #include <cstring>
 #include <filesystem>
 #include <limits>
+#include <string_view>
 #include <vector>
 
 #include <stb_image.h>
@@ -12,10 +13,58 @@
 
 namespace knights::asset {
 
-core::Expected<Image> DecodeImage(std::span<const uint8_t> bytes, const std::string& name) {
+namespace {
+
+// The format an image's first bytes announce, for the refusal of anything
+// but PNG and JPEG; nullptr when they are PNG or JPEG.
+const char* OtherFormat(std::span<const uint8_t> bytes) {
+  static const uint8_t kPng[8] = {0x89, 'P', 'N', 'G', '\r', '\n', 0x1a, '\n'};
+  const auto starts = [&](std::string_view magic) {
+    return bytes.size() >= magic.size() && std::memcmp(bytes.data(), magic.data(), magic.size()) == 0;
+  };
+  if (bytes.size() >= 8 && std::memcmp(bytes.data(), kPng, 8) == 0) return nullptr;
+  if (starts("\xFF\xD8")) return nullptr;
+  if (starts("#?RADIANCE") || starts("#?RGBE")) return "a Radiance HDR image";
+  if (starts("GIF8")) return "a GIF image";
+  if (starts("BM")) return "a BMP image";
+  if (starts("8BPS")) return "a PSD image";
+  if (starts("\x53\x80\xF6\x34")) return "a Softimage PIC image";
+  if (starts("P5") || starts("P6")) return "a PNM image";
+  return "an image of another format (a TGA, or not an image)";
+}
+
+}  // namespace
+
+core::Status CheckImageSide(uint64_t width, uint64_t height, const std::string& name, int max_side) {
+  const uint64_t max = static_cast<uint64_t>(max_side);
+  if (width <= max && height <= max) return core::Status::Ok();
+  return core::Status::Error(name + ": " + std::to_string(width) + " x " + std::to_string(height) +
+                             " pixels, more than " + std::to_string(max_side) + " on a side");
+}
+
+core::Expected<ImageHeader> ReadImageHeader(std::span<const uint8_t> bytes, const std::string& name, int max_side) {
   if (bytes.empty() || bytes.size() > static_cast<size_t>(std::numeric_limits<int>::max())) {
     return core::Status::Error(name + ": image is empty or too large");
   }
+  if (const char* other = OtherFormat(bytes)) {
+    return core::Status::Error(name + ": " + other + ", not a PNG or JPEG (the texture formats of glTF)");
+  }
+  ImageHeader header;
+  int channels = 0;
+  if (stbi_info_from_memory(bytes.data(), static_cast<int>(bytes.size()), &header.width, &header.height, &channels) ==
+      0) {
+    return core::Status::Error(name + ": image does not decode: " + stbi_failure_reason());
+  }
+  if (auto s =
+          CheckImageSide(static_cast<uint64_t>(header.width), static_cast<uint64_t>(header.height), name, max_side);
+      !s.ok())
+    return s;
+  return header;
+}
+
+core::Expected<Image> DecodeImage(std::span<const uint8_t> bytes, const std::string& name, int max_side) {
+  const auto header = ReadImageHeader(bytes, name, max_side);
+  if (!header) return header.status();
   int w = 0, h = 0, channels = 0;
   stbi_uc* pixels = stbi_load_from_memory(bytes.data(), static_cast<int>(bytes.size()), &w, &h, &channels, 4);
   if (pixels == nullptr) {
