@@ -249,9 +249,10 @@ def cases(tmp):
               "/nonexistent/dir/shot.png", None))
     c.append(("no usable OpenGL 3.3 (SDL's dummy video driver)", [], 3, "no usable OpenGL 3.3 context",
               {"SDL_VIDEODRIVER": "dummy"}))
-    c.append(("corrupt settings file (carries on with defaults)",
-              ["--config", write(tmp, "settings.json", '{"window": {"width": 12')], 0,
-              "settings.json: not valid JSON settings; using the defaults", None))
+    corrupt_settings = write(tmp, "settings.json", '{"window": {"width": 12')
+    c.append(("corrupt settings file (carries on with defaults, keeps the file as it is)",
+              ["--config", corrupt_settings], 0, "settings.json: not valid JSON settings; using the defaults",
+              {"_AFTER": unchanged(corrupt_settings)}))
     c.append(("settings file with an unknown gamepad button (that action keeps its default)",
               ["--config", write(tmp, "pad_settings.json", '{"pad": {"jump": ["z"]}}')], 0,
               "pad_settings.json: pad.jump: unknown gamepad button 'z'", None))
@@ -468,6 +469,7 @@ def hostile_cases(tmp, fifo):
               "twice_level.json: duplicate key \"spawn\"", None))
     c += depth_cases(tmp, knight_text, demo_text)
     c += image_format_cases(model_case)
+    c += settings_kept_cases(tmp)
     # In a folder of its own: the corrupt settings case beside it would
     # remove the temp file first.
     os.mkdir(os.path.join(tmp, "killed"))
@@ -522,6 +524,52 @@ def image_format_cases(model_case):
     ]
 
 
+def unchanged(path):
+    """An after-run check: the file at `path` still holds what it held
+    when the case was built (the game never saved over it)."""
+    with open(path, "rb") as f:
+        before = f.read()
+    def check():
+        with open(path, "rb") as f:
+            return None if f.read() == before else "%s was written over" % os.path.basename(path)
+    return check
+
+
+def reads_back(path):
+    """An after-run check: the settings the run saved are within the
+    reader's 1 MiB and are JSON."""
+    def check():
+        size = os.path.getsize(path)
+        if size > 1 << 20:
+            return "saved %d bytes, more than the 1 MiB the reader accepts" % size
+        with open(path) as f:
+            json.load(f)
+        return None
+    return check
+
+
+def settings_kept_cases(tmp):
+    """A settings file the game cannot read whole is kept as it is; one it
+    reads is saved back within the reader's cap."""
+    c = []
+    for what, name, text, needle in [
+            ("with an overflowing number", "overflow_settings.json", '{"audio": {"master": 1e400}}',
+             "not valid JSON settings"),
+            ('naming "ik" twice', "twice_settings.json", '{"ik": {}, "ik": {}}', 'duplicate key "ik"')]:
+        path = write(tmp, name, text)
+        c.append(("settings file %s (kept as it is, never saved over)" % what, ["--config", path], 0,
+                  "%s: %s; using the defaults (the file is kept as it is, not saved over)" % (name, needle),
+                  {"_AFTER": unchanged(path)}))
+    # 988 KB of compact key lists: the old writer indented each name onto
+    # its own line and saved 2.7 MB, which the next run refused as too large.
+    os.mkdir(os.path.join(tmp, "keys"))
+    path = write(tmp, "keys/settings.json", '{"keys": {"jump": [%s]}}' % ",".join(['"A"'] * 247000))
+    c.append(("settings file of 988 KB whose key list is 247,000 long (saved back under 1 MiB)",
+              ["--config", path], 0, "keys/settings.json: keys.jump: expected an array of 1..8 key names",
+              {"_AFTER": reads_back(path)}))
+    return c
+
+
 # docs/bad-inputs.md above its table (the page --markdown writes).
 PAGE_INTRO = """# Bad input
 
@@ -529,7 +577,8 @@ Every way bad data can come in ends in one line naming the file (and, for
 JSON, the field) and the problem, with exit code 2 (3 when no OpenGL 3.3
 context can be had); never a crash, a hang or a half-started game. A corrupt
 settings file is the one exception: the game warns and carries on with the
-defaults. `tools/bad_inputs.py build/src/knights` builds each of these inputs
+defaults, and keeps the file as it is (it never saves over a settings file
+it could not read whole; the case's check reads the file after the run). `tools/bad_inputs.py build/src/knights` builds each of these inputs
 and checks the answer (it runs in the test suite);
 `tools/bad_inputs.py build/src/knights --markdown > docs/bad-inputs.md`
 writes this page.
@@ -548,6 +597,7 @@ def main():
         for what, args, expected, needle, env_extra in cases(tmp):
             env = dict(os.environ)
             cwd = REPO
+            after = env_extra.pop("_AFTER", None) if env_extra else None
             if env_extra:
                 env.update(env_extra)
                 cwd = env.pop("_CWD", REPO)
@@ -563,6 +613,9 @@ def main():
             errors = [l for l in output.splitlines() if l.startswith("knights: ")]
             said = lines[0] if lines else "(nothing matching: %r)" % (errors[-1] if errors else output.strip()[-200:])
             ok = code == expected and len(lines) == 1
+            problem_after = after() if after is not None and code != "hang" else None
+            if problem_after:
+                ok, said = False, said + " (after the run: %s)" % problem_after
             if code != 0 and expected != 0:
                 # On failure, the problem is the last line and the only one on stderr.
                 ok = ok and len([l for l in run.stderr.splitlines() if l.strip()]) <= 2

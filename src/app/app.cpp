@@ -77,6 +77,7 @@ std::optional<int> App::OpenWindowAndLoad() {
     KNIGHTS_LOG_WARN("SETTINGS", "%s: removed (left by a save that was cut off)", temp.c_str());
   }
   settings_ = MergeSettings(loaded.settings, options_, settings_path_.empty());
+  keep_settings_file_ = loaded.keep_file;
   const game::AppOptions default_level_options = options_;
   ChooseStartLevel();
   std::future<core::Expected<LoadedAssets>> assets_future =
@@ -465,7 +466,7 @@ void App::NoteBestTime() {
 }
 
 void App::SaveSettings() {
-  if (settings_path_.empty()) return;
+  if (settings_path_.empty() || keep_settings_file_) return;
   settings_.ik = session_->ik;
   settings_.volumes = menus_.volumes();
   if (ShowsTitleScreen(options_, headless_)) {

@@ -92,6 +92,9 @@ class App {
   // frame drawn, and no user settings read or written.
   bool headless_ = false;
   std::string settings_path_;  // empty: none read or written
+  // The settings file could not be read as a whole: kept as it is, never
+  // saved over (asset::LoadedSettings::keep_file).
+  bool keep_settings_file_ = false;
   game::Settings settings_;
   std::optional<LoadedAssets> assets_;
   std::unique_ptr<platform::Window> window_;

@@ -1,5 +1,6 @@
 #include "asset/settings_file.h"
 
+#include <algorithm>
 #include <cerrno>
 #include <cmath>
 #include <cstdio>
@@ -37,6 +38,41 @@ constexpr IkField kIkFields[] = {
 // A saved character name longer than this is refused (a damaged file),
 // bytes.
 constexpr size_t kMaxCastNameBytes = 256;
+// Keys or gamepad buttons bound to one action, and the longest key name
+// (bytes; SDL's longest is 20): the caps that, with the name and entry
+// caps, keep a saved file under core::kSettingsFileCap whatever was read.
+constexpr size_t kMaxBindingsPerAction = 8;
+constexpr size_t kMaxKeyNameBytes = 64;
+
+// What the reader keeps and the writer writes: one rule for both, so a
+// saved file always reads back.
+bool IsSavedName(const std::string& name) { return name.size() <= kMaxCastNameBytes; }
+bool IsKeyList(const std::vector<std::string>& names) {
+  if (names.empty() || names.size() > kMaxBindingsPerAction) return false;
+  return std::all_of(names.begin(), names.end(),
+                     [](const std::string& n) { return !n.empty() && n.size() <= kMaxKeyNameBytes; });
+}
+bool IsPadList(const std::vector<std::string>& names) {
+  return names.size() <= kMaxBindingsPerAction &&
+         std::all_of(names.begin(), names.end(), [](const std::string& n) { return core::PadButtonIndex(n) >= 0; });
+}
+bool IsBestTime(const std::string& level, double time_s) {
+  return std::isfinite(time_s) && time_s > 0.0 && time_s < 86400.0 && !level.empty() && IsSavedName(level);
+}
+constexpr int kMaxGems = 512;  // a level's most collectibles
+bool IsBestGems(const std::string& level, int64_t gems) {
+  return gems >= 0 && gems <= kMaxGems && !level.empty() && IsSavedName(level);
+}
+
+// The suffix of every warning about a file that cannot be read as a whole.
+constexpr const char* kKeptAsItIs = "; using the defaults (the file is kept as it is, not saved over)";
+
+LoadedSettings Unreadable(const std::string& problem) {
+  LoadedSettings kept;
+  kept.warning = problem + kKeptAsItIs;
+  kept.keep_file = true;
+  return kept;
+}
 
 // Keeps the first problem found; the rest of the file is still read.
 void Warn(std::string& warning, const std::string& path, const std::string& field, const std::string& what) {
@@ -53,7 +89,7 @@ void ReadCast(const json& root, const std::string& path, game::Settings& s, std:
   }
   for (auto [key, target] : {std::pair{"hero", &s.hero}, std::pair{"patrols", &s.patrols}}) {
     if (auto v = cast->find(key); v != cast->end()) {
-      if (!v->is_string() || v->get<std::string>().size() > kMaxCastNameBytes) {
+      if (!v->is_string() || !IsSavedName(v->get<std::string>())) {
         Warn(warning, path, std::string("cast.") + key, "expected a character's name");
       } else {
         *target = v->get<std::string>();
@@ -66,7 +102,7 @@ void ReadCast(const json& root, const std::string& path, game::Settings& s, std:
 void ReadLevel(const json& root, const std::string& path, game::Settings& s, std::string& warning) {
   auto level = root.find("level");
   if (level == root.end()) return;
-  if (!level->is_string() || level->get<std::string>().size() > kMaxCastNameBytes) {
+  if (!level->is_string() || !IsSavedName(level->get<std::string>())) {
     Warn(warning, path, "level", "expected a level's file name");
     return;
   }
@@ -132,9 +168,7 @@ void ReadBestTimes(const json& root, const std::string& path, game::Settings& s,
     return;
   }
   for (auto it = times->begin(); it != times->end(); ++it) {
-    const bool ok = it->is_number() && std::isfinite(it->get<double>()) && it->get<double>() > 0.0 &&
-                    it->get<double>() < 86400.0 && !it.key().empty() && it.key().size() <= kMaxCastNameBytes;
-    if (!ok) {
+    if (!it->is_number() || !IsBestTime(it.key(), it->get<double>())) {
       Warn(warning, path, "best_times." + Printable(it.key().substr(0, 64)), "expected seconds, 0..86400");
       continue;
     }
@@ -144,7 +178,6 @@ void ReadBestTimes(const json& root, const std::string& path, game::Settings& s,
 
 // "best_gems": {"level name": count}: each a whole number 0..kMaxGems.
 void ReadBestGems(const json& root, const std::string& path, game::Settings& s, std::string& warning) {
-  constexpr int kMaxGems = 512;  // a level's most collectibles
   auto gems = root.find("best_gems");
   if (gems == root.end()) return;
   if (!gems->is_object() || gems->size() > game::kMaxBestTimes) {
@@ -152,9 +185,7 @@ void ReadBestGems(const json& root, const std::string& path, game::Settings& s, 
     return;
   }
   for (auto it = gems->begin(); it != gems->end(); ++it) {
-    const bool ok = it->is_number_integer() && it->get<int64_t>() >= 0 && it->get<int64_t>() <= kMaxGems &&
-                    !it.key().empty() && it.key().size() <= kMaxCastNameBytes;
-    if (!ok) {
+    if (!it->is_number_integer() || !IsBestGems(it.key(), it->get<int64_t>())) {
       Warn(warning, path, "best_gems." + Printable(it.key().substr(0, 64)), "expected a whole number, 0..512");
       continue;
     }
@@ -176,18 +207,13 @@ void ReadKeys(const json& root, const std::string& path, game::Settings& s, std:
     auto v = keys->find(name);
     if (v == keys->end()) continue;
     std::vector<std::string> names;
-    bool ok = v->is_array() && !v->empty();
-    if (ok) {
-      for (const json& key : *v) {
-        if (!key.is_string() || key.get<std::string>().empty()) {
-          ok = false;
-          break;
-        }
-        names.push_back(key.get<std::string>());
-      }
+    bool ok = v->is_array() && v->size() <= kMaxBindingsPerAction;
+    for (size_t k = 0; ok && k < v->size(); ++k) {
+      ok = (*v)[k].is_string();
+      if (ok) names.push_back((*v)[k].get<std::string>());
     }
-    if (!ok) {
-      Warn(warning, path, std::string("keys.") + name, "expected a non-empty array of key names");
+    if (!ok || !IsKeyList(names)) {
+      Warn(warning, path, std::string("keys.") + name, "expected an array of 1..8 key names");
     } else {
       s.keys.keys[a] = std::move(names);
     }
@@ -208,8 +234,8 @@ void ReadPad(const json& root, const std::string& path, game::Settings& s, std::
     const std::string field = std::string("pad.") + core::KeyActionName(static_cast<core::KeyAction>(a));
     auto v = pad->find(core::KeyActionName(static_cast<core::KeyAction>(a)));
     if (v == pad->end()) continue;
-    if (!v->is_array()) {
-      Warn(warning, path, field, "expected an array of gamepad button names");
+    if (!v->is_array() || v->size() > kMaxBindingsPerAction) {
+      Warn(warning, path, field, "expected an array of at most 8 gamepad button names");
       continue;
     }
     std::vector<std::string> names;
@@ -273,15 +299,10 @@ void ReadGraphics(const json& root, const std::string& path, game::Settings& s, 
 
 LoadedSettings ParseSettings(const std::string& json_text, const std::string& path) {
   LoadedSettings result;
-  if (const auto deep = FindTooDeepNesting(json_text))
-    return LoadedSettings{{}, path + ": " + *deep + "; using the defaults", {}};
+  if (const auto deep = FindTooDeepNesting(json_text)) return Unreadable(path + ": " + *deep);
   json root = json::parse(json_text, nullptr, /*allow_exceptions=*/false);
-  if (root.is_discarded() || !root.is_object()) {
-    result.warning = path + ": not valid JSON settings; using the defaults";
-    return result;
-  }
-  if (const auto duplicate = FindDuplicateKey(json_text))
-    return LoadedSettings{{}, path + ": " + *duplicate + "; using the defaults", {}};
+  if (root.is_discarded() || !root.is_object()) return Unreadable(path + ": not valid JSON settings");
+  if (const auto duplicate = FindDuplicateKey(json_text)) return Unreadable(path + ": " + *duplicate);
   game::Settings& s = result.settings;
   ReadWindow(root, path, s, result.warning);
   if (auto ik = root.find("ik"); ik != root.end()) {
@@ -344,8 +365,7 @@ LoadedSettings LoadSettingsFile(const std::string& path) {
   std::error_code ec;
   if (std::filesystem::exists(path, ec)) {  // absent: the first run, defaults quietly
     auto text = core::ReadTextFile(path, core::kSettingsFileCap);
-    result = text ? ParseSettings(*text, path) : LoadedSettings{};
-    if (!text) result.warning = text.status().message() + "; using the defaults";
+    result = text ? ParseSettings(*text, path) : Unreadable(text.status().message());
   }
   result.removed_temps = std::move(removed);
   return result;
@@ -377,29 +397,39 @@ std::string SettingsToJson(const game::Settings& settings) {
   json ik = json::object();
   for (const IkField& field : kIkFields) ik[field.name] = settings.ik.*field.member;
   root["ik"] = ik;
+  // Below, only what the reader keeps is written (an action's list, a name,
+  // an entry it would refuse is left out and reads as its default): the
+  // file always reads back, and its caps bound its size.
   json keys = json::object();
-  for (int a = 0; a < core::kKeyActionCount; ++a) {
-    keys[core::KeyActionName(static_cast<core::KeyAction>(a))] = settings.keys.keys[a];
-  }
-  root["keys"] = keys;
   json pad = json::object();
   for (int a = 0; a < core::kKeyActionCount; ++a) {
-    pad[core::KeyActionName(static_cast<core::KeyAction>(a))] = settings.pad.buttons[a];
+    const char* action = core::KeyActionName(static_cast<core::KeyAction>(a));
+    if (IsKeyList(settings.keys.keys[a])) keys[action] = settings.keys.keys[a];
+    if (IsPadList(settings.pad.buttons[a])) pad[action] = settings.pad.buttons[a];
   }
+  root["keys"] = keys;
   root["pad"] = pad;
   root["graphics"] = GraphicsToJson(settings.graphics);
-  root["cast"] = {{"hero", settings.hero}, {"patrols", settings.patrols}};
-  root["level"] = settings.level;
+  json cast = json::object();
+  for (const auto& [key, name] : {std::pair{"hero", &settings.hero}, std::pair{"patrols", &settings.patrols}}) {
+    if (IsSavedName(*name)) cast[key] = *name;
+  }
+  root["cast"] = cast;
+  if (IsSavedName(settings.level)) root["level"] = settings.level;
   // Volumes to hundredths: the file reads 0.8, not the float's 0.800000011920929.
   auto volume = [](float v) { return std::round(static_cast<double>(v) * 100.0) / 100.0; };
   root["audio"] = {{"master", volume(settings.volumes.master)},
                    {"effects", volume(settings.volumes.effects)},
                    {"music", volume(settings.volumes.music)}};
   json best_times = json::object();
-  for (const auto& [level, time_s] : settings.best_times_s) best_times[level] = time_s;
+  for (const auto& [level, time_s] : settings.best_times_s) {
+    if (IsBestTime(level, time_s) && best_times.size() < game::kMaxBestTimes) best_times[level] = time_s;
+  }
   root["best_times"] = best_times;
   json best_gems = json::object();
-  for (const auto& [level, gems] : settings.best_gems) best_gems[level] = gems;
+  for (const auto& [level, gems] : settings.best_gems) {
+    if (IsBestGems(level, gems) && best_gems.size() < game::kMaxBestTimes) best_gems[level] = gems;
+  }
   root["best_gems"] = best_gems;
   return root.dump(2) + "\n";
 }
@@ -413,24 +443,13 @@ core::Status SaveSettingsFile(const std::string& path, const game::Settings& set
   }
   if (target.has_parent_path()) fs::create_directories(target.parent_path(), ec);
   if (ec) return core::Status::Error(path + ": cannot create the directory: " + ec.message());
-  // Same directory as the target, so the rename is atomic (one filesystem).
-  const std::string temp = path + ".tmp." + std::to_string(getpid());
-  {
-    std::ofstream out(temp, std::ios::binary | std::ios::trunc);
-    if (!out) return core::Status::Error(path + ": cannot write settings: " + std::strerror(errno));
-    out << SettingsToJson(settings);
-    out.flush();
-    if (!out) {
-      std::remove(temp.c_str());
-      return core::Status::Error(path + ": cannot write settings (disk full?)");
-    }
+  const std::string text = SettingsToJson(settings);
+  if (text.size() > core::kSettingsFileCap.max_bytes) {
+    // Cannot happen within the reader's caps; never write what would not read back.
+    return core::Status::Error(path + ": the settings would be " + std::to_string(text.size()) +
+                               " bytes, more than the file may have; not saved");
   }
-  if (std::rename(temp.c_str(), path.c_str()) != 0) {
-    const std::string reason = std::strerror(errno);
-    std::remove(temp.c_str());
-    return core::Status::Error(path + ": cannot replace the settings file: " + reason);
-  }
-  return core::Status::Ok();
+  return core::WriteFileAtomically(path, text);
 }
 
 std::string DefaultSettingsPath() {

@@ -1,9 +1,11 @@
 #pragma once
 // Reads and writes the settings file (JSON). Reading never fails the game:
-// a missing file gives the defaults; a corrupt file or a bad field gives the
-// defaults for what could not be read, with one warning line naming the file
-// and the problem. Writing is atomic: a temporary file in the same directory,
-// then a rename, so a crash mid-write never leaves a half-written file.
+// a missing file gives the defaults; a bad field gives the default for that
+// field; a file that cannot be read as a whole gives the defaults and is
+// kept as it is, never saved over (LoadedSettings::keep_file); each with one
+// warning line naming the file and the problem. Writing is atomic: a
+// temporary file in the same directory, then a rename, so a crash mid-write
+// never leaves a half-written file.
 //
 // {
 //   "window": {"width": 1280, "height": 720, "fullscreen": false, "vsync": true},
@@ -29,6 +31,11 @@ namespace knights::asset {
 struct LoadedSettings {
   game::Settings settings;
   std::string warning;  // empty when the file was read cleanly (or absent)
+  // The file could not be read as a whole (not JSON, a duplicate key, an
+  // overflowing number, too large, too deep, not a regular file): the run
+  // uses the defaults and must never save over it, so the player's file is
+  // kept as it is to be mended (the warning says so).
+  bool keep_file = false;
   // Temp files that saves cut off by a kill left beside the file, removed
   // (each line names one).
   std::vector<std::string> removed_temps;
@@ -40,9 +47,13 @@ LoadedSettings LoadSettingsFile(const std::string& path);
 LoadedSettings ParseSettings(const std::string& json_text, const std::string& path);
 std::string SettingsToJson(const game::Settings& settings);
 
-// Writes atomically, creating the directory if needed. Refuses a path that
-// exists and is not a regular file (a device, a FIFO, a directory): the
-// rename would replace it.
+// Writes atomically and durably (core::WriteFileAtomically: temp file,
+// fsync, rename, fsync of the folder), creating the directory if needed.
+// Refuses a path that exists and is not a regular file (a device, a FIFO, a
+// directory): the rename would replace it. What it writes always reads
+// back: SettingsToJson keeps only what ParseSettings accepts, whose caps
+// bound the text under core::kSettingsFileCap (a text over it is refused,
+// never written).
 core::Status SaveSettingsFile(const std::string& path, const game::Settings& settings);
 
 // $XDG_CONFIG_HOME/knights/settings.json, else ~/.config/knights/settings.json;

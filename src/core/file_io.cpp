@@ -7,6 +7,9 @@
 #include <fstream>
 #include <vector>
 
+#include <fcntl.h>
+#include <unistd.h>
+
 namespace knights::core {
 namespace {
 std::string g_data_dir = ".";
@@ -50,6 +53,52 @@ Expected<std::vector<uint8_t>> ReadBinaryFile(const std::string& path, FileCap c
   auto text = ReadTextFile(path, cap);
   if (!text) return text.status();
   return std::vector<uint8_t>(text->begin(), text->end());
+}
+
+namespace {
+
+// Writes all of `contents` to `fd`, then fsyncs it; errno on failure.
+bool WriteAllAndSync(int fd, std::string_view contents) {
+  while (!contents.empty()) {
+    const ssize_t written = ::write(fd, contents.data(), contents.size());
+    if (written < 0 && errno == EINTR) continue;
+    if (written <= 0) return false;
+    contents.remove_prefix(static_cast<size_t>(written));
+  }
+  return ::fsync(fd) == 0;
+}
+
+Status WriteFailed(const std::string& path, const char* step) {
+  return Status::Error(path + ": cannot " + step + " (" + std::strerror(errno) + ")");
+}
+
+}  // namespace
+
+Status WriteFileAtomically(const std::string& path, std::string_view contents) {
+  const std::string temp = path + ".tmp." + std::to_string(::getpid());
+  const int fd = ::open(temp.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+  if (fd < 0) return WriteFailed(path, "write");
+  const bool written = WriteAllAndSync(fd, contents);
+  const int write_errno = errno;
+  if (::close(fd) != 0 || !written) {
+    if (!written) errno = write_errno;
+    Status failed = WriteFailed(path, "write");
+    ::unlink(temp.c_str());
+    return failed;
+  }
+  if (::rename(temp.c_str(), path.c_str()) != 0) {
+    Status failed = WriteFailed(path, "replace the file");
+    ::unlink(temp.c_str());
+    return failed;
+  }
+  // The rename is in the folder's own data: without this a power loss may
+  // bring back the old name.
+  const std::filesystem::path folder = std::filesystem::path(path).parent_path();
+  const int dir_fd = ::open(folder.empty() ? "." : folder.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+  if (dir_fd < 0) return WriteFailed(path, "open its folder to sync it");
+  const bool synced = ::fsync(dir_fd) == 0;
+  ::close(dir_fd);
+  return synced ? Status::Ok() : WriteFailed(path, "sync its folder");
 }
 
 void SetDataDir(std::string dir) { g_data_dir = std::move(dir); }

@@ -3,6 +3,7 @@
 
 #include <cstdint>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "core/status.h"
@@ -32,6 +33,13 @@ Expected<std::string> ReadTextFile(const std::string& path, FileCap cap = kAnyFi
 
 // Reads a whole file as bytes; the error names the file and the reason.
 Expected<std::vector<uint8_t>> ReadBinaryFile(const std::string& path, FileCap cap = kAnyFileCap);
+
+// Replaces `path` with `contents` so that a crash or power loss at any
+// point leaves either the old file or the new one whole: written to
+// "<path>.tmp.<pid>" in the same folder, flushed to the disk (fsync), renamed
+// over `path`, then the folder itself fsynced so the rename lasts. The error
+// names `path` and the step that failed; the temp file never stays behind.
+Status WriteFileAtomically(const std::string& path, std::string_view contents);
 
 // Sets the directory relative data paths are resolved against.
 void SetDataDir(std::string dir);

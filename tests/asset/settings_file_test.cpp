@@ -1,5 +1,7 @@
 #include "asset/settings_file.h"
 
+#include "core/file_io.h"
+
 #include <gtest/gtest.h>
 
 #include <unistd.h>
@@ -260,6 +262,67 @@ TEST_F(SettingsFileTest, BadBestGemsAreDroppedOneByOne) {
   EXPECT_NE(loaded.warning.find("s.json: best_gems."), std::string::npos) << loaded.warning;
   EXPECT_EQ(loaded.settings.best_gems, (std::map<std::string, int>{{"a", 7}, {"e", 0}}));
   EXPECT_NE(ParseSettings(R"({"best_gems": 3})", "s.json").warning.find("s.json: best_gems:"), std::string::npos);
+}
+
+// A file the game cannot read as a whole is kept for the player to mend:
+// the run uses the defaults, warns once, and never saves over it.
+TEST_F(SettingsFileTest, AnUnreadableFileIsKeptAndNeverSavedOver) {
+  fs::create_directories(fs::path(Path()).parent_path());
+  const std::string huge(core::kSettingsFileCap.max_bytes + 1, ' ');
+  for (const std::string& text :
+       {std::string(R"({"audio": {"master": 1e400}})"), std::string(R"({"ik": {}, "ik": {}})"),
+        std::string("{\"window\": "), "{" + huge + "}"}) {
+    std::ofstream(Path(), std::ios::binary | std::ios::trunc) << text;
+    const LoadedSettings loaded = LoadSettingsFile(Path());
+    EXPECT_TRUE(loaded.keep_file) << text.substr(0, 40);
+    EXPECT_NE(loaded.warning.find("using the defaults (the file is kept as it is, not saved over)"), std::string::npos)
+        << loaded.warning;
+  }
+  std::ofstream(Path(), std::ios::trunc) << R"({"audio": {"master": 7}})";  // a bad field: read, and saved over
+  EXPECT_FALSE(LoadSettingsFile(Path()).keep_file);
+}
+
+// A 990 KB file the reader accepted was saved back as 1.65 MB and then
+// refused as too large. Now the writer keeps only what the reader keeps,
+// and every cap together bounds the text: the largest settings there can
+// be save under the file cap and read back whole.
+TEST_F(SettingsFileTest, TheLargestSettingsSaveUnderTheCapAndReadBack) {
+  game::Settings s;
+  const std::string control_name(256, '\x01');  // written as \u0001: 6 bytes each
+  for (size_t i = 0; i < game::kMaxBestTimes + 50; ++i) {
+    std::string level = control_name;
+    level.replace(0, 4, std::to_string(1000 + i));
+    s.best_times_s[level] = 1.0 + static_cast<double>(i);
+    s.best_gems[level] = 7;
+  }
+  s.best_times_s[std::string(300, 'x')] = 5.0;  // a name the reader refuses: left out
+  s.hero = control_name;
+  s.patrols = std::string(1 << 20, 'p');  // likewise
+  s.level = control_name;
+  for (auto& keys : s.keys.keys) keys.assign(8, std::string(64, '\x02'));
+  s.keys.keys[0].assign(100, "A");  // more than 8: left out, reads as the default
+  ASSERT_TRUE(SaveSettingsFile(Path(), s).ok());
+  const uintmax_t size = fs::file_size(Path());
+  EXPECT_LE(size, core::kSettingsFileCap.max_bytes);
+  EXPECT_GT(size, 600000u);  // the worst case is near the cap, not trivially under it
+  const LoadedSettings loaded = LoadSettingsFile(Path());
+  EXPECT_TRUE(loaded.warning.empty()) << loaded.warning.substr(0, 200);
+  EXPECT_EQ(loaded.settings.best_times_s.size(), game::kMaxBestTimes);
+  EXPECT_EQ(loaded.settings.hero, control_name);
+  EXPECT_EQ(loaded.settings.patrols, game::Settings{}.patrols);
+  EXPECT_EQ(loaded.settings.keys.keys[0], game::Settings{}.keys.keys[0]);
+  EXPECT_EQ(loaded.settings.keys.keys[1], s.keys.keys[1]);
+}
+
+TEST_F(SettingsFileTest, KeyListsLongerThanEightKeepTheirDefault) {
+  const LoadedSettings loaded = ParseSettings(
+      R"({"keys": {"jump": ["a","b","c","d","e","f","g","h","i"]}, "pad": {"jump": ["a","a","a","a","a","a","a","a","a"]}})",
+      "s.json");
+  EXPECT_NE(loaded.warning.find("keys.jump"), std::string::npos) << loaded.warning;
+  EXPECT_EQ(loaded.settings.keys.keys[static_cast<int>(core::KeyAction::kJump)],
+            game::Settings{}.keys.keys[static_cast<int>(core::KeyAction::kJump)]);
+  EXPECT_EQ(loaded.settings.pad.buttons[static_cast<int>(core::KeyAction::kJump)],
+            game::Settings{}.pad.buttons[static_cast<int>(core::KeyAction::kJump)]);
 }
 
 TEST(RecordBestGems, KeepsTheMostPerLevel) {

@@ -51,6 +51,23 @@ TEST(ReadTextFile, RefusesWhatIsNotARegularFile) {
   EXPECT_EQ(missing.status().message().rfind("/nonexistent/knights.json: cannot open file (", 0), 0u);
 }
 
+TEST(WriteFileAtomically, ReplacesTheFileWholeAndLeavesNoTempFile) {
+  namespace fs = std::filesystem;
+  const fs::path dir = fs::path(::testing::TempDir()) / ("knights_atomic_" + std::to_string(getpid()));
+  fs::remove_all(dir);
+  fs::create_directories(dir);
+  const std::string path = (dir / "settings.json").string();
+  ASSERT_TRUE(WriteFileAtomically(path, "first").ok());
+  ASSERT_TRUE(WriteFileAtomically(path, "second, longer").ok());
+  EXPECT_EQ(ReadTextFile(path).value(), "second, longer");
+  EXPECT_EQ(std::distance(fs::directory_iterator(dir), fs::directory_iterator()), 1);
+  const Status missing = WriteFileAtomically((dir / "no/such/folder/x").string(), "x");
+  ASSERT_FALSE(missing.ok());
+  EXPECT_EQ(missing.message().rfind((dir / "no/such/folder/x").string() + ": cannot write (", 0), 0u)
+      << missing.message();
+  fs::remove_all(dir);
+}
+
 // A folder tree for ResolveContainedPath: data/ (the data directory, with
 // data/models/shared.glb), chars/ (the character file and its own
 // hero.glb) and outside/secret.glb; restores the data directory after.
