@@ -470,6 +470,7 @@ def hostile_cases(tmp, fifo):
     c += depth_cases(tmp, knight_text, demo_text)
     c += image_format_cases(model_case)
     c += settings_kept_cases(tmp)
+    c += output_over_input_cases(tmp)
     # In a folder of its own: the corrupt settings case beside it would
     # remove the temp file first.
     os.mkdir(os.path.join(tmp, "killed"))
@@ -568,6 +569,30 @@ def settings_kept_cases(tmp):
               ["--config", path], 0, "keys/settings.json: keys.jump: expected an array of 1..8 key names",
               {"_AFTER": reads_back(path)}))
     return c
+
+
+def output_over_input_cases(tmp):
+    """--metrics and --screenshot never write over a file the run reads,
+    however they name it (compared by device and inode)."""
+    with open(os.path.join(REPO, "assets/levels/test_terrain.json")) as f:
+        level = write(tmp, "metrics_level.json", f.read())
+    os.mkdir(os.path.join(tmp, "shot"))
+    model = os.path.join(tmp, "shot", "model.glb")
+    shutil.copy(os.path.join(REPO, "assets/knights/knight_player.glb"), model)
+    os.symlink(model, os.path.join(tmp, "shot", "shot.png"))
+    settings = write(tmp, "out_settings.json", "{}")
+    os.link(settings, os.path.join(tmp, "out_settings_link.json"))
+    return [
+        ("--metrics onto the level file", ["--level", level, "--metrics", level], 2,
+         "metrics_level.json is the level of this run: not written over", {"_AFTER": unchanged(level)}),
+        ("--screenshot onto the character's model through a symbolic link",
+         ["--character", character_file(tmp, "shot/shot.json", model="model.glb"), "--screenshot",
+          os.path.join(tmp, "shot", "shot.png")], 2, "shot/shot.png is a model of this run",
+         {"_AFTER": unchanged(model)}),
+        ("--metrics onto the settings file through a hard link",
+         ["--config", settings, "--metrics", os.path.join(tmp, "out_settings_link.json")], 2,
+         "out_settings_link.json is the settings of this run", {"_AFTER": unchanged(settings)}),
+    ]
 
 
 # docs/bad-inputs.md above its table (the page --markdown writes).

@@ -8,6 +8,7 @@
 #include <string_view>
 
 #include "app/character_inspection.h"
+#include "app/output_guard.h"
 #include "app/startup_choices.h"
 #include "app/version.h"
 #include "asset/level_list.h"
@@ -112,6 +113,9 @@ std::optional<int> App::OpenWindowAndLoad() {
   }
   if (!assets_or) return Fail(assets_or.status(), kExitBadInput);
   if (!scene_or) return Fail(scene_or.status(), kExitBadInput);
+  // Before the run, not at its end: the outputs are written at shutdown.
+  const std::vector<RunInput> inputs = RunInputs(*assets_or, options_.level_path, settings_path_);
+  if (core::Status s = CheckOutputsSpareInputs(options_, inputs); !s.ok()) return Fail(s, kExitBadInput);
   assets_.emplace(std::move(*assets_or));
   scene_.emplace(std::move(*scene_or));
   // The asset caps allow 8192 px a side; this GL may allow less.

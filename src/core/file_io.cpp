@@ -8,6 +8,7 @@
 #include <vector>
 
 #include <fcntl.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 namespace knights::core {
@@ -99,6 +100,12 @@ Status WriteFileAtomically(const std::string& path, std::string_view contents) {
   const bool synced = ::fsync(dir_fd) == 0;
   ::close(dir_fd);
   return synced ? Status::Ok() : WriteFailed(path, "sync its folder");
+}
+
+bool SameFile(const std::string& a, const std::string& b) {
+  struct stat sa {};
+  struct stat sb {};
+  return ::stat(a.c_str(), &sa) == 0 && ::stat(b.c_str(), &sb) == 0 && sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino;
 }
 
 void SetDataDir(std::string dir) { g_data_dir = std::move(dir); }

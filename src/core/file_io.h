@@ -41,6 +41,11 @@ Expected<std::vector<uint8_t>> ReadBinaryFile(const std::string& path, FileCap c
 // names `path` and the step that failed; the temp file never stays behind.
 Status WriteFileAtomically(const std::string& path, std::string_view contents);
 
+// Whether `a` and `b` both exist and are one file: the same device and
+// inode (symbolic links followed), so another name, a hard link or a link
+// to a file counts as that file. False when either is missing.
+bool SameFile(const std::string& a, const std::string& b);
+
 // Sets the directory relative data paths are resolved against.
 void SetDataDir(std::string dir);
 const std::string& DataDir();
