@@ -28,6 +28,8 @@ REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 # address space than they use: KNIGHTS_NO_MEMORY_CAP=1 lifts the cap there.
 TIME_LIMIT_S = 10
 MEMORY_CAP_BYTES = 2 << 30
+# The longest line the game may print (core::kMaxMessageChars).
+MAX_LINE_CHARS = 300
 
 
 def cap_memory():
@@ -471,6 +473,7 @@ def hostile_cases(tmp, fifo):
     c += image_format_cases(model_case)
     c += settings_kept_cases(tmp)
     c += output_over_input_cases(tmp)
+    c += long_message_cases(tmp, model_case)
     # In a folder of its own: the corrupt settings case beside it would
     # remove the temp file first.
     os.mkdir(os.path.join(tmp, "killed"))
@@ -595,11 +598,26 @@ def output_over_input_cases(tmp):
     ]
 
 
+def long_message_cases(tmp, model_case):
+    """Text from a file inside a message: cut to one line of at most 300
+    characters (every case's output is checked for that too)."""
+    level = {"name": "x", "k" * (15 << 20): 1}
+    def newline_attribute(gltf):
+        gltf["meshes"][0]["primitives"][0]["attributes"]["JOINTS_9\nknights: a second line"] = 1
+    return [
+        ("level whose unknown field's name is 15 MB (the error was 15 MB on one line)",
+         ["--level", write(tmp, "big_key.json", json.dumps(level))], 2, "big_key.json: kkkkkkkk", None),
+        model_case(".glb attribute whose name holds a newline", "newline_attr", skinned_glb(mutate=newline_attribute),
+                   "attributes.JOINTS_9 knights: a second line"),
+    ]
+
+
 # docs/bad-inputs.md above its table (the page --markdown writes).
 PAGE_INTRO = """# Bad input
 
-Every way bad data can come in ends in one line naming the file (and, for
-JSON, the field) and the problem, with exit code 2 (3 when no OpenGL 3.3
+Every way bad data can come in ends in one line (of at most 300 characters:
+text from a file is cut, newlines in it become spaces) naming the file (and,
+for JSON, the field) and the problem, with exit code 2 (3 when no OpenGL 3.3
 context can be had); never a crash, a hang or a half-started game. A corrupt
 settings file is the one exception: the game warns and carries on with the
 defaults, and keeps the file as it is (it never saves over a settings file
@@ -638,6 +656,9 @@ def main():
             errors = [l for l in output.splitlines() if l.startswith("knights: ")]
             said = lines[0] if lines else "(nothing matching: %r)" % (errors[-1] if errors else output.strip()[-200:])
             ok = code == expected and len(lines) == 1
+            too_long = [l for l in output.splitlines() if len(l) > MAX_LINE_CHARS]
+            if too_long:
+                ok, said = False, said[:200] + " (a line of %d characters)" % len(too_long[0])
             problem_after = after() if after is not None and code != "hang" else None
             if problem_after:
                 ok, said = False, said + " (after the run: %s)" % problem_after

@@ -15,6 +15,7 @@
 #include "asset/settings_file.h"
 #include "core/file_io.h"
 #include "core/log.h"
+#include "core/one_line.h"
 #include "core/process_memory.h"
 #include "render/frame_view.h"
 #include "render/gpu_skinned_mesh.h"
@@ -23,7 +24,7 @@ namespace knights::app {
 namespace {
 
 int Fail(const core::Status& status, int code) {
-  std::fprintf(stderr, "knights: %s\n", status.message().c_str());
+  core::PrintError(status.message());
   return code;
 }
 
@@ -37,7 +38,8 @@ std::optional<int> App::Init(int argc, char** argv) {
   std::vector<std::string_view> args(argv + 1, argv + argc);
   const game::ParseResult parsed = game::ParseAppOptions(args);
   if (!parsed.ok()) {
-    std::fprintf(stderr, "knights: %s\n%s\n", parsed.error.c_str(), game::UsageLine().c_str());
+    core::PrintError(parsed.error);
+    std::fprintf(stderr, "%s\n", game::UsageLine().c_str());
     return kExitBadInput;
   }
   options_ = parsed.options;

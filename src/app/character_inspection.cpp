@@ -7,6 +7,7 @@
 #include "asset/character_desc_loader.h"
 #include "asset/character_loader.h"
 #include "core/file_io.h"
+#include "core/one_line.h"
 #include "game/clip_baker.h"
 #include "game/procedural_climb.h"
 #include "game/rig.h"
@@ -119,23 +120,23 @@ void PrintProps(const game::CharacterDesc& desc, const std::vector<anim::PropSoc
 int InspectCharacter(const std::string& character_path) {
   auto desc = asset::LoadCharacterDesc(core::DataPath(character_path));
   if (!desc) {
-    std::fprintf(stderr, "knights: %s\n", desc.status().message().c_str());
+    core::PrintError(desc.status().message());
     return kExitBadInput;
   }
   asset::CharacterLoadReport report;
   auto model = asset::LoadCharacterForGame(*desc, &report);
   if (!model) {
-    std::fprintf(stderr, "knights: %s\n", model.status().message().c_str());
+    core::PrintError(model.status().message());
     return kExitBadInput;
   }
   auto rig = game::ResolveRig(*desc, model->skeleton);
   if (!rig) {
-    std::fprintf(stderr, "knights: %s\n", rig.status().message().c_str());
+    core::PrintError(rig.status().message());
     return kExitBadInput;
   }
   auto props = asset::ResolveCharacterProps(*desc, *model, report.roles, *rig);
   if (!props) {
-    std::fprintf(stderr, "knights: %s\n", props.status().message().c_str());
+    core::PrintError(props.status().message());
     return kExitBadInput;
   }
   std::printf("character: %s (%s)\n", desc->file.c_str(), desc->name.c_str());

@@ -6,6 +6,7 @@
 
 #include "app/metrics_json.h"
 #include "core/log.h"
+#include "core/one_line.h"
 #include "core/process_memory.h"
 #include "render/frame_capture.h"
 
@@ -25,7 +26,7 @@ asset::Image CaptureScreenshot(int width_px, int height_px) {
 
 bool WriteScreenshot(const std::string& path, const asset::Image& image) {
   if (core::Status s = asset::WritePng(path, image); !s.ok()) {
-    std::fprintf(stderr, "knights: %s\n", s.message().c_str());
+    core::PrintError(s.message());
     return false;
   }
   KNIGHTS_LOG_INFO("RENDER", "screenshot written to %s (%dx%d)", path.c_str(), image.width, image.height);

@@ -2,6 +2,8 @@
 
 #include <cstdio>
 
+#include "core/one_line.h"
+
 namespace knights::core {
 namespace {
 LogLevel g_level = LogLevel::kInfo;
@@ -17,11 +19,16 @@ void Log(LogLevel level, const char* tag, const char* format, ...) {
   if (level < g_level || level == LogLevel::kNone || format == nullptr) return;
   FILE* out = level >= LogLevel::kWarning ? stderr : stdout;
   const char* prefix = level == LogLevel::kWarning ? "WARNING: " : level == LogLevel::kError ? "ERROR: " : "";
-  std::fprintf(out, "%s%s: ", prefix, tag);
+  // Formatted into a buffer longer than any line printed, then made one
+  // line of at most kMaxMessageChars (a message may carry a file's text).
+  char text[2 * kMaxMessageChars];
+  const int head = std::snprintf(text, sizeof text, "%s%s: ", prefix, tag);
   va_list args;
   va_start(args, format);
-  std::vfprintf(out, format, args);
+  if (head >= 0 && static_cast<size_t>(head) < sizeof text)
+    std::vsnprintf(text + head, sizeof text - head, format, args);
   va_end(args);
+  std::fputs(OneLine(text).c_str(), out);
   std::fputc('\n', out);
   std::fflush(out);
 }
