@@ -279,10 +279,11 @@ def data_dir_with_sound(tmp, name, sound_file, data):
     for entry in os.listdir(os.path.join(REPO, "assets")):
         if entry != "sounds":
             shutil.copytree(os.path.join(REPO, "assets", entry), os.path.join(root, "assets", entry))
+    # Copied too: a sound that is a link out of the data folder is refused.
     sounds = os.path.join(REPO, "assets", "sounds")
     for entry in os.listdir(sounds):
         if entry != sound_file:
-            os.symlink(os.path.join(sounds, entry), os.path.join(root, "assets", "sounds", entry))
+            shutil.copy(os.path.join(sounds, entry), os.path.join(root, "assets", "sounds", entry))
     if data is not None:
         write(os.path.join(root, "assets", "sounds"), sound_file, data)
     return {"KNIGHTS_DATA_DIR": root, "_CWD": root}
@@ -474,6 +475,7 @@ def hostile_cases(tmp, fifo):
     c += settings_kept_cases(tmp)
     c += output_over_input_cases(tmp)
     c += long_message_cases(tmp, model_case)
+    c += data_folder_cases(tmp)
     # In a folder of its own: the corrupt settings case beside it would
     # remove the temp file first.
     os.mkdir(os.path.join(tmp, "killed"))
@@ -609,6 +611,36 @@ def long_message_cases(tmp, model_case):
          ["--level", write(tmp, "big_key.json", json.dumps(level))], 2, "big_key.json: kkkkkkkk", None),
         model_case(".glb attribute whose name holds a newline", "newline_attr", skinned_glb(mutate=newline_attribute),
                    "attributes.JOINTS_9 knights: a second line"),
+    ]
+
+
+def data_folder_cases(tmp):
+    """Every file the game names itself is read from inside the data folder
+    (links resolved), and KNIGHTS_DATA_DIR wins over the working directory."""
+    link_sound = data_dir_with_sound(tmp, "linksound", "jump.wav", None)
+    os.symlink("/etc/passwd", os.path.join(link_sound["_CWD"], "assets", "sounds", "jump.wav"))
+    link_character = data_dir_with_sound(tmp, "linkchar", "none.wav", None)
+    knight = os.path.join(link_character["_CWD"], "assets", "characters", "knight.json")
+    os.remove(knight)
+    os.symlink("/etc/passwd", knight)
+    good = data_dir_with_sound(tmp, "gooddata", "none.wav", None)
+    shadow = os.path.join(tmp, "shadow")
+    os.makedirs(os.path.join(shadow, "assets", "levels"))
+    write(os.path.join(shadow, "assets", "levels"), "demo.json", "{")
+    packaged = os.path.join(tmp, "packaged")
+    os.mkdir(packaged)
+    for entry in ("assets", "shaders"):
+        os.symlink(os.path.join(REPO, entry), os.path.join(packaged, entry))
+    started = "knight_player.glb] 24 joints"
+    return [
+        ("sound that is a symbolic link to /etc/passwd", [], 2,
+         "jump.wav: lies outside the data folder", link_sound),
+        ("shipped character file that is a symbolic link to /etc/passwd", [], 2,
+         "knight.json: lies outside the data folder", link_character),
+        ("a broken assets/levels/demo.json in the working directory (KNIGHTS_DATA_DIR wins)", [], 0, started,
+         dict(good, _CWD=shadow)),
+        ("data folder whose assets and shaders are symbolic links (a packaging layout)", [], 0, started,
+         {"KNIGHTS_DATA_DIR": packaged, "_CWD": tmp}),
     ]
 
 

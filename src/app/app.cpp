@@ -157,7 +157,9 @@ void App::InitRendering() {
 
 void App::ChooseStartLevel() {
   if (!ShowsTitleScreen(options_, headless_)) return;
-  auto levels = asset::LoadLevelList(core::DataPath(kTitleLevelsPath));
+  const auto list_path = core::ReadableDataPath(kTitleLevelsPath);
+  auto levels =
+      list_path ? asset::LoadLevelList(*list_path) : core::Expected<std::vector<std::string>>(list_path.status());
   if (!levels) {
     KNIGHTS_LOG_WARN("LEVEL", "%s: the title offers %s only", levels.status().message().c_str(),
                      options_.level_path.c_str());

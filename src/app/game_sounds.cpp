@@ -38,7 +38,9 @@ constexpr SoundFiles kEffects[] = {
 static_assert(std::size(kEffects) == static_cast<size_t>(game::SoundId::kCount), "a file for every sound");
 
 core::Expected<audio::Samples> LoadOne(const std::string& name) {
-  auto sound = asset::LoadWav(core::DataPath("assets/sounds/" + name));
+  const auto path = core::ReadableDataPath("assets/sounds/" + name);
+  if (!path) return path.status();
+  auto sound = asset::LoadWav(*path);
   if (!sound) return sound.status();
   return std::move(sound->samples);
 }

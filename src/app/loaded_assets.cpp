@@ -24,7 +24,9 @@ constexpr const char* kShippedCharacters[] = {"assets/characters/knight.json", "
 // A character file, its model and its mesh variants, and its rig.
 core::Expected<LoadedCharacter> LoadOneCharacter(const std::string& path) {
   LoadedCharacter c;
-  auto desc = asset::LoadCharacterDesc(core::DataPath(path));
+  const auto file = core::ReadableDataPath(path);
+  if (!file) return file.status();
+  auto desc = asset::LoadCharacterDesc(*file);
   if (!desc) return desc.status();
   c.character = std::move(*desc);
   asset::CharacterLoadReport report;
@@ -61,7 +63,9 @@ std::string SameFileKey(const std::string& path) {
 }  // namespace
 
 core::Expected<PreparedLevel> PrepareLevel(const std::string& path) {
-  auto level = asset::LoadLevel(core::DataPath(path));
+  const auto file = core::ReadableDataPath(path);
+  if (!file) return file.status();
+  auto level = asset::LoadLevel(*file);
   if (!level) return level.status();
   PreparedLevel prepared;
   prepared.world = std::make_unique<world::World>(std::move(*level));

@@ -114,8 +114,10 @@ const std::string& DataDir() { return g_data_dir; }
 std::string DataPath(const std::string& relative) {
   std::filesystem::path p(relative);
   std::error_code ec;
-  if (p.is_absolute() || std::filesystem::exists(p, ec)) return relative;
-  return (std::filesystem::path(g_data_dir) / p).string();
+  if (p.is_absolute()) return relative;
+  const std::filesystem::path in_data = std::filesystem::path(g_data_dir) / p;
+  if (std::filesystem::exists(in_data, ec) || !std::filesystem::exists(p, ec)) return in_data.string();
+  return relative;
 }
 
 namespace {
@@ -126,7 +128,44 @@ bool IsInside(const std::filesystem::path& path, const std::filesystem::path& fo
   return folder_end == folder.end();
 }
 
+// The data folder as written, made absolute.
+std::filesystem::path DataFolder() {
+  std::error_code ec;
+  return std::filesystem::absolute(std::filesystem::path(g_data_dir.empty() ? "." : g_data_dir), ec).lexically_normal();
+}
+
+// The folders a data file may resolve into: the data folder, its assets/
+// and its shaders/, each with symbolic links resolved.
+std::vector<std::filesystem::path> DataRoots() {
+  std::vector<std::filesystem::path> roots;
+  const std::filesystem::path folder = DataFolder();
+  for (const std::filesystem::path& root : {folder, folder / "assets", folder / "shaders"}) {
+    std::error_code ec;
+    const std::filesystem::path real = std::filesystem::weakly_canonical(root, ec);
+    if (!ec) roots.push_back(real);
+  }
+  return roots;
+}
+
+bool IsInsideDataRoots(const std::filesystem::path& real) {
+  const std::vector<std::filesystem::path> roots = DataRoots();
+  return std::any_of(roots.begin(), roots.end(), [&](const std::filesystem::path& r) { return IsInside(real, r); });
+}
+
 }  // namespace
+
+Expected<std::string> ReadableDataPath(const std::string& relative) {
+  namespace fs = std::filesystem;
+  const std::string path = DataPath(relative);
+  std::error_code ec;
+  const fs::path absolute = fs::absolute(fs::path(path), ec).lexically_normal();
+  if (!IsInside(absolute, DataFolder()) || !fs::exists(absolute, ec)) return path;
+  const fs::path real = fs::canonical(absolute, ec);
+  if (ec) return Status::Error(path + ": " + ec.message());
+  if (IsInsideDataRoots(real)) return path;
+  return Status::Error(path + ": lies outside the data folder " + fs::weakly_canonical(DataFolder(), ec).string() +
+                       " (it resolves to " + real.string() + ")");
+}
 
 Expected<std::string> ResolveContainedPath(const std::string& referrer, const std::string& reference) {
   namespace fs = std::filesystem;
@@ -148,7 +187,7 @@ Expected<std::string> ResolveContainedPath(const std::string& referrer, const st
   if (ec) return Status::Error(reference + ": " + ec.message());
   const fs::path real_referrer_folder = fs::weakly_canonical(referrer_folder, ec);
   const fs::path real_data_folder = fs::weakly_canonical(data_folder, ec);
-  if (IsInside(real, real_referrer_folder) || IsInside(real, real_data_folder)) return real.string();
+  if (IsInside(real, real_referrer_folder) || IsInsideDataRoots(real)) return real.string();
   return Status::Error(reference + ": lies outside " + real_referrer_folder.string() + " and the data folder " +
                        real_data_folder.string() + " (a file may name only files in its own folder or the game's)");
 }

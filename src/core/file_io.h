@@ -50,9 +50,22 @@ bool SameFile(const std::string& a, const std::string& b);
 void SetDataDir(std::string dir);
 const std::string& DataDir();
 
-// `relative` resolved against the data directory; absolute paths and paths
-// that exist relative to the working directory are returned unchanged.
+// `relative` resolved against the data directory when it is there (so
+// KNIGHTS_DATA_DIR wins over a file of that name in the working
+// directory), else as written when it exists relative to the working
+// directory (a file named on the command line), else the data-directory
+// path (opening it names what is missing). Absolute paths are returned
+// unchanged.
 std::string DataPath(const std::string& relative);
+
+// DataPath, held inside the data folder: a path that lands in the data
+// folder must, symbolic links resolved, end inside it, so a link in
+// assets/ (a sound, a level of the title list, a character file, a shader)
+// never makes the game read a file elsewhere. The data folder counts as
+// resolved, and so do its assets/ and shaders/ (either may be a link, as
+// in a packaging layout). A path that lands outside the data folder (named
+// on the command line) is returned as DataPath gives it.
+Expected<std::string> ReadableDataPath(const std::string& relative);
 
 // The file `reference` names as written inside `referrer` (a character
 // file's model): relative to the referrer's folder, else to the data

@@ -74,7 +74,8 @@ core::Expected<std::string> ShaderProgram::ExpandIncludes(const std::string& sou
       const size_t close = line.find('"', 10);
       if (close == std::string_view::npos) return core::Status::Error(file + ": malformed #include line");
       const std::string name(line.substr(10, close - 10));
-      auto text = core::ReadTextFile(core::DataPath("shaders/" + name));
+      auto path = core::ReadableDataPath("shaders/" + name);
+      auto text = path ? core::ReadTextFile(*path) : core::Expected<std::string>(path.status());
       if (!text) return core::Status::Error(file + ": #include \"" + name + "\": " + text.status().message());
       auto expanded = ExpandIncludes(*text, "shaders/" + name, depth + 1);
       if (!expanded) return expanded.status();
@@ -96,9 +97,13 @@ core::Expected<ShaderProgram> ShaderProgram::Load(const std::string& vertex_path
                                                   const std::string& fragment_path_without_extension) {
   const std::string vs_file = vertex_path_without_extension + ".vert";
   const std::string fs_file = fragment_path_without_extension + ".frag";
-  auto vs = core::ReadTextFile(core::DataPath(vs_file));
+  const auto vs_path = core::ReadableDataPath(vs_file);
+  if (!vs_path) return vs_path.status();
+  const auto fs_path = core::ReadableDataPath(fs_file);
+  if (!fs_path) return fs_path.status();
+  auto vs = core::ReadTextFile(*vs_path);
   if (!vs) return vs.status();
-  auto fs = core::ReadTextFile(core::DataPath(fs_file));
+  auto fs = core::ReadTextFile(*fs_path);
   if (!fs) return fs.status();
   auto vs_expanded = ExpandIncludes(*vs, vs_file);
   if (!vs_expanded) return vs_expanded.status();

@@ -116,5 +116,44 @@ TEST_F(ResolveContainedPathTest, RefusesFilesOutsideBothFolders) {
   }
 }
 
+// The tests run in the repository, which has assets/levels/demo.json: the
+// data folder's own file of that name wins over it.
+TEST_F(ResolveContainedPathTest, TheDataFolderWinsOverTheWorkingDirectory) {
+  ASSERT_TRUE(std::filesystem::exists("assets/levels/demo.json"));
+  std::filesystem::create_directories(root_ / "data/assets/levels");
+  std::ofstream(root_ / "data/assets/levels/demo.json") << "{}";
+  EXPECT_EQ(DataPath("assets/levels/demo.json"), (root_ / "data/assets/levels/demo.json").string());
+  // Only in the working directory: a file named on the command line.
+  EXPECT_EQ(DataPath("assets/levels/castle.json"), "assets/levels/castle.json");
+}
+
+// A sound linked to /etc/passwd had its first line printed in the error.
+TEST_F(ResolveContainedPathTest, ADataFileLinkedOutOfTheDataFolderIsRefused) {
+  std::filesystem::create_directories(root_ / "data/assets/sounds");
+  std::filesystem::create_symlink(root_ / "outside/secret.glb", root_ / "data/assets/sounds/jump.wav");
+  const auto linked = ReadableDataPath("assets/sounds/jump.wav");
+  ASSERT_FALSE(linked.ok());
+  EXPECT_EQ(linked.status().message().rfind(
+                (root_ / "data/assets/sounds/jump.wav").string() + ": lies outside the data folder " + Real("data"), 0),
+            0u)
+      << linked.status().message();
+  EXPECT_EQ(ReadableDataPath("models/shared.glb").value(), (root_ / "data/models/shared.glb").string());
+}
+
+// A packaging layout: the data folder's assets/ is a link to elsewhere.
+TEST_F(ResolveContainedPathTest, ADataFolderWhoseAssetsIsALinkWorks) {
+  for (const char* folder : {"elsewhere/characters", "elsewhere/models"})
+    std::filesystem::create_directories(root_ / folder);
+  std::ofstream(root_ / "elsewhere/characters/hero.json") << "{}";
+  std::ofstream(root_ / "elsewhere/models/hero.glb") << "x";
+  std::filesystem::create_symlink(root_ / "elsewhere", root_ / "data/assets");
+  EXPECT_TRUE(ReadableDataPath("assets/characters/hero.json").ok());
+  // Neither the character's folder nor the data folder itself holds it.
+  const auto model =
+      ResolveContainedPath((root_ / "data/assets/characters/hero.json").string(), "assets/models/hero.glb");
+  ASSERT_TRUE(model.ok()) << model.status().message();
+  EXPECT_EQ(*model, Real("elsewhere/models/hero.glb"));
+}
+
 }  // namespace
 }  // namespace knights::core
