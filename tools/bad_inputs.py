@@ -375,6 +375,19 @@ def hostile_cases(tmp, fifo):
                         skinned_glb(mutate=node_field(1, "translation", [0, 1e30, 0])), "far.glb: nodes[1].translation"))
     c.append(model_case(".glb joint scale of 0", "flat", skinned_glb(mutate=node_field(1, "scale", [0, 0, 0])),
                         "flat.glb: nodes[1].scale"))
+    def morph_targets(n):
+        def mutate(gltf):
+            primitive = gltf["meshes"][0]["primitives"][0]
+            primitive["targets"] = [{"POSITION": primitive["attributes"]["POSITION"]}] * n
+        return mutate
+    c.append(model_case(".glb with 3000 morph targets (the importer gives each whole mesh-sized arrays)", "morph",
+                        skinned_glb(mutate=morph_targets(3000)),
+                        "morph.glb: meshes[0].primitives[0].targets: 3000 morph targets, more than 256"))
+    big_chunk = ('{"asset": {"version": "2.0"}, "extras": "%s"}' % ("x" * (17 << 20))).encode()
+    big_chunk += b" " * (-len(big_chunk) % 4)
+    c.append(model_case(".glb whose JSON chunk is 17 MB (parsed twice, up to 20 times its size each)", "bigjson",
+                        struct.pack("<5I", 0x46546C67, 2, 20 + len(big_chunk), len(big_chunk), 0x4E4F534A) +
+                        big_chunk, "bigjson.glb: JSON chunk: 17825836 bytes, more than 16777216"))
     c.append(("model that is /dev/zero", ["--character", character_file(tmp, "zero_model.json", model="/dev/zero")], 2,
               "zero_model.json: model: /dev/zero: lies outside", None))
     c.append(("model path climbing out of the folder (../../../../etc/passwd)",

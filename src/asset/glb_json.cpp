@@ -1,4 +1,5 @@
 #include "asset/glb_json.h"
+#include "asset/gltf_limits.h"
 #include "asset/json_depth.h"
 #include "asset/json_duplicate_keys.h"
 
@@ -45,6 +46,10 @@ core::Expected<nlohmann::json> ParseGlbJson(std::span<const uint8_t> bytes, cons
   const uint32_t chunk_length = ReadU32Le(bytes.data() + 12);
   if (ReadU32Le(bytes.data() + 16) != kJsonChunk || chunk_length > total - 20) {
     return core::Status::Error(name + ": first chunk is not a complete JSON chunk");
+  }
+  if (chunk_length > gltf_limits::kMaxJsonChunkBytes) {
+    return core::Status::Error(name + ": JSON chunk: " + std::to_string(chunk_length) + " bytes, more than " +
+                               std::to_string(gltf_limits::kMaxJsonChunkBytes));
   }
   const char* text = reinterpret_cast<const char*>(bytes.data() + 20);
   // Before any parser: assimp's glTF reader recurses once per level.

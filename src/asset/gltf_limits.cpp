@@ -170,6 +170,43 @@ core::Status CheckArraySizes(const json& gltf, const std::string& name) {
   return core::Status::Ok();
 }
 
+// The primitives of all meshes together, and their morph targets: per
+// primitive, and targets times the primitive's vertices (its POSITION
+// accessor's count) summed over the model.
+core::Status CheckPrimitivesAndMorphTargets(const json& gltf, const std::string& name) {
+  const json& accessors = ArrayOrEmpty(gltf, "accessors");
+  const json& meshes = ArrayOrEmpty(gltf, "meshes");
+  size_t primitive_count = 0;
+  uint64_t target_vertices = 0;
+  for (size_t m = 0; m < meshes.size(); ++m) {
+    const json& primitives = ArrayOrEmpty(meshes[m], "primitives");
+    primitive_count += primitives.size();
+    if (primitive_count > lim::kMaxModelPrimitives) {
+      return Refuse(name, "meshes", "more than " + std::to_string(lim::kMaxModelPrimitives) + " primitives in all");
+    }
+    for (size_t p = 0; p < primitives.size(); ++p) {
+      const std::string where = Indexed("meshes", m) + "." + Indexed("primitives", p) + ".targets";
+      const size_t targets = ArrayOrEmpty(primitives[p], "targets").size();
+      if (targets > lim::kMaxMorphTargets) {
+        return Refuse(name, where,
+                      std::to_string(targets) + " morph targets, more than " + std::to_string(lim::kMaxMorphTargets));
+      }
+      const json& attributes = Field(primitives[p], "attributes");
+      const uint64_t vertices =
+          attributes.is_object() && attributes.contains("POSITION")
+              ? std::min<uint64_t>(AccessorCount(accessors, attributes["POSITION"]), lim::kMaxAccessorCount)
+              : 0;
+      target_vertices += targets * vertices;
+      if (target_vertices > lim::kMaxMorphTargetVertices) {
+        return Refuse(name, where,
+                      "morph targets times vertices reach " + std::to_string(target_vertices) + ", more than " +
+                          std::to_string(lim::kMaxMorphTargetVertices) + " in the model");
+      }
+    }
+  }
+  return core::Status::Ok();
+}
+
 // Bytes of one element of an accessor: component size x components (the
 // largest, a float 4x4 matrix, when the fields are missing or unknown: the
 // importer refuses those itself).
@@ -278,6 +315,7 @@ core::Status CheckGltfLimits(const json& gltf, std::span<const uint8_t> glb_byte
   if (auto s = CheckArraySizes(gltf, name); !s.ok()) return s;
   if (auto s = CheckAccessors(gltf, name); !s.ok()) return s;
   if (auto s = CheckSamplers(gltf, name); !s.ok()) return s;
+  if (auto s = CheckPrimitivesAndMorphTargets(gltf, name); !s.ok()) return s;
   return CheckImageSizes(gltf, GlbBinChunk(glb_bytes), name);
 }
 

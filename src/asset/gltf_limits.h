@@ -26,8 +26,20 @@ inline constexpr size_t kMaxAccessorCount = 4000000;                // vertices,
 inline constexpr uint64_t kMaxAccessorBytes = uint64_t{256} << 20;  // all accessors decoded: 4x the .glb cap
 inline constexpr size_t kMaxMeshes = 1024;                          // also materials; the knight has 1 and 1
 inline constexpr size_t kMaxPrimitives = 256;                       // per mesh
-inline constexpr size_t kMaxImages = 256;                           // also textures and samplers
-inline constexpr size_t kMaxAnimations = 1024;                      // clips; the knight has 11
+inline constexpr size_t kMaxModelPrimitives = 1024;                 // all meshes' together; the knight has 1
+// Morph targets: the importer gives each target of a primitive whole
+// arrays the size of its mesh (positions, normals, tangents, colours,
+// texture coordinates), whatever the target's accessor holds: 3000 targets
+// on the knight's 5441 vertices took 2.2 GB. 2,000,000 target vertices
+// (targets times the vertices of their primitive, summed) is about 400 MB;
+// 52 face shapes (a common facial rig) on a 20,000-vertex head, 1,040,000.
+inline constexpr size_t kMaxMorphTargets = 256;  // per primitive
+inline constexpr uint64_t kMaxMorphTargetVertices = 2000000;
+// The JSON chunk: parsed twice (here and by the importer), each tree
+// taking up to about 20 times the text; the knight's is 133 KB.
+inline constexpr uint64_t kMaxJsonChunkBytes = uint64_t{16} << 20;
+inline constexpr size_t kMaxImages = 256;       // also textures and samplers
+inline constexpr size_t kMaxAnimations = 1024;  // clips; the knight has 11
 inline constexpr size_t kMaxChannels = 8192;    // per animation (and samplers); 128 joints x 3 need 384
 inline constexpr size_t kMaxAccessors = 65536;  // also bufferViews
 inline constexpr size_t kMaxSkins = 64;
@@ -43,8 +55,9 @@ inline constexpr double kMaxScale = 1e4;
 // transforms, the length of every array, accessors (each count, sparse
 // counts, and the bytes of all of them decoded: accessors may share one
 // buffer view, so the file's size does not bound them), animation samplers
-// (key count, outputs matching inputs) and embedded images' sizes read from
-// their headers.
+// (key count, outputs matching inputs), morph targets (per primitive, and
+// targets times vertices over the model), the primitives of the whole
+// model and embedded images' sizes read from their headers.
 core::Status CheckGltfLimits(const nlohmann::json& gltf, std::span<const uint8_t> glb_bytes, const std::string& name);
 
 }  // namespace knights::asset

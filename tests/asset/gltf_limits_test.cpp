@@ -4,10 +4,13 @@
 // JSON before the importer does.
 
 #include "asset/gltf_limits.h"
+#include "asset/glb_json.h"
 
 #include <gtest/gtest.h>
 
+#include <cstring>
 #include <string>
+#include <vector>
 
 namespace knights::asset {
 namespace {
@@ -71,6 +74,61 @@ TEST(CheckGltfLimits, RefusesAccessorsThatDecodeToTooMuch) {
   EXPECT_EQ(Check(GltfWithAccessors(1, count / 4, "MAT4")), "ok");  // 64 MB
   const std::string refused = Check(GltfWithAccessors(2, count, "MAT4"));
   EXPECT_EQ(refused.rfind("hero.glb: accessors: 512000000 bytes decoded, more than 256 MiB", 0), 0u) << refused;
+}
+
+// One mesh of one primitive whose POSITION has `vertices` vertices, with
+// `targets` morph targets.
+json GltfWithMorphTargets(size_t targets, uint64_t vertices) {
+  json gltf = GltfWithAccessors(1, vertices, "VEC3");
+  json primitive = {{"attributes", {{"POSITION", 0u}}}, {"targets", json::array()}};
+  for (size_t t = 0; t < targets; ++t) primitive["targets"].push_back({{"POSITION", 0u}});
+  gltf["meshes"] = json::array({{{"primitives", json::array({primitive})}}});
+  return gltf;
+}
+
+TEST(CheckGltfLimits, RefusesMorphTargetsPastTheirCaps) {
+  EXPECT_EQ(Check(GltfWithMorphTargets(lim::kMaxMorphTargets, 1000)), "ok");
+  EXPECT_EQ(Check(GltfWithMorphTargets(lim::kMaxMorphTargets + 1, 1000)),
+            "hero.glb: meshes[0].primitives[0].targets: 257 morph targets, more than 256");
+  EXPECT_EQ(Check(GltfWithMorphTargets(3000, 5441)),  // the attack on the knight's model
+            "hero.glb: meshes[0].primitives[0].targets: 3000 morph targets, more than 256");
+  // Each primitive under its own cap, the model at and past its sum.
+  EXPECT_EQ(Check(GltfWithMorphTargets(100, 20000)), "ok");  // 2,000,000
+  EXPECT_EQ(Check(GltfWithMorphTargets(101, 20000)),
+            "hero.glb: meshes[0].primitives[0].targets: morph targets times vertices reach 2020000, more than "
+            "2000000 in the model");
+}
+
+TEST(CheckGltfLimits, RefusesMorePrimitivesThanTheModelHolds) {
+  auto gltf_with_meshes = [](size_t meshes) {
+    json gltf = GltfWithAccessors(1, 1);
+    gltf["meshes"] = json::array();
+    for (size_t m = 0; m < meshes; ++m) {
+      gltf["meshes"].push_back({{"primitives", json::array()}});
+      for (size_t p = 0; p < lim::kMaxPrimitives; ++p) gltf["meshes"][m]["primitives"].push_back(json::object());
+    }
+    return gltf;
+  };
+  EXPECT_EQ(Check(gltf_with_meshes(lim::kMaxModelPrimitives / lim::kMaxPrimitives)), "ok");
+  EXPECT_EQ(Check(gltf_with_meshes(lim::kMaxModelPrimitives / lim::kMaxPrimitives + 1)),
+            "hero.glb: meshes: more than 1024 primitives in all");
+}
+
+// The JSON chunk's size is checked before either parser reads it.
+TEST(ParseGlbJson, RefusesAJsonChunkPastItsCapBeforeParsingIt) {
+  auto glb_with_json_bytes = [](uint32_t length) {
+    std::vector<uint8_t> glb(20 + length, ' ');
+    const uint32_t header[5] = {0x46546C67, 2, 20 + length, length, 0x4E4F534A};
+    std::memcpy(glb.data(), header, sizeof header);
+    glb[20] = '{';
+    glb[20 + length - 1] = '}';
+    return glb;
+  };
+  const auto at_cap = ParseGlbJson(glb_with_json_bytes(static_cast<uint32_t>(lim::kMaxJsonChunkBytes)), "big.glb");
+  EXPECT_TRUE(at_cap.ok()) << at_cap.status().message();
+  const auto past = ParseGlbJson(glb_with_json_bytes(static_cast<uint32_t>(lim::kMaxJsonChunkBytes) + 1), "big.glb");
+  ASSERT_FALSE(past.ok());
+  EXPECT_EQ(past.status().message(), "big.glb: JSON chunk: 16777217 bytes, more than 16777216");
 }
 
 TEST(CheckGltfLimits, RefusesASparseCountPastTheAccessorCap) {
