@@ -24,15 +24,13 @@ void OnStopSignal(int signal_number) {
   if (g_ends_process.load()) EndWhileLoading(signal_number);
 }
 
-void InstallEarly() { InstallStopSignals(); }
-
 }  // namespace
 
 // The executable's .preinit_array runs before any library's constructor and
 // before main: a signal in the first milliseconds of start-up finds the
 // handlers (until then, only while the dynamic loader maps the libraries,
 // it has the default action and ends the process too).
-[[gnu::used, gnu::section(".preinit_array")]] void (*const kInstallStopSignalsEarly)() = &InstallEarly;
+[[gnu::used, gnu::section(".preinit_array")]] void (*const kInstallStopSignalsEarly)() = &InstallStopSignals;
 
 void InstallStopSignals() {
   struct sigaction action {};
