@@ -235,6 +235,7 @@ void App::InitSession() {
   }
   instances_.reserve(session_->knights().size());
   last_counter_ = SDL_GetPerformanceCounter();
+  report_.NoteLoopStart();
 }
 
 bool App::Frame() {

@@ -59,7 +59,7 @@ Json RunPart(const game::IkMetrics& metrics, bool ik_enabled, const RunFacts& fa
   // The loop's wall time spans one frame interval fewer than the frames.
   const bool timed = facts.frames_drawn > 1 && facts.frame_loop_s > 0.0;
   out["real_time"] = {{"frames_drawn", facts.frames_drawn},
-                      {"wall_s", Rounded(facts.frame_loop_s, 3)},
+                      {"wall_s", Rounded(facts.wall_s, 3)},
                       {"game_s", Rounded(facts.play_time_s, 3)},
                       {"fps", timed ? Json(Rounded((facts.frames_drawn - 1) / facts.frame_loop_s, 2)) : Json(nullptr)}};
   // Frame to frame (drawn ones): null with none timed, never 0.

@@ -26,9 +26,13 @@ struct RunFacts {
   double rss_after_warm_up_bytes = 0.0;
   double rss_end_of_sim_bytes = 0.0;
   double rss_peak_bytes = 0.0;
-  // Real time against game time: frames drawn, wall seconds of the frame
-  // loop (first frame to last) and game seconds played in it.
+  // Real time against game time: frames drawn; wall seconds from the frame
+  // loop's start (where the game clock starts) to the last frame's end, and
+  // game seconds played in them; seconds from the first drawn frame's end
+  // to the last one's (the frame rate's span: one interval per frame after
+  // the first).
   int frames_drawn = 0;
+  double wall_s = 0.0;
   double frame_loop_s = 0.0;
   double play_time_s = 0.0;
   // Seconds from one drawn frame to the next: how many were timed, their

@@ -67,6 +67,8 @@ std::string RunReport::TimestampedScreenshotName() {
   return name;
 }
 
+void RunReport::NoteLoopStart() { loop_start_ = std::chrono::steady_clock::now(); }
+
 void RunReport::NoteFrame(bool drawn) {
   const auto now = std::chrono::steady_clock::now();
   if (!first_frame_end_) first_frame_end_ = now;
@@ -103,6 +105,8 @@ core::Status RunReport::WriteMetrics(const std::string& path, const game::GameSe
   facts.median_frame_s = frame_s_.Quantile(0.5);
   facts.p95_frame_s = frame_s_.Quantile(0.95);
   if (first_frame_end_) facts.frame_loop_s = std::chrono::duration<double>(last_frame_end_ - *first_frame_end_).count();
+  if (loop_start_ && first_frame_end_)
+    facts.wall_s = std::chrono::duration<double>(last_frame_end_ - *loop_start_).count();
   facts.play_time_s = session.play_time_s();
   std::ofstream out(path);
   out << MetricsJson(session.metrics(), session.ik.master, facts);

@@ -27,7 +27,9 @@ class RunReport {
   // sim), and once the warm-up frame is drawn.
   void NoteEndOfSim();
   void NoteWarmedUp();
-  // The frame loop: each frame's end, and whether it was drawn.
+  // The frame loop: its start (where the game clock starts counting real
+  // time), each frame's end, and whether it was drawn.
+  void NoteLoopStart();
   void NoteFrame(bool drawn);
   // One line: frames drawn and the median and 95th percentile of the time
   // between consecutive drawn frames (what a player sees), or that none
@@ -48,7 +50,8 @@ class RunReport {
  private:
   uint64_t rss_after_warm_up_ = 0;
   int frames_drawn_ = 0;
-  std::optional<std::chrono::steady_clock::time_point> first_frame_end_;  // the loop's start
+  std::optional<std::chrono::steady_clock::time_point> loop_start_;       // the game clock's zero
+  std::optional<std::chrono::steady_clock::time_point> first_frame_end_;  // the frame rate's start
   std::chrono::steady_clock::time_point last_frame_end_;
   bool last_frame_drawn_ = false;
   core::StreamingStats frame_s_;  // seconds from one drawn frame's end to the next one's

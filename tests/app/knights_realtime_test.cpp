@@ -7,6 +7,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <filesystem>
 #include <fstream>
@@ -34,13 +35,19 @@ TEST(KnightsRealTime, GameTimeKeepsToWallTimeBelowSevenAndAHalfFps) {
     const double game_s = t["game_s"].get<double>();
     SCOPED_TRACE(testing::Message() << fps << " fps cap: " << t.dump());
     EXPECT_NEAR(game_s, steps / 60.0, 1e-6);
-    // The loop's wall time spans one frame fewer than it drew, and the last
-    // frame stops at the step count mid-frame: within a frame and a half.
-    EXPECT_LE(std::fabs(wall_s - game_s), 1.5 / fps);
+    // A busy machine may draw slower than the cap, so the bounds follow
+    // the frame period measured (95th percentile), never less than the
+    // cap's. Wall time counts from where the game clock starts (the loop's
+    // start) to the last frame's end: the game never runs ahead of it, and
+    // lags it by at most the last frame's real time the sim did not need
+    // (its step count reached) and that frame's drawing and wait: two
+    // frames. Slow motion (the game at 0.67x) would lag by a second.
+    const double period_s = std::max(1.0 / fps, t["p95_frame_ms"].get<double>() / 1000.0);
+    EXPECT_LE(game_s, wall_s + 1e-3) << "the game never runs ahead of the wall clock";
+    EXPECT_LE(wall_s - game_s, 2.0 * period_s);
     EXPECT_LE(t["fps"].get<double>(), fps * 1.1) << "the cap holds the renderer below 7.5 fps";
-    EXPECT_GE(t["frames_drawn"].get<int>(), static_cast<int>(game_s * fps * 0.8)) << "every frame drawn";
-    // Frame to frame the cap's period, as the exit's log line says.
-    EXPECT_NEAR(t["median_frame_ms"].get<double>(), 1000.0 / fps, 0.1 * 1000.0 / fps);
+    EXPECT_GE(t["median_frame_ms"].get<double>(), 0.9 * 1000.0 / fps) << "the cap's period, at least";
+    EXPECT_GE(t["frames_drawn"].get<int>(), static_cast<int>(0.8 * wall_s / period_s)) << "every frame drawn";
     EXPECT_NE(r.output.find("frame time median"), std::string::npos) << r.output;
     std::filesystem::remove(metrics);
   }
