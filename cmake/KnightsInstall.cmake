@@ -1,5 +1,5 @@
 # What `cmake --install` puts where (GNU layout under the prefix):
-#   bin/knights                          the game             (component game)
+#   bin/knights, bin/knights-game        the game: the command that starts it (src/launcher.cpp) and the game (component game)
 #   share/knights/{shaders,assets}       its data             (component game)
 #   share/applications, share/icons      desktop entry, icon  (component game)
 #   lib/libknights_{core,math,anim,ik}.a, include/knights/,
@@ -11,7 +11,7 @@ include(GNUInstallDirs)
 include(CMakePackageConfigHelpers)
 
 # --- The game ----------------------------------------------------------------
-install(TARGETS knights RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR} COMPONENT game)
+install(TARGETS knights knights_game_exe RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR} COMPONENT game)
 install(DIRECTORY shaders DESTINATION ${KNIGHTS_INSTALL_DATADIR} COMPONENT game)
 # The assets the game reads; previews, READMEs and the icons' sources stay behind.
 install(DIRECTORY assets/characters assets/levels assets/knights assets/squire assets/sounds

@@ -4,8 +4,8 @@
 #
 #   tools/fuzz.sh [SECONDS] [TARGET...]
 #     SECONDS  how long each target runs (default 600)
-#     TARGET   level, character, character_desc, settings (default: all
-#              four, one after the other)
+#     TARGET   level, character, character_desc, settings, wav, image
+#              (default: all six, one after the other)
 #   Environment:
 #     BUILD_DIR   build directory (default build-fuzz in the repository)
 #     JOBS        parallel build jobs (default: nproc)
@@ -32,11 +32,11 @@ if ! [[ "$seconds" =~ ^[0-9]+$ ]] || [ "$seconds" -lt 1 ]; then
 fi
 shift || true
 targets=("$@")
-[ ${#targets[@]} -eq 0 ] && targets=(level character character_desc settings wav)
+[ ${#targets[@]} -eq 0 ] && targets=(level character character_desc settings wav image)
 for t in "${targets[@]}"; do
   case "$t" in
-    level|character|character_desc|settings|wav) ;;
-    *) echo "unknown target '$t' (expected level, character, character_desc, settings or wav)" >&2; exit 2 ;;
+    level|character|character_desc|settings|wav|image) ;;
+    *) echo "unknown target '$t' (expected level, character, character_desc, settings, wav or image)" >&2; exit 2 ;;
   esac
 done
 

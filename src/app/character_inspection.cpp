@@ -118,7 +118,14 @@ void PrintProps(const game::CharacterDesc& desc, const std::vector<anim::PropSoc
 }  // namespace
 
 int InspectCharacter(const std::string& character_path) {
-  auto desc = asset::LoadCharacterDesc(core::DataPath(character_path));
+  // Read as --character reads it: a file in the data folder that links
+  // outside it is refused.
+  const auto file = core::ReadableDataPath(character_path);
+  if (!file) {
+    core::PrintError(file.status().message());
+    return kExitBadInput;
+  }
+  auto desc = asset::LoadCharacterDesc(*file);
   if (!desc) {
     core::PrintError(desc.status().message());
     return kExitBadInput;

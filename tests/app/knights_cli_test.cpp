@@ -91,6 +91,23 @@ TEST(KnightsCli, InspectCharacterWithARoleItCannotFillExitsTwoWithOneLine) {
   EXPECT_NE(r.output.find("/assets/knights/knight_player.glb\n"), std::string::npos) << r.output;
 }
 
+// --inspect-character reads a character in the data folder as --character
+// does: one that is a link to a file outside it is refused, never read.
+TEST(KnightsCli, InspectCharacterThroughALinkOutOfTheDataFolderExitsTwo) {
+  namespace fs = std::filesystem;
+  const fs::path scratch = TempPath("inspect_link");
+  fs::remove_all(scratch);
+  fs::create_directories(scratch / "data/assets/characters");
+  fs::copy_file(fs::path(KNIGHTS_SOURCE_DIR) / "assets/characters/knight.json", scratch / "knight_outside.json");
+  fs::create_symlink(scratch / "knight_outside.json", scratch / "data/assets/characters/knight.json");
+  const RunResult r = RunKnights("--inspect-character assets/characters/knight.json",
+                                 "KNIGHTS_DATA_DIR=" + (scratch / "data").string());
+  EXPECT_EQ(r.exit_code, 2) << r.output;
+  EXPECT_NE(r.output.find("knight.json: lies outside the data folder"), std::string::npos) << r.output;
+  EXPECT_EQ(r.output.find("roles:"), std::string::npos) << r.output;
+  fs::remove_all(scratch);
+}
+
 TEST(KnightsCli, ScreenshotIntoMissingDirectoryExitsTwoWithOneLine) {
   const RunResult r = RunKnights("--headless --frames 1 --size 160x90 --screenshot /nonexistent-dir/x.png");
   EXPECT_EQ(r.exit_code, 2) << r.output;

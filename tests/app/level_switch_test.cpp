@@ -48,6 +48,25 @@ TEST(LevelSwitch, EveryShippedLevelDrawsEveryProp) {
   EXPECT_GE(levels, 13);
 }
 
+// A title-list entry is a file in the data folder's assets/levels: one that
+// is a link to a level outside the data folder (a legal level file) is
+// refused by name, never read.
+TEST(LevelSwitch, ATitleLevelLinkingOutsideTheDataFolderIsRefused) {
+  namespace fs = std::filesystem;
+  const fs::path scratch = fs::temp_directory_path() / "knights_title_link";
+  fs::remove_all(scratch);
+  fs::create_directories(scratch / "data/assets/levels");
+  fs::copy_file(fs::path(KNIGHTS_SOURCE_DIR) / "assets/levels/castle.json", scratch / "castle_outside.json");
+  fs::create_symlink(scratch / "castle_outside.json", scratch / "data/assets/levels/castle.json");
+  core::SetDataDir((scratch / "data").string());
+  const auto prepared = PrepareLevel(std::string(kLevelsDir) + "castle.json");
+  core::SetDataDir(KNIGHTS_SOURCE_DIR);
+  ASSERT_FALSE(prepared.ok());
+  EXPECT_NE(prepared.status().message().find("castle.json: lies outside the data folder"), std::string::npos)
+      << prepared.status().message();
+  fs::remove_all(scratch);
+}
+
 TEST(LevelSwitch, ABrokenLevelIsOneLineNamingTheFileAndField) {
   const std::string path = (std::filesystem::temp_directory_path() / "knights_broken_castle.json").string();
   std::ifstream in(std::string(KNIGHTS_SOURCE_DIR) + "/assets/levels/castle.json");
