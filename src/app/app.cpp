@@ -449,7 +449,7 @@ int App::Shutdown() {
   window_.reset();
   if (!report_.WriteKeptScreenshot(options_.screenshot_path)) return kExitBadInput;
   if (!options_.metrics_path.empty()) {
-    if (core::Status s = report_.WriteMetrics(options_.metrics_path, *session_); !s.ok()) {
+    if (core::Status s = report_.WriteMetrics(options_.metrics_path, *session_, clock_.DroppedSeconds()); !s.ok()) {
       return Fail(s, kExitBadInput);
     }
   }

@@ -61,6 +61,7 @@ Json RunPart(const game::IkMetrics& metrics, bool ik_enabled, const RunFacts& fa
   out["real_time"] = {{"frames_drawn", facts.frames_drawn},
                       {"wall_s", Rounded(facts.wall_s, 3)},
                       {"game_s", Rounded(facts.play_time_s, 3)},
+                      {"stalls_dropped_s", Rounded(facts.stalls_dropped_s, 3)},
                       {"fps", timed ? Json(Rounded((facts.frames_drawn - 1) / facts.frame_loop_s, 2)) : Json(nullptr)}};
   // Frame to frame (drawn ones): null with none timed, never 0.
   const bool frames_timed = facts.frames_timed > 0;

@@ -35,6 +35,7 @@ struct RunFacts {
   double wall_s = 0.0;
   double frame_loop_s = 0.0;
   double play_time_s = 0.0;
+  double stalls_dropped_s = 0.0;  // real seconds of stalls past the clock's catch-up, never played
   // Seconds from one drawn frame to the next: how many were timed, their
   // median and 95th percentile (meaningless when none were).
   int frames_timed = 0;

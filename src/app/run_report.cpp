@@ -88,7 +88,8 @@ void RunReport::LogFrameTimes() const {
                    median_ms, 1000.0 / median_ms, 1000.0 * frame_s_.Quantile(0.95));
 }
 
-core::Status RunReport::WriteMetrics(const std::string& path, const game::GameSession& session) const {
+core::Status RunReport::WriteMetrics(const std::string& path, const game::GameSession& session,
+                                     double stalls_dropped_s) const {
   RunFacts facts;
   facts.reached_goal = session.reached_goal();
   facts.goal_frame = session.reached_goal() ? session.goal_step() : -1;
@@ -108,6 +109,7 @@ core::Status RunReport::WriteMetrics(const std::string& path, const game::GameSe
   if (loop_start_ && first_frame_end_)
     facts.wall_s = std::chrono::duration<double>(last_frame_end_ - *loop_start_).count();
   facts.play_time_s = session.play_time_s();
+  facts.stalls_dropped_s = stalls_dropped_s;
   std::ofstream out(path);
   out << MetricsJson(session.metrics(), session.ik.master, facts);
   out.flush();  // a full disk shows here, not in a destructor that cannot say so

@@ -45,7 +45,9 @@ class RunReport {
   static std::string TimestampedScreenshotName();     // knights_YYYYmmdd_HHMMSS.png
 
   // The session's IK metrics, the goal and respawns, and the memory probes.
-  core::Status WriteMetrics(const std::string& path, const game::GameSession& session) const;
+  // stalls_dropped_s: real seconds the game clock dropped (stalls past its
+  // catch-up, core::FixedStepClock::DroppedSeconds).
+  core::Status WriteMetrics(const std::string& path, const game::GameSession& session, double stalls_dropped_s) const;
 
  private:
   uint64_t rss_after_warm_up_ = 0;

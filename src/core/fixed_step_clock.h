@@ -25,6 +25,7 @@ class FixedStepClock {
     int steps = static_cast<int>(accumulator_s_ / step_s_);
     if (steps > max_steps_) {
       steps = max_steps_;
+      dropped_s_ += accumulator_s_ - max_steps_ * step_s_;
       accumulator_s_ = 0.0;  // drop the backlog rather than spiral
     } else {
       accumulator_s_ -= steps * step_s_;
@@ -36,11 +37,15 @@ class FixedStepClock {
   // interpolation factor between the previous and the current sim state.
   double Alpha() const { return accumulator_s_ / step_s_; }
   double StepSeconds() const { return step_s_; }
+  // Real seconds dropped so far: what stalls longer than max_catch_up_s
+  // held beyond it.
+  double DroppedSeconds() const { return dropped_s_; }
 
  private:
   double step_s_;
   int max_steps_;
   double accumulator_s_ = 0.0;
+  double dropped_s_ = 0.0;
 };
 
 }  // namespace knights::core

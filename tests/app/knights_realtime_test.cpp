@@ -33,6 +33,9 @@ TEST(KnightsRealTime, GameTimeKeepsToWallTimeBelowSevenAndAHalfFps) {
     const nlohmann::json& t = m["real_time"];
     const double wall_s = t["wall_s"].get<double>();
     const double game_s = t["game_s"].get<double>();
+    // A stall past the clock's catch-up (a first frame over a second on a
+    // busy machine) is dropped by design and said so.
+    const double dropped_s = t["stalls_dropped_s"].get<double>();
     SCOPED_TRACE(testing::Message() << fps << " fps cap: " << t.dump());
     EXPECT_NEAR(game_s, steps / 60.0, 1e-6);
     // A busy machine may draw slower than the cap, so the bounds follow
@@ -43,8 +46,8 @@ TEST(KnightsRealTime, GameTimeKeepsToWallTimeBelowSevenAndAHalfFps) {
     // (its step count reached) and that frame's drawing and wait: two
     // frames. Slow motion (the game at 0.67x) would lag by a second.
     const double period_s = std::max(1.0 / fps, t["p95_frame_ms"].get<double>() / 1000.0);
-    EXPECT_LE(game_s, wall_s + 1e-3) << "the game never runs ahead of the wall clock";
-    EXPECT_LE(wall_s - game_s, 2.0 * period_s);
+    EXPECT_LE(game_s + dropped_s, wall_s + 1e-3) << "the game never runs ahead of the wall clock";
+    EXPECT_LE(wall_s - dropped_s - game_s, 2.0 * period_s);
     EXPECT_LE(t["fps"].get<double>(), fps * 1.1) << "the cap holds the renderer below 7.5 fps";
     EXPECT_GE(t["median_frame_ms"].get<double>(), 0.9 * 1000.0 / fps) << "the cap's period, at least";
     EXPECT_GE(t["frames_drawn"].get<int>(), static_cast<int>(0.8 * wall_s / period_s)) << "every frame drawn";

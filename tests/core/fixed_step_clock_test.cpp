@@ -35,8 +35,10 @@ TEST(FixedStepClock, GameTimeKeepsToRealTimeAtAnyFrameRate) {
 
 TEST(FixedStepClock, AStallLongerThanTheCatchUpIsDropped) {
   FixedStepClock clock(kStepS, 1.0);
+  EXPECT_EQ(clock.DroppedSeconds(), 0.0);
   EXPECT_EQ(clock.Advance(5.0), 60);  // a 5 s debugger break: one second's steps
   EXPECT_EQ(clock.Alpha(), 0.0);
+  EXPECT_NEAR(clock.DroppedSeconds(), 4.0, 1e-9) << "the rest is dropped, and counted";
   EXPECT_EQ(clock.Advance(kStepS * 2.5), 2);
   EXPECT_NEAR(clock.Alpha(), 0.5, 1e-9);
   EXPECT_EQ(clock.Advance(-1.0), 0);  // bad elapsed times add nothing
