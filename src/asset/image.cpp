@@ -11,6 +11,8 @@
 #include <stb_image.h>
 #include <stb_image_write.h>
 
+#include "asset/printable.h"
+
 namespace knights::asset {
 
 namespace {
@@ -33,6 +35,17 @@ const char* OtherFormat(std::span<const uint8_t> bytes) {
   return "an image of another format (a TGA, or not an image)";
 }
 
+// stb_image's reason for the last failure, made one printable line: the
+// library's text is short, but it is a global it may leave unset, empty or
+// holding a line break.
+std::string DecodeFailure() {
+  const char* reason = stbi_failure_reason();
+  std::string_view text = reason == nullptr ? "" : reason;
+  while (!text.empty() && static_cast<unsigned char>(text.back()) <= ' ') text.remove_suffix(1);
+  while (!text.empty() && static_cast<unsigned char>(text.front()) <= ' ') text.remove_prefix(1);
+  return text.empty() ? "stb_image gives no reason" : Printable(text);
+}
+
 }  // namespace
 
 core::Status CheckImageSide(uint64_t width, uint64_t height, const std::string& name, int max_side) {
@@ -53,7 +66,7 @@ core::Expected<ImageHeader> ReadImageHeader(std::span<const uint8_t> bytes, cons
   int channels = 0;
   if (stbi_info_from_memory(bytes.data(), static_cast<int>(bytes.size()), &header.width, &header.height, &channels) ==
       0) {
-    return core::Status::Error(name + ": image does not decode: " + stbi_failure_reason());
+    return core::Status::Error(name + ": image does not decode: " + DecodeFailure());
   }
   if (auto s =
           CheckImageSide(static_cast<uint64_t>(header.width), static_cast<uint64_t>(header.height), name, max_side);
@@ -68,7 +81,7 @@ core::Expected<Image> DecodeImage(std::span<const uint8_t> bytes, const std::str
   int w = 0, h = 0, channels = 0;
   stbi_uc* pixels = stbi_load_from_memory(bytes.data(), static_cast<int>(bytes.size()), &w, &h, &channels, 4);
   if (pixels == nullptr) {
-    return core::Status::Error(name + ": image does not decode: " + stbi_failure_reason());
+    return core::Status::Error(name + ": image does not decode: " + DecodeFailure());
   }
   Image image;
   image.width = w;

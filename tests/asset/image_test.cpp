@@ -120,5 +120,21 @@ TEST(ReadImageHeader, CapsEachSideBeforeDecoding) {
   EXPECT_EQ(wide.status().message(), "wide.png: 40 x 10 pixels, more than 39 on a side");
 }
 
+// A PNG whose compressed data is broken (found by the image fuzz target in
+// 2 s): stb_image's reason for the failure came out as a line break, which
+// split the error over two lines. The reason is now trimmed and escaped.
+TEST(DecodeImage, ABrokenPngIsOneLineNamingTheFile) {
+  std::ifstream in(std::string(KNIGHTS_SOURCE_DIR) + "/tests/fuzz/corpus/image/bad_png_zlib_reason_with_line_break.png",
+                   std::ios::binary);
+  const std::vector<uint8_t> png((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  ASSERT_FALSE(png.empty());
+  const auto image = DecodeImage(png, "broken.png");
+  ASSERT_FALSE(image.ok());
+  const std::string& message = image.status().message();
+  EXPECT_EQ(message.rfind("broken.png: image does not decode: ", 0), 0u) << message;
+  EXPECT_EQ(message.find('\n'), std::string::npos) << message;
+  EXPECT_GT(message.size(), std::string("broken.png: image does not decode: ").size()) << "a reason is given";
+}
+
 }  // namespace
 }  // namespace knights::asset

@@ -13,6 +13,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <cstdio>
 #include <span>
 #include <string>
 
@@ -25,6 +26,11 @@ const std::string kName = "fuzz_texture.png";
 constexpr int kFuzzSide = 512;  // pixels: a 1 MiB image at most
 
 void CheckRefusal(const std::string& message) {
+  if (message.find('\n') != std::string::npos || message.size() > 300) {
+    std::fprintf(stderr, "refusal: %zu characters: ", message.size());
+    for (const char c : message) std::fputs(c == '\n' ? "\\n" : std::string(1, c).c_str(), stderr);
+    std::fputc('\n', stderr);
+  }
   KNIGHTS_FUZZ_CHECK(message.rfind(kName + ": ", 0) == 0);
   KNIGHTS_FUZZ_CHECK(message.find('\n') == std::string::npos);
   KNIGHTS_FUZZ_CHECK(message.size() <= 300);
