@@ -110,8 +110,10 @@ struct FootIkSettings {
   float max_fit_turn_deg = 10.0f;
   float max_knee_bend_deg = 150.0f;  // the pelvis stays high enough that no knee bends further (0 = straight)
   // No knee bends further than this, degrees: a foot target nearer the hip
-  // (the pelvis held low by the other foot's lock) is left short of.
-  float knee_limit_deg = 172.0f;
+  // (the pelvis held low by the other foot's lock) is left short of. A
+  // tenth of a degree inside the 172 a knee may fold, so that the solved
+  // pose's float rounding (3e-5 degrees) never takes it past.
+  float knee_limit_deg = 171.9f;
   float max_leg_extension = 0.97f;  // the pelvis drops so targets stay within this fraction of the leg
 };
 

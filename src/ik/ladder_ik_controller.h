@@ -95,8 +95,9 @@ struct LadderIkSettings {
   // A foot on the ground is turned onto it by at most this much, degrees.
   float max_foot_tilt_deg = 50.0f;
   // No knee bends further than this, degrees (a foot on ground or rung
-  // high beside the hip is left short of it).
-  float knee_limit_deg = 172.0f;
+  // high beside the hip is left short of it); inside 172 by a tenth of a
+  // degree, as FootIkSettings::knee_limit_deg.
+  float knee_limit_deg = 171.9f;
   // A hand resting on the ground slides on along it rather than fold its
   // elbow further than this, degrees.
   float elbow_limit_deg = 150.0f;

@@ -125,6 +125,8 @@ void ExpectIkBounds(const nlohmann::json& m, const RunFiles& run, const std::str
   ExpectBound(m, run, "hand_rung_error_m", "frames_over_2cm", 0, where);
   ExpectBound(m, run, "foot_rung_error_m", "frames_over_2cm", 0, where);
   ExpectBound(m, run, "foot_slide_m", "max", 0.02, where);
+  // Issue 38: no knee folded past 172 degrees (the IK's limit is 171.9).
+  ExpectBound(m, run, "knee_fold_deg", "frames_over_172deg", 0, where);
 }
 
 // seeds: the autopilot's (its small random choices); the shipped
