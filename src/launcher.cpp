@@ -21,8 +21,7 @@
 
 #include <unistd.h>
 
-int main(int argc, char** argv) {
-  (void)argc;
+int main(int /*argc*/, char** argv) {
   std::signal(SIGINT, SIG_DFL);
   std::signal(SIGTERM, SIG_DFL);
   // The game lies beside this executable, wherever it is installed.
