@@ -217,16 +217,19 @@ void FootIkController::ChooseTarget(int side, const FootIkFrame& frame, const Po
   FootIkState& foot = feet_[side];
   const float contact = frame.airborne ? 0.0f : std::clamp(frame.contact[side], 0.0f, 1.0f);
   const bool planted = settings.foot_lock && master > 0.0f && contact >= 0.5f && foot.ground.hit;
-  glm::vec3 free_target_ws = FreeTarget(side, frame, pose, spaces, contact);
-  if (!planted && foot.ground.hit && !frame.airborne && frame.swing_progress[side] > kLandingStart) {
-    // Landing: the second half of the swing moves the foot on to where it
-    // will be planted (ChoosePlant), so the plant itself is not a jump.
+  // Landing: the second half of the swing moves the foot on to where it
+  // will be planted (ChoosePlant), so the plant itself is not a jump; the
+  // swing floor's plan (PlanSwingFloor) then heads for that spot too.
+  foot.swing_spot_ws = foot.animated_sole_ws + foot.ground_shift_ws;
+  foot.heads_for_plant = !planted && foot.ground.hit && !frame.airborne && frame.swing_progress[side] > kLandingStart;
+  if (foot.heads_for_plant) {
     const float u = std::min((frame.swing_progress[side] - kLandingStart) / (1.0f - kLandingStart), 1.0f);
-    const glm::vec3 plant_ws = ChoosePlant(side, free_target_ws, frame, pose, spaces).point_ws;
+    foot.landing_plant_ws = ChoosePlant(side, foot.swing_spot_ws, frame, pose, spaces).point_ws;
     const float w = u * u * (3.0f - 2.0f * u);
-    free_target_ws.x += (plant_ws.x - free_target_ws.x) * w;
-    free_target_ws.z += (plant_ws.z - free_target_ws.z) * w;
+    foot.swing_spot_ws.x += (foot.landing_plant_ws.x - foot.swing_spot_ws.x) * w;
+    foot.swing_spot_ws.z += (foot.landing_plant_ws.z - foot.swing_spot_ws.z) * w;
   }
+  const glm::vec3 free_target_ws = FreeTarget(side, frame, pose, spaces, contact);
   UpdateLock(side, planted, free_target_ws, frame, pose, spaces);
   foot.hold_yaw_rad = HeldYawRad(side, pose, spaces);
   foot.target_sole_ws = glm::mix(free_target_ws, foot.lock_point_ws, foot.lock_blend);
@@ -243,7 +246,7 @@ glm::vec3 FootIkController::FreeTarget(int side, const FootIkFrame& frame, const
   // The clip is authored on flat ground at the root's height: this is how
   // far the animation lifts the sole above it.
   const float lift_m = foot.animated_sole_ws.y - spaces.root_ws.y;
-  glm::vec3 free_target_ws = foot.animated_sole_ws + foot.ground_shift_ws;
+  glm::vec3 free_target_ws = foot.swing_spot_ws;
   const float floor_y = SwingFloorY(side, frame, pose, spaces, contact);
   if (foot.ground.hit && !frame.airborne) {
     free_target_ws.y = floor_y + std::max(lift_m, 0.0f) * (1.0f - contact);
@@ -317,9 +320,13 @@ bool FootIkController::PlanSwingFloor(int side, const FootIkFrame& frame, const 
   const float progress = frame.swing_progress[side];
   if (!foot.has_landing || progress_rate <= 0.0f || progress <= 0.0f || progress >= 1.0f) return false;
   const float left_s = std::clamp((1.0f - progress) / progress_rate, frame.dt_s, kMaxSwingPlanS);
-  const glm::vec3 from_ws = foot.animated_sole_ws + foot.ground_shift_ws;
+  const glm::vec3 from_ws = foot.swing_spot_ws;
   glm::vec3 landing_ws = glm::vec3(spaces.to_world * glm::vec4(foot.landing_ms, 1.0f)) + spaces.velocity_ws * left_s;
   landing_ws.y = from_ws.y;
+  // A swing goes forward: a landing behind the sole (the last plant was
+  // made standing, or facing the other way) is taken as here.
+  const glm::vec2 heading(spaces.velocity_ws.x, spaces.velocity_ws.z);
+  if (glm::dot(glm::vec2(landing_ws.x - from_ws.x, landing_ws.z - from_ws.z), heading) < 0.0f) landing_ws = from_ws;
   glm::vec3 ball_ahead_ws =
       PointWs(spaces.to_world, pose.models_ms[legs_[side].chain.end], legs_[side].ball_offset_ls) - foot.clip_sole_ws;
   ball_ahead_ws.y = 0.0f;
@@ -438,6 +445,7 @@ void FootIkController::PlaceHeelAndBall(int side, const FootIkFrame& frame, cons
     const float plant_lift_m = foot.lock_fit.lift_m;
     foot.lock_fit = FitFoot(side, foot.target_sole_ws, normal_ws, AlignWeight(frame, foot, side), frame, pose, spaces);
     if (keeps_fit) foot.lock_fit.lift_m = plant_lift_m;
+    KeepOffTheRiserAhead(side, normal_ws, frame, pose, spaces);
     foot.has_lock_fit = foot.locked && foot.lock_blend >= 1.0f;
   }
   const FootFit& fit = foot.lock_fit;
@@ -445,6 +453,25 @@ void FootIkController::PlaceHeelAndBall(int side, const FootIkFrame& frame, cons
   foot.heel_ball_ground_ws = fit.heel_ball_ground_ws;
   foot.lift_m = fit.lift_m;
   foot.target_sole_ws.y += fit.lift_m;
+}
+
+// A landing foot whose ball would catch a riser (a lift of more than
+// sole_give_m) while the spot it plants on lies lower goes on to that spot
+// at once: its last centimetres forward are a smaller jump than a tread up
+// and down again.
+void FootIkController::KeepOffTheRiserAhead(int side, const glm::vec3& normal_ws, const FootIkFrame& frame,
+                                            const PoseView& pose, const Spaces& spaces) {
+  FootIkState& foot = feet_[side];
+  if (!foot.heads_for_plant || foot.locked || foot.lock_fit.lift_m <= settings.sole_give_m ||
+      foot.landing_plant_ws.y >= foot.target_sole_ws.y + foot.lock_fit.lift_m - settings.sole_give_m)
+    return;
+  glm::vec3 at_plant_ws = foot.target_sole_ws;
+  at_plant_ws.x = foot.landing_plant_ws.x;
+  at_plant_ws.z = foot.landing_plant_ws.z;
+  const FootFit fit = FitFoot(side, at_plant_ws, normal_ws, AlignWeight(frame, foot, side), frame, pose, spaces);
+  if (fit.lift_m >= foot.lock_fit.lift_m - settings.sole_give_m) return;
+  foot.target_sole_ws = at_plant_ws;
+  foot.lock_fit = fit;
 }
 
 // The pelvis offsets (metres, along world up) that step 4 chooses

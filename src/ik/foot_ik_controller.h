@@ -175,6 +175,15 @@ struct FootIkState {
   // (the clip plays in place, so the next landing is about there again).
   glm::vec3 landing_ms{0.0f};
   bool has_landing = false;
+  // Late in a swing (kLandingStart on), the spot it will plant on
+  // (ChoosePlant) this step, world space: a target whose ball would catch
+  // the riser ahead of a plant below goes to the plant, not over the riser.
+  glm::vec3 landing_plant_ws{0.0f};
+  bool heads_for_plant = false;
+  // Where the sole is this step, world space, before its height is chosen:
+  // the clip's sole carried onto the ground (ground_shift_ws), and late in
+  // a swing moved on towards its plant.
+  glm::vec3 swing_spot_ws{0.0f};
   // The sole moved towards the body: its toe out of a wall, then onto
   // ground (over a drop), world metres.
   glm::vec3 ground_shift_ws{0.0f};
@@ -300,6 +309,8 @@ class FootIkController {
   void UpdateLock(int side, bool planted, const glm::vec3& free_target_ws, const FootIkFrame& frame,
                   const PoseView& pose, const Spaces& spaces);
   void PlaceHeelAndBall(int side, const FootIkFrame& frame, const PoseView& pose, const Spaces& spaces);
+  void KeepOffTheRiserAhead(int side, const glm::vec3& normal_ws, const FootIkFrame& frame, const PoseView& pose,
+                            const Spaces& spaces);
   // The pelvis offsets step 4 chooses between, metres along world up.
   struct PelvisBounds {
     float lowest_delta = 1e9f;  // the lower foot's ground (plus lift) under the root

@@ -1080,6 +1080,33 @@ TEST(FootIkController, ASwingingToeClearsARiserAhead) {
   }
 }
 
+// Late in its swing a foot heads for its plant: with the riser 1 cm ahead
+// of its ball, that plant is on the tread below, moved back off the riser
+// (ChoosePlant). The foot goes on to it instead of being lifted a tread
+// onto the riser's top first (and dropped back at touchdown).
+TEST(FootIkController, ALandingFootGoesToItsPlantBelowInsteadOfOverTheRiser) {
+  const Rig animated;
+  const float ball_x = FootPoint(animated, 0, kBallLs).x;
+  const Block riser{ball_x + 0.01f, 0.0f, 0.3f};
+  for (const float progress : {0.3f, 0.6f}) {
+    FootIkController ik = MakeTwoPointController(kBallLs, kHeelLs);
+    FootIkFrame frame = MakeFrame(Ground{0.0f}, glm::mat4(1.0f), 0.0f);
+    frame.raycast = &CastBlockDown;
+    frame.raycast_context = &riser;
+    frame.swing_progress = {progress, progress};
+    const Rig pose = Step(ik, frame, animated);
+    for (int side = 0; side < 2; ++side) {
+      const glm::vec3 ball = FootPoint(pose, side, kBallLs);
+      if (progress < 0.5f) {  // mid-swing: over the riser's top (ASwingingToeClearsARiserAhead)
+        EXPECT_GE(ball.y, riser.top_y - ik.settings.sole_give_m - 1e-3f) << "side " << side;
+      } else {
+        EXPECT_LT(FootPoint(pose, side, kSoleLs).y, 0.05f) << "side " << side;
+        EXPECT_LE(ball.x, riser.face_x) << "side " << side;
+      }
+    }
+  }
+}
+
 // A swing over a step up, the body walking on at 1 m/s: once a plant has
 // shown where the foot lands, the sole rises to the step's top at about
 // the even pace that has the ball over the riser when it gets there (the
