@@ -129,8 +129,9 @@ void KnightController::Step(const core::InputState& input, const world::World& w
     // Landed: the drawn body keeps where it was and the speed it fell at,
     // and is eased onto the feet from there (a landing cushioned over
     // steps, not stopped dead).
+    const float max_cushion_mps = std::sqrt(2.0f * tuning.max_step_ease_accel_mps2 * tuning.max_landing_dip_m);
     visual_offset_y_.value += previous_y - feet_ws_.y;
-    visual_offset_y_.velocity += previous_vy;
+    visual_offset_y_.velocity += std::max(previous_vy, -max_cushion_mps);
   }
   EaseVisualOffset(dt_s);
   // Took off (the feet start to rise next step): the drawn body picks up

@@ -82,6 +82,12 @@ struct KnightTuning {
   // it eases a step: 0.05 m a step at 60 Hz, so the body never stops or
   // starts dead on a step (its jolt, IkMetrics' pelvis_kink_m).
   float max_step_ease_accel_mps2 = 180.0f;
+  // A landing's speed is taken into the drawn body (the cushion) only up
+  // to what it stops from within this depth at max_step_ease_accel_mps2,
+  // metres: a fall from a great height stops hard rather than sinking the
+  // body metres into the ground (10.4 m/s: a drop of 5.5 m; 2 m drops are
+  // cushioned whole).
+  float max_landing_dip_m = 0.3f;
   // How fast the knight moves across depth (z): to a ladder's centre when
   // climbing one off the play plane, back to the plane on the ground, m/s.
   float depth_speed_mps = 1.5f;

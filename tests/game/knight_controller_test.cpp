@@ -177,6 +177,35 @@ TEST(KnightControllerLimits, RunningDownTheSteepestStairsTheBodyStaysNearTheFeet
 // off a 2 m drop and onto a 40 degree slope, walking and running, its height changes speed by at most
 // max_step_ease_accel_mps2 (0.05 m a step) beyond what the ground's own mean slope asks for; a landing is cushioned
 // below the feet and eased back.
+// A fall from 40 m (an NPC spawned on a tall block walks off it) lands at
+// about 28 m/s: the drawn body is cushioned no deeper than
+// max_landing_dip_m below the feet (taking the whole speed, it sank 2.4 m
+// into the ground and came back up).
+TEST(KnightControllerLimits, ALandingFromAGreatHeightSinksTheBodyNoDeeperThanTheCushion) {
+  world::Level level;
+  level.name = "tower";
+  level.terrain.points = {{0.0f, 40.0f}, {3.0f, 40.0f}, {3.0f, 0.0f}, {30.0f, 0.0f}};
+  level.spawn.x = 1.0f;
+  level.goal.x = 25.0f;
+  level.kill_y = -10.0f;
+  const world::World world(level);
+  for (const bool capped : {true, false}) {
+    KnightController c;
+    if (!capped) c.tuning.max_landing_dip_m = 1000.0f;  // the whole landing speed into the drawn body
+    c.Spawn(glm::vec3(1.0f, 40.0f, 0.0f));
+    float deepest_m = 0.0f;
+    ASSERT_TRUE(DriveUntil(c, world, Input(1.0f, 0.0f, /*run=*/false, /*jump=*/false), 1200, [&] {
+      if (c.Grounded() && c.FeetWs().y < 1.0f) deepest_m = std::max(deepest_m, c.FeetWs().y - c.VisualFeetWs().y);
+      return c.FeetWs().x >= 8.0f;
+    }));
+    if (capped) {
+      EXPECT_LE(deepest_m, c.tuning.max_landing_dip_m);
+    } else {
+      EXPECT_GT(deepest_m, 1.0f) << "uncapped, the fall sinks the body (the hazard this bound is about)";
+    }
+  }
+}
+
 TEST(KnightControllerLimits, TheDrawnBodyNeverJoltsOnStepsRipplesAndDrops) {
   world::Level level;
   level.name = "jolts";
