@@ -2,13 +2,18 @@
 // The side-view camera: follows the player from +z with look-ahead in the
 // direction of travel, critically damped (math::DampedSpring) so it never
 // snaps or overshoots, frames the ladder (higher, closer target) while
-// climbing, and swings round past the gate at the goal (the finale).
+// climbing, and swings round past the gate at the goal (the finale). The
+// eye stays in the open: where the level (a hill rising towards the viewer
+// across depth, a wall, a tall block) comes between the player and the
+// eye, the eye rises over it where a few metres clear the view, and comes
+// in in front of what is still in the way at once, easing back out.
 
 #include <algorithm>
 
 #include <glm/glm.hpp>
 
 #include "math/damped_spring.h"
+#include "world/collision_mesh.h"
 
 namespace knights::game {
 
@@ -32,6 +37,12 @@ struct FollowCameraTuning {
   float finale_yaw_deg = -16.0f;
   float finale_distance_m = 10.0f;
   float finale_height_m = 2.6f;
+  // The eye is kept this far short of what the level puts between it and
+  // the player's chest, metres; it rises by up to max_rise_m, in
+  // rise_step_m steps, to see over what is in the way.
+  float eye_clearance_m = 0.3f;
+  float max_rise_m = 6.0f;
+  float rise_step_m = 1.5f;
 };
 
 // What the camera frames.
@@ -43,8 +54,10 @@ class FollowCamera {
 
   // Places the camera on the target at once (spawn, respawn).
   void Reset(const glm::vec3& player_feet_ws);
-  // One sim step: follow the player with damping.
-  void Update(const glm::vec3& player_feet_ws, float velocity_x_mps, CameraShot shot, float dt_s);
+  // One sim step: follow the player with damping; with a collision mesh,
+  // the eye is kept in the open (none: wherever the framing puts it).
+  void Update(const glm::vec3& player_feet_ws, float velocity_x_mps, CameraShot shot, float dt_s,
+              const world::CollisionMesh* collision = nullptr);
 
   // A blow's jolt: the view shakes by up to amplitude_m (metres), dying
   // away over kShakeDecayS; a bigger shake replaces a smaller one.
@@ -57,6 +70,9 @@ class FollowCamera {
  private:
   glm::vec3 Goal(const glm::vec3& feet_ws, float velocity_x_mps, CameraShot shot) const;
   void ApplyShake(float dt_s);
+  glm::vec3 KeptInTheOpen(const glm::vec3& chest_ws, const glm::vec3& eye_ws, const world::CollisionMesh& collision,
+                          float dt_s);
+  float OpenFraction(const glm::vec3& chest_ws, const glm::vec3& eye_ws, const world::CollisionMesh& collision) const;
   // From the look-at point to the eye at `distance_m`, turned `yaw_deg`
   // from side-on, `height_m` above it.
   static glm::vec3 EyeOffset(float distance_m, float yaw_deg, float height_m);
@@ -66,8 +82,12 @@ class FollowCamera {
   math::DampedSpring<float> distance_m_{9.0f, 0.0f};                          // eye distance, metres
   math::DampedSpring<float> yaw_deg_{16.0f, 0.0f};                            // the eye's turn, degrees
   math::DampedSpring<float> height_m_{1.6f, 0.0f};                            // the eye over the target, metres
-  float shake_m_ = 0.0f;                                                      // the shake's amplitude now, metres
-  float shake_time_s_ = 0.0f;  // its clock, seconds (drives the jolt's direction)
+  // How much of the eye's distance from the player's chest is in the open,
+  // 0..1 (1: nothing in the way).
+  math::DampedSpring<float> arm_fraction_{1.0f, 0.0f};
+  math::DampedSpring<float> rise_m_{0.0f, 0.0f};  // the eye raised over what is in the way, metres
+  float shake_m_ = 0.0f;                          // the shake's amplitude now, metres
+  float shake_time_s_ = 0.0f;                     // its clock, seconds (drives the jolt's direction)
   glm::vec3 eye_ws_{0.0f, 2.0f, 9.0f};
   glm::vec3 target_ws_{0.0f, 1.0f, 0.0f};
 };
