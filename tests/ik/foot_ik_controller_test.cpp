@@ -1058,20 +1058,30 @@ TEST(FootIkController, ABallOverGroundAboveTheHipsIsKeptOutOfIt) {
 // A planted foot is not lifted for it: it is planted back along its length,
 // its ball clear of the face (a ball on the face itself is measured from
 // outside as 0.3 m in the riser).
+// A 0.3 m riser whose face is 1 cm ahead of the animated ball.
+Block RiserAheadOfTheBall(const Rig& animated) { return Block{FootPoint(animated, 0, kBallLs).x + 0.01f, 0.0f, 0.3f}; }
+
+// One step of a fresh two-point controller in front of `riser`, both feet
+// at `contact` and at `progress` through their swing.
+Rig StepBeforeRiser(const Rig& animated, const Block& riser, float contact, float progress) {
+  FootIkController ik = MakeTwoPointController(kBallLs, kHeelLs);
+  FootIkFrame frame = MakeFrame(Ground{0.0f}, glm::mat4(1.0f), contact);
+  frame.raycast = &CastBlockDown;
+  frame.raycast_context = &riser;
+  frame.swing_progress = {progress, progress};
+  return Step(ik, frame, animated);
+}
+
 TEST(FootIkController, ASwingingToeClearsARiserAhead) {
   const Rig animated;
-  const float ball_x = FootPoint(animated, 0, kBallLs).x;
-  const Block riser{ball_x + 0.01f, 0.0f, 0.3f};
+  const Block riser = RiserAheadOfTheBall(animated);
+  const float sole_give_m = FootIkSettings{}.sole_give_m;
   for (const float contact : {0.0f, 1.0f}) {
-    FootIkController ik = MakeTwoPointController(kBallLs, kHeelLs);
-    FootIkFrame frame = MakeFrame(Ground{0.0f}, glm::mat4(1.0f), contact);
-    frame.raycast = &CastBlockDown;
-    frame.raycast_context = &riser;
-    const Rig pose = Step(ik, frame, animated);
+    const Rig pose = StepBeforeRiser(animated, riser, contact, 0.0f);
     for (int side = 0; side < 2; ++side) {
       const glm::vec3 ball = FootPoint(pose, side, kBallLs);
       if (contact < 0.5f) {
-        EXPECT_GE(ball.y, riser.top_y - ik.settings.sole_give_m - 1e-3f) << "side " << side;
+        EXPECT_GE(ball.y, riser.top_y - sole_give_m - 1e-3f) << "side " << side;
       } else {
         EXPECT_NEAR(FootPoint(pose, side, kSoleLs).y, 0.0f, 2e-3f) << "side " << side;
         EXPECT_LE(ball.x, riser.face_x - 0.01f) << "side " << side;
@@ -1086,19 +1096,14 @@ TEST(FootIkController, ASwingingToeClearsARiserAhead) {
 // onto the riser's top first (and dropped back at touchdown).
 TEST(FootIkController, ALandingFootGoesToItsPlantBelowInsteadOfOverTheRiser) {
   const Rig animated;
-  const float ball_x = FootPoint(animated, 0, kBallLs).x;
-  const Block riser{ball_x + 0.01f, 0.0f, 0.3f};
+  const Block riser = RiserAheadOfTheBall(animated);
+  const float sole_give_m = FootIkSettings{}.sole_give_m;
   for (const float progress : {0.3f, 0.6f}) {
-    FootIkController ik = MakeTwoPointController(kBallLs, kHeelLs);
-    FootIkFrame frame = MakeFrame(Ground{0.0f}, glm::mat4(1.0f), 0.0f);
-    frame.raycast = &CastBlockDown;
-    frame.raycast_context = &riser;
-    frame.swing_progress = {progress, progress};
-    const Rig pose = Step(ik, frame, animated);
+    const Rig pose = StepBeforeRiser(animated, riser, 0.0f, progress);
     for (int side = 0; side < 2; ++side) {
       const glm::vec3 ball = FootPoint(pose, side, kBallLs);
       if (progress < 0.5f) {  // mid-swing: over the riser's top (ASwingingToeClearsARiserAhead)
-        EXPECT_GE(ball.y, riser.top_y - ik.settings.sole_give_m - 1e-3f) << "side " << side;
+        EXPECT_GE(ball.y, riser.top_y - sole_give_m - 1e-3f) << "side " << side;
       } else {
         EXPECT_LT(FootPoint(pose, side, kSoleLs).y, 0.05f) << "side " << side;
         EXPECT_LE(ball.x, riser.face_x) << "side " << side;
