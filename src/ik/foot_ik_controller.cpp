@@ -221,10 +221,13 @@ void FootIkController::ChooseTarget(int side, const FootIkFrame& frame, const Po
   // will be planted (ChoosePlant), so the plant itself is not a jump; the
   // swing floor's plan (PlanSwingFloor) then heads for that spot too.
   foot.swing_spot_ws = foot.animated_sole_ws + foot.ground_shift_ws;
+  foot.headed_for_plant = foot.heads_for_plant;
   foot.heads_for_plant = !planted && foot.ground.hit && !frame.airborne && frame.swing_progress[side] > kLandingStart;
   if (foot.heads_for_plant) {
     const float u = std::min((frame.swing_progress[side] - kLandingStart) / (1.0f - kLandingStart), 1.0f);
-    foot.landing_plant_ws = ChoosePlant(side, foot.swing_spot_ws, frame, pose, spaces).point_ws;
+    const GroundProbe landing = ChoosePlant(side, foot.swing_spot_ws, frame, pose, spaces);
+    foot.landing_plant_ws = landing.point_ws;
+    foot.landing_normal_ws = landing.normal_ws;
     const float w = u * u * (3.0f - 2.0f * u);
     foot.swing_spot_ws.x += (foot.landing_plant_ws.x - foot.swing_spot_ws.x) * w;
     foot.swing_spot_ws.z += (foot.landing_plant_ws.z - foot.swing_spot_ws.z) * w;
@@ -269,6 +272,9 @@ float FootIkController::SwingFloorY(int side, const FootIkFrame& frame, const Po
   const float progress = frame.swing_progress[side];
   const float progress_rate = frame.dt_s > 0.0f ? (progress - foot.swing_progress) / frame.dt_s : 0.0f;
   foot.swing_progress = progress;
+  foot.swing_left_s = progress_rate > 0.0f && progress > 0.0f && progress < 1.0f
+                          ? std::min((1.0f - progress) / progress_rate, kMaxSwingPlanS)
+                          : 0.0f;
   if (contact >= 0.5f && foot.contact < 0.5f) {
     foot.landing_ms = glm::vec3(spaces.to_model * glm::vec4(foot.animated_sole_ws, 1.0f));
     foot.has_landing = true;
@@ -386,7 +392,10 @@ void FootIkController::UpdateLock(int side, bool planted, const glm::vec3& free_
     foot.locked = true;
     foot.lock_heading_ws = FootHeadingWs(side, pose, spaces);
     foot.hold_yaw_rad = 0.0f;
-    const GroundProbe plant = ChoosePlant(side, free_target_ws, frame, pose, spaces);
+    // A foot that was heading for its plant lands there: chosen again now
+    // it could be a tread away, the foot jumping to it in one step.
+    const GroundProbe plant = foot.headed_for_plant ? GroundProbe{true, foot.landing_plant_ws, foot.landing_normal_ws}
+                                                    : ChoosePlant(side, free_target_ws, frame, pose, spaces);
     foot.lock_point_ws = plant.point_ws;
     foot.lock_normal_ws = plant.normal_ws;
     foot.has_lock_fit = false;
@@ -507,13 +516,44 @@ FootIkController::PelvisBounds FootIkController::MeasurePelvisBounds(const FootI
       b.planted_shut_offset =
           std::max(b.planted_shut_offset, lowest_hip_m(LegFoldM(side, pose, settings.knee_limit_deg - kShutMarginDeg)));
     }
-    const float reach_m = LegReachM(side, pose);
-    if (horizontal_m >= reach_m) continue;  // no drop helps
-    const float drop_m = (hip_ws.y - ankle_target_ws.y) - std::sqrt(reach_m * reach_m - horizontal_m * horizontal_m);
-    b.reach_offset = std::min(b.reach_offset, -drop_m);
-    if (planted) b.planted_reach_offset = std::min(b.planted_reach_offset, -drop_m);
+    if (!planted && foot.swing_left_s > 0.0f) {
+      const glm::vec3 hip_at_landing_ws = hip_ws + spaces.velocity_ws * foot.swing_left_s;
+      for (const glm::vec3& landing_ws : LandingGroundWs(side, frame, spaces))
+        b.landing_reach_offset =
+            std::min(b.landing_reach_offset,
+                     ReachOffset(side, pose, hip_at_landing_ws, landing_ws + (ankle_ws - foot.clip_sole_ws)));
+    }
+    const float offset = ReachOffset(side, pose, hip_ws, ankle_target_ws);
+    b.reach_offset = std::min(b.reach_offset, offset);
+    if (planted) b.planted_reach_offset = std::min(b.planted_reach_offset, offset);
   }
   return b;
+}
+
+// Where a swinging sole lands on the ground, as far as is known now: its
+// plant once it heads for one, and the ground where the clip planted it
+// last, in the model, carried on at the body's velocity for the swing's
+// time left (the clip plays in place). None, one or both.
+FootIkController::LandingSpots FootIkController::LandingGroundWs(int side, const FootIkFrame& frame,
+                                                                 const Spaces& spaces) const {
+  const FootIkState& foot = feet_[side];
+  LandingSpots spots;
+  if (foot.heads_for_plant) spots.push_back(foot.landing_plant_ws);
+  if (!foot.has_landing) return spots;
+  glm::vec3 from_ws =
+      glm::vec3(spaces.to_world * glm::vec4(foot.landing_ms, 1.0f)) + spaces.velocity_ws * foot.swing_left_s;
+  from_ws.y = foot.ray_from_ws.y;
+  const GroundProbe landing = frame.raycast(frame.raycast_context, from_ws, foot.ray_from_ws.y - foot.ray_to_ws.y);
+  if (landing.hit && landing.point_ws.y >= spaces.root_ws.y - settings.max_step_m) spots.push_back(landing.point_ws);
+  return spots;
+}
+
+float FootIkController::ReachOffset(int side, const PoseView& pose, const glm::vec3& hip_ws,
+                                    const glm::vec3& ankle_ws) const {
+  const float reach_m = LegReachM(side, pose);
+  const float horizontal_m = glm::length(glm::vec2(hip_ws.x - ankle_ws.x, hip_ws.z - ankle_ws.z));
+  if (horizontal_m >= reach_m) return 1e9f;  // no drop helps
+  return std::sqrt(reach_m * reach_m - horizontal_m * horizontal_m) - (hip_ws.y - ankle_ws.y);
 }
 
 // 4. Lower the pelvis so that the lower foot reaches its ground (smoothed by
@@ -540,7 +580,14 @@ void FootIkController::LowerPelvis(const FootIkFrame& frame, const PoseView& pos
                           : 0.0f;
   if (settings.pelvis && master > 0.0f)
     pelvis_goal = std::max(pelvis_goal, std::min(b.fold_offset * master, reach_floor));
+  if (settings.pelvis && frame.moving) pelvis_goal = std::min(pelvis_goal, floor_of(b.landing_reach_offset));
   const float last_offset = pelvis_spring_.value;
+  // A floor that holds the pelvis moves it at its own pace: let go, the
+  // spring goes on from that velocity (bounded: a floor's jump is no pace).
+  auto held_velocity = [&](float held) {
+    constexpr float kMaxHeldMps = 2.0f;
+    return frame.dt_s > 0.0f ? std::clamp((held - last_offset) / frame.dt_s, -kMaxHeldMps, kMaxHeldMps) : 0.0f;
+  };
   float pelvis_offset = pelvis_spring_.Update(pelvis_goal, settings.pelvis_smooth_time_s, frame.dt_s);
   // A planted knee never folds shut for a swinging foot: stepping up onto
   // a high foothold the body rises over it at once, the other foot
@@ -553,11 +600,11 @@ void FootIkController::LowerPelvis(const FootIkFrame& frame, const PoseView& pos
   if (settings.pelvis && pelvis_offset > reach_floor) {
     // Continue the spring from where the constraint put the pelvis.
     pelvis_offset = pelvis_spring_.value = reach_floor;
-    pelvis_spring_.velocity = std::min(pelvis_spring_.velocity, 0.0f);
+    pelvis_spring_.velocity = std::min(pelvis_spring_.velocity, held_velocity(reach_floor));
   }
   if (settings.pelvis && folds && pelvis_offset < fold_floor) {
     pelvis_offset = pelvis_spring_.value = fold_floor;
-    pelvis_spring_.velocity = std::max(pelvis_spring_.velocity, 0.0f);
+    pelvis_spring_.velocity = std::max(pelvis_spring_.velocity, held_velocity(fold_floor));
   }
   if (std::fabs(pelvis_offset) <= 1e-6f) return;
   pose.TranslateSubtree(pelvis_, glm::mat3(spaces.to_model) * (kUpWs * pelvis_offset));

@@ -170,6 +170,7 @@ struct FootIkState {
   // the swing, rather than following the ground under the sole at once.
   float swing_floor_y = 0.0f;
   float swing_progress = 0.0f;  // frame.swing_progress last step
+  float swing_left_s = 0.0f;    // time to touchdown at the swing's pace, seconds (0: unknown)
   float contact = 0.0f;         // the clip's contact weight last step
   // Where the sole was when the clip last planted it, model space, metres
   // (the clip plays in place, so the next landing is about there again).
@@ -179,7 +180,9 @@ struct FootIkState {
   // (ChoosePlant) this step, world space: a target whose ball would catch
   // the riser ahead of a plant below goes to the plant, not over the riser.
   glm::vec3 landing_plant_ws{0.0f};
+  glm::vec3 landing_normal_ws{0.0f, 1.0f, 0.0f};  // the ground's normal there
   bool heads_for_plant = false;
+  bool headed_for_plant = false;  // heads_for_plant last step
   // Where the sole is this step, world space, before its height is chosen:
   // the clip's sole carried onto the ground (ground_shift_ws), and late in
   // a swing moved on towards its plant.
@@ -323,8 +326,24 @@ class FootIkController {
     // folded shut (knee_limit_deg).
     float fold_offset = -1e9f;
     float planted_shut_offset = -1e9f;
+    // At most this high for a swinging foot to reach its plant when it
+    // lands, the body carried on at its velocity: the spring's goal, so the
+    // pelvis is already down when a foot lands below a riser.
+    float landing_reach_offset = 1e9f;
   };
   PelvisBounds MeasurePelvisBounds(const FootIkFrame& frame, const PoseView& pose, const Spaces& spaces) const;
+  // Up to two spots a swinging sole may land on, world space.
+  struct LandingSpots {
+    std::array<glm::vec3, 2> spots_ws{};
+    int count = 0;
+    void push_back(const glm::vec3& spot_ws) { spots_ws[count++] = spot_ws; }
+    const glm::vec3* begin() const { return spots_ws.data(); }
+    const glm::vec3* end() const { return spots_ws.data() + count; }
+  };
+  LandingSpots LandingGroundWs(int side, const FootIkFrame& frame, const Spaces& spaces) const;
+  // The pelvis offset at which the hip at hip_ws reaches ankle_ws at the
+  // leg's reach (settings.max_leg_extension); above reach for any offset.
+  float ReachOffset(int side, const PoseView& pose, const glm::vec3& hip_ws, const glm::vec3& ankle_ws) const;
   void LowerPelvis(const FootIkFrame& frame, const PoseView& pose, const Spaces& spaces, float master);
   LimbPlacementJob LegJob(int side, const PoseView& pose, const Spaces& spaces, const glm::vec3& target_sole_ws,
                           float align, float weight);

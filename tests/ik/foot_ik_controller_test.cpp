@@ -1112,6 +1112,43 @@ TEST(FootIkController, ALandingFootGoesToItsPlantBelowInsteadOfOverTheRiser) {
   }
 }
 
+// A swing down a 0.35 m step, the body walking on at 1 m/s, the other foot
+// planted: the pelvis goes down over the swing towards the landing's reach
+// (the spring's goal), not in the step the foot lands. Its jolt, the
+// offset's second difference, stays under 4 cm a step; the foot lands on
+// the lower ground.
+TEST(FootIkController, ThePelvisIsDownBeforeAFootLandsBelowAStep) {
+  constexpr float kSpeedMps = 1.0f, kStepDy = -0.35f;
+  constexpr int kSwingSteps = 30;
+  const Rig animated;
+  FootIkController ik = MakeTwoPointController(kBallLs, kHeelLs);
+  Ground ground{0.0f};
+  ground.step_x = FootPoint(animated, 0, kSoleLs).x + 0.57f;  // crossed late in the swing
+  ground.step_dy = kStepDy;
+  float t_s = 0.0f, max_jolt_m = 0.0f, sole_y = 0.0f;
+  std::vector<float> offsets;
+  auto step = [&](float contact_l, float progress_l) {
+    FootIkFrame frame = MakeFrame(ground, glm::translate(glm::mat4(1.0f), glm::vec3(kSpeedMps * t_s, 0, 0)));
+    frame.contact = {contact_l, 1.0f};
+    frame.swing_progress = {progress_l, 0.0f};
+    frame.moving = true;
+    const Rig pose = Step(ik, frame, animated);
+    t_s += kDt;
+    offsets.push_back(ik.PelvisOffsetM());
+    const size_t n = offsets.size();
+    if (n >= 3) max_jolt_m = std::max(max_jolt_m, std::fabs(offsets[n - 1] - 2 * offsets[n - 2] + offsets[n - 3]));
+    sole_y = FootPoint(pose, 0, kSoleLs, frame.model_to_world).y;
+  };
+  for (int i = 0; i < 10; ++i) step(1.0f, 0.0f);  // a plant shows where the foot lands
+  offsets.clear();
+  for (int i = 1; i < kSwingSteps; ++i) step(0.0f, static_cast<float>(i) / kSwingSteps);
+  const float offset_before_touchdown = ik.PelvisOffsetM();
+  for (int i = 0; i < 10; ++i) step(1.0f, 0.0f);
+  EXPECT_NEAR(sole_y, kStepDy, 2e-3f);
+  EXPECT_LT(offset_before_touchdown, -0.1f) << "the pelvis waited for the touchdown";
+  EXPECT_LT(max_jolt_m, 0.04f);
+}
+
 // A swing over a step up, the body walking on at 1 m/s: once a plant has
 // shown where the foot lands, the sole rises to the step's top at about
 // the even pace that has the ball over the riser when it gets there (the
