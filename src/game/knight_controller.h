@@ -88,6 +88,12 @@ struct KnightTuning {
   // body metres into the ground (10.4 m/s: a drop of 5.5 m; 2 m drops are
   // cushioned whole).
   float max_landing_dip_m = 0.3f;
+  // Stair gait: where the ground ahead climbs (drops) steeper than a person
+  // runs, the ground speed is capped so that the feet rise (fall) no faster
+  // than this, m/s: up a flight of 0.40 m risers on 0.25 m treads a run
+  // would lift the body 6.4 m/s, which no stride can carry (StairGaitMps).
+  float max_climb_rate_mps = 1.8f;
+  float max_descent_rate_mps = 2.4f;
   // How fast the knight moves across depth (z): to a ladder's centre when
   // climbing one off the play plane, back to the plane on the ground, m/s.
   float depth_speed_mps = 1.5f;
@@ -262,6 +268,10 @@ class KnightController {
   void StepLadderTransition(const world::World& world, float dt_s);
   void EaseVisualOffset(float dt_s);
   float MeanGroundRise(const world::World& world) const;
+  // The fastest ground speed, m/s, at which the feet keep within
+  // max_climb_rate_mps and max_descent_rate_mps over the walkable ground
+  // ahead in direction dir (+1 or -1).
+  float StairGaitMps(const world::World& world, int dir) const;
   bool LandOnGround(const core::InputState& input, const world::World& world, float old_y, float new_y);
   // Moves horizontally by dx, stopping at walls; returns the distance moved.
   float MoveHorizontally(const world::World& world, float dx);

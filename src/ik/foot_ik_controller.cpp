@@ -304,8 +304,14 @@ float FootIkController::EasedStepDownFloorY(int side, const FootIkFrame& frame) 
   const float slope_drop_m = std::fabs(foot.ground.point_ws.x - foot.swing_ground_ws.x) * kStepSlopeTan;
   foot.swing_drop_m.value =
       std::max(0.0f, foot.swing_drop_m.value + (foot.swing_ground_ws.y - ground_y) - slope_drop_m);
+  const float held_drop_m = foot.swing_drop_m.value;
   foot.swing_drop_m.Update(0.0f, settings.swing_ground_smooth_s, frame.dt_s);
   foot.swing_drop_m.value = std::max(foot.swing_drop_m.value, 0.0f);
+  // Down by the touchdown at the swing's pace: what is held then would be
+  // dropped in the step the foot plants.
+  if (foot.swing_left_s > 0.0f)
+    foot.swing_drop_m.value =
+        std::min(foot.swing_drop_m.value, held_drop_m * std::max(0.0f, 1.0f - frame.dt_s / foot.swing_left_s));
   return ground_y + foot.swing_drop_m.value;
 }
 
@@ -539,12 +545,15 @@ FootIkController::LandingSpots FootIkController::LandingGroundWs(int side, const
   const FootIkState& foot = feet_[side];
   LandingSpots spots;
   if (foot.heads_for_plant) spots.push_back(foot.landing_plant_ws);
-  if (!foot.has_landing) return spots;
+  if (!foot.has_landing || !frame.moving) return spots;
   glm::vec3 from_ws =
       glm::vec3(spaces.to_world * glm::vec4(foot.landing_ms, 1.0f)) + spaces.velocity_ws * foot.swing_left_s;
   from_ws.y = foot.ray_from_ws.y;
   const GroundProbe landing = frame.raycast(frame.raycast_context, from_ws, foot.ray_from_ws.y - foot.ray_to_ws.y);
-  if (landing.hit && landing.point_ws.y >= spaces.root_ws.y - settings.max_step_m) spots.push_back(landing.point_ws);
+  // Down a flight the ground a stride ahead is two steps below the root;
+  // deeper is a pit the body will not follow.
+  if (landing.hit && landing.point_ws.y >= spaces.root_ws.y - 2.0f * settings.max_step_m)
+    spots.push_back(landing.point_ws);
   return spots;
 }
 
@@ -580,7 +589,8 @@ void FootIkController::LowerPelvis(const FootIkFrame& frame, const PoseView& pos
                           : 0.0f;
   if (settings.pelvis && master > 0.0f)
     pelvis_goal = std::max(pelvis_goal, std::min(b.fold_offset * master, reach_floor));
-  if (settings.pelvis && frame.moving) pelvis_goal = std::min(pelvis_goal, floor_of(b.landing_reach_offset));
+  const float landing_floor = floor_of(b.landing_reach_offset);
+  if (settings.pelvis) pelvis_goal = std::min(pelvis_goal, landing_floor);
   const float last_offset = pelvis_spring_.value;
   // A floor that holds the pelvis moves it at its own pace: let go, the
   // spring goes on from that velocity (bounded: a floor's jump is no pace).
@@ -593,7 +603,7 @@ void FootIkController::LowerPelvis(const FootIkFrame& frame, const PoseView& pos
   // a high foothold the body rises over it at once, the other foot
   // swinging short of the ground below. With the pass off (master 0)
   // nothing holds the pelvis: it eases back to the clip's.
-  const float style_floor = std::min(std::min(b.fold_offset * master, reach_floor), last_offset + kMaxFoldRiseM);
+  const float style_floor = std::min({b.fold_offset * master, reach_floor, landing_floor, last_offset + kMaxFoldRiseM});
   const float fold_floor =
       std::max(style_floor, std::min(b.planted_shut_offset * master, floor_of(b.planted_reach_offset)));
   const bool folds = master > 0.0f && fold_floor > -settings.max_pelvis_drop_m * master;

@@ -315,6 +315,14 @@ GroundProbe FootIkController::ChoosePlant(int side, const glm::vec3& free_target
       for (const float sign : {-1.0f, 1.0f}) try_spot(direction_ws * (sign * shift_m));
     }
   }
+  // On a flank steeper than the sole tilts (a rock's side, walked up as
+  // steps) the foot fits nowhere near: it goes on along its length as far
+  // again, to the flank's top or foot.
+  for (int i = kPlantShiftSteps + 1;
+       i <= 2 * kPlantShiftSteps && best_lift > kPlantLiftToleranceM && SteeperThanTilt(best.normal_ws); ++i) {
+    const float shift_m = settings.max_plant_shift_m * static_cast<float>(i) / kPlantShiftSteps;
+    for (const float sign : {-1.0f, 1.0f}) try_spot(along_ws * (sign * shift_m));
+  }
   return best;
 }
 
