@@ -550,11 +550,31 @@ FootIkController::LandingSpots FootIkController::LandingGroundWs(int side, const
       glm::vec3(spaces.to_world * glm::vec4(foot.landing_ms, 1.0f)) + spaces.velocity_ws * foot.swing_left_s;
   from_ws.y = foot.ray_from_ws.y;
   const GroundProbe landing = frame.raycast(frame.raycast_context, from_ws, foot.ray_from_ws.y - foot.ray_to_ws.y);
-  // Down a flight the ground a stride ahead is two steps below the root;
-  // deeper is a pit the body will not follow.
-  if (landing.hit && landing.point_ws.y >= spaces.root_ws.y - 2.0f * settings.max_step_m)
+  // A step below where the body stands (the drawn root lags above the
+  // feet down a flight; the other foot is on the tread it leaves), or two
+  // down a flight walked between: a drop deeper than a step is not walked.
+  if (!landing.hit) return spots;
+  const glm::vec3& standing_ws = feet_[1 - side].ground.point_ws;
+  const float below_m = std::min(spaces.root_ws.y, standing_ws.y) - landing.point_ws.y;
+  if (below_m <= settings.max_step_m ||
+      (below_m <= 2.0f * settings.max_step_m && WalkedDown(frame, standing_ws, landing.point_ws)))
     spots.push_back(landing.point_ws);
   return spots;
+}
+
+// Whether the ground from from_ws down to to_ws goes in steps a foot
+// takes (none higher than max_step_m), sampled at kWalkedDownSamples.
+bool FootIkController::WalkedDown(const FootIkFrame& frame, const glm::vec3& from_ws, const glm::vec3& to_ws) const {
+  constexpr int kWalkedDownSamples = 4;
+  float last_y = from_ws.y;
+  for (int i = 1; i <= kWalkedDownSamples; ++i) {
+    glm::vec3 at_ws = glm::mix(from_ws, to_ws, static_cast<float>(i) / kWalkedDownSamples);
+    at_ws.y = from_ws.y + settings.max_step_m;
+    const GroundProbe hit = frame.raycast(frame.raycast_context, at_ws, at_ws.y - to_ws.y + settings.max_step_m);
+    if (!hit.hit || std::fabs(hit.point_ws.y - last_y) > settings.max_step_m) return false;
+    last_y = hit.point_ws.y;
+  }
+  return true;
 }
 
 float FootIkController::ReachOffset(int side, const PoseView& pose, const glm::vec3& hip_ws,
