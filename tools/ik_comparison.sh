@@ -23,8 +23,8 @@ shots=(
   "step_040 torture_stairs 161 440x440+320+160"
   "ladder_040_lean15 torture_ladders 2000 440x440+470+250"
   "demo_2608 demo 2608 440x440+320+120"
-  "ladder demo 3150 560x560+330+80"
-  "stairs demo 3794 560x560+300+100"
+  "ladder demo 3500 560x560+330+80"
+  "stairs demo 4140 560x560+300+100"
   "wall_120 torture_walls 46 440x440+400+140"
 )
 prefix=ik_
@@ -45,6 +45,7 @@ for shot in "${shots[@]}"; do
       -gravity north -background '#202020' -splice 0x28 -fill white -pointsize 20 \
       -annotate +0+4 "IK $ik" "$tmp/${name}_${ik}_c.png"
   done
-  convert "$tmp/${name}_off_c.png" "$tmp/${name}_on_c.png" +append "$out/${prefix}${name}.png"
+  # -strip: no time stamps, so the same run writes the same bytes.
+  convert "$tmp/${name}_off_c.png" "$tmp/${name}_on_c.png" +append -strip "$out/${prefix}${name}.png"
   echo "wrote $out/${prefix}${name}.png"
 done
