@@ -23,6 +23,11 @@
 // checks it on random legal terrain; --metrics counts any step that breaks
 // it (mover_penetration_frames).
 //
+// Up or down ground steeper than a person runs (stairs of 0.40 m risers,
+// a 40 degree slope) the ground speed is capped so the feet rise at most
+// max_climb_rate_mps and fall at most max_descent_rate_mps: a stair gait
+// (StairGaitMps).
+//
 // The body is drawn at VisualFeetWs: the feet plus an offset that takes
 // whatever the ground's mean slope over a stride does not explain (a
 // riser's snap, ripples, a landing's stop, a take-off's start) and eases
