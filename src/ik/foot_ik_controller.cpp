@@ -523,7 +523,11 @@ FootIkController::PelvisBounds FootIkController::MeasurePelvisBounds(const FootI
           std::max(b.planted_shut_offset, lowest_hip_m(LegFoldM(side, pose, settings.knee_limit_deg - kShutMarginDeg)));
     }
     if (!planted && foot.swing_left_s > 0.0f) {
-      const glm::vec3 hip_at_landing_ws = hip_ws + spaces.velocity_ws * foot.swing_left_s;
+      // Carried on along the ground only: the drawn body's rise easing a
+      // step up is no speed it keeps (carried on, it read as a hip 1 m up
+      // at the landing, and the pelvis crouched to its limit for it).
+      const glm::vec3 hip_at_landing_ws =
+          hip_ws + glm::vec3(spaces.velocity_ws.x, 0.0f, spaces.velocity_ws.z) * foot.swing_left_s;
       for (const glm::vec3& landing_ws : LandingGroundWs(side, frame, spaces))
         b.landing_reach_offset =
             std::min(b.landing_reach_offset,
