@@ -333,7 +333,7 @@ bool FootIkController::PlanSwingFloor(int side, const FootIkFrame& frame, const 
   if (!foot.has_landing || progress_rate <= 0.0f || progress <= 0.0f || progress >= 1.0f) return false;
   const float left_s = std::clamp((1.0f - progress) / progress_rate, frame.dt_s, kMaxSwingPlanS);
   const glm::vec3 from_ws = foot.swing_spot_ws;
-  glm::vec3 landing_ws = glm::vec3(spaces.to_world * glm::vec4(foot.landing_ms, 1.0f)) + spaces.velocity_ws * left_s;
+  glm::vec3 landing_ws = ClipLandingWs(side, spaces, left_s);
   landing_ws.y = from_ws.y;
   // A swing goes forward: a landing behind the sole (the last plant was
   // made standing, or facing the other way) is taken as here.
@@ -550,8 +550,7 @@ FootIkController::LandingSpots FootIkController::LandingGroundWs(int side, const
   LandingSpots spots;
   if (foot.heads_for_plant) spots.push_back(foot.landing_plant_ws);
   if (!foot.has_landing || !frame.moving) return spots;
-  glm::vec3 from_ws =
-      glm::vec3(spaces.to_world * glm::vec4(foot.landing_ms, 1.0f)) + spaces.velocity_ws * foot.swing_left_s;
+  glm::vec3 from_ws = ClipLandingWs(side, spaces, foot.swing_left_s);
   from_ws.y = foot.ray_from_ws.y;
   const GroundProbe landing = frame.raycast(frame.raycast_context, from_ws, foot.ray_from_ws.y - foot.ray_to_ws.y);
   // A step below where the body stands (the drawn root lags above the
@@ -564,6 +563,12 @@ FootIkController::LandingSpots FootIkController::LandingGroundWs(int side, const
       (below_m <= 2.0f * settings.max_step_m && WalkedDown(frame, standing_ws, landing.point_ws)))
     spots.push_back(landing.point_ws);
   return spots;
+}
+
+// Where the clip planted this sole last, in the model (the clip plays in
+// place), carried on at the body's velocity for left_s seconds, world.
+glm::vec3 FootIkController::ClipLandingWs(int side, const Spaces& spaces, float left_s) const {
+  return glm::vec3(spaces.to_world * glm::vec4(feet_[side].landing_ms, 1.0f)) + spaces.velocity_ws * left_s;
 }
 
 // Whether the ground from from_ws down to to_ws goes in steps a foot

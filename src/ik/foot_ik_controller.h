@@ -341,6 +341,7 @@ class FootIkController {
     const glm::vec3* end() const { return spots_ws.data() + count; }
   };
   LandingSpots LandingGroundWs(int side, const FootIkFrame& frame, const Spaces& spaces) const;
+  glm::vec3 ClipLandingWs(int side, const Spaces& spaces, float left_s) const;
   bool WalkedDown(const FootIkFrame& frame, const glm::vec3& from_ws, const glm::vec3& to_ws) const;
   // The pelvis offset at which the hip at hip_ws reaches ankle_ws at the
   // leg's reach (settings.max_leg_extension); above reach for any offset.
