@@ -82,6 +82,7 @@ bool FootIkController::Run(const FootIkFrame& frame, const PoseView& pose, core:
   for (int side = 0; side < 2; ++side) {
     ChooseTarget(side, frame, pose, spaces, master);  // 2
     PlaceHeelAndBall(side, frame, pose, spaces);      // 3
+    EaseSwingDrop(side, frame);
   }
   LowerPelvis(frame, pose, spaces, master);  // 4
   PlaceLegs(frame, pose, spaces, master);    // 5
@@ -468,6 +469,28 @@ void FootIkController::PlaceHeelAndBall(int side, const FootIkFrame& frame, cons
   foot.heel_ball_ground_ws = fit.heel_ball_ground_ws;
   foot.lift_m = fit.lift_m;
   foot.target_sole_ws.y += fit.lift_m;
+}
+
+// A swinging foot's target drops no faster than kMaxSwingDropMps beyond
+// the clip's own motion, or at the even pace that has it down by the
+// touchdown (swing_left_s): a drop planned late (the landing found a tread
+// lower, the swing floor let go of a riser it no longer passes) is spread
+// over the swing that is left, not a stomp. Only a drop is eased: the
+// target is never held below where it was chosen, out of the ground.
+void FootIkController::EaseSwingDrop(int side, const FootIkFrame& frame) {
+  FootIkState& foot = feet_[side];
+  if (foot.has_eased && !foot.locked && !frame.airborne && foot.ground.hit && frame.dt_s > 0.0f) {
+    const float followed_y = foot.eased_sole_ws.y + (foot.clip_sole_ws.y - foot.eased_clip_sole_ws.y);
+    const float drop_m = followed_y - foot.target_sole_ws.y;
+    if (drop_m > 0.0f) {
+      const float even_m =
+          foot.swing_left_s > 0.0f ? drop_m * frame.dt_s / std::max(foot.swing_left_s, frame.dt_s) : drop_m;
+      foot.target_sole_ws.y = followed_y - std::min(drop_m, std::max(kMaxSwingDropMps * frame.dt_s, even_m));
+    }
+  }
+  foot.eased_sole_ws = foot.target_sole_ws;
+  foot.eased_clip_sole_ws = foot.clip_sole_ws;
+  foot.has_eased = !frame.airborne;
 }
 
 // A landing foot whose ball would catch a riser (a lift of more than

@@ -9,7 +9,9 @@
 //      y = 0); a planted foot locked in the world until its contact ends;
 //   3. PlaceHeelAndBall (two-point placement): the ball and the heel each
 //      find their ground, and the foot is pitched and lifted so neither is
-//      inside a riser, a rock or a slope;
+//      inside a riser, a rock or a slope; then EaseSwingDrop: a swinging
+//      foot's target drops no faster than kMaxSwingDropMps more than the
+//      clip's, or the even pace that has it down by its touchdown;
 //   4. LowerPelvis: the pelvis lowered so the lower foot can reach
 //      (critically damped spring), at once as far as the targets need,
 //      raised for bent knees by the spring and a rate-limited floor;
@@ -193,8 +195,13 @@ struct FootIkState {
   glm::vec3 align_normal_ws{0.0f, 1.0f, 0.0f};  // the sole's up goal: the ground normal, pitched by step 3
   float lift_m = 0.0f;  // step 3 raised the sole target this much (heel or ball out of the ground)
   std::array<glm::vec3, 2> heel_ball_ground_ws{};  // step 3's hits under the heel and the ball
-  float ground_weight = 1.0f;        // 0..1: fades out over fade_time_s while no ground is found, back in when found
-  glm::vec3 clip_sole_ws{0.0f};      // the sole point as the clip puts it
+  float ground_weight = 1.0f;    // 0..1: fades out over fade_time_s while no ground is found, back in when found
+  glm::vec3 clip_sole_ws{0.0f};  // the sole point as the clip puts it
+  // Last step's target and clip sole (EaseSwingDrop), world; has_eased:
+  // they are this foot's on the ground (none after a reset or in the air).
+  glm::vec3 eased_sole_ws{0.0f};
+  glm::vec3 eased_clip_sole_ws{0.0f};
+  bool has_eased = false;
   glm::vec3 animated_sole_ws{0.0f};  // the same after stride warping: what the IK follows
   glm::vec3 target_sole_ws{0.0f};
   bool locked = false;       // a planted foot held in place
@@ -274,6 +281,7 @@ class FootIkController {
   static constexpr int kSwingPlanSamples = 6;             // ground samples along a swing's path to its landing
   static constexpr float kMaxSwingPlanS = 1.0f;           // a swing's remaining time is taken as this at most, seconds
   static constexpr float kSwingPlanEdgeM = 0.01f;         // a swing plan's rise is located to within this, metres
+  static constexpr float kMaxSwingDropMps = 6.0f;  // a swing's target drops this much faster than the clip's at most
 
   // Ground of this normal is steeper than the sole tilts (max_tilt_deg):
   // no tilt lays a foot on it.
@@ -312,6 +320,7 @@ class FootIkController {
   void UpdateLock(int side, bool planted, const glm::vec3& free_target_ws, const FootIkFrame& frame,
                   const PoseView& pose, const Spaces& spaces);
   void PlaceHeelAndBall(int side, const FootIkFrame& frame, const PoseView& pose, const Spaces& spaces);
+  void EaseSwingDrop(int side, const FootIkFrame& frame);
   void KeepOffTheRiserAhead(int side, const glm::vec3& normal_ws, const FootIkFrame& frame, const PoseView& pose,
                             const Spaces& spaces);
   // The pelvis offsets step 4 chooses between, metres along world up.

@@ -1112,6 +1112,40 @@ TEST(FootIkController, ALandingFootGoesToItsPlantBelowInsteadOfOverTheRiser) {
   }
 }
 
+// The same landing followed step by step: lifted over the riser early in
+// the swing, the foot goes down to its plant on the tread below over the
+// steps that follow, no step dropping it more than 6 m/s (0.1 m at 60 Hz)
+// or the even pace that has it down by its touchdown, never 0.3 m in one
+// step; it lands on the tread.
+TEST(FootIkController, ALandingFootGoesDownToItsPlantOverSteps) {
+  const Rig animated;
+  const Block riser = RiserAheadOfTheBall(animated);
+  FootIkController ik = MakeTwoPointController(kBallLs, kHeelLs);
+  constexpr float kProgressPerStep = 0.05f;
+  float previous_y = 0.0f, max_drop_m = 0.0f, highest_y = 0.0f;
+  auto step = [&](float contact, float progress) {
+    FootIkFrame frame = MakeFrame(Ground{0.0f}, glm::mat4(1.0f), contact);
+    frame.raycast = &CastBlockDown;
+    frame.raycast_context = &riser;
+    frame.swing_progress = {progress, progress};
+    return FootPoint(Step(ik, frame, animated), 0, kSoleLs).y;
+  };
+  previous_y = step(1.0f, 0.0f);
+  for (float progress = kProgressPerStep; progress < 0.999f; progress += kProgressPerStep) {
+    const float y = step(0.0f, progress);
+    const float left_steps = (1.0f - progress) / kProgressPerStep;
+    const float even_m = std::max(y, 0.0f) / std::max(left_steps, 1.0f);
+    const float drop_m = previous_y - y;
+    EXPECT_LE(drop_m, std::max(6.0f * kDt, even_m) + 1e-3f) << "progress " << progress;
+    max_drop_m = std::max(max_drop_m, drop_m);
+    highest_y = std::max(highest_y, y);
+    previous_y = y;
+  }
+  EXPECT_GT(highest_y, 0.2f) << "lifted over the riser early in the swing";
+  EXPECT_NEAR(step(1.0f, 0.0f), 0.0f, 2e-3f);
+  EXPECT_LT(max_drop_m, 0.2f);
+}
+
 // A swing down a 0.35 m step, the body walking on at 1 m/s, the other foot
 // planted: the pelvis goes down over the swing towards the landing's reach
 // (the spring's goal), not in the step the foot lands. Its jolt, the
