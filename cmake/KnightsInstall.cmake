@@ -53,3 +53,6 @@ write_basic_package_version_file(${CMAKE_CURRENT_BINARY_DIR}/KnightsAnimationCon
 install(FILES ${CMAKE_CURRENT_BINARY_DIR}/KnightsAnimationConfig.cmake
               ${CMAKE_CURRENT_BINARY_DIR}/KnightsAnimationConfigVersion.cmake
         DESTINATION ${knights_package_dir} COMPONENT dev)
+# The libraries' licence beside them (the game's package has it in its
+# Debian copyright file).
+install(FILES LICENSE DESTINATION ${CMAKE_INSTALL_DATADIR}/doc/knights COMPONENT dev)
