@@ -480,7 +480,7 @@ void FootIkController::PlaceHeelAndBall(int side, const FootIkFrame& frame, cons
 void FootIkController::EaseSwingDrop(int side, const FootIkFrame& frame) {
   FootIkState& foot = feet_[side];
   if (foot.has_eased && !foot.locked && !frame.airborne && foot.ground.hit && frame.dt_s > 0.0f) {
-    const float followed_y = foot.eased_sole_ws.y + (foot.clip_sole_ws.y - foot.eased_clip_sole_ws.y);
+    const float followed_y = foot.eased_sole_y + (foot.clip_sole_ws.y - foot.eased_clip_sole_y);
     const float drop_m = followed_y - foot.target_sole_ws.y;
     if (drop_m > 0.0f) {
       const float even_m =
@@ -488,8 +488,8 @@ void FootIkController::EaseSwingDrop(int side, const FootIkFrame& frame) {
       foot.target_sole_ws.y = followed_y - std::min(drop_m, std::max(kMaxSwingDropMps * frame.dt_s, even_m));
     }
   }
-  foot.eased_sole_ws = foot.target_sole_ws;
-  foot.eased_clip_sole_ws = foot.clip_sole_ws;
+  foot.eased_sole_y = foot.target_sole_ws.y;
+  foot.eased_clip_sole_y = foot.clip_sole_ws.y;
   foot.has_eased = !frame.airborne;
 }
 

@@ -197,10 +197,11 @@ struct FootIkState {
   std::array<glm::vec3, 2> heel_ball_ground_ws{};  // step 3's hits under the heel and the ball
   float ground_weight = 1.0f;    // 0..1: fades out over fade_time_s while no ground is found, back in when found
   glm::vec3 clip_sole_ws{0.0f};  // the sole point as the clip puts it
-  // Last step's target and clip sole (EaseSwingDrop), world; has_eased:
-  // they are this foot's on the ground (none after a reset or in the air).
-  glm::vec3 eased_sole_ws{0.0f};
-  glm::vec3 eased_clip_sole_ws{0.0f};
+  // Last step's target and clip sole heights (EaseSwingDrop), world, metres;
+  // has_eased: they are this foot's on the ground (none after a reset or in
+  // the air).
+  float eased_sole_y = 0.0f;
+  float eased_clip_sole_y = 0.0f;
   bool has_eased = false;
   glm::vec3 animated_sole_ws{0.0f};  // the same after stride warping: what the IK follows
   glm::vec3 target_sole_ws{0.0f};
