@@ -60,6 +60,7 @@ void FootIkController::Reset(bool active) {
   has_previous_origin_ = false;
   fader_.phase = active ? 1.0f : 0.0f;
   mode_fader_.phase = fader_.phase;
+  last_master_ = fader_.phase;
 }
 
 bool FootIkController::Run(const FootIkFrame& frame, const PoseView& pose, core::DebugLines* debug) {
@@ -82,12 +83,13 @@ bool FootIkController::Run(const FootIkFrame& frame, const PoseView& pose, core:
   for (int side = 0; side < 2; ++side) {
     ChooseTarget(side, frame, pose, spaces, master);  // 2
     PlaceHeelAndBall(side, frame, pose, spaces);      // 3
-    EaseSwingDrop(side, frame);
+    LimitSwingShift(side, frame, pose, spaces);
   }
   LowerPelvis(frame, pose, spaces, master);  // 4
   PlaceLegs(frame, pose, spaces, master);    // 5
   LiftOutOfGround(frame, pose, spaces);      // 6
   if (debug != nullptr) DrawDebug(*debug);   // 7
+  last_master_ = master;
   return true;
 }
 
@@ -471,26 +473,51 @@ void FootIkController::PlaceHeelAndBall(int side, const FootIkFrame& frame, cons
   foot.target_sole_ws.y += fit.lift_m;
 }
 
-// A swinging foot's target drops no faster than kMaxSwingDropMps beyond
-// the clip's own motion, or at the even pace that has it down by the
-// touchdown (swing_left_s): a drop planned late (the landing found a tread
-// lower, the swing floor let go of a riser it no longer passes) is spread
-// over the swing that is left, not a stomp. Only a drop is eased: the
-// target is never held below where it was chosen, out of the ground.
-void FootIkController::EaseSwingDrop(int side, const FootIkFrame& frame) {
+// A foot its lock does not hold moves at most kMaxSwingShiftMps faster
+// than the clip's own sole, or at the even pace that brings it to its
+// target by the touchdown (swing_left_s): a target that jumps (a step's
+// floor found late, a lock let go far from the clip's foot, a landing a
+// tread lower, the heel-and-ball fit lifting the sole over a riser's
+// edge) is followed over steps, not in one. What is followed stays out of
+// the ground: a foot whose rise is held back does not move on over the
+// higher ground ahead (it rises where it is, as a foot lifted onto a step
+// does), and one held back above a drop stays above it.
+void FootIkController::LimitSwingShift(int side, const FootIkFrame& frame, const PoseView& pose, const Spaces& spaces) {
   FootIkState& foot = feet_[side];
-  if (foot.has_eased && !foot.locked && !frame.airborne && foot.ground.hit && frame.dt_s > 0.0f) {
-    const float followed_y = foot.eased_sole_y + (foot.clip_sole_ws.y - foot.eased_clip_sole_y);
-    const float drop_m = followed_y - foot.target_sole_ws.y;
-    if (drop_m > 0.0f) {
-      const float even_m =
-          foot.swing_left_s > 0.0f ? drop_m * frame.dt_s / std::max(foot.swing_left_s, frame.dt_s) : drop_m;
-      foot.target_sole_ws.y = followed_y - std::min(drop_m, std::max(kMaxSwingDropMps * frame.dt_s, even_m));
+  const bool held = foot.locked && foot.lock_blend >= 1.0f;
+  if (!foot.has_shifted || last_master_ < 1.0f) {
+    // The pass was not (wholly) drawn last step: the foot comes in where
+    // the clip or the ladder pass put it.
+    foot.shifted_sole_ws = glm::mix(foot.clip_sole_ws, foot.shifted_sole_ws, foot.has_shifted ? last_master_ : 0.0f);
+    foot.shifted_clip_sole_ws = foot.clip_sole_ws;
+    foot.has_shifted = true;
+  }
+  if (foot.has_shifted && !held && !frame.airborne && foot.ground.hit && frame.dt_s > 0.0f) {
+    const glm::vec3 followed_ws = foot.shifted_sole_ws + (foot.clip_sole_ws - foot.shifted_clip_sole_ws);
+    const glm::vec3 shift_ws = foot.target_sole_ws - followed_ws;
+    const float shift_m = glm::length(shift_ws);
+    const float even_m =
+        foot.swing_left_s > 0.0f ? shift_m * frame.dt_s / std::max(foot.swing_left_s, frame.dt_s) : 0.0f;
+    const float step_m = std::max(kMaxSwingShiftMps * frame.dt_s, even_m);
+    if (shift_m > step_m) {
+      glm::vec3 limited_ws = followed_ws + shift_ws * (step_m / shift_m);
+      const float align = AlignWeight(frame, foot, side);
+      FootFit fit = FitFoot(side, limited_ws, foot.align_normal_ws, align, frame, pose, spaces);
+      if (fit.lift_m > settings.sole_give_m && limited_ws.y < foot.target_sole_ws.y) {
+        limited_ws.x = foot.shifted_sole_ws.x;
+        limited_ws.z = foot.shifted_sole_ws.z;
+        fit = FitFoot(side, limited_ws, foot.align_normal_ws, align, frame, pose, spaces);
+      }
+      limited_ws.y += fit.lift_m;
+      foot.target_sole_ws = limited_ws;
+      foot.align_normal_ws = fit.align_normal_ws;
+      foot.heel_ball_ground_ws = fit.heel_ball_ground_ws;
+      foot.lift_m = fit.lift_m;
     }
   }
-  foot.eased_sole_y = foot.target_sole_ws.y;
-  foot.eased_clip_sole_y = foot.clip_sole_ws.y;
-  foot.has_eased = !frame.airborne;
+  foot.shifted_sole_ws = foot.target_sole_ws;
+  foot.shifted_clip_sole_ws = foot.clip_sole_ws;
+  foot.has_shifted = true;
 }
 
 // A landing foot whose ball would catch a riser (a lift of more than

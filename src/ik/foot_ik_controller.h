@@ -9,9 +9,9 @@
 //      y = 0); a planted foot locked in the world until its contact ends;
 //   3. PlaceHeelAndBall (two-point placement): the ball and the heel each
 //      find their ground, and the foot is pitched and lifted so neither is
-//      inside a riser, a rock or a slope; then EaseSwingDrop: a swinging
-//      foot's target drops no faster than kMaxSwingDropMps more than the
-//      clip's, or the even pace that has it down by its touchdown;
+//      inside a riser, a rock or a slope; then LimitSwingShift: a foot no
+//      lock holds moves no faster than kMaxSwingShiftMps more than the
+//      clip's, or the even pace that gets it there by its touchdown;
 //   4. LowerPelvis: the pelvis lowered so the lower foot can reach
 //      (critically damped spring), at once as far as the targets need,
 //      raised for bent knees by the spring and a rate-limited floor;
@@ -197,12 +197,11 @@ struct FootIkState {
   std::array<glm::vec3, 2> heel_ball_ground_ws{};  // step 3's hits under the heel and the ball
   float ground_weight = 1.0f;    // 0..1: fades out over fade_time_s while no ground is found, back in when found
   glm::vec3 clip_sole_ws{0.0f};  // the sole point as the clip puts it
-  // Last step's target and clip sole heights (EaseSwingDrop), world, metres;
-  // has_eased: they are this foot's on the ground (none after a reset or in
-  // the air).
-  float eased_sole_y = 0.0f;
-  float eased_clip_sole_y = 0.0f;
-  bool has_eased = false;
+  // Last step's target and clip sole (LimitSwingShift), world, metres;
+  // has_shifted: they are known (none after a reset).
+  glm::vec3 shifted_sole_ws{0.0f};
+  glm::vec3 shifted_clip_sole_ws{0.0f};
+  bool has_shifted = false;
   glm::vec3 animated_sole_ws{0.0f};  // the same after stride warping: what the IK follows
   glm::vec3 target_sole_ws{0.0f};
   bool locked = false;       // a planted foot held in place
@@ -282,7 +281,8 @@ class FootIkController {
   static constexpr int kSwingPlanSamples = 6;             // ground samples along a swing's path to its landing
   static constexpr float kMaxSwingPlanS = 1.0f;           // a swing's remaining time is taken as this at most, seconds
   static constexpr float kSwingPlanEdgeM = 0.01f;         // a swing plan's rise is located to within this, metres
-  static constexpr float kMaxSwingDropMps = 6.0f;  // a swing's target drops this much faster than the clip's at most
+  static constexpr float kMaxSwingShiftMps =
+      6.0f;  // a free foot's target moves this much faster than the clip's at most
 
   // Ground of this normal is steeper than the sole tilts (max_tilt_deg):
   // no tilt lays a foot on it.
@@ -321,7 +321,7 @@ class FootIkController {
   void UpdateLock(int side, bool planted, const glm::vec3& free_target_ws, const FootIkFrame& frame,
                   const PoseView& pose, const Spaces& spaces);
   void PlaceHeelAndBall(int side, const FootIkFrame& frame, const PoseView& pose, const Spaces& spaces);
-  void EaseSwingDrop(int side, const FootIkFrame& frame);
+  void LimitSwingShift(int side, const FootIkFrame& frame, const PoseView& pose, const Spaces& spaces);
   void KeepOffTheRiserAhead(int side, const glm::vec3& normal_ws, const FootIkFrame& frame, const PoseView& pose,
                             const Spaces& spaces);
   // The pelvis offsets step 4 chooses between, metres along world up.
@@ -374,6 +374,8 @@ class FootIkController {
   math::DampedSpring<float> pelvis_spring_;
   glm::vec3 previous_origin_ws_{0.0f};  // the model's origin last step (Spaces::velocity_ws)
   bool has_previous_origin_ = false;
+  // The pass's weight last step (0: the feet were drawn as they came in).
+  float last_master_ = 0.0f;
   std::array<FootIkState, 2> feet_{};
 };
 

@@ -1223,9 +1223,41 @@ TEST(FootIkController, ASwingOverAStepUpRisesEvenlyToItsLanding) {
       EXPECT_LT(max_rise_m, 2.0f * even_rise_m);
       EXPECT_NEAR(previous_y, kStepDy, 2e-3f);
     } else {
-      EXPECT_GT(max_rise_m, 0.5f * kStepDy) << "the unplanned swing follows its ray's ground";
+      // Unplanned, the riser is met where the ray finds it: the foot is
+      // lifted onto it at the shift limit, 6 m/s (0.1 m at 60 Hz), not in
+      // one step, its ball never in the riser, and lands on top.
+      EXPECT_GT(max_rise_m, 0.5f * 6.0f * kDt) << "the unplanned swing rises where it meets the riser";
+      EXPECT_LE(max_rise_m, 6.0f * kDt + 1e-3f);
+      EXPECT_NEAR(previous_y, kStepDy, 2e-3f);
     }
   }
+}
+
+// The pass taking the feet over from the clip or another pass (the mode
+// switched on at a ladder's top) moves a swinging foot from where it comes
+// in to its target at 6 m/s (0.1 m at 60 Hz) at most, not in the one step
+// the pass's weight snaps to 1; it gets there, and is never in the ground.
+TEST(FootIkController, AFootTakenOverGoesToItsTargetOverSteps) {
+  const Rig animated;
+  const Ground ground{0.0f};
+  constexpr float kAboveM = 0.35f;  // the pose comes in this high over its ground
+  FootIkController ik = MakeTwoPointController(kBallLs, kHeelLs);
+  FootIkFrame frame = MakeFrame(ground, glm::translate(glm::mat4(1.0f), glm::vec3(0.0f, kAboveM, 0.0f)), 0.0f);
+  frame.swing_progress = {0.5f, 0.5f};
+  frame.active = false;  // faded out over fade_time_s, then drawn as it comes in
+  for (int i = 0; i < 60; ++i) Step(ik, frame, animated);
+  const float incoming_y = FootPoint(animated, 0, kSoleLs, frame.model_to_world).y;
+  frame.active = true;
+  float previous_y = incoming_y, max_move_m = 0.0f;
+  for (int i = 0; i < 20; ++i) {
+    const Rig pose = Step(ik, frame, animated);
+    const float y = FootPoint(pose, 0, kSoleLs, frame.model_to_world).y;
+    max_move_m = std::max(max_move_m, std::fabs(y - previous_y));
+    EXPECT_GE(y, -ik.settings.sole_give_m - 1e-3f) << "step " << i;
+    previous_y = y;
+  }
+  EXPECT_LE(max_move_m, 6.0f * kDt + 1e-3f);
+  EXPECT_LT(previous_y, incoming_y - 0.25f) << "the foot went down to its ground";
 }
 
 // A plant whose sole is on a ledge's top but whose heel hangs over the
