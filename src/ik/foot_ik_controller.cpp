@@ -320,9 +320,10 @@ float FootIkController::EasedStepDownFloorY(int side, const FootIkFrame& frame) 
 
 // Moves the swing floor one step along its plan where a step lies ahead
 // (on slopes alone the ground under the sole is followed): the ground is
-// sampled along the sole's path from here to where it will land (where the
-// clip planted it last, in the model, carried at the body's velocity for
-// the swing's remaining time), under the ball on the way and under the
+// sampled along the sole's path from here to where it will land (once the
+// foot heads for its plant, that spot; before, where the clip planted it
+// last, in the model, carried at the body's velocity for the swing's
+// remaining time), under the ball on the way and under the
 // sole at the landing, and the floor moves at the one even pace that is
 // over every sample when the foot gets there and on the landing's ground
 // when it lands. Spread over the swing, a step up is no jump of the knee.
@@ -336,7 +337,7 @@ bool FootIkController::PlanSwingFloor(int side, const FootIkFrame& frame, const 
   if (!foot.has_landing || progress_rate <= 0.0f || progress <= 0.0f || progress >= 1.0f) return false;
   const float left_s = std::clamp((1.0f - progress) / progress_rate, frame.dt_s, kMaxSwingPlanS);
   const glm::vec3 from_ws = foot.swing_spot_ws;
-  glm::vec3 landing_ws = ClipLandingWs(side, spaces, left_s);
+  glm::vec3 landing_ws = foot.heads_for_plant ? foot.landing_plant_ws : ClipLandingWs(side, spaces, left_s);
   landing_ws.y = from_ws.y;
   // A swing goes forward: a landing behind the sole (the last plant was
   // made standing, or facing the other way) is taken as here.
@@ -777,8 +778,9 @@ void FootIkController::PlaceLegs(const FootIkFrame& frame, const PoseView& pose,
 //    half left as the sole's gap over its ground (sunk and floating weigh
 //    the same to the eye), the foot turned as placed. Across ripples steeper
 //    than the tilt limit a millimetre between the predicted and the placed
-//    foot is a centimetre of ground. The rays start kLandedProbeM over each
-//    point: one sunk deeper (never expected) is left alone.
+//    foot is a centimetre of ground (and a leg folded shut misses its
+//    target: a heel swung off a step's edge is caught on it). The rays
+//    start kLandedProbeM over each point: one sunk deeper is left alone.
 void FootIkController::LiftOutOfGround(const FootIkFrame& frame, const PoseView& pose, const Spaces& spaces) {
   std::array<LimbPlacementJob, 2> jobs;
   size_t job_count = 0;
@@ -790,7 +792,7 @@ void FootIkController::LiftOutOfGround(const FootIkFrame& frame, const PoseView&
     // predicted one across it is a centimetre of ground: it is checked.
     const FootIkState& foot = feet_[side];
     if (foot.weight <= 0.0f || leg.heel_offset_ls == leg.ball_offset_ls ||
-        (GroundIsOnePlane(foot) && !SteeperThanTilt(foot.ground.normal_ws)))
+        (foot.reached && GroundIsOnePlane(foot) && !SteeperThanTilt(foot.ground.normal_ws)))
       continue;
     const glm::mat4& ankle_ms = pose.models_ms[leg.chain.end];
     // Height of the ground over a point (negative: under it), metres.
@@ -803,7 +805,8 @@ void FootIkController::LiftOutOfGround(const FootIkFrame& frame, const PoseView&
     const glm::vec3 ball_ws = PointWs(spaces.to_world, ankle_ms, leg.ball_offset_ls);
     const float sole_depth_m = depth_m(sole_ws);
     const float ball_depth_m = depth_m(ball_ws);
-    const float end_depth_m = std::max(depth_m(heel_ws), ball_depth_m);
+    const float heel_depth_m = depth_m(heel_ws);
+    const float end_depth_m = std::max(heel_depth_m, ball_depth_m);
     const float sole_gap_m = std::max(0.0f, -sole_depth_m);
     // A fading IK hands the foot back to the clip, sunk or not: the check
     // eases out over the top tenth of the leg's weight, never a jump.
@@ -811,12 +814,17 @@ void FootIkController::LiftOutOfGround(const FootIkFrame& frame, const PoseView&
     // A swinging foot folded against its hip (knee at its limit: no lift
     // reaches) whose ball is in the ground (toes pitched down into a tread
     // it is lifted over) turns toe-up about its sole instead, unless that
-    // puts its heel in the ground (fine ripples).
+    // puts its heel in the ground (fine ripples); one whose heel is in the
+    // ground (the edge of a step it swings down from) turns heel-up, unless
+    // that puts its ball in the ground.
     const bool swinging = !foot.locked && frame.contact[side] < 0.5f && !frame.airborne;
-    if (swinging && ball_depth_m > settings.sole_give_m && sole_depth_m <= 0.0f && FoldedShut(side, pose)) {
-      const glm::quat turn_ws = ToeUpTurnWs(sole_ws, ball_ws, ball_depth_m);
-      if (depth_m(sole_ws + turn_ws * (heel_ws - sole_ws)) <= settings.sole_give_m) {
-        jobs[job_count++] = ToeUpJob(side, pose, spaces, sole_ws, turn_ws);
+    if (swinging && end_depth_m > settings.sole_give_m && sole_depth_m <= 0.0f && FoldedShut(side, pose)) {
+      const bool toe_up = ball_depth_m >= heel_depth_m;
+      const glm::vec3& sunk_ws = toe_up ? ball_ws : heel_ws;
+      const glm::vec3& other_ws = toe_up ? heel_ws : ball_ws;
+      const glm::quat turn_ws = RaiseEndTurnWs(sole_ws, sunk_ws, end_depth_m);
+      if (depth_m(sole_ws + turn_ws * (other_ws - sole_ws)) <= settings.sole_give_m) {
+        jobs[job_count++] = TurnedFootJob(side, pose, spaces, sole_ws, turn_ws);
         continue;
       }
     }
@@ -838,8 +846,8 @@ bool FootIkController::FoldedShut(int side, const PoseView& pose) const {
 
 // The foot turned by turn_ws (world) about its sole point, which stays at
 // sole_ws.
-LimbPlacementJob FootIkController::ToeUpJob(int side, const PoseView& pose, const Spaces& spaces,
-                                            const glm::vec3& sole_ws, const glm::quat& turn_ws) {
+LimbPlacementJob FootIkController::TurnedFootJob(int side, const PoseView& pose, const Spaces& spaces,
+                                                 const glm::vec3& sole_ws, const glm::quat& turn_ws) {
   const LegRig& leg = legs_[side];
   const glm::vec3 up_ws =
       glm::normalize(glm::mat3(spaces.to_world) * glm::mat3(pose.models_ms[leg.chain.end]) * leg.foot_up_ls);
@@ -851,10 +859,11 @@ LimbPlacementJob FootIkController::ToeUpJob(int side, const PoseView& pose, cons
   return job;
 }
 
-// The turn toe-up about the foot's lateral axis through the sole point that
-// raises the ball at ball_ws by depth_m (out of the ground), world space.
-glm::quat FootIkController::ToeUpTurnWs(const glm::vec3& sole_ws, const glm::vec3& ball_ws, float depth_m) {
-  const glm::vec3 toe_ws = ball_ws - sole_ws;
+// The turn about the foot's lateral axis through the sole point that
+// raises one end of the foot, the ball (toe-up) or the heel (heel-up) at
+// end_ws, by depth_m (out of the ground), world space.
+glm::quat FootIkController::RaiseEndTurnWs(const glm::vec3& sole_ws, const glm::vec3& end_ws, float depth_m) {
+  const glm::vec3 toe_ws = end_ws - sole_ws;
   const float length_m = glm::length(toe_ws);
   const glm::vec3 ahead_ws(toe_ws.x, 0.0f, toe_ws.z);
   if (length_m < 1e-4f || glm::dot(ahead_ws, ahead_ws) < 1e-8f) return glm::identity<glm::quat>();

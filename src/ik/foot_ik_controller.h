@@ -276,7 +276,7 @@ class FootIkController {
   static constexpr float kLandingStart = 0.5f;             // swing progress from which the foot heads for its plant
   static constexpr float kSwingBallProbeAheadM = 0.02f;    // a swinging ball's ground is also probed this far ahead
   static constexpr float kHeelBallProbeAboveSoleM = 0.5f;  // heel and ball rays start at least this far over the sole
-  static constexpr float kLandedProbeM = 0.05f;           // a placed foot's points are checked this far above and below
+  static constexpr float kLandedProbeM = 0.15f;  // a placed foot's points are checked this far above and below, metres
   static constexpr float kLandedLiftToleranceM = 0.001f;  // a placed foot this little too deep is left as it is
   static constexpr int kSwingPlanSamples = 6;             // ground samples along a swing's path to its landing
   static constexpr float kMaxSwingPlanS = 1.0f;           // a swing's remaining time is taken as this at most, seconds
@@ -362,9 +362,9 @@ class FootIkController {
   void PlaceLegs(const FootIkFrame& frame, const PoseView& pose, const Spaces& spaces, float master);
   void LiftOutOfGround(const FootIkFrame& frame, const PoseView& pose, const Spaces& spaces);
   bool FoldedShut(int side, const PoseView& pose) const;
-  static glm::quat ToeUpTurnWs(const glm::vec3& sole_ws, const glm::vec3& ball_ws, float depth_m);
-  LimbPlacementJob ToeUpJob(int side, const PoseView& pose, const Spaces& spaces, const glm::vec3& sole_ws,
-                            const glm::quat& turn_ws);
+  static glm::quat RaiseEndTurnWs(const glm::vec3& sole_ws, const glm::vec3& end_ws, float depth_m);
+  LimbPlacementJob TurnedFootJob(int side, const PoseView& pose, const Spaces& spaces, const glm::vec3& sole_ws,
+                                 const glm::quat& turn_ws);
   void DrawDebug(core::DebugLines& debug) const;
 
   std::array<LegRig, 2> legs_{};

@@ -1406,17 +1406,16 @@ TEST(FootIkController, APlantedKneeNeverFoldsShutForASwingingFoot) {
   EXPECT_FALSE(ik.Foot(0).reached);  // the swinging foot hangs short of the ground
 }
 
-// The left foot swinging over ground 0.70 m up, a 6 cm step under its
-// ball, the right planted at the root's height holding the pelvis down:
-// the left knee is folded to its limit, so no lift reaches, and the ball
-// would stay in the step. The foot turns toe-up about its sole instead,
-// its heel kept out of the lower ground.
-TEST(FootIkController, AFoldedSwingingFootTurnsItsToesOutOfAStep) {
+// The left foot swings over `left_y` with a step under it, the right is
+// planted at the root's height and holds the pelvis down: the left knee is
+// folded to its limit, so no lift reaches. Expects the foot's heel and
+// ball out of the ground after 30 steps.
+void ExpectFoldedSwingingFootOutOfTheStep(float left_y, float step_x_from_sole, float step_dy) {
   const Rig animated;
-  Ground ground{0.7f};
-  ground.right_extra = -0.7f;  // right (z >= 0): 0
-  ground.step_x = FootPoint(animated, 0, kSoleLs).x + 0.03f;
-  ground.step_dy = 0.06f;
+  Ground ground{left_y};
+  ground.right_extra = -left_y;  // right (z >= 0): 0
+  ground.step_x = FootPoint(animated, 0, kSoleLs).x + step_x_from_sole;
+  ground.step_dy = step_dy;
   FootIkController ik = MakeTwoPointController(kBallLs, kHeelLs);
   FootIkFrame frame = MakeFrame(ground, glm::mat4(1.0f));
   frame.contact = {0.0f, 1.0f};
@@ -1425,6 +1424,21 @@ TEST(FootIkController, AFoldedSwingingFootTurnsItsToesOutOfAStep) {
   const glm::vec3 ball = FootPoint(pose, 0, kBallLs), heel = FootPoint(pose, 0, kHeelLs);
   EXPECT_GE(ball.y, ground.Height(ball.x, ball.z) - ik.settings.sole_give_m - 1e-3f);
   EXPECT_GE(heel.y, ground.Height(heel.x, heel.z) - ik.settings.sole_give_m - 1e-3f);
+}
+
+// Over ground 0.70 m up, a 6 cm step under the ball: the ball would stay
+// in the step. The foot turns toe-up about its sole instead, its heel
+// kept out of the lower ground.
+TEST(FootIkController, AFoldedSwingingFootTurnsItsToesOutOfAStep) {
+  ExpectFoldedSwingingFootOutOfTheStep(0.7f, 0.03f, 0.06f);
+}
+
+// The step behind: a ledge 0.76 m up under the heel, the sole and ball
+// over a tread 0.10 m lower (a foot swinging down off a step's edge). The
+// foot turns heel-up about its sole instead, its ball kept out of the
+// lower tread.
+TEST(FootIkController, AFoldedSwingingFootTurnsItsHeelOutOfAStep) {
+  ExpectFoldedSwingingFootOutOfTheStep(0.76f, -0.03f, -0.1f);
 }
 
 }  // namespace
