@@ -335,6 +335,7 @@ void Knight::Step(const core::InputState& input, const world::World& world, cons
 void Knight::StepGameplay(const core::InputState& input, const world::World& world, const IkToggles& ik, float dt_s) {
   combat.Step(input, controller.Grounded() && !controller.Turning(), controller.VelocityMps().x, dt_s);
   if (const float shove_mps = combat.TakeShoveMps(); shove_mps != 0.0f) controller.Shove(shove_mps);
+  controller.SetTurnDrawn(anim.CurrentRole() == ClipRole::kTurn && !playing_fight_);
   controller.Step(combat.MovementInput(input), world, dt_s);
   // Respawned (a fall, or the session after a defeat): every hit point back.
   if (controller.Respawns() != seen_respawns_) {

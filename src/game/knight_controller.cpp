@@ -274,8 +274,8 @@ void KnightController::StepGround(const core::InputState& input, const world::Wo
     if (finished || std::fabs(velocity_.x) >= tuning.turn_on_spot_below_mps || jump_buffer_left_s_ > 0.0f) {
       turn_left_s_ = 0.0f;
       facing_ = -facing_;
-      if (finished) yaw_rad_ = facing_ > 0 ? 0.0f : -kPi;  // the clip turned the body all the way
-      turn_completed_ = finished;
+      turn_completed_ = finished && turn_drawn_;
+      if (turn_completed_) yaw_rad_ = facing_ > 0 ? 0.0f : -kPi;  // the clip turned the body all the way
       SetRole(ClipRole::kIdle, 1.0f);
     }
   } else if (std::fabs(input.move_x) > 0.1f && (input.move_x > 0.0f ? 1 : -1) != facing_ &&

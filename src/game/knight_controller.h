@@ -248,6 +248,10 @@ class KnightController {
   bool TurnCompleted() const { return turn_completed_; }
   // Turning round on the spot (the turn clip is playing).
   bool Turning() const { return turn_left_s_ > 0.0f; }
+  // Whether the turn clip is what is drawn (a fight clip may play over
+  // it): only a drawn turn turns the body, so only then does the yaw flip
+  // at once when it ends; otherwise it eases round.
+  void SetTurnDrawn(bool drawn) { turn_drawn_ = drawn; }
   // The input that turns the knight round to face `towards` (+1: +x) on the
   // spot, for a brain to give: a tap once the body has stopped, then
   // nothing while the turn clip plays. (A reversal held from a standstill
@@ -312,6 +316,7 @@ class KnightController {
   float jump_buffer_left_s_ = 0.0f;
   bool just_landed_ = false;
   bool turn_completed_ = false;
+  bool turn_drawn_ = true;         // SetTurnDrawn
   float land_time_left_s_ = 0.0f;  // the land clip is still playing
   float turn_left_s_ = 0.0f;       // the turn clip is still playing
   int ladder_ = -1;

@@ -733,6 +733,23 @@ TEST_F(KnightControllerTest, TapTheOtherWayTurnsOnTheSpot) {
   EXPECT_NE(c_.Role(), ClipRole::kTurn);
 }
 
+// A turn on the spot whose clip is not drawn (a fight clip plays over it)
+// turns no body: when it ends the facing flips and the yaw eases round
+// over turn_time_s instead of flipping in one step.
+TEST_F(KnightControllerTest, ATurnNotDrawnEasesTheYawRound) {
+  Spawn(5.0f);
+  c_.SetTurnDrawn(false);
+  c_.Step(Input(-1.0f), world_, kDt);
+  ASSERT_TRUE(c_.Turning());
+  ASSERT_TRUE(DriveUntil(c_, world_, Input(0.0f), 200, [&] { return !c_.Turning(); }));
+  EXPECT_EQ(c_.Facing(), -1);
+  EXPECT_FALSE(c_.TurnCompleted());
+  EXPECT_NEAR(c_.YawRad(), -kPi * kDt / c_.tuning.turn_time_s, 1e-5f);
+  const int yaw_steps = static_cast<int>(std::ceil(c_.tuning.turn_time_s / kDt));
+  Drive(c_, world_, Input(0.0f), yaw_steps);
+  EXPECT_FLOAT_EQ(c_.YawRad(), -kPi);
+}
+
 // Held the other way at a standstill, the knight moves off on the first
 // step; the turn clip gives way to a moving turn within a few steps.
 TEST_F(KnightControllerTest, HoldingTheOtherWayMovesAtOnce) {
