@@ -457,6 +457,7 @@ LimbPlacementJob LadderIkController::PlacementJob(int limb, const PoseView& pose
   job.end_up_ls = rig.end_up_ls;
   job.max_tilt_deg = settings.max_foot_tilt_deg;
   if (limb < kLadderFeet) job.max_bend_deg = settings.knee_limit_deg;
+  if (limb >= kLadderFeet && !s.holding) job.max_bend_deg = settings.elbow_fold_limit_deg;
   job.soften = settings.soften;
   job.weight = weight;
   job.reached = &state_[limb].reached;

@@ -98,6 +98,10 @@ struct LadderIkSettings {
   // high beside the hip is left short of it); inside 172 by a tenth of a
   // degree, as FootIkSettings::knee_limit_deg.
   float knee_limit_deg = 171.9f;
+  // No elbow of a swinging hand bends further than this, degrees (a hand
+  // swung in close to its shoulder is left short of its target), as
+  // knee_limit_deg; a hand holding a rung reaches it.
+  float elbow_fold_limit_deg = 171.9f;
   // A hand resting on the ground slides on along it rather than fold its
   // elbow further than this, degrees.
   float elbow_limit_deg = 150.0f;

@@ -492,6 +492,35 @@ TEST(LadderIkController, AHandOnTheGroundSlidesOnRatherThanFoldTheElbow) {
   EXPECT_GT(LargestBendOverAHandOnTheGround(unlimited, 0.45f, &off_m), limited.settings.elbow_limit_deg + 5.0f);
 }
 
+// The bend of a swinging hand's elbow, placed on a clip pose folded 176
+// degrees (the hand swung in against its shoulder), after the pass fades in.
+float SwingingElbowBendDeg(LadderIkController& c) {
+  Arm folded;
+  folded.locals_ls[kElbow].rotation = glm::angleAxis(glm::radians(-176.0f), glm::vec3(0.0f, 0.0f, 1.0f));
+  anim::LocalToModelJob job;
+  job.parents = kParents;
+  job.locals_ls = folded.locals_ls;
+  job.models_ms = folded.models_ms;
+  job.Run();
+  const glm::mat4 to_world = Root(glm::vec3(0.0f));
+  const std::vector<glm::vec3> rungs = MakeRungs(3.0f, 0.0f, 0.3f, 2);  // far out of reach: no hold
+  Arm pose;
+  for (int i = 0; i < 30; ++i) pose = Step(c, MakeFrame(to_world, rungs, 0.0f, 0.5f), folded);
+  const glm::vec3 shoulder(pose.models_ms[kShoulder][3]), elbow(pose.models_ms[kElbow][3]),
+      wrist(pose.models_ms[kWrist][3]);
+  return glm::degrees(std::acos(glm::dot(glm::normalize(elbow - shoulder), glm::normalize(wrist - elbow))));
+}
+
+// A swinging hand's elbow bends no further than elbow_fold_limit_deg, even
+// where the clip folds it further: the hand is left short of its target.
+TEST(LadderIkController, ASwingingHandFoldsItsElbowNoFurtherThanTheLimit) {
+  LadderIkController limited = MakeController();
+  EXPECT_LE(SwingingElbowBendDeg(limited), limited.settings.elbow_fold_limit_deg + 0.1f);
+  LadderIkController unlimited = MakeController();
+  unlimited.settings.elbow_fold_limit_deg = 180.0f;
+  EXPECT_GT(SwingingElbowBendDeg(unlimited), 175.0f);
+}
+
 // Ground a step higher behind a line: `rise_m` above base_y where the
 // point lies more than 2 cm behind `edge_ws` along -along_ws.
 struct StepBehind {
