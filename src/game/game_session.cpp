@@ -123,7 +123,7 @@ void GameSession::Step(const core::InputState& input) {
   // A hit-stop slows the knights, not the clock.
   const float knights_dt = hit_stop_left_s_ > 0.0f ? dt * kHitStopScale : dt;
   hit_stop_left_s_ = std::max(0.0f, hit_stop_left_s_ - dt);
-  const bool any_nan = StepKnights(player_input, knights_dt);
+  const bool any_nan = StepKnights(player_input, knights_dt, dt);
   metrics_.EndStep(last_ik_s, any_nan);
   ResolveBlows();
   RespawnDefeatedPlayer(dt);
@@ -147,7 +147,7 @@ void GameSession::Step(const core::InputState& input) {
   last_sim_s = std::chrono::duration<double>(Clock::now() - start).count();
 }
 
-bool GameSession::StepKnights(const core::InputState& player_input, float dt_s) {
+bool GameSession::StepKnights(const core::InputState& player_input, float dt_s, float shown_dt_s) {
   debug_lines_.Clear();
   core::DebugLines* debug = draw_ik_debug ? &debug_lines_ : nullptr;
   last_anim_s = last_ik_s = last_palette_s = 0.0;
@@ -174,7 +174,7 @@ bool GameSession::StepKnights(const core::InputState& player_input, float dt_s) 
     if (i == 0 && knight.controller.LastCheckpoint() > checkpoint_before) {
       sounds_.Push({SoundId::kCheckpoint, knight.controller.FeetWs(), 1.0f});
     }
-    metrics_.Sample(static_cast<int>(i), knight, *desc_.world, dt_s);
+    metrics_.Sample(static_cast<int>(i), knight, *desc_.world, shown_dt_s);
     last_anim_s += knight.LastAnimSeconds();
     last_ik_s += knight.LastIkSeconds();
     last_palette_s += knight.LastPaletteSeconds();

@@ -141,7 +141,9 @@ class GameSession {
   void SpawnAll();
   // The knights' steps (the player's input, the NPCs' brains), with their
   // sounds and metrics; dt_s is the knights' time (slowed in a hit-stop).
-  bool StepKnights(const core::InputState& player_input, float dt_s);
+  // dt_s: the knights' step (a hit-stop slows it); shown_dt_s: the wall
+  // time the step is shown for, which the metrics' speeds are per.
+  bool StepKnights(const core::InputState& player_input, float dt_s, float shown_dt_s);
   core::InputState NpcInput(size_t knight, float dt_s);
   // Finds this step's blows and deals them: hit points, sounds, the
   // hit-stop and the camera's jolt.

@@ -108,7 +108,10 @@ class IkMetrics {
   bool collecting = true;
 
   // Per knight slot: call Sample for each knight after its Step (the mover
-  // check runs even when not collecting).
+  // check runs even when not collecting). dt_s: the wall time the step is
+  // shown for, seconds (a hit-stop slows the knights, not the screen: a
+  // knee is seen to turn so far in one shown frame whatever the game's
+  // clock did), which speeds are measured per.
   void Sample(int knight_index, const Knight& knight, const world::World& world, float dt_s);
   // Once per sim step, after every knight.
   void EndStep(double ik_seconds_all_knights, bool any_nan);
