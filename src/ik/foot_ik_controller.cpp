@@ -491,9 +491,8 @@ void FootIkController::LimitSwingShift(int side, const FootIkFrame& frame, const
     // the clip or the ladder pass put it.
     foot.shifted_sole_ws = glm::mix(foot.clip_sole_ws, foot.shifted_sole_ws, foot.has_shifted ? last_master_ : 0.0f);
     foot.shifted_clip_sole_ws = foot.clip_sole_ws;
-    foot.has_shifted = true;
   }
-  if (foot.has_shifted && !held && !frame.airborne && foot.ground.hit && frame.dt_s > 0.0f) {
+  if (!held && !frame.airborne && foot.ground.hit && frame.dt_s > 0.0f) {
     const glm::vec3 followed_ws = foot.shifted_sole_ws + (foot.clip_sole_ws - foot.shifted_clip_sole_ws);
     const glm::vec3 shift_ws = foot.target_sole_ws - followed_ws;
     const float shift_m = glm::length(shift_ws);

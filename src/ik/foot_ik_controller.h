@@ -281,8 +281,7 @@ class FootIkController {
   static constexpr int kSwingPlanSamples = 6;             // ground samples along a swing's path to its landing
   static constexpr float kMaxSwingPlanS = 1.0f;           // a swing's remaining time is taken as this at most, seconds
   static constexpr float kSwingPlanEdgeM = 0.01f;         // a swing plan's rise is located to within this, metres
-  static constexpr float kMaxSwingShiftMps =
-      6.0f;  // a free foot's target moves this much faster than the clip's at most
+  static constexpr float kMaxSwingShiftMps = 6.0f;        // a free foot outruns the clip's by this much at most
 
   // Ground of this normal is steeper than the sole tilts (max_tilt_deg):
   // no tilt lays a foot on it.
