@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# The README's IK table: every level in assets/levels, seeds 1 and 7, IK on
-# and off, measured from outside up to the goal (game::IkMetrics). Prints a
-# Markdown table; the worst of the two seeds per column.
+# The IK contacts table in docs/ik.md ("Measured from outside"): every level
+# in assets/levels, seeds 1 and 7, IK on and off, measured from outside up to
+# the goal (game::IkMetrics). Prints a Markdown table, from its header row
+# ("| level | IK | goal (s1/s7) | ..."); the worst of the two seeds per column.
 #   tools/ik_table.sh [build/src/knights]
 set -euo pipefail
 cd "$(dirname "$0")/.."

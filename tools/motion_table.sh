@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# The motion columns of the README's IK table (issue 38): every level given
+# The motion table in docs/ik.md ("Measured from outside", issue 38), from
+# its header row ("| level | IK | goal | knee fold ..."): every level given
 # (default: every level in assets/levels), seeds 1 and 7, IK on and off,
 # measured from outside up to the goal (game::IkMetrics): knee and elbow
 # folds, the drawn pelvis's jolt, each sole's travel in one step, knee

@@ -1,4 +1,4 @@
-// app::MetricsJson: every field the README and docs/ik.md name, in that
+// app::MetricsJson: every field docs/ik.md and its tables name, in that
 // order, statistics with no samples as null (never 0), the run's facts.
 
 #include "app/metrics_json.h"
@@ -83,7 +83,7 @@ TEST(MetricsJson, TheRunsFactsAndKeyOrder) {
                                             {"stalls_dropped_s", 0.0}, {"fps", 5.0},    {"median_frame_ms", 190.0},
                                             {"p95_frame_ms", 261.2}};
   EXPECT_EQ(m["real_time"], real_time) << "fps: 20 frame intervals in 4 s";
-  // The order the README's table and the tools read them in.
+  // The order docs/ik.md's tables and the tools read them in.
   std::string keys;
   for (const auto& item : m.items()) keys += item.key() + " ";
   EXPECT_EQ(
