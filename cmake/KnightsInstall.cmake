@@ -4,7 +4,7 @@
 #   share/applications, share/icons      desktop entry, icon  (component game)
 #   lib/libknights_{core,math,anim,ik}.a, include/knights/,
 #   lib/cmake/KnightsAnimation/          the animation package (component dev)
-# The game finds its data from its own folder (src/app/startup_choices.cpp),
+# The game finds its data from its own folder (src/knights/app/startup_choices.cpp),
 # so the whole tree can be moved anywhere. Included from the top CMakeLists.
 
 include(GNUInstallDirs)
@@ -28,8 +28,8 @@ endforeach()
 set(knights_package_dir ${CMAKE_INSTALL_LIBDIR}/cmake/KnightsAnimation)
 foreach(layer core math anim ik)
   set_target_properties(knights_${layer} PROPERTIES EXPORT_NAME ${layer})
-  # Headers keep their layer folder, so "ik/two_bone_ik_job.h" includes as in src/.
-  install(DIRECTORY src/${layer} DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}/knights COMPONENT dev
+  # Headers keep their root, so "knights/ik/two_bone_ik_job.h" includes as in src/.
+  install(DIRECTORY src/knights/${layer} DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}/knights COMPONENT dev
           FILES_MATCHING PATTERN "*.h")
 endforeach()
 # The headers need C++20 (std::span), and definitions that change what they

@@ -5,7 +5,7 @@
 //
 // Why a separate executable: a shell starts a background job with SIGINT
 // ignored, an ignored signal is dropped rather than kept pending, and the
-// game can install its own handlers (src/platform/stop_signal.cpp, from its
+// game can install its own handlers (src/knights/platform/stop_signal.cpp, from its
 // .preinit_array) only once the dynamic loader has loaded its 70 libraries:
 // 5 ms on an idle machine, 80 ms on a busy one, during which a SIGINT was
 // lost and the run went on to its last frame. This launcher is linked

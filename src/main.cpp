@@ -1,9 +1,9 @@
 // Knights: the executable. The program itself is knights::app::App
-// (src/app/app.h): Init, a Frame per frame, Shutdown.
+// (src/knights/app/app.h): Init, a Frame per frame, Shutdown.
 
 #include <optional>
 
-#include "app/app.h"
+#include "knights/app/app.h"
 
 int main(int argc, char** argv) {
   knights::app::App app;

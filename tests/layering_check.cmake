@@ -1,24 +1,34 @@
 cmake_minimum_required(VERSION 3.25)
-# Fails when a source file includes a layer above its own, when the logic
-# layers (core, math, anim, ik, world, game) include SDL, GL, glad, ImGui,
-# assimp, stb or the JSON library, or when app or ui call OpenGL themselves
-# (the renderer is their only way to the GPU). Run: cmake -DSOURCE_DIR=src
-# -P this_file.
+# Fails when a source file includes a layer above its own, or a room of
+# game/ above its own (knight <- brains <- session), when an include does not
+# start at the one include root ("knights/ik/..."), when the logic layers
+# (core, math, anim, ik, world, character, game) include SDL, GL, glad,
+# ImGui, assimp, stb or the JSON library, or when app or ui call OpenGL
+# themselves (the renderer is their only way to the GPU).
+# Run: cmake -DSOURCE_DIR=src/knights -P this_file.
 
-set(logic core math anim ik world game)
+set(logic core math anim ik world character game)
 set(allowed_core core)
 set(allowed_math core math)
 set(allowed_anim core math anim)
 set(allowed_ik core math anim ik)
 set(allowed_world core math world)
+set(allowed_character core math anim ik world character)
 set(allowed_game ${logic})
+# The rooms of game/: one knight's step, what presses its buttons, the
+# level being played.
+set(rooms knight brains session)
+set(allowed_room_knight knight)
+set(allowed_room_brains knight brains)
+set(allowed_room_session knight brains session)
 set(allowed_asset ${logic} asset)
 set(allowed_render ${logic} render)
 set(allowed_platform core platform)
 set(allowed_ui ${logic} render platform ui)
 set(allowed_audio ${logic} audio)
 set(allowed_app ${logic} asset render platform ui audio app)
-set(layers core math anim ik world game asset render platform ui audio app)
+set(layers core math anim ik world character game asset render platform ui audio app)
+set(project_roots ${layers} ${rooms})
 
 set(failures "")
 foreach(layer IN LISTS layers)
@@ -26,10 +36,22 @@ foreach(layer IN LISTS layers)
   foreach(file IN LISTS files)
     file(STRINGS ${file} includes REGEX "^[ \t]*#[ \t]*include")
     foreach(line IN LISTS includes)
-      if(line MATCHES "#[ \t]*include[ \t]*\"([a-z_]+)/")
+      if(line MATCHES "#[ \t]*include[ \t]*\"knights/([a-z_]+)/")
         set(target_layer ${CMAKE_MATCH_1})
         if(target_layer IN_LIST layers AND NOT target_layer IN_LIST allowed_${layer})
           string(APPEND failures "${file}: layer '${layer}' includes upper layer '${target_layer}': ${line}\n")
+        endif()
+      elseif(line MATCHES "#[ \t]*include[ \t]*\"([a-z_]+)/")
+        if(CMAKE_MATCH_1 IN_LIST project_roots)
+          string(APPEND failures "${file}: include outside the root \"knights/\": ${line}\n")
+        endif()
+      endif()
+      if(layer STREQUAL "game" AND file MATCHES "/game/([a-z_]+)/[^/]+$")
+        set(room ${CMAKE_MATCH_1})
+        if(line MATCHES "#[ \t]*include[ \t]*\"knights/game/([a-z_]+)/")
+          if(NOT CMAKE_MATCH_1 IN_LIST allowed_room_${room})
+            string(APPEND failures "${file}: room 'game/${room}' includes upper room 'game/${CMAKE_MATCH_1}': ${line}\n")
+          endif()
         endif()
       endif()
       if(layer IN_LIST logic AND line MATCHES "[<\"](SDL|GL/|glad|imgui|assimp|stb|stb_|nlohmann|KHR|EGL)")

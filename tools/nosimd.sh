@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The portable (non-SSE) paths of the hot code, built and tested on x86:
-# configures a KNIGHTS_NO_SIMD=ON build (src/math/simd.h) and runs the test
+# configures a KNIGHTS_NO_SIMD=ON build (src/knights/math/simd.h) and runs the test
 # suites of the layers that have SIMD paths (math, anim, ik), so that a
 # mistake in a path the game does not run here still fails a test. CI runs
 # it (tools/test.sh); see docs/testing.md.

@@ -5,7 +5,7 @@
 
 #include <glm/gtc/matrix_transform.hpp>
 
-#include "ik/two_bone_ik_job.h"
+#include "knights/ik/two_bone_ik_job.h"
 
 int main() {
   // A leg standing in model space (metres, +y up), the knee bent a little forward (+x).

@@ -9,9 +9,9 @@
 #include <glm/glm.hpp>
 #include <glm/gtc/quaternion.hpp>
 
-#include "anim/clip.h"
-#include "anim/skeleton.h"
-#include "math/transform.h"
+#include "knights/anim/clip.h"
+#include "knights/anim/skeleton.h"
+#include "knights/math/transform.h"
 
 namespace knights::anim::test {
 

@@ -1,4 +1,4 @@
-#include "anim/clip.h"
+#include "knights/anim/clip.h"
 
 #include <algorithm>
 #include <cmath>
@@ -7,8 +7,8 @@
 #include <gtest/gtest.h>
 
 #include "anim_test_util.h"
-#include "math/approx.h"
-#include "math/quaternion.h"
+#include "knights/math/approx.h"
+#include "knights/math/quaternion.h"
 
 namespace knights::anim {
 namespace {

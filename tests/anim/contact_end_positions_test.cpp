@@ -3,7 +3,7 @@
 // backwards), the clip time left until then, wrapping contacts of a loop,
 // and limbs without a joint or not in contact.
 
-#include "anim/contact_end_positions.h"
+#include "knights/anim/contact_end_positions.h"
 
 #include <gtest/gtest.h>
 

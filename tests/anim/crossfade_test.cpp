@@ -1,6 +1,6 @@
-#include "anim/crossfade.h"
+#include "knights/anim/crossfade.h"
 
-#include "anim/clip.h"
+#include "knights/anim/clip.h"
 
 #include <gtest/gtest.h>
 

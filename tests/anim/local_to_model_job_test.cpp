@@ -1,4 +1,4 @@
-#include "anim/local_to_model_job.h"
+#include "knights/anim/local_to_model_job.h"
 
 #include <limits>
 #include <random>
@@ -8,7 +8,7 @@
 #include <gtest/gtest.h>
 
 #include "anim_test_util.h"
-#include "math/approx.h"
+#include "knights/math/approx.h"
 
 namespace knights::anim {
 namespace {

@@ -1,4 +1,4 @@
-#include "anim/locomotion_blend.h"
+#include "knights/anim/locomotion_blend.h"
 
 #include <cmath>
 

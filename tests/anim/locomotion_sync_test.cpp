@@ -2,7 +2,7 @@
 // fractions of their cycles are kept in the same contact state, and the
 // blended planted foot moves back at exactly the ground speed.
 
-#include "anim/locomotion_blend.h"
+#include "knights/anim/locomotion_blend.h"
 
 #include <cmath>
 

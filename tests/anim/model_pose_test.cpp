@@ -1,7 +1,7 @@
 // ModelPoseAt: the rest pose, a clip's pose at a time, and the rest pose
 // again for a clip made for another skeleton.
 
-#include "anim/model_pose.h"
+#include "knights/anim/model_pose.h"
 
 #include <gtest/gtest.h>
 

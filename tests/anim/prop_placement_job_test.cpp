@@ -4,7 +4,7 @@
 // the stow socket, its subtree goes with it, and a broken job writes
 // nothing. Under several root transforms (the result moves with the root).
 
-#include "anim/prop_placement_job.h"
+#include "knights/anim/prop_placement_job.h"
 
 #include <string>
 #include <vector>
@@ -13,7 +13,7 @@
 #include <glm/gtc/quaternion.hpp>
 #include <gtest/gtest.h>
 
-#include "math/approx.h"
+#include "knights/math/approx.h"
 
 namespace knights::anim {
 namespace {

@@ -1,11 +1,11 @@
-#include "anim/root_motion.h"
+#include "knights/anim/root_motion.h"
 
 #include <cmath>
 
 #include <gtest/gtest.h>
 
-#include "anim/sampling_job.h"
-#include "math/approx.h"
+#include "knights/anim/sampling_job.h"
+#include "knights/math/approx.h"
 
 namespace knights::anim {
 namespace {

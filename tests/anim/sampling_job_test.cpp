@@ -1,4 +1,4 @@
-#include "anim/sampling_job.h"
+#include "knights/anim/sampling_job.h"
 
 #include <cmath>
 #include <limits>
@@ -8,7 +8,7 @@
 #include <gtest/gtest.h>
 
 #include "anim_test_util.h"
-#include "math/approx.h"
+#include "knights/math/approx.h"
 
 namespace knights::anim {
 namespace {

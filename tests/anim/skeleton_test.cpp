@@ -1,4 +1,4 @@
-#include "anim/skeleton.h"
+#include "knights/anim/skeleton.h"
 
 #include <cmath>
 #include <limits>

@@ -4,7 +4,7 @@
 // job with nothing written. The SSE and portable paths give the same
 // numbers (this test runs under tools/nosimd.sh too).
 
-#include "anim/skinning_job.h"
+#include "knights/anim/skinning_job.h"
 
 #include <span>
 #include <vector>
@@ -12,7 +12,7 @@
 #include <glm/gtc/matrix_transform.hpp>
 #include <gtest/gtest.h>
 
-#include "math/approx.h"
+#include "knights/math/approx.h"
 
 namespace knights::anim {
 namespace {

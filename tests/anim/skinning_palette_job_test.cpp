@@ -1,13 +1,13 @@
-#include "anim/skinning_palette_job.h"
+#include "knights/anim/skinning_palette_job.h"
 
 #include <random>
 #include <vector>
 
 #include <gtest/gtest.h>
 
-#include "anim/local_to_model_job.h"
+#include "knights/anim/local_to_model_job.h"
 #include "anim_test_util.h"
-#include "math/approx.h"
+#include "knights/math/approx.h"
 
 namespace knights::anim {
 namespace {

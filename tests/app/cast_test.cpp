@@ -1,4 +1,4 @@
-// The cast (app/loaded_assets.h, game::CastMember): which character files a
+// The cast (knights/app/loaded_assets.h, game::CastMember): which character files a
 // run loads, and a session whose player and NPCs are different characters,
 // chosen at start and again on the title screen.
 
@@ -7,10 +7,10 @@
 #include <algorithm>
 #include <cmath>
 
-#include "app/loaded_assets.h"
-#include "app/startup_choices.h"
-#include "core/file_io.h"
-#include "game/game_session.h"
+#include "knights/app/loaded_assets.h"
+#include "knights/app/startup_choices.h"
+#include "knights/core/file_io.h"
+#include "knights/game/session/game_session.h"
 
 namespace knights::app {
 namespace {

@@ -1,4 +1,4 @@
-// app/startup_choices.h's DataDirFor: where the game reads its shaders and
+// knights/app/startup_choices.h's DataDirFor: where the game reads its shaders and
 // assets from, KNIGHTS_DATA_DIR first, then an installed layout beside the
 // executable, then the repository, on scratch install trees.
 
@@ -7,7 +7,7 @@
 #include <filesystem>
 #include <string>
 
-#include "app/startup_choices.h"
+#include "knights/app/startup_choices.h"
 #include "run_knights.h"
 
 namespace knights::app {

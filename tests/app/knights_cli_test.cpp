@@ -15,7 +15,7 @@
 #include <string>
 #include <vector>
 
-#include "asset/image.h"
+#include "knights/asset/image.h"
 #include "run_knights.h"
 
 namespace knights {

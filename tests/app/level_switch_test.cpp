@@ -8,10 +8,10 @@
 #include <fstream>
 #include <string>
 
-#include "app/loaded_assets.h"
-#include "app/startup_choices.h"
-#include "asset/level_list.h"
-#include "core/file_io.h"
+#include "knights/app/loaded_assets.h"
+#include "knights/app/startup_choices.h"
+#include "knights/asset/level_list.h"
+#include "knights/core/file_io.h"
 
 namespace knights::app {
 namespace {

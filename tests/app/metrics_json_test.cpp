@@ -1,7 +1,7 @@
 // app::MetricsJson: every field docs/ik.md and its tables name, in that
 // order, statistics with no samples as null (never 0), the run's facts.
 
-#include "app/metrics_json.h"
+#include "knights/app/metrics_json.h"
 
 #include <string>
 

@@ -1,8 +1,8 @@
-// app/output_guard.h: --screenshot and --metrics never write over a file
+// knights/app/output_guard.h: --screenshot and --metrics never write over a file
 // the run read, however the output names it (another spelling, a hard
 // link, a symbolic link).
 
-#include "app/output_guard.h"
+#include "knights/app/output_guard.h"
 
 #include <gtest/gtest.h>
 

@@ -11,10 +11,10 @@
 #include <fstream>
 #include <string>
 
-#include "app/loaded_assets.h"
-#include "app/startup_choices.h"
-#include "core/file_io.h"
-#include "game/game_session.h"
+#include "knights/app/loaded_assets.h"
+#include "knights/app/startup_choices.h"
+#include "knights/core/file_io.h"
+#include "knights/game/session/game_session.h"
 #include "run_knights.h"
 
 namespace knights::app {
@@ -92,7 +92,7 @@ TEST(SessionFlow, KnightsPassingEachOtherKeepApart) {
     for (size_t i = 1; i < session.knights().size(); ++i) {
       const glm::vec3 n = session.knights()[i].controller.FeetWs();
       if (std::fabs(n.y - p.y) > 1.0f) continue;  // one on a ledge above the other
-      if (session.knights()[i].combat.Defeated()) continue;
+      if (session.knights()[i].fight.Defeated()) continue;
       const float d = glm::length(glm::vec2(n.x - p.x, n.z - p.z));
       if (d < 0.3f) ++passes;
       nearest_m = std::min(nearest_m, d);
@@ -151,7 +151,7 @@ TEST(SessionFlow, TheCameraFollowsTheBodyOffALadderTop) {
   ASSERT_FALSE(assets.characters.empty());
   game::GameSession session(MakeSessionDesc(assets, game::AppOptions{}, /*headless_window=*/true));
   const core::InputState no_keys;
-  const auto exiting = [&] { return session.player().controller.Role() == game::ClipRole::kLadderExitTop; };
+  const auto exiting = [&] { return session.player().controller.Role() == character::ClipRole::kLadderExitTop; };
   for (int step = 0; step < 20000 && !exiting(); ++step) session.Step(no_keys);
   ASSERT_TRUE(exiting()) << "the autopilot never left a ladder at its top";
   const float target_height_m = session.camera().tuning.target_height_m;

@@ -11,11 +11,11 @@
 #include <cmath>
 #include <map>
 
-#include "app/loaded_assets.h"
-#include "app/startup_choices.h"
-#include "core/file_io.h"
-#include "game/game_session.h"
-#include "game/sound_cues.h"
+#include "knights/app/loaded_assets.h"
+#include "knights/app/startup_choices.h"
+#include "knights/core/file_io.h"
+#include "knights/game/session/game_session.h"
+#include "knights/game/session/sound_cues.h"
 
 namespace knights::app {
 namespace {

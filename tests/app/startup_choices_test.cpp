@@ -1,7 +1,7 @@
-// app/startup_choices.h: which settings win over which, how well a machine
+// knights/app/startup_choices.h: which settings win over which, how well a machine
 // renders, and where settings are kept, as plain functions of their inputs.
 
-#include "app/startup_choices.h"
+#include "knights/app/startup_choices.h"
 
 #include <gtest/gtest.h>
 

@@ -3,7 +3,7 @@
 // (tools/knight/knight_spec.json): loop flags, speeds and every contact
 // range. Plus a clip that plants nothing warns.
 
-#include "asset/character_clips.h"
+#include "knights/asset/character_clips.h"
 
 #include <gtest/gtest.h>
 
@@ -16,10 +16,10 @@
 
 #include <nlohmann/json.hpp>
 
-#include "anim/sampling_job.h"
-#include "asset/character_desc_loader.h"
-#include "asset/character_loader.h"
-#include "core/file_io.h"
+#include "knights/anim/sampling_job.h"
+#include "knights/asset/character_desc_loader.h"
+#include "knights/asset/character_loader.h"
+#include "knights/core/file_io.h"
 
 namespace knights::asset {
 namespace {
@@ -55,7 +55,7 @@ std::vector<uint8_t> EditedGlb(const std::string& path, Edit edit) {
 }
 
 struct Knight {
-  game::CharacterDesc desc;
+  character::CharacterDesc desc;
   CharacterModel model;
 };
 
@@ -135,7 +135,7 @@ TEST(CompleteCharacterClips, StrippedKnightMatchesItsAuthoringSpec) {
   std::vector<std::string> notes, warnings;
   ASSERT_TRUE(CompleteCharacterClips(k.desc, k.model, &notes, &warnings).ok());
   EXPECT_TRUE(warnings.empty()) << warnings.front();
-  EXPECT_EQ(notes.size(), static_cast<size_t>(game::kClipRoleCount));  // the knight maps every role
+  EXPECT_EQ(notes.size(), static_cast<size_t>(character::kClipRoleCount));  // the knight maps every role
   ExpectClipsMatchSpec(k.model, LoadJson("tools/knight/knight_spec.json"), "rung_x_m");
 }
 

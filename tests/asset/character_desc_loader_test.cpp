@@ -4,7 +4,7 @@
 // joint the model lacks; the shipped knight.json loads and resolves against
 // the shipped model.
 
-#include "asset/character_desc_loader.h"
+#include "knights/asset/character_desc_loader.h"
 
 #include <filesystem>
 #include <string>
@@ -13,10 +13,10 @@
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
-#include "asset/character_model.h"
-#include "core/file_io.h"
-#include "game/rig.h"
-#include "game/rig_props.h"
+#include "knights/asset/character_model.h"
+#include "knights/core/file_io.h"
+#include "knights/character/rig.h"
+#include "knights/character/rig_props.h"
 #include "json_mutation.h"
 
 namespace knights::asset {
@@ -66,12 +66,12 @@ TEST(CharacterDescLoader, ValidDescriptionParses) {
   EXPECT_EQ(desc->name, "knight");
   EXPECT_EQ(desc->model_path, "assets/knights/knight_player.glb");
   EXPECT_FLOAT_EQ(desc->scale, 1.0f);
-  const int first_combat_role = static_cast<int>(game::ClipRole::kAttack1);
-  for (int role = 0; role < first_combat_role; ++role) {
-    EXPECT_EQ(desc->clips[role], game::ClipRoleKey(static_cast<game::ClipRole>(role)));
+  const int first_fight_role = static_cast<int>(character::ClipRole::kAttack1);
+  for (int role = 0; role < first_fight_role; ++role) {
+    EXPECT_EQ(desc->clips[role], character::ClipRoleKey(static_cast<character::ClipRole>(role)));
   }
-  // kValid maps no combat role: those are optional and stay empty.
-  for (int role = first_combat_role; role < game::kClipRoleCount; ++role) EXPECT_EQ(desc->clips[role], "");
+  // kValid maps no fight role: those are optional and stay empty.
+  for (int role = first_fight_role; role < character::kClipRoleCount; ++role) EXPECT_EQ(desc->clips[role], "");
   EXPECT_EQ(desc->jump_clip, "");
   EXPECT_FALSE(desc->procedural_climb);
   EXPECT_EQ(desc->pelvis_joint, "pelvis");
@@ -122,17 +122,17 @@ TEST(CharacterDescLoader, OptionalFieldsMayBeLeftOut) {
 }
 
 // Only idle and walk are required: every other role has a fallback
-// (game/role_clips.h); a single jump clip and the climb switch are read.
+// (knights/character/role_clips.h); a single jump clip and the climb switch are read.
 TEST(CharacterDescLoader, OnlyIdleAndWalkAreRequired) {
   json j = json::parse(kValid);
   j["clips"] = json{{"idle", "stand"}, {"walk", "stroll"}, {"jump", "leap"}};
   j["procedural_climb"] = true;
   const auto desc = ParseCharacterDesc(j.dump(), "knight.json");
   ASSERT_TRUE(desc.ok()) << desc.status().message();
-  EXPECT_EQ(desc->clips[static_cast<int>(game::ClipRole::kIdle)], "stand");
-  EXPECT_EQ(desc->clips[static_cast<int>(game::ClipRole::kWalk)], "stroll");
-  for (int role = static_cast<int>(game::ClipRole::kRun); role < game::kClipRoleCount; ++role) {
-    EXPECT_EQ(desc->clips[role], "") << game::ClipRoleKey(static_cast<game::ClipRole>(role));
+  EXPECT_EQ(desc->clips[static_cast<int>(character::ClipRole::kIdle)], "stand");
+  EXPECT_EQ(desc->clips[static_cast<int>(character::ClipRole::kWalk)], "stroll");
+  for (int role = static_cast<int>(character::ClipRole::kRun); role < character::kClipRoleCount; ++role) {
+    EXPECT_EQ(desc->clips[role], "") << character::ClipRoleKey(static_cast<character::ClipRole>(role));
   }
   EXPECT_EQ(desc->jump_clip, "leap");
   EXPECT_TRUE(desc->procedural_climb);
@@ -141,15 +141,15 @@ TEST(CharacterDescLoader, OnlyIdleAndWalkAreRequired) {
             "knight.json: clips.idle: missing required field");
 }
 
-TEST(CharacterDescLoader, CombatRolesAreReadWhenMapped) {
+TEST(CharacterDescLoader, FightRolesAreReadWhenMapped) {
   json j = json::parse(kValid);
   j["clips"]["attack_1"] = "slash";
   j["clips"]["knockdown"] = "fall_back";
   const auto desc = ParseCharacterDesc(j.dump(), "knight.json");
   ASSERT_TRUE(desc.ok()) << desc.status().message();
-  EXPECT_EQ(desc->clips[static_cast<int>(game::ClipRole::kAttack1)], "slash");
-  EXPECT_EQ(desc->clips[static_cast<int>(game::ClipRole::kKnockdown)], "fall_back");
-  EXPECT_EQ(desc->clips[static_cast<int>(game::ClipRole::kBlock)], "");
+  EXPECT_EQ(desc->clips[static_cast<int>(character::ClipRole::kAttack1)], "slash");
+  EXPECT_EQ(desc->clips[static_cast<int>(character::ClipRole::kKnockdown)], "fall_back");
+  EXPECT_EQ(desc->clips[static_cast<int>(character::ClipRole::kBlock)], "");
 }
 
 TEST(CharacterDescLoader, HeelOffsetsAreOptional) {
@@ -285,7 +285,7 @@ TEST(CharacterDescLoader, MissingFileNamesThePath) {
 
 // --- CheckCharacterDesc against a model built in code. ------------------------
 
-CharacterModel MakeModel(const game::CharacterDesc& desc) {
+CharacterModel MakeModel(const character::CharacterDesc& desc) {
   CharacterModel model;
   model.path = "model.glb";
   const std::vector<std::string> names{
@@ -295,7 +295,7 @@ CharacterModel MakeModel(const game::CharacterDesc& desc) {
   model.skeleton = anim::Skeleton::Create(names, parents, std::vector<math::Transform>(names.size()),
                                           std::vector<glm::mat4>(names.size(), glm::mat4(1.0f)))
                        .value();
-  for (int role = 0; role < game::kClipRoleCount; ++role) {
+  for (int role = 0; role < character::kClipRoleCount; ++role) {
     if (desc.clips[role].empty()) continue;  // an optional role not mapped
     anim::ClipDesc clip;
     clip.name = desc.clips[role];
@@ -317,33 +317,33 @@ TEST(CheckCharacterDesc, AcceptsAMatchingModelAndNamesWhatIsMissing) {
   const CharacterModel model = MakeModel(*parsed);
   EXPECT_TRUE(CheckCharacterDesc(*parsed, model).ok()) << CheckCharacterDesc(*parsed, model).message();
   {
-    game::CharacterDesc desc = *parsed;
-    desc.clips[static_cast<int>(game::ClipRole::kTurn)] = "spin";
+    character::CharacterDesc desc = *parsed;
+    desc.clips[static_cast<int>(character::ClipRole::kTurn)] = "spin";
     EXPECT_EQ(CheckCharacterDesc(desc, model).message(), "knight.json: clips.turn: clip 'spin' is not in model.glb");
   }
   {
-    game::CharacterDesc desc = *parsed;
-    desc.clips[static_cast<int>(game::ClipRole::kBlock)] = "parry";  // optional, but mapped: it must be there
+    character::CharacterDesc desc = *parsed;
+    desc.clips[static_cast<int>(character::ClipRole::kBlock)] = "parry";  // optional, but mapped: it must be there
     EXPECT_EQ(CheckCharacterDesc(desc, model).message(), "knight.json: clips.block: clip 'parry' is not in model.glb");
   }
   {
-    game::CharacterDesc desc = *parsed;
+    character::CharacterDesc desc = *parsed;
     desc.jump_clip = "leap";  // optional, but named: it must be there
     EXPECT_EQ(CheckCharacterDesc(desc, model).message(), "knight.json: clips.jump: clip 'leap' is not in model.glb");
   }
   {
-    game::CharacterDesc desc = *parsed;
+    character::CharacterDesc desc = *parsed;
     desc.leg_r.tip = "toe_x";
     EXPECT_EQ(CheckCharacterDesc(desc, model).message(),
               "knight.json: legs.right.tip: joint 'toe_x' is not in model.glb");
   }
   {
-    game::CharacterDesc desc = *parsed;
+    character::CharacterDesc desc = *parsed;
     desc.pelvis_joint = "hips";
     EXPECT_EQ(CheckCharacterDesc(desc, model).message(), "knight.json: pelvis: joint 'hips' is not in model.glb");
   }
   {
-    game::CharacterDesc desc = *parsed;
+    character::CharacterDesc desc = *parsed;
     desc.arm_l.mid = "elbow_l";
     EXPECT_EQ(CheckCharacterDesc(desc, model).message(),
               "knight.json: arms.left.mid: joint 'elbow_l' is not in model.glb");
@@ -351,15 +351,15 @@ TEST(CheckCharacterDesc, AcceptsAMatchingModelAndNamesWhatIsMissing) {
   {
     // Every joint exists but the arm's mid is not the upper's child: the
     // name check passes, ResolveRig catches it.
-    game::CharacterDesc desc = *parsed;
+    character::CharacterDesc desc = *parsed;
     desc.arm_r.mid = "forearm_l";
     EXPECT_TRUE(CheckCharacterDesc(desc, model).ok());
-    const auto rig = game::ResolveRig(desc, model.skeleton);
+    const auto rig = character::ResolveRig(desc, model.skeleton);
     ASSERT_FALSE(rig.ok());
     EXPECT_EQ(rig.status().message(), "knight.json: arms.right.mid: joint 'forearm_l' is not a child of 'upper_arm_r'");
   }
   {
-    game::CharacterDesc desc = *parsed;
+    character::CharacterDesc desc = *parsed;
     desc.props[1].stow = "back";
     EXPECT_EQ(CheckCharacterDesc(desc, model).message(),
               "knight.json: props.shield.stow: joint 'back' is not in model.glb");
@@ -376,7 +376,7 @@ TEST(CharacterDescLoader, ShippedKnightLoadsChecksAndResolves) {
   ASSERT_TRUE(model.ok()) << model.status().message();
   const core::Status check = CheckCharacterDesc(*desc, *model);
   EXPECT_TRUE(check.ok()) << check.message();
-  const auto rig = game::ResolveRig(*desc, model->skeleton);
+  const auto rig = character::ResolveRig(*desc, model->skeleton);
   ASSERT_TRUE(rig.ok()) << rig.status().message();
   EXPECT_GE(rig->leg_l.tip, 0);
   EXPECT_EQ(model->skeleton.Parents()[rig->leg_l.mid], rig->leg_l.upper);
@@ -395,12 +395,12 @@ TEST(CharacterDescLoader, ShippedKnightPropsResolveAndBadSocketsAreNamed) {
   ASSERT_TRUE(desc.ok()) << desc.status().message();
   const auto model = LoadCharacterModel(desc->model_path);
   ASSERT_TRUE(model.ok()) << model.status().message();
-  const auto rig = game::ResolveRig(*desc, model->skeleton);
+  const auto rig = character::ResolveRig(*desc, model->skeleton);
   ASSERT_TRUE(rig.ok()) << rig.status().message();
-  const int climb_index = model->FindClip(desc->clips[static_cast<int>(game::ClipRole::kClimbUp)]);
+  const int climb_index = model->FindClip(desc->clips[static_cast<int>(character::ClipRole::kClimbUp)]);
   ASSERT_GE(climb_index, 0);
   const anim::Clip* climb = &model->clips[climb_index];
-  const auto props = game::ResolveProps(*desc, model->skeleton, *rig, climb, &model->mesh);
+  const auto props = character::ResolveProps(*desc, model->skeleton, *rig, climb, &model->mesh);
   ASSERT_TRUE(props.ok()) << props.status().message();
   ASSERT_EQ(props->size(), 2u);
   EXPECT_EQ((*props)[0].prop, model->skeleton.FindJoint("sword"));
@@ -410,27 +410,27 @@ TEST(CharacterDescLoader, ShippedKnightPropsResolveAndBadSocketsAreNamed) {
   EXPECT_LT((*props)[0].stowed_in_stow[3].x, -0.1f);
 
   auto error = [&](auto edit, const anim::Clip* clip) {
-    game::CharacterDesc d = *desc;
+    character::CharacterDesc d = *desc;
     edit(d.props[0]);
-    const auto resolved = game::ResolveProps(d, model->skeleton, *rig, clip, nullptr);
+    const auto resolved = character::ResolveProps(d, model->skeleton, *rig, clip, nullptr);
     return resolved.ok() ? std::string("ok") : resolved.status().message();
   };
   const std::string file = desc->file + ": props.sword";
-  EXPECT_EQ(error([](game::PropDesc& p) { p.carry = "sword"; }, climb),
+  EXPECT_EQ(error([](character::PropDesc& p) { p.carry = "sword"; }, climb),
             file + ".carry: joint 'sword' is the prop's joint or under it ('sword')");
-  EXPECT_EQ(error([](game::PropDesc& p) { p.joint = "forearm_r"; }, climb),
+  EXPECT_EQ(error([](character::PropDesc& p) { p.joint = "forearm_r"; }, climb),
             file + ".joint: joint 'forearm_r' carries 'forearm_r', a joint of the rig the IK moves");
-  EXPECT_EQ(error([](game::PropDesc& p) { p.stow = "scabbard"; }, climb),
+  EXPECT_EQ(error([](character::PropDesc& p) { p.stow = "scabbard"; }, climb),
             file + ".stow: joint 'scabbard' is not in the skeleton");
-  EXPECT_EQ(error([](game::PropDesc&) {}, nullptr),
+  EXPECT_EQ(error([](character::PropDesc&) {}, nullptr),
             file + ": no climb_up clip to read the stowed place from: give stow_offset_m and stow_rotation_deg");
   // A hip sheath the clips do not use: the climb moves the sword against
   // the pelvis, so the file must say where it rides.
-  const std::string hip = error([](game::PropDesc& p) { p.stow = "pelvis"; }, climb);
+  const std::string hip = error([](character::PropDesc& p) { p.stow = "pelvis"; }, climb);
   EXPECT_TRUE(StartsWith(hip, file + ": the climb_up clip moves 'sword' ")) << hip;
   EXPECT_TRUE(Contains(hip, " mm against 'pelvis' (more than 10: it does not stow it there)")) << hip;
   EXPECT_EQ(error(
-                [](game::PropDesc& p) {
+                [](character::PropDesc& p) {
                   p.stow = "pelvis";
                   p.stow_offset_m = glm::vec3(0.05f, -0.18f, 0.0f);
                   p.stow_rotation_deg = glm::vec3(0.0f, 0.0f, -100.0f);

@@ -2,7 +2,7 @@
 // file, and the turn that makes any rig face the game's +X: checked on legs
 // built here facing each way, rooted at the ground or at the hips.
 
-#include "asset/character_facing.h"
+#include "knights/asset/character_facing.h"
 
 #include <gtest/gtest.h>
 
@@ -11,9 +11,9 @@
 #include <string>
 #include <vector>
 
-#include "anim/local_to_model_job.h"
-#include "anim/sampling_job.h"
-#include "asset/character_model.h"
+#include "knights/anim/local_to_model_job.h"
+#include "knights/anim/sampling_job.h"
+#include "knights/asset/character_model.h"
 #include "gltf_builder.h"
 
 namespace knights::asset {
@@ -66,8 +66,8 @@ std::vector<uint8_t> BuildLegs(const RigCase& c) {
 }
 
 // soles_down: the sole points 0.08 m under the ankles, along the rig's down.
-game::CharacterDesc LegsDesc(const glm::vec3& soles_down = glm::vec3(0.0f)) {
-  game::CharacterDesc desc;
+character::CharacterDesc LegsDesc(const glm::vec3& soles_down = glm::vec3(0.0f)) {
+  character::CharacterDesc desc;
   desc.sole_offset_l_ls = desc.sole_offset_r_ls = 0.08f * soles_down;
   desc.file = "legs.json";
   desc.pelvis_joint = "pelvis";
@@ -145,7 +145,7 @@ TEST_P(FacingTest, HipsRootedRigGetsAGroundJointCarryingItsTravel) {
   const std::vector<uint8_t> glb = BuildLegs(c);
   auto authored = LoadCharacterModelFromMemory(glb, "legs.glb");
   ASSERT_TRUE(authored.ok()) << authored.status().message();
-  const game::CharacterDesc desc = LegsDesc(-c.up);
+  const character::CharacterDesc desc = LegsDesc(-c.up);
   ModelImportOptions import;
   const Facing facing = ChooseFacing(desc, authored->skeleton, nullptr);
   import.turn_ms = TurnToGameAxes(facing);
@@ -181,7 +181,7 @@ INSTANTIATE_TEST_SUITE_P(Rigs, FacingTest, ::testing::ValuesIn(kCases),
 TEST(ChooseFacing, FileAxesWinAndAContradictionIsWarnedNamingTheFile) {
   auto model = LoadCharacterModelFromMemory(BuildLegs(kCases[2]), "plus_z.glb");
   ASSERT_TRUE(model.ok()) << model.status().message();
-  game::CharacterDesc desc = LegsDesc();
+  character::CharacterDesc desc = LegsDesc();
   desc.forward_axis = glm::vec3(1, 0, 0);
   std::vector<std::string> warnings;
   const Facing facing = ChooseFacing(desc, model->skeleton, &warnings);
@@ -197,7 +197,7 @@ TEST(ChooseFacing, FileAxesWinAndAContradictionIsWarnedNamingTheFile) {
 TEST(ChooseFacing, NoFootJointsMeansGltfAxesWithAWarning) {
   auto model = LoadCharacterModelFromMemory(BuildLegs(kCases[0]), "plus_x.glb");
   ASSERT_TRUE(model.ok()) << model.status().message();
-  game::CharacterDesc desc = LegsDesc();
+  character::CharacterDesc desc = LegsDesc();
   desc.leg_l.end = "no_such_joint";
   std::vector<std::string> warnings;
   const Facing facing = ChooseFacing(desc, model->skeleton, &warnings);

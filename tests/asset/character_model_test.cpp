@@ -2,7 +2,7 @@
 // handling of assimp 5.2's glTF quirks, checked on a tiny skinned glTF built
 // here by hand, and the real knight checked against its authoring spec.
 
-#include "asset/character_model.h"
+#include "knights/asset/character_model.h"
 
 #include <gtest/gtest.h>
 
@@ -15,9 +15,9 @@
 #include <glm/gtc/matrix_transform.hpp>
 #include <nlohmann/json.hpp>
 
-#include "anim/local_to_model_job.h"
-#include "anim/sampling_job.h"
-#include "anim/skinning_palette_job.h"
+#include "knights/anim/local_to_model_job.h"
+#include "knights/anim/sampling_job.h"
+#include "knights/anim/skinning_palette_job.h"
 #include "gltf_builder.h"
 
 namespace knights::asset {

@@ -3,7 +3,7 @@
 // moving down), a clip that travels (speed from the root), feet that never
 // touch the ground, and a clip in the air.
 
-#include "asset/clip_features.h"
+#include "knights/asset/clip_features.h"
 
 #include <gtest/gtest.h>
 

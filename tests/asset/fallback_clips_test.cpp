@@ -1,4 +1,4 @@
-// The fallbacks for the ground roles (game/fallback_clips.h) as the game
+// The fallbacks for the ground roles (knights/character/fallback_clips.h) as the game
 // builds them for the shipped squire, loaded as the game loads it: which
 // source plays each role, and each fallback measured from its own pose
 // (soles against where they stand, the pelvis, the root's turn). Here, not
@@ -12,11 +12,11 @@
 
 #include <gtest/gtest.h>
 
-#include "anim/model_pose.h"
-#include "asset/game_character.h"
-#include "game/clip_baker.h"
-#include "game/fallback_clips.h"
-#include "game/rig.h"
+#include "knights/anim/model_pose.h"
+#include "tests/asset/game_character.h"
+#include "knights/character/clip_baker.h"
+#include "knights/character/fallback_clips.h"
+#include "knights/character/rig.h"
 
 namespace knights::game {
 namespace {
@@ -36,13 +36,13 @@ struct Squire : knights::test::GameCharacter {
   }
 };
 
-std::unique_ptr<Squire> LoadSquire(const std::function<void(CharacterDesc&)>& edit = {}) {
+std::unique_ptr<Squire> LoadSquire(const std::function<void(character::CharacterDesc&)>& edit = {}) {
   auto loaded = knights::test::LoadGameCharacter("squire_common.json", edit);
   if (loaded == nullptr) return nullptr;
   auto squire = std::make_unique<Squire>();
   static_cast<knights::test::GameCharacter&>(*squire) = std::move(*loaded);
   // The clip set points into the model's clips, which moved with it.
-  for (int role = 0; role < kClipRoleCount; ++role) {
+  for (int role = 0; role < character::kClipRoleCount; ++role) {
     const int index = squire->report.roles.clip[role];
     squire->clips[role] = index >= 0 ? &squire->model.clips[index] : nullptr;
   }
@@ -51,48 +51,52 @@ std::unique_ptr<Squire> LoadSquire(const std::function<void(CharacterDesc&)>& ed
 
 // Without a jump clip: the tucked walk pose and the landing dip.
 std::unique_ptr<Squire> LoadSquireWithoutJump() {
-  return LoadSquire([](CharacterDesc& d) { d.jump_clip.clear(); });
+  return LoadSquire([](character::CharacterDesc& d) { d.jump_clip.clear(); });
 }
 
 TEST(FallbackClips, EachRoleSaysWhereItsClipComesFrom) {
   const auto squire = LoadSquire();
   ASSERT_NE(squire, nullptr);
-  for (const ClipRole role : {ClipRole::kIdle, ClipRole::kWalk, ClipRole::kRun}) {
-    EXPECT_EQ(squire->Source(role), ClipSource::kClip) << ClipRoleKey(role);
+  for (const character::ClipRole role :
+       {character::ClipRole::kIdle, character::ClipRole::kWalk, character::ClipRole::kRun}) {
+    EXPECT_EQ(squire->Source(role), character::ClipSource::kClip) << character::ClipRoleKey(role);
   }
-  for (const ClipRole role : {ClipRole::kJumpUp, ClipRole::kFall, ClipRole::kLand}) {
-    EXPECT_EQ(squire->Source(role), ClipSource::kJumpSplit) << ClipRoleKey(role);
+  for (const character::ClipRole role :
+       {character::ClipRole::kJumpUp, character::ClipRole::kFall, character::ClipRole::kLand}) {
+    EXPECT_EQ(squire->Source(role), character::ClipSource::kJumpSplit) << character::ClipRoleKey(role);
   }
-  EXPECT_EQ(squire->Source(ClipRole::kTurn), ClipSource::kProceduralTurn);
-  EXPECT_EQ(squire->Source(ClipRole::kClimbUp), ClipSource::kProceduralClimb);
-  EXPECT_EQ(squire->Source(ClipRole::kAttack1), ClipSource::kNone);
-  EXPECT_EQ(squire->report.roles.clip[static_cast<int>(ClipRole::kAttack1)], -1);
+  EXPECT_EQ(squire->Source(character::ClipRole::kTurn), character::ClipSource::kProceduralTurn);
+  EXPECT_EQ(squire->Source(character::ClipRole::kClimbUp), character::ClipSource::kProceduralClimb);
+  EXPECT_EQ(squire->Source(character::ClipRole::kAttack1), character::ClipSource::kNone);
+  EXPECT_EQ(squire->report.roles.clip[static_cast<int>(character::ClipRole::kAttack1)], -1);
 
   const auto plain = LoadSquireWithoutJump();
   ASSERT_NE(plain, nullptr);
-  EXPECT_EQ(plain->Source(ClipRole::kJumpUp), ClipSource::kTuckedPose);
-  EXPECT_EQ(plain->Source(ClipRole::kFall), ClipSource::kTuckedPose);
-  EXPECT_EQ(plain->Source(ClipRole::kLand), ClipSource::kLandingDip);
-  const auto no_run = LoadSquire([](CharacterDesc& d) { d.clips[static_cast<int>(ClipRole::kRun)].clear(); });
+  EXPECT_EQ(plain->Source(character::ClipRole::kJumpUp), character::ClipSource::kTuckedPose);
+  EXPECT_EQ(plain->Source(character::ClipRole::kFall), character::ClipSource::kTuckedPose);
+  EXPECT_EQ(plain->Source(character::ClipRole::kLand), character::ClipSource::kLandingDip);
+  const auto no_run =
+      LoadSquire([](character::CharacterDesc& d) { d.clips[static_cast<int>(character::ClipRole::kRun)].clear(); });
   ASSERT_NE(no_run, nullptr);
-  EXPECT_EQ(no_run->Source(ClipRole::kRun), ClipSource::kWarpedWalk);
+  EXPECT_EQ(no_run->Source(character::ClipRole::kRun), character::ClipSource::kWarpedWalk);
 }
 
 // The run made from the walk: faster and longer-strided, each planted sole
 // moving back at the clip's stated speed (so at any playing speed the feet
 // do not slide), its contacts the walk's, sooner.
 TEST(FallbackClips, TheWarpedRunPlantsItsFeetAtItsOwnSpeed) {
-  const auto squire = LoadSquire([](CharacterDesc& d) { d.clips[static_cast<int>(ClipRole::kRun)].clear(); });
+  const auto squire =
+      LoadSquire([](character::CharacterDesc& d) { d.clips[static_cast<int>(character::ClipRole::kRun)].clear(); });
   ASSERT_NE(squire, nullptr);
-  const anim::Clip& walk = squire->Clip(ClipRole::kWalk);
-  const anim::Clip& run = squire->Clip(ClipRole::kRun);
+  const anim::Clip& walk = squire->Clip(character::ClipRole::kWalk);
+  const anim::Clip& run = squire->Clip(character::ClipRole::kRun);
   ASSERT_TRUE(run.Loop());
-  EXPECT_NEAR(run.DurationS(), walk.DurationS() / kWarpedRunCadence, 1e-4f);
-  EXPECT_NEAR(*run.SpeedMps(), *walk.SpeedMps() * kWarpedRunCadence * kWarpedRunStride, 1e-4f);
+  EXPECT_NEAR(run.DurationS(), walk.DurationS() / character::kWarpedRunCadence, 1e-4f);
+  EXPECT_NEAR(*run.SpeedMps(), *walk.SpeedMps() * character::kWarpedRunCadence * character::kWarpedRunStride, 1e-4f);
   for (const int foot : {anim::kFootL, anim::kFootR}) {
     const anim::ContactRange range = run.Contacts(static_cast<anim::Limb>(foot))[0];
     const anim::ContactRange walked = walk.Contacts(static_cast<anim::Limb>(foot))[0];
-    EXPECT_NEAR(range.start_s, walked.start_s / kWarpedRunCadence, 1e-4f);
+    EXPECT_NEAR(range.start_s, walked.start_s / character::kWarpedRunCadence, 1e-4f);
     // The middle half of the contact (its ends are the walk's own roll).
     float length = range.end_s - range.start_s;
     if (length < 0.0f) length += run.DurationS();
@@ -111,8 +115,8 @@ TEST(FallbackClips, TheJumpIsSplitAtItsApexAndItsLanding) {
   const auto squire = LoadSquire();
   ASSERT_NE(squire, nullptr);
   const anim::Clip& jump = squire->model.clips[squire->model.FindClip("jump")];
-  const ClipBaker baker(squire->model.skeleton, squire->rig);
-  auto split = SplitJumpAtApex(baker, jump);
+  const character::ClipBaker baker(squire->model.skeleton, squire->rig);
+  auto split = character::SplitJumpAtApex(baker, jump);
   ASSERT_TRUE(split.ok()) << split.status().message();
   EXPECT_LT(split->take_off_s, split->apex_s);
   EXPECT_LT(split->apex_s, split->landing_s);
@@ -133,7 +137,7 @@ TEST(FallbackClips, TheJumpIsSplitAtItsApexAndItsLanding) {
                           squire->Sole(jump, split->landing_s + 0.1f, anim::kFootR)),
             2e-3f);
   // A clip that never leaves the ground cannot be split: one line says why.
-  auto idle = SplitJumpAtApex(baker, squire->Clip(ClipRole::kIdle));
+  auto idle = character::SplitJumpAtApex(baker, squire->Clip(character::ClipRole::kIdle));
   ASSERT_FALSE(idle.ok());
   EXPECT_NE(idle.status().message().find("jump clip 'idle': must be a one-shot"), std::string::npos)
       << idle.status().message();
@@ -145,17 +149,17 @@ TEST(FallbackClips, TheJumpIsSplitAtItsApexAndItsLanding) {
 TEST(FallbackClips, WithoutAJumpTheLegsTuckAndTheLandingDipsOverPlantedFeet) {
   const auto squire = LoadSquireWithoutJump();
   ASSERT_NE(squire, nullptr);
-  const ClipBaker baker(squire->model.skeleton, squire->rig);
+  const character::ClipBaker baker(squire->model.skeleton, squire->rig);
   const float leg_m = baker.LimbLengthM(anim::kFootL);
-  const anim::Clip& fall = squire->Clip(ClipRole::kFall);
+  const anim::Clip& fall = squire->Clip(character::ClipRole::kFall);
   EXPECT_TRUE(fall.Loop());
   for (const int foot : {anim::kFootL, anim::kFootR}) {
     EXPECT_GT(squire->Sole(fall, 0.5f, foot).y, 0.25f * leg_m) << anim::kLimbNames[foot];
   }
-  const anim::Clip& up = squire->Clip(ClipRole::kJumpUp);
+  const anim::Clip& up = squire->Clip(character::ClipRole::kJumpUp);
   EXPECT_LT(squire->Sole(up, 0.0f, anim::kFootL).y, squire->Sole(up, up.DurationS(), anim::kFootL).y - 0.15f);
 
-  const anim::Clip& land = squire->Clip(ClipRole::kLand);
+  const anim::Clip& land = squire->Clip(character::ClipRole::kLand);
   const float stand_y = squire->PelvisY(land, 0.0f);
   float deepest_m = 0.0f, sole_drift_m = 0.0f;
   const glm::vec3 sole0 = squire->Sole(land, 0.0f, anim::kFootL);
@@ -177,7 +181,7 @@ TEST(FallbackClips, WithoutAJumpTheLegsTuckAndTheLandingDipsOverPlantedFeet) {
 TEST(FallbackClips, TheTurnYawsTheRootWhileEachFootStepsRoundInTurn) {
   const auto squire = LoadSquire();
   ASSERT_NE(squire, nullptr);
-  const anim::Clip& turn = squire->Clip(ClipRole::kTurn);
+  const anim::Clip& turn = squire->Clip(character::ClipRole::kTurn);
   const auto end_ms = anim::ModelPoseAt(squire->model.skeleton, &turn, turn.DurationS());
   const glm::vec3 facing = glm::mat3(end_ms[0]) * glm::vec3(1.0f, 0.0f, 0.0f);
   EXPECT_NEAR(facing.x, -1.0f, 1e-3f);
@@ -191,7 +195,7 @@ TEST(FallbackClips, TheTurnYawsTheRootWhileEachFootStepsRoundInTurn) {
       const glm::vec3 a = squire->Sole(turn, r.start_s, foot), b = squire->Sole(turn, r.end_s, foot);
       EXPECT_LT(glm::distance(a, b), 3e-3f) << anim::kLimbNames[foot] << " at " << r.start_s;
     }
-    const glm::vec3 stand = squire->Sole(squire->Clip(ClipRole::kIdle), 0.0f, foot);
+    const glm::vec3 stand = squire->Sole(squire->Clip(character::ClipRole::kIdle), 0.0f, foot);
     const glm::vec3 turned(-stand.x, stand.y, -stand.z);
     EXPECT_LT(glm::distance(squire->Sole(turn, turn.DurationS(), foot), turned), 0.01f) << anim::kLimbNames[foot];
   }

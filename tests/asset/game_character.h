@@ -4,7 +4,7 @@
 // the clips the game plays.
 //
 //   auto squire = test::LoadGameCharacter("squire_common.json");
-//   const anim::Clip& turn = squire->Clip(game::ClipRole::kTurn);
+//   const anim::Clip& turn = squire->Clip(character::ClipRole::kTurn);
 
 #include <functional>
 #include <memory>
@@ -12,28 +12,28 @@
 
 #include <gtest/gtest.h>
 
-#include "asset/character_desc_loader.h"
-#include "asset/character_loader.h"
-#include "core/file_io.h"
-#include "game/anim_player.h"
-#include "game/rig.h"
+#include "knights/asset/character_desc_loader.h"
+#include "knights/asset/character_loader.h"
+#include "knights/core/file_io.h"
+#include "knights/game/knight/anim_player.h"
+#include "knights/character/rig.h"
 
 namespace knights::test {
 
 struct GameCharacter {
-  game::CharacterDesc desc;
+  character::CharacterDesc desc;
   asset::CharacterModel model;
   asset::CharacterLoadReport report;
-  game::Rig rig;
-  game::ClipSet clips{};  // every role's clip (null for a combat role not mapped)
-  const anim::Clip& Clip(game::ClipRole role) const { return *clips[static_cast<int>(role)]; }
-  game::ClipSource Source(game::ClipRole role) const { return report.roles.source[static_cast<int>(role)]; }
+  character::Rig rig;
+  game::ClipSet clips{};  // every role's clip (null for a fight role not mapped)
+  const anim::Clip& Clip(character::ClipRole role) const { return *clips[static_cast<int>(role)]; }
+  character::ClipSource Source(character::ClipRole role) const { return report.roles.source[static_cast<int>(role)]; }
 };
 
 // file: under assets/characters. `edit` changes the description before the
 // model loads (a role left out). Null, with a test failure, when it fails.
-inline std::unique_ptr<GameCharacter> LoadGameCharacter(const std::string& file,
-                                                        const std::function<void(game::CharacterDesc&)>& edit = {}) {
+inline std::unique_ptr<GameCharacter> LoadGameCharacter(
+    const std::string& file, const std::function<void(character::CharacterDesc&)>& edit = {}) {
   core::SetDataDir(KNIGHTS_SOURCE_DIR);
   auto c = std::make_unique<GameCharacter>();
   auto desc = asset::LoadCharacterDesc(std::string(KNIGHTS_SOURCE_DIR) + "/assets/characters/" + file);
@@ -45,12 +45,12 @@ inline std::unique_ptr<GameCharacter> LoadGameCharacter(const std::string& file,
   EXPECT_TRUE(model.ok()) << model.status().message();
   if (!model.ok()) return nullptr;
   c->model = std::move(*model);
-  auto rig = game::ResolveRig(c->desc, c->model.skeleton);
+  auto rig = character::ResolveRig(c->desc, c->model.skeleton);
   EXPECT_TRUE(rig.ok()) << rig.status().message();
   if (!rig.ok()) return nullptr;
   c->rig = *rig;
-  c->rig.body_height_m = game::BindPoseHeightM(c->model.mesh);
-  for (int role = 0; role < game::kClipRoleCount; ++role) {
+  c->rig.body_height_m = character::BindPoseHeightM(c->model.mesh);
+  for (int role = 0; role < character::kClipRoleCount; ++role) {
     const int index = c->report.roles.clip[role];
     if (index >= 0) c->clips[role] = &c->model.clips[index];
   }

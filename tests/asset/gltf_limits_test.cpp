@@ -3,8 +3,8 @@
 // limit. The glTF here is JSON only (no BIN chunk): the checks read the
 // JSON before the importer does.
 
-#include "asset/gltf_limits.h"
-#include "asset/glb_json.h"
+#include "knights/asset/gltf_limits.h"
+#include "knights/asset/glb_json.h"
 
 #include <gtest/gtest.h>
 

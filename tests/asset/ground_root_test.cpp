@@ -1,7 +1,7 @@
 // MoveTravelToGround: the hips' travel goes to the ground joint, their bob
 // stays, a climb's rise goes with the travel, and the sum is unchanged.
 
-#include "asset/ground_root.h"
+#include "knights/asset/ground_root.h"
 
 #include <gtest/gtest.h>
 

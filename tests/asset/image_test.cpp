@@ -2,7 +2,7 @@
 // pixels; a write that fails anywhere (no such directory, a full disk) is
 // an error naming the file, never a success.
 
-#include "asset/image.h"
+#include "knights/asset/image.h"
 
 #include <gtest/gtest.h>
 

@@ -1,7 +1,7 @@
 // asset::FindTooDeepNesting: the nesting cap every JSON input is held to
 // before it is parsed, and the loaders that apply it.
 
-#include "asset/json_depth.h"
+#include "knights/asset/json_depth.h"
 
 #include <gtest/gtest.h>
 
@@ -9,10 +9,10 @@
 #include <string>
 #include <vector>
 
-#include "asset/character_desc_loader.h"
-#include "asset/glb_json.h"
-#include "asset/level_loader.h"
-#include "asset/settings_file.h"
+#include "knights/asset/character_desc_loader.h"
+#include "knights/asset/glb_json.h"
+#include "knights/asset/level_loader.h"
+#include "knights/asset/settings_file.h"
 
 namespace knights::asset {
 namespace {

@@ -1,7 +1,7 @@
 // asset::FindDuplicateKey: the first key an object names twice, with where
 // that object is, printed on one line whatever the key holds.
 
-#include "asset/json_duplicate_keys.h"
+#include "knights/asset/json_duplicate_keys.h"
 
 #include <gtest/gtest.h>
 

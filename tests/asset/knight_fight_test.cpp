@@ -1,4 +1,4 @@
-// Fights with the shipped knight (its combat clips, its sword): a session
+// Fights with the shipped knight (its fight clips, its sword): a session
 // on a flat field with one enemy, the player driven step by step. Here, not
 // in tests/game, because loading the assets needs the asset layer.
 
@@ -11,13 +11,13 @@
 
 #include <gtest/gtest.h>
 
-#include "asset/character_desc_loader.h"
-#include "asset/character_model.h"
-#include "asset/level_loader.h"
-#include "core/file_io.h"
-#include "game/game_session.h"
-#include "game/rig.h"
-#include "game/rig_props.h"
+#include "knights/asset/character_desc_loader.h"
+#include "knights/asset/character_model.h"
+#include "knights/asset/level_loader.h"
+#include "knights/core/file_io.h"
+#include "knights/game/session/game_session.h"
+#include "knights/character/rig.h"
+#include "knights/character/rig_props.h"
 
 namespace knights::game {
 namespace {
@@ -34,9 +34,9 @@ const char* const kFieldJson = R"({
 })";
 
 struct Cast {
-  CharacterDesc desc;
+  character::CharacterDesc desc;
   asset::CharacterModel model;
-  Rig rig;
+  character::Rig rig;
   ClipSet clips{};
 };
 
@@ -49,16 +49,18 @@ class KnightFightTest : public ::testing::Test {
     auto model = asset::LoadCharacterModel(desc->model_path);
     ASSERT_TRUE(model.ok()) << model.status().message();
     cast_ = new Cast{*desc, std::move(*model), {}, {}};
-    auto rig = ResolveRig(cast_->desc, cast_->model.skeleton);
+    auto rig = character::ResolveRig(cast_->desc, cast_->model.skeleton);
     ASSERT_TRUE(rig.ok()) << rig.status().message();
     cast_->rig = *rig;
-    for (int role = 0; role < kClipRoleCount; ++role) {
+    for (int role = 0; role < character::kClipRoleCount; ++role) {
       const int index = cast_->model.FindClip(cast_->desc.clips[role]);
-      ASSERT_GE(index, 0) << ClipRoleKey(static_cast<ClipRole>(role)) << ": the knight maps every role";
+      ASSERT_GE(index, 0) << character::ClipRoleKey(static_cast<character::ClipRole>(role))
+                          << ": the knight maps every role";
       cast_->clips[role] = &cast_->model.clips[index];
     }
-    auto props = ResolveProps(cast_->desc, cast_->model.skeleton, cast_->rig,
-                              cast_->clips[static_cast<int>(ClipRole::kClimbUp)], &cast_->model.mesh);
+    auto props =
+        character::ResolveProps(cast_->desc, cast_->model.skeleton, cast_->rig,
+                                cast_->clips[static_cast<int>(character::ClipRole::kClimbUp)], &cast_->model.mesh);
     ASSERT_TRUE(props.ok()) << props.status().message();
     cast_->rig.props = *props;
   }
@@ -93,7 +95,7 @@ class KnightFightTest : public ::testing::Test {
 Cast* KnightFightTest::cast_ = nullptr;
 
 TEST_F(KnightFightTest, TheKnightsAttackClipsHaveHurtWindowsInsideTheirSwings) {
-  const CombatClips clips = ReadCombatClips(cast_->model.skeleton, cast_->clips, cast_->rig);
+  const FightClips clips = ReadFightClips(cast_->model.skeleton, cast_->clips, cast_->rig);
   ASSERT_EQ(clips.combo_length, 3);
   EXPECT_GE(clips.weapon_prop, 0) << "the sword in the right hand";
   for (int i = 0; i < clips.combo_length; ++i) {
@@ -132,7 +134,7 @@ TEST_F(KnightFightTest, AnEnemySeesTurnsWindsUpAndStrikesAStandingPlayer) {
   EXPECT_TRUE(std::find(seen.begin(), seen.end(), EnemyState::kWindUp) != seen.end());
   EXPECT_TRUE(tell_before_swing);
   EXPECT_EQ(s->fight_stats().blows_taken, 1);
-  EXPECT_EQ(s->player().combat.health(), s->player().combat.tuning.max_health - 1);
+  EXPECT_EQ(s->player().fight.health(), s->player().fight.tuning.max_health - 1);
   // Inside the range, give or take the stopping distance of a walk and the
   // step in which the patrol sees it has reached an end.
   const KnightTuning& t = s->knights()[1].controller.tuning;
@@ -151,7 +153,7 @@ TEST_F(KnightFightTest, TheRaisedShieldStopsTheEnemysBlowsFromTheFront) {
   for (int i = 0; i < 1200; ++i) s->Step(guard);
   EXPECT_GE(s->fight_stats().blocked_by_player, 1);
   EXPECT_EQ(s->fight_stats().blows_taken, 0);
-  EXPECT_EQ(s->player().combat.health(), s->player().combat.tuning.max_health);
+  EXPECT_EQ(s->player().fight.health(), s->player().fight.tuning.max_health);
 }
 
 // The autopilot fights its way past: the enemy falls, blinks out, and the
@@ -165,7 +167,7 @@ TEST_F(KnightFightTest, TheAutopilotDefeatsTheEnemyWhichThenBlinksOut) {
     s->Step({});
     for (const SoundEvent& e : s->sounds().Events()) heard.insert(e.id);
     s->ClearSounds();
-    if (s->knights()[1].combat.Defeated()) defeated_step = i;
+    if (s->knights()[1].fight.Defeated()) defeated_step = i;
   }
   ASSERT_GE(defeated_step, 0);
   EXPECT_EQ(s->fight_stats().enemies_defeated, 1);
@@ -188,7 +190,7 @@ TEST_F(KnightFightTest, AFightIsTheSameForTheSameSeed) {
     a->Step({});
     b->Step({});
     ASSERT_EQ(a->player().controller.FeetWs(), b->player().controller.FeetWs()) << i;
-    ASSERT_EQ(a->knights()[1].combat.health(), b->knights()[1].combat.health()) << i;
+    ASSERT_EQ(a->knights()[1].fight.health(), b->knights()[1].fight.health()) << i;
   }
   EXPECT_GE(a->fight_stats().blows_dealt + a->fight_stats().blocked_by_enemies, 1);
 }

@@ -10,17 +10,17 @@
 
 #include <gtest/gtest.h>
 
-#include "asset/character_desc_loader.h"
-#include "asset/character_model.h"
-#include "asset/level_loader.h"
-#include "anim/model_pose.h"
-#include "game/game_test_util.h"
-#include "game/game_session.h"
-#include "game/ik_metrics.h"
-#include "game/knight.h"
-#include "core/file_io.h"
-#include "game/rig.h"
-#include "game/rig_props.h"
+#include "knights/asset/character_desc_loader.h"
+#include "knights/asset/character_model.h"
+#include "knights/asset/level_loader.h"
+#include "knights/anim/model_pose.h"
+#include "tests/game/game_test_util.h"
+#include "knights/game/session/game_session.h"
+#include "knights/game/session/ik_metrics.h"
+#include "knights/game/knight/knight.h"
+#include "knights/core/file_io.h"
+#include "knights/character/rig.h"
+#include "knights/character/rig_props.h"
 
 namespace knights::game {
 namespace {
@@ -33,9 +33,9 @@ std::string RepoPath(const std::string& relative) { return std::string(KNIGHTS_S
 class KnightGameTest : public ::testing::Test {
  protected:
   struct Assets {
-    CharacterDesc desc;
+    character::CharacterDesc desc;
     asset::CharacterModel model;
-    Rig rig;
+    character::Rig rig;
     ClipSet clips{};
   };
   static void SetUpTestSuite() {
@@ -45,17 +45,19 @@ class KnightGameTest : public ::testing::Test {
     auto model = asset::LoadCharacterModel(desc->model_path);
     ASSERT_TRUE(model.ok()) << model.status().message();
     assets_ = new Assets{*desc, std::move(*model), {}, {}};
-    auto rig = ResolveRig(assets_->desc, assets_->model.skeleton);
+    auto rig = character::ResolveRig(assets_->desc, assets_->model.skeleton);
     ASSERT_TRUE(rig.ok()) << rig.status().message();
     assets_->rig = *rig;
-    for (int role = 0; role < kClipRoleCount; ++role) {
+    for (int role = 0; role < character::kClipRoleCount; ++role) {
       const int index = assets_->model.FindClip(assets_->desc.clips[role]);
-      if (!IsRequiredRole(static_cast<ClipRole>(role)) && assets_->desc.clips[role].empty()) continue;
+      if (!character::IsRequiredRole(static_cast<character::ClipRole>(role)) && assets_->desc.clips[role].empty())
+        continue;
       ASSERT_GE(index, 0);
       assets_->clips[role] = &assets_->model.clips[index];
     }
-    auto props = ResolveProps(assets_->desc, assets_->model.skeleton, assets_->rig,
-                              assets_->clips[static_cast<int>(ClipRole::kClimbUp)], &assets_->model.mesh);
+    auto props =
+        character::ResolveProps(assets_->desc, assets_->model.skeleton, assets_->rig,
+                                assets_->clips[static_cast<int>(character::ClipRole::kClimbUp)], &assets_->model.mesh);
     ASSERT_TRUE(props.ok()) << props.status().message();
     assets_->rig.props = *props;
   }
@@ -85,8 +87,8 @@ KnightGameTest::Assets* KnightGameTest::assets_ = nullptr;
 // The collision body is as tall as the character's mesh (the knight's crest
 // 1.95 m up), the controller's default where the rig does not say.
 TEST_F(KnightGameTest, TheCollisionBodyIsAsTallAsTheCharacter) {
-  Rig rig = assets_->rig;
-  rig.body_height_m = BindPoseHeightM(assets_->model.mesh);
+  character::Rig rig = assets_->rig;
+  rig.body_height_m = character::BindPoseHeightM(assets_->model.mesh);
   EXPECT_NEAR(rig.body_height_m, 1.95f, 0.01f);
   Knight knight;
   knight.Init(assets_->model.skeleton, assets_->clips, rig, 0);
@@ -130,21 +132,21 @@ TEST_F(KnightGameTest, TurnOnTheSpotPlaysTheTurnClipAndFlipsFacingAtItsEnd) {
   knight_.Spawn(glm::vec3(5.0f, 0.0f, 0.0f), +1);
   for (int i = 0; i < 10; ++i) Step(Input(0.0f));
   Step(Input(-1.0f));  // the tap: one step
-  EXPECT_EQ(knight_.anim.CurrentRole(), ClipRole::kTurn);
+  EXPECT_EQ(knight_.anim.CurrentRole(), character::ClipRole::kTurn);
   EXPECT_TRUE(knight_.controller.Turning());
-  const float turn_s = assets_->clips[static_cast<int>(ClipRole::kTurn)]->DurationS();
+  const float turn_s = assets_->clips[static_cast<int>(character::ClipRole::kTurn)]->DurationS();
   EXPECT_FLOAT_EQ(knight_.controller.motion_clip_info().turn_duration_s, turn_s);
   int steps = 1;
   while (knight_.controller.Turning() && steps < 300) {
     ASSERT_EQ(knight_.controller.Facing(), 1);
-    ASSERT_EQ(knight_.anim.CurrentRole(), ClipRole::kTurn);
+    ASSERT_EQ(knight_.anim.CurrentRole(), character::ClipRole::kTurn);
     ASSERT_NEAR(knight_.controller.FeetWs().x, 5.0f, 0.01f);  // the tap's one step of speed
     Step(Input(0.0f));
     ++steps;
   }
   EXPECT_NEAR(steps, std::ceil(turn_s / kDt), 1.0f);
   EXPECT_EQ(knight_.controller.Facing(), -1);
-  EXPECT_NE(knight_.anim.CurrentRole(), ClipRole::kTurn);
+  EXPECT_NE(knight_.anim.CurrentRole(), character::ClipRole::kTurn);
   EXPECT_FALSE(knight_.LastPoseHadNan());
 }
 
@@ -152,7 +154,7 @@ TEST_F(KnightGameTest, TurnOnTheSpotPlaysTheTurnClipAndFlipsFacingAtItsEnd) {
 TEST_F(KnightGameTest, StandingSolesAreOnTheGround) {
   knight_.Spawn(glm::vec3(3.0f, 0.0f, 0.0f), +1);
   for (int i = 0; i < 60; ++i) Step(Input(0.0f));
-  const Rig& rig = assets_->rig;
+  const character::Rig& rig = assets_->rig;
   for (int side = 0; side < 2; ++side) {
     SCOPED_TRACE(side);
     EXPECT_TRUE(knight_.foot_ik.Foot(side).reached);
@@ -238,8 +240,8 @@ TEST_F(KnightGameTest, AJumpFromARunBendsTheKneesSmoothly) {
   knight_.Spawn(glm::vec3(1.0f, 0.0f, 0.0f), +1);
   for (int i = 0; i < 90; ++i) Step(Input(1.0f, 0.0f, /*run=*/true));
   ASSERT_GT(knight_.controller.VelocityMps().x, 3.0f);
-  const Rig& rig = assets_->rig;
-  auto knee_deg = [&](const LimbChain& leg) {
+  const character::Rig& rig = assets_->rig;
+  auto knee_deg = [&](const character::LimbChain& leg) {
     const auto models_ms = knight_.ModelsMs();
     const glm::vec3 a = glm::vec3(models_ms[leg.mid][3]) - glm::vec3(models_ms[leg.upper][3]);
     const glm::vec3 b = glm::vec3(models_ms[leg.end][3]) - glm::vec3(models_ms[leg.mid][3]);
@@ -286,7 +288,7 @@ TEST_F(KnightGameTest, TheClipOverrideIsAppliedByTheSessionStep) {
 TEST_F(KnightGameTest, ClimbsTheLadderWithHandsOnTheRungs) {
   knight_.Spawn(glm::vec3(test::kLadderX - 0.4f, test::kLadderBottomY, 0.0f), +1);
   for (int i = 0; i < 10; ++i) Step(Input(0.0f));
-  const Rig& rig = assets_->rig;
+  const character::Rig& rig = assets_->rig;
   bool climbed = false;
   int hand_holds = 0;
   for (int i = 0; i < 1500; ++i) {
@@ -327,12 +329,12 @@ struct PropStray {
   int climb_steps = 0;
 };
 TEST_F(KnightGameTest, PropsRideTheirSocketsThroughTheIk) {
-  const Rig& rig = assets_->rig;
+  const character::Rig& rig = assets_->rig;
   ASSERT_EQ(rig.props.size(), 2u);  // the sword and the shield
   for (const anim::PropSockets& p : rig.props) EXPECT_TRUE(p.clips_stow);
   const int chest = assets_->model.skeleton.FindJoint("chest");
   ASSERT_EQ(rig.props[0].stow, chest);
-  auto measure = [&](const Rig& with) {
+  auto measure = [&](const character::Rig& with) {
     knight_.Init(assets_->model.skeleton, assets_->clips, with, 0);
     knight_.Spawn(glm::vec3(test::kLadderX - 1.2f, test::kLadderBottomY, 0.0f), +1);
     PropStray stray;
@@ -362,14 +364,14 @@ TEST_F(KnightGameTest, PropsRideTheirSocketsThroughTheIk) {
   EXPECT_GT(placed.climb_steps, 100);
   // The clip itself may sway the stowed prop on the chest by up to
   // kStowStillM (the loader checks it); the IK adds nothing to that.
-  EXPECT_LT(placed.stowed_m, kStowStillM);
+  EXPECT_LT(placed.stowed_m, character::kStowStillM);
   EXPECT_LT(placed.stowed_rigid_m, 0.001f);
   EXPECT_LT(placed.carried_m, 0.001f);
   RecordProperty("stowed_stray_mm", static_cast<int>(placed.stowed_m * 1000.0f));
   // Without the sockets the skeleton's hierarchy carries them: the stowed
   // sword and shield go wherever the ladder IK moves the hand and forearm
   // they hang from in the file.
-  Rig no_sockets = rig;
+  character::Rig no_sockets = rig;
   no_sockets.props.clear();
   const PropStray dragged = measure(no_sockets);
   EXPECT_GT(dragged.stowed_m, 0.05f);
@@ -448,7 +450,7 @@ BladeRecord KnightBladeTest::ClimbWatchingTheBlade(Approach approach) {
       r.in_ground += ground.hit && p.y < ground.point_ws.y - 0.005f;
     }
     for (const float side : {-1.0f, 1.0f}) {
-      // The rails' half width (render/world_mesh_builder.cpp).
+      // The rails' half width (knights/render/world_mesh_builder.cpp).
       r.through_ladder +=
           SegmentDistanceM(guard_ws, point_ws, ladder.RailBottomWs(side), ladder.RailTopWs(side)) < 0.035f;
     }

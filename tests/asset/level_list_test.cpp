@@ -1,11 +1,11 @@
-#include "asset/level_list.h"
+#include "knights/asset/level_list.h"
 
 #include <algorithm>
 #include <string>
 
 #include <gtest/gtest.h>
 
-#include "asset/level_loader.h"
+#include "knights/asset/level_loader.h"
 
 // The title screen's level list: names in order, comments and blanks
 // skipped, one line naming the file and the line for each bad entry; the

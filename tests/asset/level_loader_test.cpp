@@ -1,4 +1,4 @@
-#include "asset/level_loader.h"
+#include "knights/asset/level_loader.h"
 
 #include <cmath>
 #include <set>
@@ -7,7 +7,7 @@
 #include <nlohmann/json.hpp>
 #include <gtest/gtest.h>
 
-#include "world/world.h"
+#include "knights/world/world.h"
 #include "json_mutation.h"
 
 namespace knights::asset {

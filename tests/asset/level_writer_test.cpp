@@ -1,4 +1,4 @@
-#include "asset/level_writer.h"
+#include "knights/asset/level_writer.h"
 
 #include <algorithm>
 #include <filesystem>
@@ -9,8 +9,8 @@
 #include <nlohmann/json.hpp>
 #include <gtest/gtest.h>
 
-#include "asset/level_loader.h"
-#include "world/level_generator.h"
+#include "knights/asset/level_loader.h"
+#include "knights/world/level_generator.h"
 
 // LevelToJson is the inverse of ParseLevel: every generated level (seeds
 // 1..100 in both ranges) passes the validator and parses back equal, and so

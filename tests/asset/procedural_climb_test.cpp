@@ -1,4 +1,4 @@
-// The procedural climb (game/procedural_climb.h) built for the shipped rigs
+// The procedural climb (knights/character/procedural_climb.h) built for the shipped rigs
 // as the game loads them: the squire with only its common clips, and the
 // knight with the climb forced on over its own climb clips. The baked clips
 // are measured against the ladder they are built on (limb sequence, rung
@@ -16,19 +16,19 @@
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
-#include "anim/model_pose.h"
-#include "asset/character_desc_loader.h"
-#include "asset/character_loader.h"
-#include "asset/level_loader.h"
-#include "core/file_io.h"
-#include "game/clip_baker.h"
-#include "asset/game_character.h"
-#include "game/game_test_util.h"
-#include "game/knight.h"
-#include "game/procedural_climb.h"
-#include "game/rig.h"
-#include "ik/hinge_axis.h"
-#include "world/ladder.h"
+#include "knights/anim/model_pose.h"
+#include "knights/asset/character_desc_loader.h"
+#include "knights/asset/character_loader.h"
+#include "knights/asset/level_loader.h"
+#include "knights/core/file_io.h"
+#include "knights/character/clip_baker.h"
+#include "tests/asset/game_character.h"
+#include "tests/game/game_test_util.h"
+#include "knights/game/knight/knight.h"
+#include "knights/character/procedural_climb.h"
+#include "knights/character/rig.h"
+#include "knights/ik/hinge_axis.h"
+#include "knights/world/ladder.h"
 
 namespace knights::game {
 namespace {
@@ -43,14 +43,14 @@ class ProceduralClimbTest : public ::testing::TestWithParam<const char*> {
   void SetUp() override {
     cast_ = knights::test::LoadGameCharacter(GetParam());
     ASSERT_NE(cast_, nullptr);
-    baker_ = std::make_unique<ClipBaker>(cast_->model.skeleton, cast_->rig);
-    geometry_ = MeasureClimb(*baker_);
+    baker_ = std::make_unique<character::ClipBaker>(cast_->model.skeleton, cast_->rig);
+    geometry_ = character::MeasureClimb(*baker_);
   }
   // Each limb's effector (balls of the feet on a ladder, grips) in `clip`
   // at t_s, model space.
   std::array<glm::vec3, anim::kLimbCount> Effectors(const anim::Clip& clip, float t_s) const {
     const std::vector<glm::mat4> models_ms = anim::ModelPoseAt(cast_->model.skeleton, &clip, t_s);
-    const Rig& rig = cast_->rig;
+    const character::Rig& rig = cast_->rig;
     const int ends[4] = {rig.leg_l.end, rig.leg_r.end, rig.arm_l.end, rig.arm_r.end};
     const glm::vec3 offsets[4] = {rig.ball_offset_l_ls, rig.ball_offset_r_ls, rig.grip_offset_l_ls,
                                   rig.grip_offset_r_ls};
@@ -71,16 +71,18 @@ class ProceduralClimbTest : public ::testing::TestWithParam<const char*> {
   }
 
   std::unique_ptr<LoadedCast> cast_;
-  std::unique_ptr<ClipBaker> baker_;
-  ClimbGeometry geometry_;
+  std::unique_ptr<character::ClipBaker> baker_;
+  character::ClimbGeometry geometry_;
 };
 
 TEST_P(ProceduralClimbTest, AllFourLadderRolesComeFromIt) {
-  for (const ClipRole role :
-       {ClipRole::kClimbUp, ClipRole::kClimbDown, ClipRole::kLadderEnterBottom, ClipRole::kLadderExitTop}) {
-    EXPECT_EQ(cast_->report.roles.source[static_cast<int>(role)], ClipSource::kProceduralClimb) << ClipRoleKey(role);
+  for (const character::ClipRole role :
+       {character::ClipRole::kClimbUp, character::ClipRole::kClimbDown, character::ClipRole::kLadderEnterBottom,
+        character::ClipRole::kLadderExitTop}) {
+    EXPECT_EQ(cast_->report.roles.source[static_cast<int>(role)], character::ClipSource::kProceduralClimb)
+        << character::ClipRoleKey(role);
   }
-  const anim::Clip& climb = cast_->Clip(ClipRole::kClimbUp);
+  const anim::Clip& climb = cast_->Clip(character::ClipRole::kClimbUp);
   EXPECT_TRUE(climb.Loop());
   // The climb's speed is set by the rung spacing: two rungs a cycle.
   EXPECT_FLOAT_EQ(*climb.ClimbMPerCycle(), 2.0f * geometry_.rung_spacing_m);
@@ -93,7 +95,7 @@ TEST_P(ProceduralClimbTest, AllFourLadderRolesComeFromIt) {
 // right hand with the left foot half a cycle later; each holds the same
 // share of the cycle, so a pair swings while the other holds.
 TEST_P(ProceduralClimbTest, TheLimbsMoveInADiagonalGait) {
-  const anim::Clip& climb = cast_->Clip(ClipRole::kClimbUp);
+  const anim::Clip& climb = cast_->Clip(character::ClipRole::kClimbUp);
   const float cycle_s = climb.DurationS();
   std::array<anim::ContactRange, anim::kLimbCount> range{};
   for (int limb = 0; limb < anim::kLimbCount; ++limb) {
@@ -102,7 +104,7 @@ TEST_P(ProceduralClimbTest, TheLimbsMoveInADiagonalGait) {
     range[limb] = contacts[0];
     float held_s = range[limb].end_s - range[limb].start_s;
     if (held_s < 0.0f) held_s += cycle_s;  // wraps past the cycle's end
-    EXPECT_NEAR(held_s, kHoldShare * cycle_s, 1e-3f) << anim::kLimbNames[limb];
+    EXPECT_NEAR(held_s, character::kHoldShare * cycle_s, 1e-3f) << anim::kLimbNames[limb];
   }
   EXPECT_NEAR(range[anim::kHandL].start_s, range[anim::kFootR].start_s, 1e-4f);
   EXPECT_NEAR(range[anim::kHandR].start_s, range[anim::kFootL].start_s, 1e-4f);
@@ -122,7 +124,7 @@ TEST_P(ProceduralClimbTest, TheLimbsMoveInADiagonalGait) {
 // rises) to within a centimetre; between holds each limb swings up two
 // rungs on an arc away from the ladder.
 TEST_P(ProceduralClimbTest, EveryHoldIsOnARungAndEverySwingBowsAway) {
-  const anim::Clip& climb = cast_->Clip(ClipRole::kClimbUp);
+  const anim::Clip& climb = cast_->Clip(character::ClipRole::kClimbUp);
   const float rise_mps = *climb.SpeedMps();
   const float s = geometry_.rung_spacing_m;
   for (int limb = 0; limb < anim::kLimbCount; ++limb) {
@@ -155,7 +157,8 @@ TEST_P(ProceduralClimbTest, EveryHoldIsOnARungAndEverySwingBowsAway) {
     }
     EXPECT_LT(worst_m, 0.01f) << anim::kLimbNames[limb] << " held from " << r.start_s;
     // Half way through the swing the limb is further from the ladder.
-    const float swing_mid_s = std::fmod(r.end_s + 0.5f * (1.0f - kHoldShare) * climb.DurationS(), climb.DurationS());
+    const float swing_mid_s =
+        std::fmod(r.end_s + 0.5f * (1.0f - character::kHoldShare) * climb.DurationS(), climb.DurationS());
     farthest_back_m = geometry_.rung_reach_m - Effectors(climb, swing_mid_s)[limb].x;
     EXPECT_GT(farthest_back_m, 0.05f) << anim::kLimbNames[limb];
   }
@@ -163,8 +166,8 @@ TEST_P(ProceduralClimbTest, EveryHoldIsOnARungAndEverySwingBowsAway) {
 
 // Down is up played backwards, at the same place of the cycle.
 TEST_P(ProceduralClimbTest, ClimbDownIsTheClimbBackwards) {
-  const anim::Clip& up = cast_->Clip(ClipRole::kClimbUp);
-  const anim::Clip& down = cast_->Clip(ClipRole::kClimbDown);
+  const anim::Clip& up = cast_->Clip(character::ClipRole::kClimbUp);
+  const anim::Clip& down = cast_->Clip(character::ClipRole::kClimbDown);
   ASSERT_FLOAT_EQ(up.DurationS(), down.DurationS());
   for (const float t : {0.1f, 0.37f, 0.8f}) {
     const auto a = Effectors(up, t);
@@ -178,14 +181,14 @@ TEST_P(ProceduralClimbTest, ClimbDownIsTheClimbBackwards) {
 // motion took the root.
 TEST_P(ProceduralClimbTest, GettingOnAndOffMeetTheClimbAndTheStandPose) {
   const anim::Skeleton& skeleton = cast_->model.skeleton;
-  const anim::Clip& enter = cast_->Clip(ClipRole::kLadderEnterBottom);
-  const anim::Clip& climb = cast_->Clip(ClipRole::kClimbUp);
-  const anim::Clip& exit = cast_->Clip(ClipRole::kLadderExitTop);
+  const anim::Clip& enter = cast_->Clip(character::ClipRole::kLadderEnterBottom);
+  const anim::Clip& climb = cast_->Clip(character::ClipRole::kClimbUp);
+  const anim::Clip& exit = cast_->Clip(character::ClipRole::kLadderExitTop);
   const auto enter_end = anim::ModelPoseAt(skeleton, &enter, enter.DurationS());
   const auto climb_start = anim::ModelPoseAt(skeleton, &climb, 0.0f);
   const auto exit_start = anim::ModelPoseAt(skeleton, &exit, 0.0f);
   const auto exit_end = anim::ModelPoseAt(skeleton, &exit, exit.DurationS());
-  const auto stand = anim::ModelPoseAt(skeleton, &cast_->Clip(ClipRole::kIdle), 0.0f);
+  const auto stand = anim::ModelPoseAt(skeleton, &cast_->Clip(character::ClipRole::kIdle), 0.0f);
   const glm::vec3 ledge_ms(geometry_.stand_x_m, static_cast<float>(geometry_.hand_top_rung) * geometry_.rung_spacing_m,
                            0.0f);
   float enter_gap = 0.0f, exit_gap = 0.0f, stand_gap = 0.0f;
@@ -208,16 +211,17 @@ TEST_P(ProceduralClimbTest, GettingOnAndOffMeetTheClimbAndTheStandPose) {
 // No knee or elbow of any procedural clip bends backwards (about the rig's
 // hinges, as the game measures them) at any moment.
 TEST_P(ProceduralClimbTest, NoKneeOrElbowEverBendsBackwards) {
-  const Rig& rig = cast_->rig;
-  const LimbChain* chains[4] = {&rig.leg_l, &rig.leg_r, &rig.arm_l, &rig.arm_r};
-  for (const ClipRole role :
-       {ClipRole::kClimbUp, ClipRole::kClimbDown, ClipRole::kLadderEnterBottom, ClipRole::kLadderExitTop}) {
+  const character::Rig& rig = cast_->rig;
+  const character::LimbChain* chains[4] = {&rig.leg_l, &rig.leg_r, &rig.arm_l, &rig.arm_r};
+  for (const character::ClipRole role :
+       {character::ClipRole::kClimbUp, character::ClipRole::kClimbDown, character::ClipRole::kLadderEnterBottom,
+        character::ClipRole::kLadderExitTop}) {
     const anim::Clip& clip = cast_->Clip(role);
     float worst_deg = 0.0f, worst_at_s = 0.0f;
     for (float t = 0.0f; t <= clip.DurationS(); t += 1.0f / 120.0f) {
       const auto models_ms = anim::ModelPoseAt(cast_->model.skeleton, &clip, t);
       for (int limb = 0; limb < 4; ++limb) {
-        const LimbChain& c = *chains[limb];
+        const character::LimbChain& c = *chains[limb];
         const float bend_deg = ik::SignedHingeBendDeg(glm::vec3(models_ms[c.upper][3]), glm::vec3(models_ms[c.mid][3]),
                                                       glm::vec3(models_ms[c.end][3]),
                                                       ik::HingeAxisMs(models_ms[c.upper], rig.hinge_axis_ls[limb]));
@@ -227,7 +231,7 @@ TEST_P(ProceduralClimbTest, NoKneeOrElbowEverBendsBackwards) {
         }
       }
     }
-    EXPECT_LT(worst_deg, 5.0f) << ClipRoleKey(role) << " at " << worst_at_s << " s";
+    EXPECT_LT(worst_deg, 5.0f) << character::ClipRoleKey(role) << " at " << worst_at_s << " s";
   }
 }
 
@@ -257,7 +261,7 @@ void ClimbAndMeasure(const LoadedCast& cast, const LadderCase& c) {
   const float bottom_x = ladder["x"].get<float>();
   knight.Spawn(glm::vec3(bottom_x - 0.4f, test::kLadderBottomY, 0.0f), +1);
   const IkToggles ik;
-  const Rig& rig = cast.rig;
+  const character::Rig& rig = cast.rig;
   const int ends[4] = {rig.leg_l.end, rig.leg_r.end, rig.arm_l.end, rig.arm_r.end};
   const glm::vec3 offsets[4] = {rig.ball_offset_l_ls, rig.ball_offset_r_ls, rig.grip_offset_l_ls, rig.grip_offset_r_ls};
   std::array<int, 4> last_rung = {-1, -1, -1, -1};

@@ -1,6 +1,6 @@
-#include "asset/settings_file.h"
+#include "knights/asset/settings_file.h"
 
-#include "core/file_io.h"
+#include "knights/core/file_io.h"
 
 #include <gtest/gtest.h>
 

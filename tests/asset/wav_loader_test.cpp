@@ -3,7 +3,7 @@
 // skipped, and every other file is refused with one line naming the file
 // and the field; the shipped sounds all load.
 
-#include "asset/wav_loader.h"
+#include "knights/asset/wav_loader.h"
 
 #include <gtest/gtest.h>
 
@@ -12,7 +12,7 @@
 #include <string>
 #include <vector>
 
-#include "core/file_io.h"
+#include "knights/core/file_io.h"
 
 namespace knights::asset {
 namespace {

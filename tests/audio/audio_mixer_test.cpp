@@ -3,7 +3,7 @@
 // heard at zero volume are not, variants take turns, a pause stops the
 // effects; without a device (headless runs) it is silent and drops all.
 
-#include "audio/audio_mixer.h"
+#include "knights/audio/audio_mixer.h"
 
 #include <gtest/gtest.h>
 

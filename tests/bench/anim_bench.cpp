@@ -13,19 +13,19 @@
 #include <glm/glm.hpp>
 #include <glm/gtc/quaternion.hpp>
 
-#include "anim/blending_job.h"
-#include "anim/local_to_model_job.h"
-#include "anim/locomotion_blend.h"
-#include "anim/sampling_cache.h"
-#include "anim/sampling_job.h"
-#include "anim/skinning_palette_job.h"
+#include "knights/anim/blending_job.h"
+#include "knights/anim/local_to_model_job.h"
+#include "knights/anim/locomotion_blend.h"
+#include "knights/anim/sampling_cache.h"
+#include "knights/anim/sampling_job.h"
+#include "knights/anim/skinning_palette_job.h"
 #include "bench_util.h"
-#include "math/transform.h"
+#include "knights/math/transform.h"
 
 namespace knights::bench {
 namespace {
 
-const anim::Clip& KnightClip(game::ClipRole role) { return *Assets().clips[static_cast<int>(role)]; }
+const anim::Clip& KnightClip(character::ClipRole role) { return *Assets().clips[static_cast<int>(role)]; }
 
 std::vector<math::Transform> RestPose() {
   const auto rest = Assets().model.skeleton.RestPose();
@@ -35,7 +35,7 @@ std::vector<math::Transform> RestPose() {
 // Sampling the knight's walk forward at 60 Hz, with key cursors (as the game
 // does) and without (a binary search per track).
 void BM_AnimSampleClip(benchmark::State& state) {
-  const anim::Clip& clip = KnightClip(game::ClipRole::kWalk);
+  const anim::Clip& clip = KnightClip(character::ClipRole::kWalk);
   const int joints = Assets().model.skeleton.JointCount();
   std::vector<math::Transform> out = RestPose();
   anim::SamplingCache cache(joints);
@@ -58,8 +58,8 @@ BENCHMARK(BM_AnimSampleClip)->ArgName("cache")->Arg(1)->Arg(0);
 // Walk and run synchronised by anim::LocomotionBlend, sampled and blended by
 // ground speed (2.5 m/s: between the two), as the game's locomotion does.
 void BM_AnimSampleAndBlendTwo(benchmark::State& state) {
-  const anim::Clip& walk = KnightClip(game::ClipRole::kWalk);
-  const anim::Clip& run = KnightClip(game::ClipRole::kRun);
+  const anim::Clip& walk = KnightClip(character::ClipRole::kWalk);
+  const anim::Clip& run = KnightClip(character::ClipRole::kRun);
   const int joints = Assets().model.skeleton.JointCount();
   const auto rest = Assets().model.skeleton.RestPose();
   std::vector<math::Transform> walk_pose = RestPose(), run_pose = RestPose(), pose = RestPose();
@@ -103,12 +103,12 @@ void BM_AnimBlendTwo(benchmark::State& state) {
   const int joints = Assets().model.skeleton.JointCount();
   std::vector<math::Transform> a = RestPose(), b = RestPose(), out = RestPose();
   anim::SamplingJob sample;
-  sample.clip = &KnightClip(game::ClipRole::kWalk);
+  sample.clip = &KnightClip(character::ClipRole::kWalk);
   sample.time_s = 0.3f;
   sample.rest_pose_ls = rest;
   sample.output_ls = a;
   sample.Run();
-  sample.clip = &KnightClip(game::ClipRole::kRun);
+  sample.clip = &KnightClip(character::ClipRole::kRun);
   sample.output_ls = b;
   sample.Run();
   const anim::BlendLayer layers[] = {{a, 0.3f}, {b, 0.7f}};
@@ -164,7 +164,7 @@ void LocalToModel(benchmark::State& state, std::span<const int16_t> parents, std
 void BM_AnimLocalToModelKnight(benchmark::State& state) {
   std::vector<math::Transform> pose = RestPose();
   anim::SamplingJob sample;
-  sample.clip = &KnightClip(game::ClipRole::kWalk);
+  sample.clip = &KnightClip(character::ClipRole::kWalk);
   sample.time_s = 0.3f;
   sample.output_ls = pose;
   sample.Run();

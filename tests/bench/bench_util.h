@@ -16,16 +16,16 @@
 #include <string>
 #include <vector>
 
-#include "asset/character_desc_loader.h"
-#include "asset/character_model.h"
-#include "asset/level_loader.h"
-#include "core/input_state.h"
-#include "core/log.h"
-#include "game/auto_pilot.h"
-#include "game/knight.h"
-#include "core/file_io.h"
-#include "game/rig.h"
-#include "world/world.h"
+#include "knights/asset/character_desc_loader.h"
+#include "knights/asset/character_model.h"
+#include "knights/asset/level_loader.h"
+#include "knights/core/input_state.h"
+#include "knights/core/log.h"
+#include "knights/game/brains/auto_pilot.h"
+#include "knights/game/knight/knight.h"
+#include "knights/core/file_io.h"
+#include "knights/character/rig.h"
+#include "knights/world/world.h"
 
 namespace knights::bench {
 
@@ -41,9 +41,9 @@ inline std::string SourcePath(const std::string& relative) { return std::string(
 // The knight as the game loads it (main.cpp's LoadAssets without variants)
 // and the demo level.
 struct KnightAssets {
-  game::CharacterDesc desc;
+  character::CharacterDesc desc;
   asset::CharacterModel model;
-  game::Rig rig;
+  character::Rig rig;
   game::ClipSet clips{};
   std::unique_ptr<world::World> world;
 };
@@ -61,12 +61,12 @@ inline const KnightAssets& Assets() {
     if (!model) Die(model.status().message());
     a->model = std::move(*model);
     if (core::Status s = asset::CheckCharacterDesc(a->desc, a->model); !s.ok()) Die(s.message());
-    auto rig = game::ResolveRig(a->desc, a->model.skeleton);
+    auto rig = character::ResolveRig(a->desc, a->model.skeleton);
     if (!rig) Die(rig.status().message());
     a->rig = *rig;
-    for (int role = 0; role < game::kClipRoleCount; ++role) {
+    for (int role = 0; role < character::kClipRoleCount; ++role) {
       const int clip = a->model.FindClip(a->desc.clips[role]);
-      if (clip < 0 && !game::IsRequiredRole(static_cast<game::ClipRole>(role))) continue;
+      if (clip < 0 && !character::IsRequiredRole(static_cast<character::ClipRole>(role))) continue;
       if (clip < 0) Die("clip " + a->desc.clips[role] + " missing");
       a->clips[role] = &a->model.clips[clip];
     }

@@ -24,9 +24,9 @@
 #include <glad/gl.h>
 
 #include "bench_util.h"
-#include "render/gpu_skinned_mesh.h"
-#include "anim/skinning_job.h"
-#include "platform/window.h"
+#include "knights/render/gpu_skinned_mesh.h"
+#include "knights/anim/skinning_job.h"
+#include "knights/platform/window.h"
 
 namespace knights::bench {
 namespace {

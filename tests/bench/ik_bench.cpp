@@ -14,11 +14,11 @@
 #include <benchmark/benchmark.h>
 #include <glm/gtc/matrix_transform.hpp>
 
-#include "anim/local_to_model_job.h"
+#include "knights/anim/local_to_model_job.h"
 #include "bench_util.h"
-#include "ik/apply_two_bone_ik.h"
-#include "ik/two_bone_ik_batch_job.h"
-#include "ik/two_bone_ik_job.h"
+#include "knights/ik/apply_two_bone_ik.h"
+#include "knights/ik/two_bone_ik_batch_job.h"
+#include "knights/ik/two_bone_ik_job.h"
 
 namespace knights::ik {
 namespace {

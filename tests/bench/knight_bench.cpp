@@ -19,7 +19,7 @@
 #include <vector>
 
 #include "bench_util.h"
-#include "core/job_system.h"
+#include "knights/core/job_system.h"
 
 namespace knights::bench {
 namespace {

@@ -9,8 +9,8 @@
 
 #include <vector>
 
-#include "anim/skinned_mesh.h"
-#include "anim/skinning_job.h"
+#include "knights/anim/skinned_mesh.h"
+#include "knights/anim/skinning_job.h"
 #include "bench_util.h"
 
 namespace knights::bench {

@@ -9,8 +9,8 @@
 #include <glm/geometric.hpp>
 #include <glm/vec2.hpp>
 
-#include "asset/level_loader.h"
-#include "world/world.h"
+#include "knights/asset/level_loader.h"
+#include "knights/world/world.h"
 
 namespace {
 

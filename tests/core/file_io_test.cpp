@@ -3,7 +3,7 @@
 // open blocks until a writer comes), a device such as /dev/zero, a
 // directory, a missing file.
 
-#include "core/file_io.h"
+#include "knights/core/file_io.h"
 
 #include <sys/stat.h>
 #include <unistd.h>

@@ -3,7 +3,7 @@
 // not 8), the leftover interpolates, and only a stall past a second is
 // dropped.
 
-#include "core/fixed_step_clock.h"
+#include "knights/core/fixed_step_clock.h"
 
 #include <gtest/gtest.h>
 

@@ -2,7 +2,7 @@
 // the worker count, grain and number of dispatches; workers really run
 // chunks at the same time as the caller.
 
-#include "core/job_system.h"
+#include "knights/core/job_system.h"
 
 #include <atomic>
 #include <chrono>

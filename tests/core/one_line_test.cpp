@@ -1,7 +1,7 @@
 // core::OneLine: what the error and log printers print is one line of at
 // most 300 bytes, whatever text from outside it holds.
 
-#include "core/one_line.h"
+#include "knights/core/one_line.h"
 
 #include <string>
 

@@ -1,7 +1,7 @@
 // core::ProfileScope: a block's wall time where asked, 0 (and no clock read)
 // where not.
 
-#include "core/profile_scope.h"
+#include "knights/core/profile_scope.h"
 
 #include <gtest/gtest.h>
 

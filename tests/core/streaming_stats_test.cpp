@@ -1,4 +1,4 @@
-#include "core/streaming_stats.h"
+#include "knights/core/streaming_stats.h"
 
 #include <gtest/gtest.h>
 

@@ -2,7 +2,7 @@
 // seed 1), a zero seed replaced, and Next01 within [0, 1) with the low 24
 // bits of each output.
 
-#include "core/xor_shift32.h"
+#include "knights/core/xor_shift32.h"
 
 #include <cstdint>
 

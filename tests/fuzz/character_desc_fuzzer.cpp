@@ -1,7 +1,7 @@
 // Fuzz target: character description JSON -> asset::ParseCharacterDesc.
 //
 // Invariants checked on every input: a rejected description has a one-line
-// message that starts with the file name (asset/character_desc_loader.h:
+// message that starts with the file name (knights/asset/character_desc_loader.h:
 // "<file>: <json path>: <problem>"); an accepted one names every clip role
 // and every required joint, keeps its scale inside the loader's 0.01..100
 // and its offsets inside +-10 m, and remembers its file.
@@ -11,7 +11,7 @@
 #include <cstdint>
 #include <string>
 
-#include "asset/character_desc_loader.h"
+#include "knights/asset/character_desc_loader.h"
 #include "fuzz_check.h"
 
 namespace {
@@ -38,8 +38,9 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   }
   KNIGHTS_FUZZ_CHECK(desc->file == kFileName);
   KNIGHTS_FUZZ_CHECK(!desc->name.empty() && !desc->model_path.empty() && !desc->pelvis_joint.empty());
-  // The required roles are named; an optional (combat) role may be left out.
-  for (int role = 0; role < knights::game::kRequiredRoleCount; ++role) KNIGHTS_FUZZ_CHECK(!desc->clips[role].empty());
+  // The required roles are named; an optional (fight) role may be left out.
+  for (int role = 0; role < knights::character::kRequiredRoleCount; ++role)
+    KNIGHTS_FUZZ_CHECK(!desc->clips[role].empty());
   for (const auto* chain : {&desc->leg_l, &desc->leg_r, &desc->arm_l, &desc->arm_r}) {
     KNIGHTS_FUZZ_CHECK(!chain->upper.empty() && !chain->mid.empty() && !chain->end.empty());
   }

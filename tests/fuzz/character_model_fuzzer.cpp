@@ -9,7 +9,7 @@
 //   every part's triangles and material exist; every texture is as big as
 //   it says;
 // - every clip samples (with and without a SamplingCache, which must not
-//   change the result, anim/sampling_cache.h) at a spread of times including
+//   change the result, knights/anim/sampling_cache.h) at a spread of times including
 //   negative and far-out ones, and local-to-model and the palette jobs accept
 //   the buffers the skeleton sizes.
 
@@ -21,12 +21,12 @@
 #include <string>
 #include <vector>
 
-#include "anim/local_to_model_job.h"
-#include "anim/sampling_cache.h"
-#include "anim/sampling_job.h"
-#include "anim/skinning_palette_job.h"
-#include "asset/character_model.h"
-#include "core/log.h"
+#include "knights/anim/local_to_model_job.h"
+#include "knights/anim/sampling_cache.h"
+#include "knights/anim/sampling_job.h"
+#include "knights/anim/skinning_palette_job.h"
+#include "knights/asset/character_model.h"
+#include "knights/core/log.h"
 #include "fuzz_check.h"
 
 namespace {

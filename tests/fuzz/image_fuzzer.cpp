@@ -17,7 +17,7 @@
 #include <span>
 #include <string>
 
-#include "asset/image.h"
+#include "knights/asset/image.h"
 #include "fuzz_check.h"
 
 namespace {

@@ -4,7 +4,7 @@
 // world must never crash (or read out of bounds) on anything it accepts.
 // Invariants checked on every input:
 // - a rejected level has a one-line message that starts with the file name
-//   (asset/level_loader.h promises "<file>: <json path>: <what is wrong>");
+//   (knights/asset/level_loader.h promises "<file>: <json path>: <what is wrong>");
 // - an accepted level builds a World whose spawn and respawn points are
 //   finite, and whose raycasts report hits inside [0, max_distance] with a
 //   finite point and a unit normal facing the ray.
@@ -20,9 +20,9 @@
 
 #include <glm/geometric.hpp>
 
-#include "asset/level_loader.h"
+#include "knights/asset/level_loader.h"
 #include "fuzz_check.h"
-#include "world/world.h"
+#include "knights/world/world.h"
 
 namespace {
 

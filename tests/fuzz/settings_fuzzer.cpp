@@ -2,7 +2,7 @@
 //
 // Invariants checked on every input: reading never fails the game, so a
 // problem gives the defaults plus one warning line that starts with the
-// file name (asset/settings_file.h); whatever is kept lies inside the
+// file name (knights/asset/settings_file.h); whatever is kept lies inside the
 // reader's ranges (window 64..8192, non-empty key lists of non-empty names,
 // pad lists of known button names, a chosen render scale 0.25..2, character
 // names of at most 256 bytes, best times finite and under a day); and what
@@ -14,7 +14,7 @@
 #include <cstdint>
 #include <string>
 
-#include "asset/settings_file.h"
+#include "knights/asset/settings_file.h"
 #include "fuzz_check.h"
 
 namespace {

@@ -2,7 +2,7 @@
 //
 // Invariants checked on every input: a file is either read, with between
 // one sample and 60 s of them, all from inside the input, or refused with
-// one line that starts with the file name (asset/wav_loader.h); never a
+// one line that starts with the file name (knights/asset/wav_loader.h); never a
 // crash, a read outside the input (ASan) or an allocation beyond the data
 // the input holds.
 
@@ -11,7 +11,7 @@
 #include <string>
 #include <vector>
 
-#include "asset/wav_loader.h"
+#include "knights/asset/wav_loader.h"
 #include "fuzz_check.h"
 
 namespace {

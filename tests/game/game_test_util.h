@@ -12,10 +12,10 @@
 
 #include <functional>
 
-#include "core/input_state.h"
-#include "game/knight_controller.h"
-#include "world/level.h"
-#include "world/world.h"
+#include "knights/core/input_state.h"
+#include "knights/game/knight/knight_controller.h"
+#include "knights/world/level.h"
+#include "knights/world/world.h"
 
 namespace knights::game::test {
 

@@ -1,14 +1,14 @@
 // FootAlignJob: the sole turns onto the surface normal by the minimal
 // rotation, limited and weighted; the toe follows; under any root transform.
 
-#include "ik/foot_align_job.h"
+#include "knights/ik/foot_align_job.h"
 
 #include <cmath>
 #include <limits>
 
 #include <gtest/gtest.h>
 
-#include "ik/ik_math.h"
+#include "knights/ik/ik_math.h"
 #include "ik_test_util.h"
 
 namespace knights::ik {

@@ -4,7 +4,7 @@
 // reach demands), foot lock, swing lift, airborne mode, fades, refusal of bad
 // input, and the debug lines.
 
-#include "ik/foot_ik_controller.h"
+#include "knights/ik/foot_ik_controller.h"
 
 #include <array>
 #include <cmath>
@@ -16,7 +16,7 @@
 #include <glm/gtc/matrix_transform.hpp>
 #include <gtest/gtest.h>
 
-#include "anim/local_to_model_job.h"
+#include "knights/anim/local_to_model_job.h"
 
 namespace knights::ik {
 namespace {

@@ -11,11 +11,11 @@
 
 #include <gtest/gtest.h>
 
-#include "ik/apply_two_bone_ik.h"
-#include "ik/hinge_axis.h"
-#include "ik/limb_placement_job.h"
-#include "ik/two_bone_ik_batch_job.h"
-#include "ik/two_bone_ik_job.h"
+#include "knights/ik/apply_two_bone_ik.h"
+#include "knights/ik/hinge_axis.h"
+#include "knights/ik/limb_placement_job.h"
+#include "knights/ik/two_bone_ik_batch_job.h"
+#include "knights/ik/two_bone_ik_job.h"
 #include "ik_test_util.h"
 
 namespace knights::ik {

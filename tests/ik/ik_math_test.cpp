@@ -1,7 +1,7 @@
-// The frame helpers of ik/ik_math.h, and the glm pitfalls that
+// The frame helpers of knights/ik/ik_math.h, and the glm pitfalls that
 // ik.md lists (each documented by a test that would catch the mistake).
 
-#include "ik/ik_math.h"
+#include "knights/ik/ik_math.h"
 
 #include <cmath>
 #include <limits>
@@ -10,8 +10,8 @@
 #include <glm/gtc/matrix_transform.hpp>
 #include <gtest/gtest.h>
 
-#include "math/random_rotations.h"
-#include "math/transform.h"
+#include "tests/math/random_rotations.h"
+#include "knights/math/transform.h"
 
 namespace knights::ik {
 namespace {

@@ -16,9 +16,9 @@
 #include <glm/gtc/matrix_transform.hpp>
 #include <glm/gtc/quaternion.hpp>
 
-#include "anim/local_to_model_job.h"
-#include "ik/two_bone_ik_reference.h"
-#include "math/transform.h"
+#include "knights/anim/local_to_model_job.h"
+#include "knights/ik/two_bone_ik_reference.h"
+#include "knights/math/transform.h"
 
 namespace knights::ik::test {
 

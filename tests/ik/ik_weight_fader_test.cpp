@@ -1,7 +1,7 @@
 // IkWeightFader: smooth fades in and out, and an immediate switch with a
 // zero fade time.
 
-#include "ik/ik_weight_fader.h"
+#include "knights/ik/ik_weight_fader.h"
 
 #include <cmath>
 

@@ -4,7 +4,7 @@
 // distance is not taken, a hold out of reach is let go, and over repeated
 // climb cycles the target never jumps at a grab or a release.
 
-#include "ik/ladder_ik_controller.h"
+#include "knights/ik/ladder_ik_controller.h"
 
 #include <array>
 #include <cmath>
@@ -16,7 +16,7 @@
 #include <glm/gtc/matrix_transform.hpp>
 #include <gtest/gtest.h>
 
-#include "anim/local_to_model_job.h"
+#include "knights/anim/local_to_model_job.h"
 
 namespace knights::ik {
 namespace {

@@ -13,10 +13,10 @@
 #include <glm/gtc/matrix_transform.hpp>
 #include <gtest/gtest.h>
 
-#include "anim/local_to_model_job.h"
-#include "ik/limb_placement_job.h"
+#include "knights/anim/local_to_model_job.h"
+#include "knights/ik/limb_placement_job.h"
 #include "ik_test_util.h"
-#include "math/approx.h"
+#include "knights/math/approx.h"
 
 namespace knights::ik {
 namespace {

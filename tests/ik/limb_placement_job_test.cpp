@@ -3,7 +3,7 @@
 // normal), the weight blends from the animated effector, and bad input is
 // refused with the pose untouched. Run under several root transforms.
 
-#include "ik/limb_placement_job.h"
+#include "knights/ik/limb_placement_job.h"
 
 #include <cmath>
 #include <cstring>

@@ -5,7 +5,7 @@
 // wall passes by the given side without a jump, where without a side it
 // flips from one lean to the other in one step.
 
-#include "ik/prop_clearance_job.h"
+#include "knights/ik/prop_clearance_job.h"
 
 #include <cmath>
 #include <vector>

@@ -14,8 +14,8 @@
 #include <glm/gtc/matrix_transform.hpp>
 #include <gtest/gtest.h>
 
-#include "ik/apply_two_bone_ik.h"
-#include "ik/two_bone_ik_reference.h"
+#include "knights/ik/apply_two_bone_ik.h"
+#include "knights/ik/two_bone_ik_reference.h"
 #include "ik_test_util.h"
 
 namespace knights::ik {

@@ -6,7 +6,7 @@
 // NaN chains mixed with good ones. And on its own terms: applied, the
 // corrections put each end on its reachable target.
 
-#include "ik/two_bone_ik_batch_job.h"
+#include "knights/ik/two_bone_ik_batch_job.h"
 
 #include <cmath>
 #include <limits>
@@ -16,7 +16,7 @@
 
 #include <gtest/gtest.h>
 
-#include "ik/two_bone_ik_job.h"
+#include "knights/ik/two_bone_ik_job.h"
 #include "ik_test_util.h"
 
 namespace knights::ik {

@@ -8,7 +8,7 @@
 
 #include <gtest/gtest.h>
 
-#include "ik/apply_two_bone_ik.h"
+#include "knights/ik/apply_two_bone_ik.h"
 #include "ik_test_util.h"
 
 namespace knights::ik {

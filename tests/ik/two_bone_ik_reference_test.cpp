@@ -3,7 +3,7 @@
 // and in double: the three cases of step 1, the bend plane kept, the pole
 // for a straight limb, and the minimal rotation with its half turn.
 
-#include "ik/two_bone_ik_reference.h"
+#include "knights/ik/two_bone_ik_reference.h"
 
 #include <cmath>
 

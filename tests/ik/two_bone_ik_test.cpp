@@ -2,7 +2,7 @@
 // leg lives under (identity, translated, rotated, uniformly scaled,
 // non-uniformly scaled, mirrored).
 
-#include "ik/two_bone_ik_job.h"
+#include "knights/ik/two_bone_ik_job.h"
 
 #include <cmath>
 #include <limits>
@@ -10,7 +10,7 @@
 
 #include <gtest/gtest.h>
 
-#include "ik/apply_two_bone_ik.h"
+#include "knights/ik/apply_two_bone_ik.h"
 #include "ik_test_util.h"
 
 namespace knights::ik {

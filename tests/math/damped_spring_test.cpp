@@ -1,6 +1,6 @@
 // math::DampedSpring: critically damped, exact step.
 
-#include "math/damped_spring.h"
+#include "knights/math/damped_spring.h"
 
 #include <cmath>
 

@@ -1,5 +1,5 @@
 // The SSE kernels against glm's straightforward expressions.
-#include "math/matrix_ops.h"
+#include "knights/math/matrix_ops.h"
 
 #include <limits>
 #include <random>
@@ -8,7 +8,7 @@
 #include <glm/gtc/quaternion.hpp>
 #include <gtest/gtest.h>
 
-#include "math/approx.h"
+#include "knights/math/approx.h"
 
 namespace knights::math {
 namespace {

@@ -1,15 +1,15 @@
-// The rotations built from vectors in math/quaternion.h (the IK solvers'
+// The rotations built from vectors in knights/math/quaternion.h (the IK solvers'
 // building blocks): minimal rotations, hinge rotations about an axis, and
 // weighting a rotation toward the identity.
 
-#include "math/quaternion.h"
+#include "knights/math/quaternion.h"
 
 #include <cmath>
 #include <random>
 
 #include <gtest/gtest.h>
 
-#include "math/random_rotations.h"
+#include "tests/math/random_rotations.h"
 
 namespace knights::math {
 namespace {

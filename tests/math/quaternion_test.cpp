@@ -1,11 +1,11 @@
-#include "math/quaternion.h"
+#include "knights/math/quaternion.h"
 
 #include <cmath>
 
 #include <glm/gtc/quaternion.hpp>
 #include <gtest/gtest.h>
 
-#include "math/approx.h"
+#include "knights/math/approx.h"
 
 namespace knights::math {
 namespace {

@@ -1,4 +1,4 @@
-#include "math/segment_distance.h"
+#include "knights/math/segment_distance.h"
 
 #include <gtest/gtest.h>
 

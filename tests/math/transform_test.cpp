@@ -1,13 +1,13 @@
 // Transform <-> matrix conversions and the glm pitfalls listed in
 // docs/ik.md.
-#include "math/transform.h"
+#include "knights/math/transform.h"
 
 #include <cmath>
 
 #include <glm/gtc/quaternion.hpp>
 #include <gtest/gtest.h>
 
-#include "math/approx.h"
+#include "knights/math/approx.h"
 
 namespace knights::math {
 namespace {

@@ -8,7 +8,7 @@
 
 #include <glad/gl.h>
 
-#include "platform/window.h"
+#include "knights/platform/window.h"
 
 namespace knights::platform {
 namespace {

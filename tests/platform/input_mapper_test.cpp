@@ -4,7 +4,7 @@
 // menus, and the capture that catches one key or button for Options
 // without letting it act.
 
-#include "platform/input_mapper.h"
+#include "knights/platform/input_mapper.h"
 
 #include <gtest/gtest.h>
 

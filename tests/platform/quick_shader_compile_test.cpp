@@ -10,7 +10,7 @@
 
 #include <glad/gl.h>
 
-#include "platform/window.h"
+#include "knights/platform/window.h"
 
 namespace knights::platform {
 namespace {

@@ -2,7 +2,7 @@
 // and are left to the frame loop while it runs; each case runs in a child
 // process (a death test), which the signal ends.
 
-#include "platform/stop_signal.h"
+#include "knights/platform/stop_signal.h"
 
 #include <gtest/gtest.h>
 #include <signal.h>

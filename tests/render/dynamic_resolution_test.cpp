@@ -3,7 +3,7 @@
 // squared): it settles at or under the target, never pumps, and stays at
 // its bounds where the target is out of reach.
 
-#include "render/dynamic_resolution.h"
+#include "knights/render/dynamic_resolution.h"
 
 #include <gtest/gtest.h>
 

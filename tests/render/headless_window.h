@@ -5,7 +5,7 @@
 #include <memory>
 #include <string>
 
-#include "platform/window.h"
+#include "knights/platform/window.h"
 
 namespace knights::render::test {
 

@@ -4,7 +4,7 @@
 // passed while the pale one is taken down, and the portcullis lifts out of
 // the arch into the wall over it.
 
-#include "render/moving_scenery.h"
+#include "knights/render/moving_scenery.h"
 
 #include <gtest/gtest.h>
 

@@ -2,7 +2,7 @@
 // triangles cover from the follow camera's eyes, and which props a level
 // draws within the budget.
 
-#include "render/prop_budget.h"
+#include "knights/render/prop_budget.h"
 
 #include <gtest/gtest.h>
 

@@ -1,4 +1,4 @@
-// The ground's front face (render/rock_face.h): it never reaches into the
+// The ground's front face (knights/render/rock_face.h): it never reaches into the
 // walkable depth, it lies flat in its plane at the seams where other
 // surfaces meet it, neighbouring pieces meet without cracks, and every
 // facet faces the camera side (+z).
@@ -10,7 +10,7 @@
 
 #include <glm/glm.hpp>
 
-#include "render/rock_face.h"
+#include "knights/render/rock_face.h"
 
 namespace knights::render {
 namespace {

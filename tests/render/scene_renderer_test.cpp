@@ -19,12 +19,12 @@
 #include <glad/gl.h>
 #include <glm/glm.hpp>
 
-#include "core/file_io.h"
-#include "platform/window.h"
-#include "render/frame_capture.h"
-#include "render/frame_view.h"
-#include "render/scene_renderer.h"
-#include "world/world.h"
+#include "knights/core/file_io.h"
+#include "knights/platform/window.h"
+#include "knights/render/frame_capture.h"
+#include "knights/render/frame_view.h"
+#include "knights/render/scene_renderer.h"
+#include "knights/world/world.h"
 #include "headless_window.h"
 
 namespace knights::render {

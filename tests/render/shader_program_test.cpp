@@ -10,8 +10,8 @@
 
 #include <unistd.h>
 
-#include "core/file_io.h"
-#include "render/shader_program.h"
+#include "knights/core/file_io.h"
+#include "knights/render/shader_program.h"
 
 namespace knights::render {
 namespace {

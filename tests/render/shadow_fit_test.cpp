@@ -1,4 +1,4 @@
-// The sun's shadow frustum fit (render/shadow_map.h): pure math, no GL.
+// The sun's shadow frustum fit (knights/render/shadow_map.h): pure math, no GL.
 // Stability means a static world point lands on the same place within a
 // shadow texel however the camera's focus moves; coverage means the focus
 // and the box around it are inside the map.
@@ -9,7 +9,7 @@
 
 #include <glm/glm.hpp>
 
-#include "render/shadow_map.h"
+#include "knights/render/shadow_map.h"
 
 namespace knights::render {
 namespace {

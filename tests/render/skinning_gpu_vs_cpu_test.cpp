@@ -14,10 +14,10 @@
 #include <glad/gl.h>
 #include <glm/gtc/matrix_transform.hpp>
 
-#include "anim/skinned_mesh.h"
-#include "platform/window.h"
-#include "render/gpu_skinned_mesh.h"
-#include "render/skinned_renderer.h"
+#include "knights/anim/skinned_mesh.h"
+#include "knights/platform/window.h"
+#include "knights/render/gpu_skinned_mesh.h"
+#include "knights/render/skinned_renderer.h"
 #include "headless_window.h"
 
 namespace knights::render {

@@ -12,7 +12,7 @@
 #include <random>
 #include <vector>
 
-#include "render/static_mesh_renderer.h"
+#include "knights/render/static_mesh_renderer.h"
 
 namespace knights::render {
 namespace {

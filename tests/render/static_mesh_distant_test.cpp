@@ -12,13 +12,13 @@
 
 #include <glad/gl.h>
 
-#include "core/file_io.h"
-#include "platform/window.h"
-#include "render/background_builder.h"
-#include "render/frame_view.h"
-#include "render/scene_lighting.h"
-#include "render/static_mesh_renderer.h"
-#include "world/world.h"
+#include "knights/core/file_io.h"
+#include "knights/platform/window.h"
+#include "knights/render/background_builder.h"
+#include "knights/render/frame_view.h"
+#include "knights/render/scene_lighting.h"
+#include "knights/render/static_mesh_renderer.h"
+#include "knights/world/world.h"
 #include "headless_window.h"
 
 namespace knights::render {

@@ -8,7 +8,7 @@
 #include <cstring>
 #include <vector>
 
-#include "render/static_geometry.h"
+#include "knights/render/static_geometry.h"
 
 namespace knights::render {
 namespace {

@@ -8,7 +8,7 @@
 
 #include <glm/glm.hpp>
 
-#include "render/static_shapes.h"
+#include "knights/render/static_shapes.h"
 
 namespace knights::render {
 namespace {

@@ -6,8 +6,8 @@
 
 #include <string>
 
-#include "anim/skinned_mesh.h"
-#include "render/gpu_skinned_mesh.h"
+#include "knights/anim/skinned_mesh.h"
+#include "knights/render/gpu_skinned_mesh.h"
 #include "headless_window.h"
 
 namespace knights::render {

@@ -7,7 +7,7 @@
 #include <cmath>
 #include <vector>
 
-#include "render/texture_mipmaps.h"
+#include "knights/render/texture_mipmaps.h"
 
 namespace knights::render {
 namespace {

@@ -3,7 +3,7 @@
 // its cancelling, conflicts refused with a message, the pairs that may
 // share, and reset to the defaults.
 
-#include "ui/options_menu.h"
+#include "knights/ui/options_menu.h"
 
 #include <gtest/gtest.h>
 

@@ -2,7 +2,7 @@
 // before Restart and Quit (No selected), returning to the item asked from,
 // and opens Options (where the volumes moved).
 
-#include "ui/pause_menu.h"
+#include "knights/ui/pause_menu.h"
 
 #include <gtest/gtest.h>
 

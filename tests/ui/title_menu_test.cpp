@@ -1,7 +1,7 @@
 // ui::TitleMenu: the rows by what can be chosen, up/down wrapping, and
 // left/right, confirm or a click stepping the level, Hero and Patrols rows.
 
-#include "ui/title_menu.h"
+#include "knights/ui/title_menu.h"
 
 #include <gtest/gtest.h>
 

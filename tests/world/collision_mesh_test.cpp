@@ -1,4 +1,4 @@
-#include "world/collision_mesh.h"
+#include "knights/world/collision_mesh.h"
 
 #include <algorithm>
 #include <cmath>

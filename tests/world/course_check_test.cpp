@@ -1,11 +1,11 @@
-#include "world/course_check.h"
+#include "knights/world/course_check.h"
 
 #include <cstdlib>
 #include <string>
 
 #include <gtest/gtest.h>
 
-#include "world/level_generator.h"
+#include "knights/world/level_generator.h"
 #include "world_test_levels.h"
 
 namespace knights::world {

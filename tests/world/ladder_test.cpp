@@ -1,4 +1,4 @@
-#include "world/ladder.h"
+#include "knights/world/ladder.h"
 
 #include <cmath>
 

@@ -1,5 +1,5 @@
-#include "world/course_check.h"
-#include "world/level_generator.h"
+#include "knights/world/course_check.h"
+#include "knights/world/level_generator.h"
 
 #include <algorithm>
 #include <cmath>
@@ -9,9 +9,9 @@
 
 #include <gtest/gtest.h>
 
-#include "world/level_gen_course.h"
-#include "world/seeded_random.h"
-#include "world/world.h"
+#include "knights/world/level_gen_course.h"
+#include "knights/world/seeded_random.h"
+#include "knights/world/world.h"
 
 // The generator's own promises, checked in the world layer (no JSON): the
 // same desc gives the same level, every field lies inside its documented range

@@ -1,4 +1,4 @@
-#include "world/level.h"
+#include "knights/world/level.h"
 
 #include <cmath>
 

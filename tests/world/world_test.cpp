@@ -1,4 +1,4 @@
-#include "world/world.h"
+#include "knights/world/world.h"
 
 #include <gtest/gtest.h>
 

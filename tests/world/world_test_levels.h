@@ -4,7 +4,7 @@
 
 #include <initializer_list>
 
-#include "world/level.h"
+#include "knights/world/level.h"
 
 namespace knights::world::testing {
 

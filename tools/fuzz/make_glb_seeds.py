@@ -8,7 +8,7 @@ a few KB (the real knights are ~480 KB, far too big for a fuzz corpus).
 Each seed is built from one description (joints, a skinned mesh, clips with
 their `extras`) so a variant differs from the base in one feature: the seeds
 are the starting points libFuzzer mutates, so between them they should reach
-every branch of asset/character_model.cpp (texture decoding, >4 influences,
+every branch of knights/asset/character_model.cpp (texture decoding, >4 influences,
 STEP and CUBICSPLINE keys, a clip animating a non-joint, two meshes and
 materials, each validation error). The layout follows the glTF 2.0 spec
 (https://registry.khronos.org/glTF/specs/2.0/glTF-2.0.html), section

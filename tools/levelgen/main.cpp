@@ -1,6 +1,6 @@
 // knights_levelgen: writes seeded random levels that pass the loader's
 // validation and that a good player can finish (world::GenerateLevel, see
-// src/world/level_generator.h and assets/levels/README.md, "Generated levels").
+// src/knights/world/level_generator.h and assets/levels/README.md, "Generated levels").
 //
 //   knights_levelgen --seed N [--count K] [--limits] [--length M] [--only KIND] --out DIR
 //
@@ -20,9 +20,9 @@
 #include <string_view>
 #include <system_error>
 
-#include "asset/level_loader.h"
-#include "asset/level_writer.h"
-#include "world/level_generator.h"
+#include "knights/asset/level_loader.h"
+#include "knights/asset/level_writer.h"
+#include "knights/world/level_generator.h"
 
 namespace {
 

@@ -25,18 +25,18 @@
 #include <glad/gl.h>
 #include <glm/gtc/matrix_transform.hpp>
 
-#include "anim/local_to_model_job.h"
-#include "anim/sampling_job.h"
-#include "anim/skinning_palette_job.h"
-#include "app/startup_choices.h"
-#include "asset/character_model.h"
-#include "asset/level_loader.h"
-#include "core/file_io.h"
-#include "platform/window.h"
-#include "render/dynamic_resolution.h"
-#include "render/frame_view.h"
-#include "render/scene_renderer.h"
-#include "world/world.h"
+#include "knights/anim/local_to_model_job.h"
+#include "knights/anim/sampling_job.h"
+#include "knights/anim/skinning_palette_job.h"
+#include "knights/app/startup_choices.h"
+#include "knights/asset/character_model.h"
+#include "knights/asset/level_loader.h"
+#include "knights/core/file_io.h"
+#include "knights/platform/window.h"
+#include "knights/render/dynamic_resolution.h"
+#include "knights/render/frame_view.h"
+#include "knights/render/scene_renderer.h"
+#include "knights/world/world.h"
 
 namespace {
 

@@ -1,0 +1,515 @@
+#include "knights/asset/character_model.h"
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <cstring>
+#include <map>
+#include <unordered_map>
+#include <unordered_set>
+
+#include <assimp/Importer.hpp>
+#include <assimp/postprocess.h>
+#include <assimp/scene.h>
+#include <glm/gtc/matrix_transform.hpp>
+#include <glm/gtc/quaternion.hpp>
+#include <nlohmann/json.hpp>
+
+#include "knights/asset/clip_extras.h"
+#include "knights/asset/glb_json.h"
+#include "knights/asset/gltf_limits.h"
+#include "knights/asset/ground_root.h"
+#include "knights/asset/image.h"
+#include "knights/core/file_io.h"
+#include "knights/core/log.h"
+#include "knights/math/transform.h"
+
+namespace knights::asset {
+namespace {
+
+using core::Status;
+
+glm::mat4 ToGlm(const aiMatrix4x4& m) {
+  // assimp matrices are row-major (a1..a4 is the first row); glm is column-major.
+  glm::mat4 result;
+  for (int r = 0; r < 4; ++r) {
+    for (int c = 0; c < 4; ++c) result[c][r] = m[r][c];
+  }
+  return result;
+}
+
+glm::mat4 GlobalTransform(const aiNode* node) {
+  glm::mat4 global(1.0f);
+  for (const aiNode* n = node; n != nullptr; n = n->mParent) global = ToGlm(n->mTransformation) * global;
+  return global;
+}
+
+bool HasBoneBelow(const aiNode* node, const std::unordered_set<std::string>& bones) {
+  if (bones.count(node->mName.C_Str())) return true;
+  for (unsigned i = 0; i < node->mNumChildren; ++i) {
+    if (HasBoneBelow(node->mChildren[i], bones)) return true;
+  }
+  return false;
+}
+
+// The names of the joints the file's skins list that assimp's node tree
+// holds: assimp lists only weighted joints as bones, and a root joint no
+// vertex is bound to is a joint all the same.
+std::unordered_set<std::string> SkinJointNames(const nlohmann::json& gltf, const aiScene* scene) {
+  std::unordered_set<std::string> names;
+  const auto skins = gltf.find("skins");
+  const auto nodes = gltf.find("nodes");
+  if (skins == gltf.end() || !skins->is_array() || nodes == gltf.end() || !nodes->is_array()) return names;
+  for (const nlohmann::json& skin : *skins) {
+    const auto joints = skin.is_object() ? skin.find("joints") : skin.end();
+    if (!skin.is_object() || joints == skin.end() || !joints->is_array()) continue;
+    for (const nlohmann::json& joint : *joints) {
+      if (!joint.is_number_unsigned() || joint.get<size_t>() >= nodes->size()) continue;
+      const nlohmann::json& node = (*nodes)[joint.get<size_t>()];
+      const auto name = node.is_object() ? node.find("name") : node.end();
+      if (!node.is_object() || name == node.end() || !name->is_string()) continue;
+      if (scene->mRootNode->FindNode(name->get<std::string>().c_str()) != nullptr)
+        names.insert(name->get<std::string>());
+    }
+  }
+  return names;
+}
+
+// Everything Skeleton::Create needs, gathered depth-first from the node tree.
+struct SkeletonBuild {
+  std::vector<std::string> names;
+  std::vector<int16_t> parents;
+  std::vector<math::Transform> rest_pose_ls;
+  std::vector<glm::mat4> rest_model_ms;
+  std::vector<const aiNode*> nodes;
+};
+
+void CollectJoints(const aiNode* node, int parent, const glm::mat4& parent_ms, const glm::mat4& fold,
+                   const std::unordered_set<std::string>& bones, SkeletonBuild& out) {
+  if (!HasBoneBelow(node, bones)) return;  // a mesh or helper node, not a joint
+  const int index = static_cast<int>(out.names.size());
+  // The transform above the skeleton's root (the armature object) is folded
+  // into the root joint so model space is the space assimp skins in.
+  const glm::mat4 local = parent < 0 ? fold * ToGlm(node->mTransformation) : ToGlm(node->mTransformation);
+  const glm::mat4 model_ms = parent_ms * local;
+  out.names.emplace_back(node->mName.C_Str());
+  out.parents.push_back(static_cast<int16_t>(parent));
+  out.rest_pose_ls.push_back(math::FromMatrix(local));
+  out.rest_model_ms.push_back(model_ms);
+  out.nodes.push_back(node);
+  for (unsigned i = 0; i < node->mNumChildren; ++i) {
+    CollectJoints(node->mChildren[i], index, model_ms, fold, bones, out);
+  }
+}
+
+// Makes a new joint 0 at ground_ms (model space) the parent of the file's
+// root, which keeps its model-space rest pose.
+void AddGroundJoint(const glm::vec3& ground_ms, SkeletonBuild& build) {
+  std::string name = "root";
+  if (std::find(build.names.begin(), build.names.end(), name) != build.names.end()) name = "ground_root";
+  while (std::find(build.names.begin(), build.names.end(), name) != build.names.end()) name += "_";
+  for (int16_t& parent : build.parents) ++parent;  // the file's root (-1) becomes 0
+  build.names.insert(build.names.begin(), name);
+  build.parents.insert(build.parents.begin(), int16_t{-1});
+  build.rest_pose_ls[0].translation -= ground_ms;
+  math::Transform ground_ls;
+  ground_ls.translation = ground_ms;
+  build.rest_pose_ls.insert(build.rest_pose_ls.begin(), ground_ls);
+  build.rest_model_ms.insert(build.rest_model_ms.begin(), glm::translate(glm::mat4(1.0f), ground_ms));
+  build.nodes.insert(build.nodes.begin(), nullptr);
+}
+
+// The topmost node of the skin: the bone whose parent is not a bone, and the
+// node above it (whose global transform is folded into the root).
+const aiNode* FindSkeletonRoot(const aiScene* scene, const std::unordered_set<std::string>& bones) {
+  const aiNode* root = nullptr;
+  for (const std::string& name : bones) {
+    const aiNode* node = scene->mRootNode->FindNode(name.c_str());
+    if (node == nullptr) continue;
+    while (node->mParent != nullptr && bones.count(node->mParent->mName.C_Str())) node = node->mParent;
+    if (root == nullptr || std::strcmp(node->mName.C_Str(), root->mName.C_Str()) < 0) root = node;
+  }
+  return root;
+}
+
+// Applies the folded transform `fold` (translation, rotation, uniform scale)
+// to keys of a root joint: fold * T(t) R(r) S(s) = T(fold(t)) R(q_f r) S(s_f s).
+struct RootFold {
+  glm::vec3 translation{0.0f};
+  glm::quat rotation = glm::identity<glm::quat>();
+  float scale = 1.0f;
+};
+
+// One channel's keys as a joint track, seconds; the file's root joint gets
+// the folded transform and is keyed relative to an added ground joint.
+anim::JointTrackDesc ImportTrack(const aiNodeAnim* channel, int joint, double ticks_per_s, const RootFold* fold,
+                                 const glm::vec3& ground_ms) {
+  anim::JointTrackDesc track;
+  track.joint = joint;
+  for (unsigned k = 0; k < channel->mNumPositionKeys; ++k) {
+    const aiVectorKey& key = channel->mPositionKeys[k];
+    glm::vec3 t(key.mValue.x, key.mValue.y, key.mValue.z);
+    if (fold != nullptr) t = fold->translation + fold->scale * (fold->rotation * t) - ground_ms;
+    track.translations.push_back({static_cast<float>(key.mTime / ticks_per_s), t});
+  }
+  for (unsigned k = 0; k < channel->mNumRotationKeys; ++k) {
+    const aiQuatKey& key = channel->mRotationKeys[k];
+    glm::quat q(key.mValue.w, key.mValue.x, key.mValue.y, key.mValue.z);
+    if (fold != nullptr) q = fold->rotation * q;
+    track.rotations.push_back({static_cast<float>(key.mTime / ticks_per_s), q});
+  }
+  for (unsigned k = 0; k < channel->mNumScalingKeys; ++k) {
+    const aiVectorKey& key = channel->mScalingKeys[k];
+    glm::vec3 scale(key.mValue.x, key.mValue.y, key.mValue.z);
+    if (fold != nullptr) scale *= fold->scale;
+    track.scales.push_back({static_cast<float>(key.mTime / ticks_per_s), scale});
+  }
+  return track;
+}
+
+// The extras' data on the clip; contacts are authored relative to the
+// clip's start, and Create() shifts keys and contacts alike by the earliest
+// key, so they are offset by it here.
+void ApplyExtras(const ClipExtras& extras, double earliest_s, anim::ClipDesc& desc) {
+  desc.loop = extras.loop;
+  desc.speed_mps = extras.speed_mps;
+  desc.climb_m_per_cycle = extras.climb_m_per_cycle;
+  desc.rung_spacing_m = extras.rung_spacing_m;
+  desc.rung_reach_m = extras.rung_reach_m;
+  for (int limb = 0; limb < anim::kLimbCount; ++limb) {
+    for (anim::ContactRange r : extras.contacts[limb]) {
+      r.start_s += static_cast<float>(earliest_s);
+      r.end_s += static_cast<float>(earliest_s);
+      desc.contacts[limb].push_back(r);
+    }
+  }
+}
+
+// The scene's animations as model.clips (and what their extras gave).
+Status ImportClips(const aiScene* scene, const RootFold& fold, const ModelImportOptions& options,
+                   const nlohmann::json& gltf, const std::string& file, CharacterModel& model) {
+  const anim::Skeleton& skeleton = model.skeleton;
+  // The file's root joint: joint 0, or 1 under an added ground joint, whose
+  // keys are then relative to it.
+  const int file_root = options.ground_root_ms ? 1 : 0;
+  const glm::vec3 ground_ms = options.ground_root_ms.value_or(glm::vec3(0.0f));
+  for (unsigned a = 0; a < scene->mNumAnimations; ++a) {
+    const aiAnimation* animation = scene->mAnimations[a];
+    const std::string name = animation->mName.C_Str();
+    // glTF gives ticks of 1 ms (mTicksPerSecond = 1000); 0 means unspecified.
+    const double ticks_per_s = animation->mTicksPerSecond > 0.0 ? animation->mTicksPerSecond : 1000.0;
+    anim::ClipDesc desc;
+    desc.name = name;
+    desc.joint_count = skeleton.JointCount();
+    double earliest_s = 1e30;
+    for (unsigned c = 0; c < animation->mNumChannels; ++c) {
+      const aiNodeAnim* channel = animation->mChannels[c];
+      const int joint = skeleton.FindJoint(channel->mNodeName.C_Str());
+      if (joint < 0) continue;  // animates a node that is not a joint
+      anim::JointTrackDesc track =
+          ImportTrack(channel, joint, ticks_per_s, joint == file_root ? &fold : nullptr, ground_ms);
+      // assimp gives a channel one default key at t = 0 for each path the
+      // glTF does not animate: only channels with two or more keys say when
+      // the clip starts (a constant channel's single key has no time).
+      for (const auto* keys : {&track.translations, &track.scales}) {
+        if (keys->size() >= 2) earliest_s = std::min<double>(earliest_s, keys->front().time_s);
+      }
+      if (track.rotations.size() >= 2) earliest_s = std::min<double>(earliest_s, track.rotations.front().time_s);
+      desc.tracks.push_back(std::move(track));
+    }
+    if (earliest_s > 1e29) earliest_s = 0.0;  // every channel constant
+    for (anim::JointTrackDesc& track : desc.tracks) {
+      if (track.translations.size() == 1) track.translations[0].time_s = static_cast<float>(earliest_s);
+      if (track.rotations.size() == 1) track.rotations[0].time_s = static_cast<float>(earliest_s);
+      if (track.scales.size() == 1) track.scales[0].time_s = static_cast<float>(earliest_s);
+    }
+    if (desc.tracks.empty()) {
+      return Status::Error(file + ": animation '" + name + "' animates none of the skeleton's joints");
+    }
+    if (options.ground_root_ms) MoveTravelToGround(desc, 0, file_root, *options.ground_root_ms);
+    ClipExtras extras;
+    if (Status s = ReadClipExtras(gltf, name, file, extras); !s.ok()) return s;
+    ApplyExtras(extras, earliest_s, desc);
+    auto clip = anim::Clip::Create(std::move(desc));
+    if (!clip) return Status::Error(file + ": animation '" + name + "': " + clip.status().message());
+    model.clips.push_back(std::move(*clip));
+    model.given_extras.push_back(extras.given);
+  }
+  return Status::Ok();
+}
+
+// Per-vertex influences gathered from every bone of a mesh.
+struct Influence {
+  int joint = 0;
+  float weight = 0.0f;
+};
+
+core::Expected<int> ImportTexture(const aiScene* scene, const aiMaterial* material, const std::string& file,
+                                  std::map<std::string, int>& texture_index, anim::SkinnedMesh& mesh) {
+  aiString path;
+  if (material->GetTexture(aiTextureType_BASE_COLOR, 0, &path) != AI_SUCCESS &&
+      material->GetTexture(aiTextureType_DIFFUSE, 0, &path) != AI_SUCCESS) {
+    return -1;
+  }
+  const std::string key = path.C_Str();
+  if (auto it = texture_index.find(key); it != texture_index.end()) return it->second;
+  const aiTexture* texture = scene->GetEmbeddedTexture(path.C_Str());
+  const std::string name = file + "#" + (key.empty() ? "texture" : key);
+  if (texture == nullptr) return Status::Error(name + ": texture is not embedded in the .glb");
+  anim::TextureImage image;
+  image.name = name;
+  if (texture->mHeight == 0) {
+    // Compressed (PNG/JPEG) bytes, mWidth of them.
+    auto decoded = DecodeImage({reinterpret_cast<const uint8_t*>(texture->pcData), texture->mWidth}, name);
+    if (!decoded) return decoded.status();
+    image.width = decoded->width;
+    image.height = decoded->height;
+    image.rgba = std::move(decoded->rgba);
+  } else {
+    // Texels assimp decoded itself: bounded as a decode of ours would be.
+    if (auto s = CheckImageSide(texture->mWidth, texture->mHeight, name); !s.ok()) return s;
+    image.width = static_cast<int>(texture->mWidth);
+    image.height = static_cast<int>(texture->mHeight);
+    image.rgba.reserve(static_cast<size_t>(image.width) * image.height * 4);
+    for (unsigned i = 0; i < texture->mWidth * texture->mHeight; ++i) {
+      const aiTexel& t = texture->pcData[i];
+      image.rgba.insert(image.rgba.end(), {t.r, t.g, t.b, t.a});
+    }
+  }
+  const int index = static_cast<int>(mesh.textures.size());
+  mesh.textures.push_back(std::move(image));
+  texture_index[key] = index;
+  return index;
+}
+
+// Every material of the scene, with its base colour texture.
+Status ImportMaterials(const aiScene* scene, const std::string& file, anim::SkinnedMesh& out) {
+  std::map<std::string, int> texture_index;
+  for (unsigned m = 0; m < scene->mNumMaterials; ++m) {
+    const aiMaterial* material = scene->mMaterials[m];
+    anim::MeshMaterial result;
+    result.name = material->GetName().C_Str();
+    aiColor4D color(1.0f, 1.0f, 1.0f, 1.0f);
+    if (material->Get(AI_MATKEY_BASE_COLOR, color) != AI_SUCCESS) material->Get(AI_MATKEY_COLOR_DIFFUSE, color);
+    result.base_color = glm::vec4(color.r, color.g, color.b, color.a);
+    material->Get(AI_MATKEY_METALLIC_FACTOR, result.metallic);
+    material->Get(AI_MATKEY_ROUGHNESS_FACTOR, result.roughness);
+    auto texture = ImportTexture(scene, material, file, texture_index, out);
+    if (!texture) return texture.status();
+    result.base_color_texture = *texture;
+    out.materials.push_back(std::move(result));
+  }
+  return Status::Ok();
+}
+
+// Influences of each vertex gathered (at most kGatheredInfluences kept per
+// vertex: the strongest).
+constexpr int kGatheredInfluences = 8;
+
+Status GatherInfluences(const aiMesh* mesh, const anim::Skeleton& skeleton, const std::string& where,
+                        std::vector<Influence>& influences, std::vector<uint8_t>& counts) {
+  influences.assign(static_cast<size_t>(mesh->mNumVertices) * kGatheredInfluences, Influence{});
+  counts.assign(mesh->mNumVertices, 0);
+  for (unsigned b = 0; b < mesh->mNumBones; ++b) {
+    const aiBone* bone = mesh->mBones[b];
+    const int joint = skeleton.FindJoint(bone->mName.C_Str());
+    if (joint < 0) {
+      return Status::Error(where + " is skinned to '" + bone->mName.C_Str() +
+                           "', which is not a joint of the skeleton");
+    }
+    for (unsigned w = 0; w < bone->mNumWeights; ++w) {
+      const aiVertexWeight& vw = bone->mWeights[w];
+      if (!(vw.mWeight > 0.0f) || vw.mVertexId >= mesh->mNumVertices) continue;  // assimp's dummy zero weights
+      Influence* slots = &influences[static_cast<size_t>(vw.mVertexId) * kGatheredInfluences];
+      uint8_t& count = counts[vw.mVertexId];
+      if (count < kGatheredInfluences) {
+        slots[count++] = {joint, vw.mWeight};
+      } else {
+        Influence* smallest =
+            std::min_element(slots, slots + kGatheredInfluences, [](auto& a, auto& b) { return a.weight < b.weight; });
+        if (smallest->weight < vw.mWeight) *smallest = {joint, vw.mWeight};
+      }
+    }
+  }
+  return Status::Ok();
+}
+
+// Vertex v of the mesh with its strongest kMaxInfluences influences,
+// renormalised; false when it has none.
+bool MakeVertex(const aiMesh* mesh, unsigned v, Influence* slots, int count, anim::SkinnedVertex& vertex) {
+  vertex.position_ms = glm::vec3(mesh->mVertices[v].x, mesh->mVertices[v].y, mesh->mVertices[v].z);
+  if (mesh->HasNormals()) vertex.normal_ms = glm::vec3(mesh->mNormals[v].x, mesh->mNormals[v].y, mesh->mNormals[v].z);
+  if (mesh->HasTextureCoords(0)) {
+    // assimp flips V for glTF (OpenGL's bottom-left origin); undo it so
+    // (0, 0) is the image's top-left as in the file.
+    vertex.uv = glm::vec2(mesh->mTextureCoords[0][v].x, 1.0f - mesh->mTextureCoords[0][v].y);
+  }
+  if (count == 0) return false;
+  std::sort(slots, slots + count, [](auto& a, auto& b) { return a.weight > b.weight; });
+  const int kept = std::min(count, anim::kMaxInfluences);
+  float total = 0.0f;
+  for (int i = 0; i < kept; ++i) total += slots[i].weight;
+  vertex.weights = glm::vec4(0.0f);
+  for (int i = 0; i < kept; ++i) {
+    vertex.joints[i] = static_cast<uint8_t>(slots[i].joint);
+    vertex.weights[i] = slots[i].weight / total;
+  }
+  return true;
+}
+
+// One skinned triangle mesh of the scene: its vertices, and its triangles as
+// one part.
+Status ImportSkinnedPart(const aiMesh* mesh, unsigned m, const anim::Skeleton& skeleton, const std::string& file,
+                         std::vector<Influence>& influences, std::vector<uint8_t>& counts, anim::SkinnedMesh& out) {
+  const std::string mesh_name = mesh->mName.length ? mesh->mName.C_Str() : "#" + std::to_string(m);
+  if (mesh->mNumBones == 0) {
+    return Status::Error(file + ": mesh '" + mesh_name + "' has no skin (every part of a character must be skinned)");
+  }
+  const uint32_t base = static_cast<uint32_t>(out.vertices.size());
+  if (Status s = GatherInfluences(mesh, skeleton, file + ": mesh '" + mesh_name + "'", influences, counts); !s.ok())
+    return s;
+  for (unsigned v = 0; v < mesh->mNumVertices; ++v) {
+    anim::SkinnedVertex vertex;
+    if (!MakeVertex(mesh, v, &influences[static_cast<size_t>(v) * kGatheredInfluences], counts[v], vertex)) {
+      return Status::Error(file + ": mesh '" + mesh_name + "' vertex " + std::to_string(v) + " has no joint weight");
+    }
+    out.vertices.push_back(vertex);
+  }
+  anim::MeshPart part;
+  part.first_index = static_cast<uint32_t>(out.indices.size());
+  part.material = static_cast<int>(mesh->mMaterialIndex);
+  for (unsigned f = 0; f < mesh->mNumFaces; ++f) {
+    const aiFace& face = mesh->mFaces[f];
+    if (face.mNumIndices != 3) continue;
+    for (int i = 0; i < 3; ++i) out.indices.push_back(base + face.mIndices[i]);
+  }
+  part.index_count = static_cast<uint32_t>(out.indices.size()) - part.first_index;
+  if (part.index_count > 0) out.parts.push_back(part);
+  return Status::Ok();
+}
+
+Status ImportMesh(const aiScene* scene, const anim::Skeleton& skeleton, const std::string& file,
+                  anim::SkinnedMesh& out) {
+  if (Status s = ImportMaterials(scene, file, out); !s.ok()) return s;
+  std::vector<Influence> influences;
+  std::vector<uint8_t> counts;
+  for (unsigned m = 0; m < scene->mNumMeshes; ++m) {
+    const aiMesh* mesh = scene->mMeshes[m];
+    if (!(mesh->mPrimitiveTypes & aiPrimitiveType_TRIANGLE)) continue;  // points or lines: not drawn
+    if (Status s = ImportSkinnedPart(mesh, m, skeleton, file, influences, counts, out); !s.ok()) return s;
+  }
+  if (out.indices.empty()) return Status::Error(file + ": no triangles to draw");
+  return Status::Ok();
+}
+
+// A singular bind matrix (all zeros, a zero scale) collapses every vertex
+// of its joint to a point; a non-finite one poisons the palette.
+Status CheckBindMatrices(const std::vector<std::string>& joint_names, const std::vector<glm::mat4>& inverse_bind_ms,
+                         const std::string& name) {
+  for (size_t j = 0; j < joint_names.size(); ++j) {
+    const glm::mat4& m = inverse_bind_ms[j];
+    const float det = glm::determinant(glm::mat3(m));
+    if (!(std::fabs(det) > 1e-12f) || !std::isfinite(det) || !std::isfinite(m[3][0] + m[3][1] + m[3][2])) {
+      return Status::Error(name + ": skins: the inverse bind matrix of joint '" + joint_names[j] +
+                           "' is singular or not finite");
+    }
+  }
+  return Status::Ok();
+}
+
+}  // namespace
+
+int CharacterModel::FindClip(const std::string& name) const {
+  for (size_t i = 0; i < clips.size(); ++i) {
+    if (clips[i].Name() == name) return static_cast<int>(i);
+  }
+  return -1;
+}
+
+unsigned CharacterImportFlags() {
+  return aiProcess_Triangulate | aiProcess_JoinIdenticalVertices | aiProcess_ValidateDataStructure |
+         aiProcess_PopulateArmatureData;
+}
+
+core::Expected<CharacterModel> LoadCharacterModel(const std::string& path, const ModelImportOptions& options) {
+  auto bytes = core::ReadBinaryFile(path, core::kModelFileCap);
+  if (!bytes) return bytes.status();
+  return LoadCharacterModelFromMemory(*bytes, path, options);
+}
+
+core::Expected<CharacterModel> LoadCharacterModelFromMemory(std::span<const uint8_t> bytes, const std::string& name,
+                                                            const ModelImportOptions& options) {
+  auto gltf = ParseGlbJson(bytes, name);
+  if (!gltf) return gltf.status();
+  if (Status s = CheckGltfLimits(*gltf, bytes, name); !s.ok()) return s;
+  if (Status s = CheckGltfForAssimp(*gltf, name); !s.ok()) return s;
+  Assimp::Importer importer;
+  const aiScene* scene = importer.ReadFileFromMemory(bytes.data(), bytes.size(), CharacterImportFlags(), "glb");
+  if (scene == nullptr || scene->mRootNode == nullptr) {
+    return Status::Error(name + ": not a readable glTF 2.0 file: " + importer.GetErrorString());
+  }
+  // 1. The skeleton: every skin joint (bones of any mesh, and the joints
+  //    the file's skins list, weighted or not) and the nodes between them,
+  //    depth-first from the skin's root.
+  std::unordered_set<std::string> bones = SkinJointNames(*gltf, scene);
+  for (unsigned m = 0; m < scene->mNumMeshes; ++m) {
+    for (unsigned b = 0; b < scene->mMeshes[m]->mNumBones; ++b)
+      bones.insert(scene->mMeshes[m]->mBones[b]->mName.C_Str());
+  }
+  if (bones.empty()) return Status::Error(name + ": no skin (the model has no joints to animate)");
+  const aiNode* root = FindSkeletonRoot(scene, bones);
+  if (root == nullptr) return Status::Error(name + ": the skin's joints are not in the node tree");
+  // The turn comes first of all: the model space the joints are built in.
+  const glm::mat4 turn_ms = glm::mat4_cast(options.turn_ms);
+  const glm::mat4 fold_ms = turn_ms * (root->mParent ? GlobalTransform(root->mParent) : glm::mat4(1.0f));
+  SkeletonBuild build;
+  CollectJoints(root, -1, glm::mat4(1.0f), fold_ms, bones, build);
+  // Joints of other skeleton roots (a second armature) are not supported.
+  for (const std::string& bone : bones) {
+    if (std::find(build.names.begin(), build.names.end(), bone) == build.names.end()) {
+      return Status::Error(name + ": joint '" + bone + "' is not under the skeleton root '" + root->mName.C_Str() +
+                           "'");
+    }
+  }
+  if (options.ground_root_ms) AddGroundJoint(*options.ground_root_ms, build);
+  if (build.names.size() > static_cast<size_t>(anim::Skeleton::kMaxJoints)) {
+    return Status::Error(name + ": " + std::to_string(build.names.size()) + " joints, more than the " +
+                         std::to_string(anim::Skeleton::kMaxJoints) + " the palette holds");
+  }
+  // Inverse bind matrices from the bones' offset matrices (the same in every
+  // mesh of one skin); a joint no mesh uses gets the inverse of its rest pose.
+  std::vector<glm::mat4> inverse_bind_ms(build.names.size());
+  for (size_t j = 0; j < build.names.size(); ++j) inverse_bind_ms[j] = glm::inverse(build.rest_model_ms[j]);
+  for (unsigned m = 0; m < scene->mNumMeshes; ++m) {
+    for (unsigned b = 0; b < scene->mMeshes[m]->mNumBones; ++b) {
+      const aiBone* bone = scene->mMeshes[m]->mBones[b];
+      const auto it = std::find(build.names.begin(), build.names.end(), bone->mName.C_Str());
+      inverse_bind_ms[it - build.names.begin()] = ToGlm(bone->mOffsetMatrix) * glm::transpose(turn_ms);
+    }
+  }
+  if (Status s = CheckBindMatrices(build.names, inverse_bind_ms, name); !s.ok()) return s;
+  auto skeleton = anim::Skeleton::Create(build.names, build.parents, build.rest_pose_ls, inverse_bind_ms);
+  if (!skeleton) return Status::Error(name + ": " + skeleton.status().message());
+
+  CharacterModel model;
+  model.path = name;
+  model.skeleton = std::move(*skeleton);
+
+  // 2. Clips, with the armature transform folded into the root's keys.
+  const math::Transform fold = math::FromMatrix(fold_ms);
+  RootFold root_fold{fold.translation, fold.rotation, std::fabs(fold.scale.x)};
+  if (Status s = ImportClips(scene, root_fold, options, *gltf, name, model); !s.ok()) return s;
+
+  // 3. The mesh.
+  if (Status s = ImportMesh(scene, model.skeleton, name, model.mesh); !s.ok()) return s;
+  for (anim::SkinnedVertex& v : model.mesh.vertices) {
+    v.position_ms = options.turn_ms * v.position_ms;
+    v.normal_ms = options.turn_ms * v.normal_ms;
+  }
+  KNIGHTS_LOG_INFO("ASSET", "[%s] %d joints, %zu clips, %zu vertices, %d triangles, %zu textures", name.c_str(),
+                   model.skeleton.JointCount(), model.clips.size(), model.mesh.vertices.size(),
+                   model.mesh.TriangleCount(), model.mesh.textures.size());
+  return model;
+}
+
+}  // namespace knights::asset

@@ -1,0 +1,87 @@
+#pragma once
+// Imports a skinned, animated character (glTF 2.0 .glb) with assimp into the
+// runtime's immutable structures: Skeleton, Clips and SkinnedMesh.
+//
+//   auto model = asset::LoadCharacterModel("assets/knights/knight_player.glb");
+//   if (!model) { puts(model.status().message().c_str()); return 2; }
+//
+// How assimp 5.2's glTF quirks are handled:
+// - Key times are in ticks (mTicksPerSecond, 1000 for glTF: milliseconds);
+//   they are converted to seconds, and Clip::Create shifts a clip that starts
+//   late (Blender's frame 1) to t = 0; the duration is the real key range.
+//   A path the glTF does not animate gets one default key at t = 0 from
+//   assimp; such constant channels do not count when finding the start.
+// - Every mesh lists all of the skin's joints as bones, unused ones with a
+//   dummy zero weight, in an order that is not the glTF joint order: bones are
+//   mapped BY NAME onto the skeleton built from the node tree, and zero
+//   weights are dropped before keeping the 4 largest (renormalised).
+// - Skinned position = sum w * Global(bone node) * offset * v: the mesh node's
+//   own transform is ignored, and the transform above the skeleton's root
+//   (the armature object) is folded into the root joint.
+// - ModelImportOptions::turn_ms turns the whole model about its origin (the
+//   root's rest pose and keys, the inverse bind matrices, the mesh), so a
+//   rig authored facing +Z faces +X, the game's forward, as if made so.
+// - ModelImportOptions::ground_root_ms gives a hips-rooted rig a joint on
+//   the ground (named "root", or "ground_root" when "root" is taken).
+// - Per-clip gameplay data (loop flag, contacts, speed) lives in each glTF
+//   animation's `extras`, which assimp drops: it is read from the .glb's JSON
+//   chunk directly.
+
+#include <cstdint>
+#include <optional>
+#include <span>
+#include <string>
+#include <vector>
+
+#include <glm/gtc/quaternion.hpp>
+
+#include "knights/anim/clip.h"
+#include "knights/anim/skeleton.h"
+#include "knights/anim/skinned_mesh.h"
+#include "knights/core/status.h"
+
+namespace knights::asset {
+
+// Which of a clip's gameplay data its glTF extras gave; the rest is found
+// from its motion (knights/asset/character_clips.h).
+struct GivenExtras {
+  bool loop = false;
+  bool contacts = false;
+  bool speed = false;  // speed_mps or climb_m_per_cycle
+  bool rungs = false;  // rung_spacing_m or rung_x_m (the climb's ladder)
+};
+
+struct CharacterModel {
+  std::string path;  // where it was loaded from (for messages)
+  anim::Skeleton skeleton;
+  std::vector<anim::Clip> clips;
+  std::vector<GivenExtras> given_extras;  // one per clip
+  anim::SkinnedMesh mesh;
+
+  // Index of the clip called `name`, or -1.
+  int FindClip(const std::string& name) const;
+};
+
+// The assimp post-processing flags the game imports with: never
+// PreTransformVertices (drops skins), never SortByPType with
+// PopulateArmatureData, never LimitBoneWeights (it drops the joints no vertex
+// is bound to; the loader keeps each vertex's strongest four itself).
+unsigned CharacterImportFlags();
+
+struct ModelImportOptions {
+  // A rotation of the file's model space into the game's (+X forward, +Y
+  // up), applied to everything the model holds; identity: as authored.
+  glm::quat turn_ms = glm::identity<glm::quat>();
+  // Set for a rig whose root joint is its hips: a new joint 0 here (the
+  // game's model space, after the turn, on the ground under the hips)
+  // becomes the root, and each clip's travel of the hips moves into it
+  // (knights/asset/ground_root.h).
+  std::optional<glm::vec3> ground_root_ms;
+};
+
+core::Expected<CharacterModel> LoadCharacterModel(const std::string& path, const ModelImportOptions& options = {});
+// Same from bytes in memory (a .glb); `name` is used in messages.
+core::Expected<CharacterModel> LoadCharacterModelFromMemory(std::span<const uint8_t> bytes, const std::string& name,
+                                                            const ModelImportOptions& options = {});
+
+}  // namespace knights::asset

@@ -1,0 +1,202 @@
+#include "knights/character/procedural_climb.h"
+#include "knights/character/procedural_climb_parts.h"
+
+#include <algorithm>
+#include <cmath>
+
+#include "knights/anim/model_pose.h"
+#include "knights/character/fallback_clips.h"
+#include "knights/character/keyed_curve.h"
+#include "knights/character/limb_path.h"
+
+namespace knights::character {
+using namespace climb_parts;
+namespace {
+
+constexpr float kPi = 3.14159265f;
+constexpr float kLeanRad = 0.3f;
+constexpr float kCycleS = 1.2f;
+constexpr float kEnterS = 1.2f;
+// The pelvis rises and sinks this much twice a cycle, as each pair pushes, metres.
+constexpr float kBobM = 0.02f;
+
+float Bob(const ClimbGeometry& g, float t_s) { return kBobM * std::cos(4.0f * kPi * t_s / g.cycle_s); }
+
+}  // namespace
+
+ClimbGeometry MeasureClimb(const ClipBaker& baker) {
+  ClimbGeometry g;
+  g.rung_spacing_m = 0.30f;
+  g.cycle_s = kCycleS;
+  g.lean_rad = kLeanRad;
+  const float leg_m = 0.5f * (baker.LimbLengthM(anim::kFootL) + baker.LimbLengthM(anim::kFootR));
+  const float arm_m = 0.5f * (baker.LimbLengthM(anim::kHandL) + baker.LimbLengthM(anim::kHandR));
+  const auto rest_at = [&](int joint) { return glm::vec3(baker.RestMs()[joint][3]); };
+  const Rig& rig = baker.rig();
+  // Proportions of a climber: the root (under the hips) this share of the
+  // leg in front of the rungs; the hips behind them and above the higher
+  // foot by these shares, crouched so that a foot still reaches a rung half
+  // a spacing further off on another ladder.
+  g.rung_reach_m = 0.40f * leg_m;
+  g.pelvis_ms = glm::vec3(g.rung_reach_m - 0.55f * leg_m,
+                          static_cast<float>(g.foot_top_rung) * g.rung_spacing_m + 0.50f * leg_m, 0.0f);
+  // The shoulders of the hang pose (the rest pose with the pelvis placed
+  // and leaned in), where the arms reach from.
+  const std::vector<glm::mat4> hang_ms = baker.PoseMs(
+      nullptr,
+      [&](float) {
+        BakeFrame frame;
+        frame.pelvis_at_ms = g.pelvis_ms;
+        frame.pelvis_lean_rad = g.lean_rad;
+        return frame;
+      },
+      0.0f);
+  const glm::vec3 shoulder_ms =
+      0.5f * (glm::vec3(hang_ms[rig.arm_l.upper][3]) + glm::vec3(hang_ms[rig.arm_r.upper][3]));
+  // The highest rung the hands reach with the arm well short of straight
+  // (a grip may be half a spacing higher on another ladder).
+  g.hand_top_rung = g.foot_top_rung + 3;
+  for (int rung = g.foot_top_rung + 6; rung > g.foot_top_rung + 3; --rung) {
+    const glm::vec2 to(g.rung_reach_m - shoulder_ms.x, static_cast<float>(rung) * g.rung_spacing_m - shoulder_ms.y);
+    if (glm::length(to) <= 0.85f * arm_m) {
+      g.hand_top_rung = rung;
+      break;
+    }
+  }
+  g.hand_z_m = std::clamp(std::fabs(rest_at(rig.arm_r.upper).z), 0.1f, 0.18f);
+  g.foot_z_m = std::clamp(std::fabs(rest_at(rig.leg_r.end).z), 0.06f, 0.12f);
+  g.stand_x_m = g.rung_reach_m + 0.5f;  // the ladder's exit point is 0.5 m past its centre line
+  return g;
+}
+
+namespace {
+
+// The climb's holds, in place: the left hand and right foot take theirs as
+// the cycle starts, the right hand and left foot half a cycle later, each
+// at the top of its reach and moving down with the rung as the body rises;
+// the cycles either side are given too (LimbPath).
+std::array<LimbPath, anim::kLimbCount> ClimbPaths(const ClimbGeometry& g) {
+  std::array<LimbPath, anim::kLimbCount> paths{LimbPath(kFootArcMs), LimbPath(kFootArcMs), LimbPath(kHandArcMs),
+                                               LimbPath(kHandArcMs)};
+  const float rise_m = static_cast<float>(g.rungs_per_cycle) * g.rung_spacing_m;
+  const glm::vec3 rung_motion_ms(0.0f, -rise_m / g.cycle_s, 0.0f);
+  for (int limb = 0; limb < anim::kLimbCount; ++limb) {
+    const float start_s = limb == anim::kHandL || limb == anim::kFootR ? 0.0f : 0.5f * g.cycle_s;
+    const float top_m = static_cast<float>(IsFoot(limb) ? g.foot_top_rung : g.hand_top_rung) * g.rung_spacing_m;
+    for (int cycle = -1; cycle <= 1; ++cycle) {
+      const float from_s = start_s + static_cast<float>(cycle) * g.cycle_s;
+      paths[limb].AddHold({from_s, from_s + kHoldShare * g.cycle_s, RungHoldMs(g, limb, top_m), rung_motion_ms});
+    }
+  }
+  return paths;
+}
+
+// The climb's body and limbs at t_s (from the hang pose, leaned in).
+BakeFrame ClimbFrame(const ClipBaker& baker, const ClimbGeometry& g,
+                     const std::array<LimbPath, anim::kLimbCount>& paths, float t_s) {
+  BakeFrame frame;
+  frame.pelvis_at_ms = g.pelvis_ms + glm::vec3(0.0f, Bob(g, t_s) - Bob(g, 0.0f), 0.0f);
+  frame.pelvis_lean_rad = g.lean_rad;
+  for (int limb = 0; limb < anim::kLimbCount; ++limb) {
+    frame.limbs[limb].active = true;
+    frame.limbs[limb].point_ms = paths[limb].At(t_s).point_ms;
+    if (IsFoot(limb)) frame.limbs[limb].end_rotation_ms = baker.FlatFootMs(limb, 0.0f);
+  }
+  return frame;
+}
+
+void SetClimbFacts(const ClimbGeometry& g, anim::ClipDesc& clip) {
+  const float rise_m = static_cast<float>(g.rungs_per_cycle) * g.rung_spacing_m;
+  clip.speed_mps = rise_m / g.cycle_s;
+  clip.climb_m_per_cycle = rise_m;
+  clip.rung_spacing_m = g.rung_spacing_m;
+  clip.rung_reach_m = g.rung_reach_m;
+}
+
+// climb_up, or climb_down: the same cycle backwards (as the controller
+// plays it when the direction changes).
+core::Expected<anim::Clip> BuildClimb(const ClipBaker& baker, const ClimbGeometry& g,
+                                      std::span<const math::Transform> hang_ls, bool down) {
+  const auto paths = ClimbPaths(g);
+  anim::ClipDesc clip = baker.Bake(
+      BakeSpec{down ? "climb_down (procedural)" : "climb_up (procedural)", g.cycle_s, true, true},
+      [&](float, std::span<math::Transform> locals) { std::copy(hang_ls.begin(), hang_ls.end(), locals.begin()); },
+      [&](float t) { return ClimbFrame(baker, g, paths, down ? g.cycle_s - t : t); });
+  for (int limb = 0; limb < anim::kLimbCount; ++limb) {
+    for (const anim::ContactRange& r : paths[limb].Contacts(g.cycle_s, true)) {
+      clip.contacts[limb].push_back(down ? anim::ContactRange{g.cycle_s - r.end_s, g.cycle_s - r.start_s} : r);
+    }
+  }
+  SetClimbFacts(g, clip);
+  return CreateBakedClip(std::move(clip));
+}
+
+// From the idle's first pose at the ladder's foot to the climb's first:
+// the left foot steps to the ladder's foot, the right onto the first rung,
+// the left hand takes the top grip and the right the one below.
+core::Expected<anim::Clip> BuildEnter(const ClipBaker& baker, const ClimbGeometry& g, const StandPose& stand,
+                                      std::span<const math::Transform> hang_ls) {
+  const float s = g.rung_spacing_m, top_m = static_cast<float>(g.hand_top_rung) * s;
+  std::array<LimbPath, anim::kLimbCount> paths{LimbPath(kFootArcMs), LimbPath(kFootArcMs), LimbPath(kHandArcMs),
+                                               LimbPath(kHandArcMs)};
+  // Both feet step onto rungs once off the ground (the foot IK has them
+  // until then, on the ground): the left onto the lower, the right above it.
+  paths[anim::kFootL].AddHold({0.0f, 0.30f, stand.effector_ms[anim::kFootL]});
+  paths[anim::kFootL].AddHold(
+      {0.62f, kEnterS, RungHoldMs(g, anim::kFootL, static_cast<float>(g.foot_top_rung - 1) * s)});
+  paths[anim::kFootR].AddHold({0.0f, 0.45f, stand.effector_ms[anim::kFootR]});
+  paths[anim::kFootR].AddHold({0.85f, kEnterS, RungHoldMs(g, anim::kFootR, static_cast<float>(g.foot_top_rung) * s)});
+  paths[anim::kHandL].AddHold({0.0f, 0.02f, stand.effector_ms[anim::kHandL], glm::vec3(0.0f), 0.0f, false});
+  paths[anim::kHandL].AddHold({0.55f, kEnterS, RungHoldMs(g, anim::kHandL, top_m)});
+  paths[anim::kHandR].AddHold({0.0f, 0.02f, stand.effector_ms[anim::kHandR], glm::vec3(0.0f), 0.0f, false});
+  paths[anim::kHandR].AddHold({0.80f, kEnterS, RungHoldMs(g, anim::kHandR, top_m - s)});
+  const KeyedCurve<glm::vec3> pelvis({{0.0f, stand.pelvis_ms},
+                                      {0.35f, stand.pelvis_ms + glm::vec3(0.03f, -0.02f, 0.0f)},
+                                      {1.0f, g.pelvis_ms},
+                                      {kEnterS, g.pelvis_ms}});
+  anim::ClipDesc clip = baker.Bake(
+      BakeSpec{"ladder_enter_bottom (procedural)", kEnterS, false, true},
+      [&](float t, std::span<math::Transform> locals) {
+        BlendLocals(stand.locals_ls, hang_ls, Smoothstep(t / 0.8f), locals);
+      },
+      [&](float t) {
+        BakeFrame frame;
+        frame.pelvis_at_ms = pelvis.At(t);
+        frame.pelvis_lean_rad = g.lean_rad * Smoothstep((t - 0.2f) / 0.8f);
+        for (int limb = 0; limb < anim::kLimbCount; ++limb) {
+          frame.limbs[limb].active = true;
+          frame.limbs[limb].point_ms = paths[limb].At(t).point_ms;
+          if (IsFoot(limb)) {
+            const glm::quat from = RotationMs(stand.models_ms[baker.Chain(limb).end]);
+            frame.limbs[limb].end_rotation_ms =
+                glm::slerp(from, baker.FlatFootMs(limb, 0.0f), Smoothstep((t - 0.3f) / 0.5f));
+          }
+        }
+        return frame;
+      });
+  clip.contacts = ContactsOf(paths, kEnterS);
+  return CreateBakedClip(std::move(clip));
+}
+
+}  // namespace
+
+core::Expected<ProceduralClimb> BuildProceduralClimb(const ClipBaker& baker, const anim::Clip& idle) {
+  ProceduralClimb climb;
+  climb.geometry = MeasureClimb(baker);
+  const StandPose stand = ReadStandPose(baker, idle);
+  const std::vector<math::Transform> hang_ls = HangPoseLs(baker, climb.geometry);
+  auto up = BuildClimb(baker, climb.geometry, hang_ls, false);
+  auto down = BuildClimb(baker, climb.geometry, hang_ls, true);
+  auto enter = BuildEnter(baker, climb.geometry, stand, hang_ls);
+  auto exit = BuildClimbExit(baker, climb.geometry, stand, hang_ls);
+  for (const auto* clip : {&up, &down, &enter, &exit}) {
+    if (!*clip) return clip->status();
+  }
+  climb.climb_up = std::move(*up);
+  climb.climb_down = std::move(*down);
+  climb.enter_bottom = std::move(*enter);
+  climb.exit_top = std::move(*exit);
+  return climb;
+}
+
+}  // namespace knights::character

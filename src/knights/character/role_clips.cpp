@@ -1,0 +1,115 @@
+#include "knights/character/role_clips.h"
+
+#include <algorithm>
+
+#include "knights/character/clip_baker.h"
+#include "knights/character/fallback_clips.h"
+#include "knights/character/procedural_climb.h"
+
+namespace knights::character {
+namespace {
+
+constexpr ClipRole kLadderRoles[] = {ClipRole::kClimbUp, ClipRole::kClimbDown, ClipRole::kLadderEnterBottom,
+                                     ClipRole::kLadderExitTop};
+
+int FindByName(std::span<const anim::Clip> clips, const std::string& name) {
+  if (name.empty()) return -1;
+  for (size_t i = 0; i < clips.size(); ++i) {
+    if (clips[i].Name() == name) return static_cast<int>(i);
+  }
+  return -1;
+}
+
+void Use(RoleClips& roles, ClipRole role, ClipSource source, std::vector<anim::Clip>& clips, anim::Clip clip) {
+  clips.push_back(std::move(clip));
+  roles.source[static_cast<int>(role)] = source;
+  roles.clip[static_cast<int>(role)] = static_cast<int>(clips.size()) - 1;
+}
+
+bool Missing(const RoleClips& roles, ClipRole role) { return roles.clip[static_cast<int>(role)] < 0; }
+
+// jump_up, fall and land: pieces of the file's jump where it has one, else
+// the tucked walk pose and the spring dip.
+core::Status AddJumpClips(const CharacterDesc& desc, const ClipBaker& baker, RoleClips& roles,
+                          std::vector<anim::Clip>& clips) {
+  const ClipRole pieces[] = {ClipRole::kJumpUp, ClipRole::kFall, ClipRole::kLand};
+  if (std::none_of(std::begin(pieces), std::end(pieces), [&](ClipRole r) { return Missing(roles, r); })) {
+    return core::Status::Ok();
+  }
+  const int jump = FindByName(clips, desc.jump_clip);
+  if (jump >= 0) {
+    auto split = SplitJumpAtApex(baker, anim::Clip(clips[jump]));
+    if (!split) return core::Status::Error(desc.file + ": clips.jump: " + split.status().message());
+    anim::Clip* piece_of[] = {&split->jump_up, &split->fall, &split->land};
+    for (int i = 0; i < 3; ++i) {
+      if (Missing(roles, pieces[i])) Use(roles, pieces[i], ClipSource::kJumpSplit, clips, std::move(*piece_of[i]));
+    }
+    return core::Status::Ok();
+  }
+  const anim::Clip walk = clips[roles.clip[static_cast<int>(ClipRole::kWalk)]];
+  const anim::Clip idle = clips[roles.clip[static_cast<int>(ClipRole::kIdle)]];
+  auto up = BuildTuckedJump(baker, walk, false);
+  auto fall = BuildTuckedJump(baker, walk, true);
+  auto land = BuildLandingDip(baker, idle);
+  for (const auto* clip : {&up, &fall, &land}) {
+    if (!*clip) return core::Status::Error(desc.file + ": " + clip->status().message());
+  }
+  if (Missing(roles, ClipRole::kJumpUp)) Use(roles, ClipRole::kJumpUp, ClipSource::kTuckedPose, clips, std::move(*up));
+  if (Missing(roles, ClipRole::kFall)) Use(roles, ClipRole::kFall, ClipSource::kTuckedPose, clips, std::move(*fall));
+  if (Missing(roles, ClipRole::kLand)) Use(roles, ClipRole::kLand, ClipSource::kLandingDip, clips, std::move(*land));
+  return core::Status::Ok();
+}
+
+core::Status AddClimbClips(const CharacterDesc& desc, const ClipBaker& baker, RoleClips& roles,
+                           std::vector<anim::Clip>& clips) {
+  if (!UsesProceduralClimb(desc)) return core::Status::Ok();
+  auto climb = BuildProceduralClimb(baker, anim::Clip(clips[roles.clip[static_cast<int>(ClipRole::kIdle)]]));
+  if (!climb) return core::Status::Error(desc.file + ": " + climb.status().message());
+  Use(roles, ClipRole::kClimbUp, ClipSource::kProceduralClimb, clips, std::move(climb->climb_up));
+  Use(roles, ClipRole::kClimbDown, ClipSource::kProceduralClimb, clips, std::move(climb->climb_down));
+  Use(roles, ClipRole::kLadderEnterBottom, ClipSource::kProceduralClimb, clips, std::move(climb->enter_bottom));
+  Use(roles, ClipRole::kLadderExitTop, ClipSource::kProceduralClimb, clips, std::move(climb->exit_top));
+  return core::Status::Ok();
+}
+
+}  // namespace
+
+bool UsesProceduralClimb(const CharacterDesc& desc) {
+  return desc.procedural_climb || std::any_of(std::begin(kLadderRoles), std::end(kLadderRoles),
+                                              [&](ClipRole r) { return desc.clips[static_cast<int>(r)].empty(); });
+}
+
+core::Expected<RoleClips> AddRoleClips(const CharacterDesc& desc, const anim::Skeleton& skeleton, const Rig& rig,
+                                       std::vector<anim::Clip>& clips) {
+  RoleClips roles;
+  roles.source.fill(ClipSource::kNone);
+  roles.clip.fill(-1);
+  const bool procedural_climb = UsesProceduralClimb(desc);
+  for (int r = 0; r < kClipRoleCount; ++r) {
+    if (procedural_climb && IsLadderRole(static_cast<ClipRole>(r))) continue;
+    roles.clip[r] = FindByName(clips, desc.clips[r]);
+    if (roles.clip[r] >= 0) roles.source[r] = ClipSource::kClip;
+  }
+  for (const ClipRole required : {ClipRole::kIdle, ClipRole::kWalk}) {
+    if (Missing(roles, required)) {
+      return core::Status::Error(desc.file + ": clips." + ClipRoleKey(required) + ": no clip '" +
+                                 desc.clips[static_cast<int>(required)] + "'");
+    }
+  }
+  const ClipBaker baker(skeleton, rig);
+  if (Missing(roles, ClipRole::kRun)) {
+    auto run = BuildWarpedRun(baker, anim::Clip(clips[roles.clip[static_cast<int>(ClipRole::kWalk)]]));
+    if (!run) return core::Status::Error(desc.file + ": " + run.status().message());
+    Use(roles, ClipRole::kRun, ClipSource::kWarpedWalk, clips, std::move(*run));
+  }
+  if (core::Status s = AddJumpClips(desc, baker, roles, clips); !s.ok()) return s;
+  if (Missing(roles, ClipRole::kTurn)) {
+    auto turn = BuildTurnOnTheSpot(baker, anim::Clip(clips[roles.clip[static_cast<int>(ClipRole::kIdle)]]));
+    if (!turn) return core::Status::Error(desc.file + ": " + turn.status().message());
+    Use(roles, ClipRole::kTurn, ClipSource::kProceduralTurn, clips, std::move(*turn));
+  }
+  if (core::Status s = AddClimbClips(desc, baker, roles, clips); !s.ok()) return s;
+  return roles;
+}
+
+}  // namespace knights::character

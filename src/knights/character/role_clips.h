@@ -1,0 +1,41 @@
+#pragma once
+// The clip of every role a character plays: the file's, or a fallback built
+// at load (knights/character/clip_source.h says which kinds). Only idle and walk must be
+// in a character file.
+//
+//   core::Expected<RoleClips> roles = AddRoleClips(desc, skeleton, rig, model.clips);
+//   // model.clips has the fallbacks appended; roles->clip[r] indexes it.
+//
+// The ladder roles are all procedural or all the file's: when the file
+// leaves any of climb_up, climb_down, ladder_enter_bottom and
+// ladder_exit_top out, or asks for "procedural_climb", all four come from
+// knights/character/procedural_climb.h, whose getting on ends where its climb starts.
+
+#include <array>
+#include <span>
+#include <vector>
+
+#include "knights/anim/clip.h"
+#include "knights/anim/skeleton.h"
+#include "knights/core/status.h"
+#include "knights/character/character_desc.h"
+#include "knights/character/clip_source.h"
+#include "knights/character/rig.h"
+
+namespace knights::character {
+
+struct RoleClips {
+  ClipSources source{};                    // indexed by ClipRole
+  std::array<int, kClipRoleCount> clip{};  // index into the clips, -1 where source is kNone
+};
+
+// Finds the file's clips by name in `clips` and appends a fallback for each
+// role without one. Errors (a jump clip that cannot be split, a walk without
+// a speed) name the character file and the clip.
+core::Expected<RoleClips> AddRoleClips(const CharacterDesc& desc, const anim::Skeleton& skeleton, const Rig& rig,
+                                       std::vector<anim::Clip>& clips);
+
+// Whether the four ladder roles come from the procedural climb.
+bool UsesProceduralClimb(const CharacterDesc& desc);
+
+}  // namespace knights::character

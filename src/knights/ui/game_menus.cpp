@@ -1,0 +1,326 @@
+#include "knights/ui/game_menus.h"
+
+#include <algorithm>
+#include <array>
+#include <cctype>
+#include <cstdio>
+#include <span>
+#include <string>
+#include <utility>
+
+#include <imgui.h>
+
+#include "knights/game/knight/ladder_prompt.h"
+
+namespace knights::ui {
+namespace {
+
+constexpr float kNoticeS = 2.5f;              // how long a notice stays, seconds
+constexpr float kRespawnFadeS = 0.8f;         // the fade in from black after a respawn, seconds
+constexpr float kCompletePanelDelayS = 1.2f;  // from the goal to the "level complete" panel, seconds
+
+constexpr ImGuiWindowFlags kPanelFlags = ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_AlwaysAutoResize |
+                                         ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoMove |
+                                         ImGuiWindowFlags_NoFocusOnAppearing | ImGuiWindowFlags_NoNav;
+
+void FormatTime(double seconds, char* out, size_t size) {
+  const int minutes = static_cast<int>(seconds / 60.0);
+  std::snprintf(out, size, "%d:%05.2f", minutes, seconds - minutes * 60.0);
+}
+
+void CenteredText(const char* text, float scale) {
+  ImGui::SetWindowFontScale(scale);
+  const float width = ImGui::CalcTextSize(text).x;
+  // Centred, but never left of the window padding: an auto-sized panel then
+  // measures its widest line on the frame it appears in and has its final
+  // size on the next. (Started left of the window, a line made the panel
+  // grow by half the missing width a frame, so a panel shown for one or two
+  // frames, as in a headless screenshot, was clipped.)
+  const float x = (ImGui::GetWindowSize().x - width) * 0.5f;
+  ImGui::SetCursorPosX(std::max(x, ImGui::GetStyle().WindowPadding.x));
+  ImGui::TextUnformatted(text);
+  ImGui::SetWindowFontScale(1.0f);
+}
+
+void BeginCentredPanel(const char* id, int width_px, int height_px, float y_fraction) {
+  ImGui::SetNextWindowPos(ImVec2(width_px * 0.5f, height_px * y_fraction), ImGuiCond_Always, ImVec2(0.5f, 0.5f));
+  ImGui::SetNextWindowBgAlpha(0.72f);
+  ImGui::Begin(id, nullptr, kPanelFlags);
+}
+
+// A menu's items, one a line, `selected` highlighted. Returns the item
+// clicked, or -1.
+int MenuItems(std::span<const char* const> items, int selected) {
+  int clicked = -1;
+  ImGui::SetWindowFontScale(1.5f);
+  float width = 260 * ImGui::GetIO().FontGlobalScale;  // at least; wider for a long label (a level's name)
+  for (const char* item : items) width = std::max(width, ImGui::CalcTextSize(item).x);
+  for (int i = 0; i < static_cast<int>(items.size()); ++i) {
+    if (ImGui::Selectable(items[i], selected == i, 0, ImVec2(width, 0))) clicked = i;
+  }
+  ImGui::SetWindowFontScale(1.0f);
+  return clicked;
+}
+
+// The next character after `current` in a cast of `count`, `step` on
+// (either way, wrapping).
+int CycledCast(int current, int step, int count) { return ((current + step) % count + count) % count; }
+
+}  // namespace
+
+namespace {
+
+// The title's row labels for the session (knights/ui/title_menu.h's rows).
+void TitleLabels(const TitleMenu& menu, const game::GameSession& session, std::array<std::array<char, 96>, 6>& labels,
+                 std::array<const char*, 6>& items) {
+  const auto rows = menu.rows();
+  for (size_t i = 0; i < rows.size(); ++i) {
+    char* label = labels[i].data();
+    switch (rows[i]) {
+      case TitleMenu::Row::kStart:
+        std::snprintf(label, labels[i].size(), "Start");
+        break;
+      case TitleMenu::Row::kLevel:
+        std::snprintf(label, labels[i].size(), "Level:   < %s >", session.world().level().name.c_str());
+        break;
+      case TitleMenu::Row::kHero:
+        std::snprintf(label, labels[i].size(), "Hero:    < %s >", session.cast()[session.player_cast()].name.c_str());
+        break;
+      case TitleMenu::Row::kPatrols:
+        std::snprintf(label, labels[i].size(), "Patrols: < %s >", session.cast()[session.npc_cast()].name.c_str());
+        break;
+      case TitleMenu::Row::kOptions:
+        std::snprintf(label, labels[i].size(), "Options");
+        break;
+      case TitleMenu::Row::kQuit:
+        std::snprintf(label, labels[i].size(), "Quit");
+        break;
+    }
+    items[i] = label;
+  }
+}
+
+}  // namespace
+
+// The title: start, the level, who plays and who patrols (left/right, or
+// confirm, moves each on), options, quit (knights/ui/title_menu.h).
+void GameMenus::DrawTitle(game::GameSession& session, const core::InputState& input, int width_px, int height_px) {
+  if (options_.IsOpen()) {
+    options_.Draw(session, volumes_, input, width_px, height_px);
+    return;
+  }
+  BeginCentredPanel("title", width_px, height_px, 0.35f);
+  CenteredText("KNIGHTS", 3.5f);
+  CenteredText("a side-scrolling IK demo", 1.3f);
+  ImGui::Spacing();
+  ImGui::Spacing();
+  const int cast = static_cast<int>(session.cast().size());
+  title_menu_.SetRows(level_choice_, cast > 1);
+  std::array<std::array<char, 96>, 6> labels{};
+  std::array<const char*, 6> items{};
+  TitleLabels(title_menu_, session, labels, items);
+  const int clicked =
+      MenuItems(std::span<const char* const>(items.data(), title_menu_.rows().size()), title_menu_.selected());
+  bool asked = false;
+  const TitleMenu::Choice choice = title_menu_.Update(input, clicked, &asked);
+  if (asked) {
+    switch (choice.row) {
+      case TitleMenu::Row::kStart:
+        session.Start();
+        break;
+      case TitleMenu::Row::kLevel:
+        level_step_ = choice.step;
+        break;
+      case TitleMenu::Row::kHero:
+        session.ChooseCast(CycledCast(session.player_cast(), choice.step, cast), session.npc_cast());
+        break;
+      case TitleMenu::Row::kPatrols:
+        session.ChooseCast(session.player_cast(), CycledCast(session.npc_cast(), choice.step, cast));
+        break;
+      case TitleMenu::Row::kOptions:
+        options_.Open();
+        break;
+      case TitleMenu::Row::kQuit:
+        session.RequestQuit();
+        break;
+    }
+  }
+  ImGui::Spacing();
+  CenteredText("arrows/WASD move and climb   Shift run   Space jump   Esc pause   F1 debug   (Options rebinds them)",
+               1.0f);
+  ImGui::End();
+}
+
+// The scene dimmed, and the menu left of centre, clear of the knight (the
+// camera keeps him about the middle).
+void GameMenus::DrawPause(game::GameSession& session, const core::InputState& input, int width_px, int height_px) {
+  if (!was_paused_) pause_menu_.Open();
+  if (options_.IsOpen()) {
+    options_.Draw(session, volumes_, input, width_px, height_px);
+    return;
+  }
+  ImGui::GetBackgroundDrawList()->AddRectFilled(ImVec2(0.0f, 0.0f), ImVec2(width_px, height_px),
+                                                IM_COL32(8, 10, 16, 150));
+  ImGui::SetNextWindowPos(ImVec2(width_px * 0.27f, height_px * 0.45f), ImGuiCond_Always, ImVec2(0.5f, 0.5f));
+  ImGui::SetNextWindowBgAlpha(0.8f);
+  ImGui::Begin("pause", nullptr, kPanelFlags);
+  CenteredText(pause_menu_.Title(), pause_menu_.Asking() ? 1.2f : 2.4f);
+  ImGui::Spacing();
+  const int clicked = MenuItems(pause_menu_.Items(session.ik.master), pause_menu_.selected());
+  ImGui::End();
+  switch (pause_menu_.Update(input, clicked, session.ik.master)) {
+    case PauseMenu::Action::kResume:
+      session.Resume();
+      break;
+    case PauseMenu::Action::kRestart:
+      session.Restart();
+      break;
+    case PauseMenu::Action::kToggleIk:
+      session.ik.master = !session.ik.master;
+      break;
+    case PauseMenu::Action::kOptions:
+      options_.Open();
+      break;
+    case PauseMenu::Action::kQuit:
+      session.RequestQuit();
+      break;
+    case PauseMenu::Action::kNone:
+      break;
+  }
+}
+
+// At a ladder's foot or top, the key that climbs it, low on the screen.
+void GameMenus::DrawLadderPrompt(const game::GameSession& session, int width_px, int height_px) {
+  const game::LadderPrompt prompt = game::LadderPromptFor(session.player().controller, session.world());
+  if (prompt == game::LadderPrompt::kNone) return;
+  ImGui::SetNextWindowBgAlpha(0.5f);
+  ImGui::SetNextWindowPos(ImVec2(width_px * 0.5f, height_px * 0.86f), ImGuiCond_Always, ImVec2(0.5f, 0.5f));
+  ImGui::Begin("ladder prompt", nullptr, kPanelFlags);
+  CenteredText(prompt == game::LadderPrompt::kClimbUp ? "Up: climb the ladder" : "Down: climb down", 1.4f);
+  ImGui::End();
+}
+
+// The level complete panel's gems and medal lines.
+void GameMenus::DrawRunAwards(const game::GameSession& session) {
+  char line[64];
+  if (session.collectibles().Total() > 0) {
+    if (best_gems_ >= 0) {
+      std::snprintf(line, sizeof(line), "gems %d / %d (best %d)", session.collectibles().Taken(),
+                    session.collectibles().Total(), best_gems_);
+    } else {
+      std::snprintf(line, sizeof(line), "gems %d / %d", session.collectibles().Taken(), session.collectibles().Total());
+    }
+    CenteredText(line, 1.4f);
+  }
+  const game::Medal medal = session.EarnedMedal();
+  if (medal != game::Medal::kNone) {
+    std::snprintf(line, sizeof(line), "%s MEDAL", game::ToString(medal));
+    for (char* c = line; *c != '\0'; ++c) *c = static_cast<char>(std::toupper(static_cast<unsigned char>(*c)));
+    CenteredText(line, 1.8f);
+  } else if (session.world().level().medals != world::Medals{}) {
+    FormatTime(session.world().level().medals.bronze_s, line, sizeof(line));
+    std::string text = std::string("bronze medal under ") + line;
+    CenteredText(text.c_str(), 1.2f);
+  }
+}
+
+void GameMenus::Notify(std::string text) {
+  notice_ = std::move(text);
+  notice_left_s_ = kNoticeS;
+}
+
+void GameMenus::DrawNotice(int width_px) {
+  notice_left_s_ = std::max(0.0f, notice_left_s_ - ImGui::GetIO().DeltaTime);
+  if (notice_left_s_ <= 0.0f) return;
+  // Fully shown, then fading over its last half second.
+  ImGui::SetNextWindowBgAlpha(0.6f * std::min(1.0f, notice_left_s_ / 0.5f));
+  ImGui::SetNextWindowPos(ImVec2(width_px * 0.5f, 12.0f), ImGuiCond_Always, ImVec2(0.5f, 0.0f));
+  ImGui::Begin("notice", nullptr, kPanelFlags);
+  ImGui::TextUnformatted(notice_.c_str());
+  ImGui::End();
+}
+
+void GameMenus::DrawRespawnFade(const game::GameSession& session, int width_px, int height_px) {
+  const int respawns = session.player().controller.Respawns();
+  if (seen_respawns_ >= 0 && respawns > seen_respawns_) fade_left_s_ = kRespawnFadeS;
+  seen_respawns_ = respawns;
+  fade_left_s_ = std::max(0.0f, fade_left_s_ - ImGui::GetIO().DeltaTime);
+  if (fade_left_s_ <= 0.0f) return;
+  const float alpha = fade_left_s_ / kRespawnFadeS;  // black, clearing to the scene
+  ImGui::GetBackgroundDrawList()->AddRectFilled(ImVec2(0.0f, 0.0f), ImVec2(width_px, height_px),
+                                                IM_COL32(0, 0, 0, static_cast<int>(255.0f * alpha * alpha)));
+}
+
+// A checkpoint passed is announced (a restart, which sets it back, is not).
+void GameMenus::NoteCheckpoint(const game::GameSession& session) {
+  const int checkpoint = session.player().controller.LastCheckpoint();
+  if (seen_checkpoint_ != kNoneSeen && checkpoint > seen_checkpoint_) {
+    const int total = static_cast<int>(session.world().level().checkpoints.size());
+    Notify("Checkpoint " + std::to_string(checkpoint + 1) + " / " + std::to_string(total));
+  }
+  seen_checkpoint_ = checkpoint;
+}
+
+void GameMenus::Draw(game::GameSession& session, const core::InputState& input, int width_px, int height_px) {
+  NoteCheckpoint(session);
+  DrawRespawnFade(session, width_px, height_px);
+  DrawNotice(width_px);
+  char time_text[32];
+  const bool paused = session.screen() == game::Screen::kPaused;
+  switch (session.screen()) {
+    case game::Screen::kTitle:
+      DrawTitle(session, input, width_px, height_px);
+      break;
+    case game::Screen::kPlaying:
+    case game::Screen::kPaused: {
+      fight_hud_.Draw(session, options_.settings(), width_px, height_px);
+      // HUD: time and checkpoint, top right.
+      ImGui::SetNextWindowPos(ImVec2(width_px - 12.0f, 12.0f), ImGuiCond_Always, ImVec2(1.0f, 0.0f));
+      ImGui::SetNextWindowBgAlpha(0.45f);
+      ImGui::Begin("hud", nullptr, kPanelFlags);
+      FormatTime(session.play_time_s(), time_text, sizeof(time_text));
+      ImGui::SetWindowFontScale(1.6f);
+      ImGui::Text("%s", time_text);
+      ImGui::SetWindowFontScale(1.0f);
+      const int checkpoint = session.player().controller.LastCheckpoint();
+      const int total = static_cast<int>(session.world().level().checkpoints.size());
+      ImGui::Text("checkpoint %d / %d%s", checkpoint + 1, total, session.autoplay ? "   AUTOPLAY" : "");
+      if (session.collectibles().Total() > 0) {
+        ImGui::Text("gems %d / %d", session.collectibles().Taken(), session.collectibles().Total());
+      }
+      ImGui::End();
+      if (paused) {
+        DrawPause(session, input, width_px, height_px);
+      } else if (!session.autoplay) {
+        DrawLadderPrompt(session, width_px, height_px);
+      }
+      break;
+    }
+    case game::Screen::kComplete: {
+      // The knight walks through the gate first; the panel then shows over
+      // the castle, clear of him.
+      if ((session.steps() - session.goal_step()) * session.step_s() < kCompletePanelDelayS) break;
+      BeginCentredPanel("complete", width_px, height_px, 0.24f);
+      CenteredText("LEVEL COMPLETE", 3.0f);
+      FormatTime(session.goal_time_s(), time_text, sizeof(time_text));
+      char line[64];
+      std::snprintf(line, sizeof(line), "time %s", time_text);
+      CenteredText(line, 1.8f);
+      DrawRunAwards(session);
+      if (new_best_) {
+        CenteredText("NEW BEST TIME", 1.4f);
+      } else if (best_time_s_ > 0.0) {
+        FormatTime(best_time_s_, time_text, sizeof(time_text));
+        std::snprintf(line, sizeof(line), "best %s", time_text);
+        CenteredText(line, 1.4f);
+      }
+      ImGui::Spacing();
+      CenteredText("Press Enter or (A) to play again", 1.3f);
+      ImGui::End();
+      break;
+    }
+  }
+  was_paused_ = paused;
+}
+
+}  // namespace knights::ui

@@ -1,0 +1,49 @@
+#include "knights/ui/imgui_layer.h"
+
+#include <SDL.h>
+#include <imgui.h>
+#include <backends/imgui_impl_opengl3.h>
+#include <backends/imgui_impl_sdl.h>
+
+#include "knights/platform/window.h"
+
+namespace knights::ui {
+
+ImGuiLayer::ImGuiLayer(platform::Window& window) {
+  IMGUI_CHECKVERSION();
+  ImGui::CreateContext();
+  ImGuiIO& io = ImGui::GetIO();
+  io.IniFilename = nullptr;  // layout is not persisted next to the binary
+  io.ConfigFlags |= ImGuiConfigFlags_NavEnableKeyboard | ImGuiConfigFlags_NavEnableGamepad;
+  ImGui::StyleColorsDark();
+  ImGui::GetStyle().WindowRounding = 4.0f;
+  ImGui_ImplSDL2_InitForOpenGL(window.sdl_window(), window.gl_context());
+  ImGui_ImplOpenGL3_Init("#version 330 core");
+}
+
+ImGuiLayer::~ImGuiLayer() {
+  ImGui_ImplOpenGL3_Shutdown();
+  ImGui_ImplSDL2_Shutdown();
+  ImGui::DestroyContext();
+}
+
+void ImGuiLayer::HandleEvent(const SDL_Event& event, void*) { ImGui_ImplSDL2_ProcessEvent(&event); }
+
+bool ImGuiLayer::WantsKeyboard() const { return ImGui::GetIO().WantCaptureKeyboard; }
+
+void ImGuiLayer::SetScale(float scale) { ImGui::GetIO().FontGlobalScale = scale; }
+
+void ImGuiLayer::BeginFrame() {
+  ImGui_ImplOpenGL3_NewFrame();
+  ImGui_ImplSDL2_NewFrame();
+  ImGui::NewFrame();
+}
+
+void ImGuiLayer::EndFrame() {
+  ImGui::Render();
+  ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
+}
+
+void ImGuiLayer::EndFrameLayoutOnly() { ImGui::EndFrame(); }
+
+}  // namespace knights::ui
