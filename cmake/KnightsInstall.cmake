@@ -11,20 +11,23 @@ include(GNUInstallDirs)
 include(CMakePackageConfigHelpers)
 
 # --- The game ----------------------------------------------------------------
-install(TARGETS knights knights_game_exe RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR} COMPONENT game)
-install(DIRECTORY shaders DESTINATION ${KNIGHTS_INSTALL_DATADIR} COMPONENT game)
-# The assets the game reads; previews, READMEs and the icons' sources stay behind.
-install(DIRECTORY assets/characters assets/levels assets/knights assets/squire assets/sounds
-        DESTINATION ${KNIGHTS_INSTALL_DATADIR}/assets COMPONENT game
-        FILES_MATCHING PATTERN "*.json" PATTERN "*.glb" PATTERN "*.wav" PATTERN "title_levels.txt")
-install(FILES packaging/knights.desktop DESTINATION ${CMAKE_INSTALL_DATADIR}/applications COMPONENT game)
-foreach(size 64 256)
-  install(FILES assets/icons/knights_${size}.png
-          DESTINATION ${CMAKE_INSTALL_DATADIR}/icons/hicolor/${size}x${size}/apps
-          RENAME knights.png COMPONENT game)
-endforeach()
+if(KNIGHTS_BUILD_GAME)
+  install(TARGETS knights knights_game_exe RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR} COMPONENT game)
+  install(DIRECTORY shaders DESTINATION ${KNIGHTS_INSTALL_DATADIR} COMPONENT game)
+  # The assets the game reads; previews, READMEs and the icons' sources stay behind.
+  install(DIRECTORY assets/characters assets/levels assets/knights assets/squire assets/sounds
+          DESTINATION ${KNIGHTS_INSTALL_DATADIR}/assets COMPONENT game
+          FILES_MATCHING PATTERN "*.json" PATTERN "*.glb" PATTERN "*.wav" PATTERN "title_levels.txt")
+  install(FILES packaging/knights.desktop DESTINATION ${CMAKE_INSTALL_DATADIR}/applications COMPONENT game)
+  foreach(size 64 256)
+    install(FILES assets/icons/knights_${size}.png
+            DESTINATION ${CMAKE_INSTALL_DATADIR}/icons/hicolor/${size}x${size}/apps
+            RENAME knights.png COMPONENT game)
+  endforeach()
 
-# --- The KnightsAnimation package ---------------------------------------------
+  # --- The KnightsAnimation package ---------------------------------------------
+endif()
+
 set(knights_package_dir ${CMAKE_INSTALL_LIBDIR}/cmake/KnightsAnimation)
 foreach(layer core math anim ik)
   set_target_properties(knights_${layer} PROPERTIES EXPORT_NAME ${layer})

@@ -5,7 +5,9 @@
 
 #include <glm/gtc/matrix_transform.hpp>
 
+#include "core/log.h"  // the consumer's own, not Knights'
 #include "knights/ik/two_bone_ik_job.h"
+#include "math/transform.h"  // the consumer's own, not Knights'
 
 int main() {
   // A leg standing in model space (metres, +y up), the knee bent a little forward (+x).
@@ -19,7 +21,8 @@ int main() {
   job.start_joint_ms = &hip;
   job.mid_joint_ms = &knee;
   job.end_joint_ms = &ankle;
-  job.target_ms = {0.3f, 0.35f, 0.0f};
+  const consumer::Transform to_target{{0.3f, 0.25f, 0.0f}};
+  job.target_ms = to_target.Apply({0.0f, 0.1f, 0.0f});  // (0.3, 0.35, 0)
   job.start_correction = &hip_correction;
   job.mid_correction = &knee_correction;
   job.reached = &reached;
@@ -31,5 +34,6 @@ int main() {
   std::printf("ankle at (%.3f, %.3f) for target (%.3f, %.3f): %s, %.1f mm away\n", new_ankle_ms.x, new_ankle_ms.y,
               job.target_ms.x, job.target_ms.y, reached ? "reached" : "not reached",
               1000.0f * glm::length(new_ankle_ms - job.target_ms));
+  consumer::Log("the consumer's own math/ and core/ headers beside Knights'");
   return 0;
 }

@@ -2,7 +2,7 @@
 
 #include <gtest/gtest.h>
 
-namespace knights::game {
+namespace knights::app {
 namespace {
 
 ParseResult Parse(std::initializer_list<std::string_view> args) { return ParseAppOptions(args); }
@@ -96,4 +96,4 @@ TEST(AppOptions, HelpListsEveryOption) {
 }
 
 }  // namespace
-}  // namespace knights::game
+}  // namespace knights::app

@@ -22,7 +22,7 @@ constexpr const char* kSquire = "assets/characters/squire.json";
 // shipped characters too; a file named twice (however written) loads once.
 TEST(Cast, EachCharacterFileIsLoadedOnceAndOnlyWhenNeeded) {
   core::SetDataDir(KNIGHTS_SOURCE_DIR);
-  game::AppOptions options;
+  app::AppOptions options;
   EXPECT_EQ(CharacterFilesToLoad(options, false), std::vector<std::string>{kKnight});
   options.npc_character_path = "./assets/characters/../characters/knight.json";
   EXPECT_EQ(CharacterFilesToLoad(options, false), std::vector<std::string>{kKnight});
@@ -37,7 +37,7 @@ class CastSession : public ::testing::Test {
  protected:
   void SetUp() override {
     core::SetDataDir(KNIGHTS_SOURCE_DIR);
-    game::AppOptions options;
+    app::AppOptions options;
     options.npc_character_path = kSquire;
     auto assets = LoadAssets(options, /*title_screen=*/false);
     ASSERT_TRUE(assets.ok()) << assets.status().message();

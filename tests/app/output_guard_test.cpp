@@ -28,7 +28,7 @@ class OutputGuardTest : public ::testing::Test {
   }
   void TearDown() override { fs::remove_all(dir_); }
   core::Status Check(const std::string& screenshot, const std::string& metrics) const {
-    game::AppOptions options;
+    app::AppOptions options;
     options.screenshot_path = screenshot;
     options.metrics_path = metrics;
     return CheckOutputsSpareInputs(options, inputs_);

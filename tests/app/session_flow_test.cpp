@@ -22,7 +22,7 @@ namespace {
 
 LoadedAssets LoadWith(const std::string& character_path) {
   core::SetDataDir(KNIGHTS_SOURCE_DIR);
-  game::AppOptions options;
+  app::AppOptions options;
   options.character_path = character_path;
   auto assets = LoadAssets(options, /*title_screen=*/false);
   EXPECT_TRUE(assets.ok()) << assets.status().message();
@@ -32,7 +32,7 @@ LoadedAssets LoadWith(const std::string& character_path) {
 TEST(SessionFlow, RestartAfterACheckpointStartsOver) {
   LoadedAssets assets = LoadWith("assets/characters/knight.json");
   ASSERT_FALSE(assets.characters.empty());
-  game::GameSession session(MakeSessionDesc(assets, game::AppOptions{}, /*headless_window=*/true));
+  game::GameSession session(MakeSessionDesc(assets, app::AppOptions{}, /*headless_window=*/true));
   const core::InputState no_keys;
   for (int step = 0; step < 20000 && session.player().controller.LastCheckpoint() < 1; ++step) session.Step(no_keys);
   ASSERT_GE(session.player().controller.LastCheckpoint(), 1) << "the autopilot never passed checkpoint 1";
@@ -50,12 +50,28 @@ TEST(SessionFlow, RestartAfterACheckpointStartsOver) {
   EXPECT_EQ(session.markers().FlagRaise()[0], 0.0f);
 }
 
+// The IK switches come with each step (their one owner is the settings):
+// off, every knight's feet fade to the clip's; on again, back to the IK;
+// the session keeps no switches of its own between steps.
+TEST(SessionFlow, TheIkSwitchesComeWithEachStep) {
+  LoadedAssets assets = LoadWith("assets/characters/knight.json");
+  ASSERT_FALSE(assets.characters.empty());
+  game::GameSession session(MakeSessionDesc(assets, app::AppOptions{}, /*headless_window=*/true));
+  const core::InputState no_keys;
+  ik::IkSwitches off;
+  off.master = false;
+  for (int step = 0; step < 60; ++step) session.Step(no_keys, off);
+  for (const game::Knight& knight : session.knights()) EXPECT_EQ(knight.foot_ik.MasterWeight(), 0.0f);
+  for (int step = 0; step < 60; ++step) session.Step(no_keys, ik::IkSwitches{});
+  for (const game::Knight& knight : session.knights()) EXPECT_EQ(knight.foot_ik.MasterWeight(), 1.0f);
+}
+
 // At the goal the gate is open, and the knight walks on through it, then
 // stops a little way past it, on the ground.
 TEST(SessionFlow, AtTheGoalTheKnightWalksThroughTheOpenGate) {
   LoadedAssets assets = LoadWith("assets/characters/knight.json");
   ASSERT_FALSE(assets.characters.empty());
-  game::GameSession session(MakeSessionDesc(assets, game::AppOptions{}, /*headless_window=*/true));
+  game::GameSession session(MakeSessionDesc(assets, app::AppOptions{}, /*headless_window=*/true));
   const core::InputState no_keys;
   for (int step = 0; step < 20000 && !session.reached_goal(); ++step) session.Step(no_keys);
   ASSERT_TRUE(session.reached_goal());
@@ -82,7 +98,7 @@ TEST(SessionFlow, AtTheGoalTheKnightWalksThroughTheOpenGate) {
 TEST(SessionFlow, KnightsPassingEachOtherKeepApart) {
   LoadedAssets assets = LoadWith("assets/characters/knight.json");
   ASSERT_FALSE(assets.characters.empty());
-  game::GameSession session(MakeSessionDesc(assets, game::AppOptions{}, /*headless_window=*/true));
+  game::GameSession session(MakeSessionDesc(assets, app::AppOptions{}, /*headless_window=*/true));
   const core::InputState no_keys;
   float nearest_m = 1e9f;
   int passes = 0;
@@ -120,7 +136,7 @@ TEST(SessionFlow, APlayerPassingAnNpcAtALadderStillClimbsIt) {
   const std::string level_path = test::TempPath("knights_session_", "ladder_npc.json");
   std::ofstream(level_path) << kLadderBehindAnNpcJson;
   core::SetDataDir(KNIGHTS_SOURCE_DIR);
-  game::AppOptions options;
+  app::AppOptions options;
   options.level_path = level_path;
   auto assets = LoadAssets(options, /*title_screen=*/false);
   ASSERT_TRUE(assets.ok()) << assets.status().message();
@@ -149,7 +165,7 @@ TEST(SessionFlow, APlayerPassingAnNpcAtALadderStillClimbsIt) {
 TEST(SessionFlow, TheCameraFollowsTheBodyOffALadderTop) {
   LoadedAssets assets = LoadWith("assets/characters/knight.json");
   ASSERT_FALSE(assets.characters.empty());
-  game::GameSession session(MakeSessionDesc(assets, game::AppOptions{}, /*headless_window=*/true));
+  game::GameSession session(MakeSessionDesc(assets, app::AppOptions{}, /*headless_window=*/true));
   const core::InputState no_keys;
   const auto exiting = [&] { return session.player().controller.Role() == character::ClipRole::kLadderExitTop; };
   for (int step = 0; step < 20000 && !exiting(); ++step) session.Step(no_keys);
@@ -169,7 +185,7 @@ TEST(SessionFlow, TheCameraFollowsTheBodyOffALadderTop) {
 void ExpectNpcsWearTheirLevelsVariants(const LoadedAssets& assets) {
   const LoadedCharacter& knight = assets.characters[0];
   ASSERT_EQ(knight.variant_models.size(), 2u);
-  game::GameSession session(MakeSessionDesc(assets, game::AppOptions{}, /*headless_window=*/true));
+  game::GameSession session(MakeSessionDesc(assets, app::AppOptions{}, /*headless_window=*/true));
   const std::vector<const anim::SkinnedMesh*> looks = CharacterLooks(assets);
   const auto& npcs = session.world().level().npcs;
   ASSERT_EQ(session.knights().size(), npcs.size() + 1);

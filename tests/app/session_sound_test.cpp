@@ -33,9 +33,9 @@ float HeightOverGround(const world::World& world, const glm::vec3& p_ws) {
 
 TEST(SessionSound, FootstepsFireOnTheStepsAPlantedFootLands) {
   core::SetDataDir(KNIGHTS_SOURCE_DIR);
-  auto assets = LoadAssets(game::AppOptions{}, /*title_screen=*/false);
+  auto assets = LoadAssets(app::AppOptions{}, /*title_screen=*/false);
   ASSERT_TRUE(assets.ok()) << assets.status().message();
-  game::GameSession session(MakeSessionDesc(*assets, game::AppOptions{}, /*headless_window=*/true));
+  game::GameSession session(MakeSessionDesc(*assets, app::AppOptions{}, /*headless_window=*/true));
   const core::InputState no_keys;
   const game::Knight& player = session.player();
   std::array<float, 2> last_contact{};

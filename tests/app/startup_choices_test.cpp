@@ -22,7 +22,7 @@ game::Settings SavedSettings() {
 
 // A saved setting stands unless the command line names it.
 TEST(StartupChoices, TheCommandLineOverridesOnlyWhatItNames) {
-  game::AppOptions options;  // defaults: 1280x720, vsync on, IK on, nothing given
+  app::AppOptions options;  // defaults: 1280x720, vsync on, IK on, nothing given
   game::Settings merged = MergeSettings(SavedSettings(), options, /*no_settings_file=*/false);
   EXPECT_EQ(merged.window_width, 1920);
   EXPECT_FALSE(merged.vsync);
@@ -39,7 +39,7 @@ TEST(StartupChoices, TheCommandLineOverridesOnlyWhatItNames) {
 
 // Without a settings file the options' values are the settings.
 TEST(StartupChoices, WithoutASettingsFileTheOptionsAreTheSettings) {
-  const game::AppOptions options;
+  const app::AppOptions options;
   const game::Settings merged = MergeSettings(SavedSettings(), options, /*no_settings_file=*/true);
   EXPECT_EQ(merged.window_width, options.width);
   EXPECT_EQ(merged.window_height, options.height);
@@ -50,7 +50,7 @@ TEST(StartupChoices, WithoutASettingsFileTheOptionsAreTheSettings) {
 // A software rasteriser in a window renders lighter; headless, or on a GPU,
 // at full quality; the options win over both.
 TEST(StartupChoices, SceneQualityFollowsTheRasteriserAndTheOptions) {
-  const game::AppOptions defaults;
+  const app::AppOptions defaults;
   const render::SceneSettings full;
   const render::SceneSettings gpu = ChooseSceneSettings(defaults, "NVIDIA GeForce", /*headless_window=*/false);
   EXPECT_EQ(gpu.anti_aliasing, full.anti_aliasing);
@@ -65,7 +65,7 @@ TEST(StartupChoices, SceneQualityFollowsTheRasteriserAndTheOptions) {
   const render::SceneSettings soft_headless = ChooseSceneSettings(defaults, "llvmpipe", true);
   EXPECT_EQ(soft_headless.render_scale, full.render_scale);
   EXPECT_FALSE(soft_headless.fast_shading);
-  game::AppOptions options;
+  app::AppOptions options;
   options.anti_aliasing = "off";
   options.shadows = "off";
   options.render_scale = 1.5f;
@@ -83,7 +83,7 @@ TEST(StartupChoices, SceneQualityFollowsTheRasteriserAndTheOptions) {
 // where a choice was made (llvmpipe keeps its lighter render scale when
 // only anti-aliasing was chosen); the command line still wins.
 TEST(StartupChoices, SavedGraphicsChoicesOverrideOnlyWhatWasChosen) {
-  const game::AppOptions defaults;
+  const app::AppOptions defaults;
   game::GraphicsChoices saved;
   saved.anti_aliasing = game::AntiAliasingChoice::kFxaa;
   const render::SceneSettings soft = ChooseSceneSettings(defaults, "llvmpipe (LLVM 15.0.6)", false, saved);
@@ -97,7 +97,7 @@ TEST(StartupChoices, SavedGraphicsChoicesOverrideOnlyWhatWasChosen) {
   EXPECT_FALSE(gpu.shadows);
   EXPECT_EQ(gpu.render_scale, 1.25f);
   EXPECT_EQ(ChooseSceneSettings(defaults, "NVIDIA GeForce", false, {}).anti_aliasing, render::AntiAliasing::kMsaa);
-  game::AppOptions options;
+  app::AppOptions options;
   options.anti_aliasing = "msaa";
   options.render_scale = 0.5f;
   const render::SceneSettings flagged = ChooseSceneSettings(options, "NVIDIA GeForce", false, saved);
@@ -109,11 +109,11 @@ TEST(StartupChoices, SavedGraphicsChoicesOverrideOnlyWhatWasChosen) {
 // The render scale follows the frame time on a software rasteriser in a
 // window, unless told; never by itself on a GPU or headless.
 TEST(StartupChoices, DynamicResolutionOnASoftwareRasteriserInAWindow) {
-  game::AppOptions defaults;
+  app::AppOptions defaults;
   EXPECT_TRUE(ChoosesDynamicResolution(defaults, "llvmpipe (LLVM 15.0.6, 256 bits)", /*headless_window=*/false));
   EXPECT_FALSE(ChoosesDynamicResolution(defaults, "llvmpipe (LLVM 15.0.6, 256 bits)", /*headless_window=*/true));
   EXPECT_FALSE(ChoosesDynamicResolution(defaults, "NVIDIA GeForce", false));
-  game::AppOptions on, off;
+  app::AppOptions on, off;
   on.dynamic_resolution = "on";
   off.dynamic_resolution = "off";
   EXPECT_TRUE(ChoosesDynamicResolution(on, "NVIDIA GeForce", true));
@@ -123,7 +123,7 @@ TEST(StartupChoices, DynamicResolutionOnASoftwareRasteriserInAWindow) {
 // --config names the file; otherwise a headless run keeps none and a
 // windowed run the user's.
 TEST(StartupChoices, HeadlessRunsKeepNoSettingsUnlessToldWhere) {
-  game::AppOptions options;
+  app::AppOptions options;
   EXPECT_EQ(SettingsPathFor(options, /*headless_run=*/true), "");
   EXPECT_NE(SettingsPathFor(options, /*headless_run=*/false), "");
   options.config_path = "my_settings.json";

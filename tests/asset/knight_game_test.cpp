@@ -79,7 +79,7 @@ class KnightGameTest : public ::testing::Test {
 
   static Assets* assets_;
   std::unique_ptr<world::World> world_;
-  IkToggles ik_;
+  ik::IkSwitches ik_;
   Knight knight_;
 };
 KnightGameTest::Assets* KnightGameTest::assets_ = nullptr;

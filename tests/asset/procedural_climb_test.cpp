@@ -260,7 +260,7 @@ void ClimbAndMeasure(const LoadedCast& cast, const LadderCase& c) {
   knight.Init(cast.model.skeleton, cast.clips, cast.rig, 0);
   const float bottom_x = ladder["x"].get<float>();
   knight.Spawn(glm::vec3(bottom_x - 0.4f, test::kLadderBottomY, 0.0f), +1);
-  const IkToggles ik;
+  const ik::IkSwitches ik;
   const character::Rig& rig = cast.rig;
   const int ends[4] = {rig.leg_l.end, rig.leg_r.end, rig.arm_l.end, rig.arm_r.end};
   const glm::vec3 offsets[4] = {rig.ball_offset_l_ls, rig.ball_offset_r_ls, rig.grip_offset_l_ls, rig.grip_offset_r_ls};

@@ -97,7 +97,7 @@ struct Recording {
   static constexpr int kSnapshotEvery = 50;
   std::vector<core::InputState> inputs;  // inputs[i] drives step i
   std::vector<game::Knight> snapshots;   // snapshots[k]: before step k * kSnapshotEvery
-  game::IkToggles ik;                    // all on, as in the game
+  ik::IkSwitches ik;                     // all on, as in the game
 };
 
 inline const Recording& AutoplayRecording() {

@@ -130,8 +130,10 @@ FootIkController MakeController() {
   return c;
 }
 
-FootIkFrame MakeFrame(const Ground& ground, const glm::mat4& model_to_world, float contact = 1.0f) {
+FootIkFrame MakeFrame(const Ground& ground, const glm::mat4& model_to_world, float contact = 1.0f,
+                      const IkSwitches& switches = {}) {
   FootIkFrame frame;
+  frame.switches = switches;
   frame.model_to_world = model_to_world;
   frame.contact = {contact, contact};
   frame.raycast = &CastGround;
@@ -347,12 +349,13 @@ TEST(FootIkController, LockBreaksWhenDraggedTooFar) {
 // With foot_lock off nothing is locked: the foot follows the body.
 TEST(FootIkController, NoLockWhenSwitchedOff) {
   FootIkController ik = MakeController();
-  ik.settings.foot_lock = false;
+  IkSwitches no_lock;
+  no_lock.foot_lock = false;
   const Rig animated;
   const Ground ground{0.0f};
-  Step(ik, MakeFrame(ground, glm::mat4(1.0f)), animated);
+  Step(ik, MakeFrame(ground, glm::mat4(1.0f), 1.0f, no_lock), animated);
   const glm::mat4 moved = glm::translate(glm::mat4(1.0f), glm::vec3(0.1f, 0.0f, 0.0f));
-  const Rig pose = Step(ik, MakeFrame(ground, moved), animated);
+  const Rig pose = Step(ik, MakeFrame(ground, moved, 1.0f, no_lock), animated);
   EXPECT_FALSE(ik.Foot(0).locked);
   EXPECT_LT(glm::distance(pose.SoleWs(0, moved), animated.SoleWs(0, moved)), 1e-4f);
 }
@@ -404,21 +407,21 @@ TEST(FootIkController, AirborneOnlyPushesFeetOutOfTheGround) {
   }
 }
 
-// settings.legs off fades over fade_time_s (no jump), and back on fades too.
+// The master switch off fades over fade_time_s (no jump), and back on fades too.
 TEST(FootIkController, LegsSwitchFadesBothWays) {
   FootIkController ik = MakeController();
-  ik.settings.foot_lock = false;
-  ik.settings.pelvis = false;  // the soles alone: y = weight * 6 cm
   const Rig animated;
   const Ground ground{0.06f};  // IK lifts the soles 6 cm
-  const FootIkFrame frame = MakeFrame(ground, glm::mat4(1.0f));
+  FootIkFrame frame = MakeFrame(ground, glm::mat4(1.0f));
+  frame.switches.foot_lock = false;
+  frame.switches.pelvis = false;  // the soles alone: y = weight * 6 cm
   Rig pose = Step(ik, frame, animated);
   ASSERT_NEAR(pose.SoleWs(0, glm::mat4(1.0f)).y, 0.06f, 1e-4f);
   const int fade_steps = static_cast<int>(std::lround(ik.settings.fade_time_s / kDt));
   // Smoothstep's steepest slope is 1.5 per fade time.
   const float max_step = 0.06f * 1.5f * kDt / ik.settings.fade_time_s + 1e-4f;
   for (bool on : {false, true}) {
-    ik.settings.legs = on;
+    frame.switches.master = on;
     float previous = pose.SoleWs(0, glm::mat4(1.0f)).y;
     for (int step = 1; step <= fade_steps + 2; ++step) {
       pose = Step(ik, frame, animated);
@@ -438,10 +441,10 @@ TEST(FootIkController, LegsSwitchFadesBothWays) {
 // frame.active: off fades out; on is immediate.
 TEST(FootIkController, ActiveFadesOffButTurnsOnAtOnce) {
   FootIkController ik = MakeController();
-  ik.settings.pelvis = false;  // its spring settles on its own time
   const Rig animated;
   const Ground ground{0.06f};
   FootIkFrame frame = MakeFrame(ground, glm::mat4(1.0f));
+  frame.switches.pelvis = false;  // its spring settles on its own time
   frame.active = false;
   Step(ik, frame, animated);
   EXPECT_GT(ik.MasterWeight(), 0.9f);
@@ -630,10 +633,10 @@ TEST(FootIkController, NoGroundFadesTheLegOutOverSeveralSteps) {
 // going on from there: never left in the ground.
 TEST(FootIkController, ALegFadingInNeverLeavesItsFootInTheGround) {
   FootIkController ik = MakeController();
-  ik.settings.pelvis = false;  // the soles alone
   const Rig animated;
   Switchable ground{false, 0.05f};
   FootIkFrame frame = MakeFrame(Ground{0.0f}, glm::mat4(1.0f));
+  frame.switches.pelvis = false;  // the soles alone
   frame.raycast = &CastSwitchable;
   frame.raycast_context = &ground;
   for (int step = 0; step < 30; ++step) Step(ik, frame, animated);

@@ -61,7 +61,7 @@ LadderIkController MakeController() {
   LadderLimbRig limb = ArmRig();
   LadderIkController c;
   c.Init({limb, limb, limb, limb});
-  c.settings.limb_enabled = {false, false, true, false};
+  c.settings.limb_driven = {false, false, true, false};
   return c;
 }
 
@@ -400,7 +400,7 @@ LadderLimbRig FootRig(const Arm& animated) {
 LadderIkController OneFootController(const LadderLimbRig& limb) {
   LadderIkController c;
   c.Init({limb, limb, limb, limb});
-  c.settings.limb_enabled = {true, false, false, false};
+  c.settings.limb_driven = {true, false, false, false};
   return c;
 }
 

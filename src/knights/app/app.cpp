@@ -36,15 +36,15 @@ std::optional<int> App::Init(int argc, char** argv) {
   start_ = std::chrono::steady_clock::now();
   platform::InstallStopSignals();
   std::vector<std::string_view> args(argv + 1, argv + argc);
-  const game::ParseResult parsed = game::ParseAppOptions(args);
+  const app::ParseResult parsed = app::ParseAppOptions(args);
   if (!parsed.ok()) {
     core::PrintError(parsed.error);
-    std::fprintf(stderr, "%s\n", game::UsageLine().c_str());
+    std::fprintf(stderr, "%s\n", app::UsageLine().c_str());
     return kExitBadInput;
   }
   options_ = parsed.options;
   if (options_.show_help) {
-    std::printf("%s\n%s\n", game::HelpText().c_str(), VersionLine().c_str());
+    std::printf("%s\n%s\n", app::HelpText().c_str(), VersionLine().c_str());
     return 0;
   }
   if (options_.show_version) {
@@ -81,7 +81,7 @@ std::optional<int> App::OpenWindowAndLoad() {
   }
   settings_ = MergeSettings(loaded.settings, options_, settings_path_.empty());
   keep_settings_file_ = loaded.keep_file;
-  const game::AppOptions default_level_options = options_;
+  const app::AppOptions default_level_options = options_;
   ChooseStartLevel();
   std::future<core::Expected<LoadedAssets>> assets_future =
       std::async(std::launch::async, [this] { return LoadAssets(options_, ShowsTitleScreen(options_, headless_)); });
@@ -200,20 +200,18 @@ void App::SwitchLevel(int step) {
 }
 
 // The prepared level's geometry to the GL, and a session on its world with
-// the same cast and IK switches (the old session, which points into the
+// the same cast (the old session, which points into the
 // old world, goes first).
 void App::UseLevel(PreparedLevel level) {
   scene_->UploadScene(level.scene_geometry);
   scenery_pieces_ = level.scene_geometry.moving.pieces;
   scenery_placements_.assign(scenery_pieces_.size(), render::ChunkPlacement{});
   const int player_cast = session_->player_cast(), npc_cast = session_->npc_cast();
-  const game::IkToggles ik = session_->ik;
   session_.reset();
   assets_->world = std::move(level.world);
   level.scene_geometry = {};
   eased_flags_.assign(assets_->world->level().checkpoints.size(), 0.0f);
   session_ = std::make_unique<game::GameSession>(MakeSessionDesc(*assets_, options_, headless_));
-  session_->ik = ik;
   session_->ChooseCast(player_cast, npc_cast);
   instances_.reserve(session_->knights().size());
   best_time_noted_ = false;
@@ -222,7 +220,6 @@ void App::UseLevel(PreparedLevel level) {
 
 void App::InitSession() {
   session_ = std::make_unique<game::GameSession>(MakeSessionDesc(*assets_, options_, headless_));
-  session_->ik = settings_.ik;
   menus_.SetVolumes(settings_.volumes);
   menus_.SetLevelChoice(title_levels_.size() > 1 && title_level_ >= 0);
   menus_.ConnectOptions({&settings_, &scene_settings_, ChooseSceneSettings(options_, window_->gl_renderer(), headless_),
@@ -325,7 +322,7 @@ int App::AdvanceSim(double real_elapsed_s) {
   core::InputState step_input = menus_.InputForGame(input_);  // none while Options is open
   int taken = 0;
   for (; taken < steps; ++taken) {
-    session_->Step(step_input);
+    session_->Step(step_input, settings_.ik);
     step_input.ClearEdges();  // a press counts once, not once per step
     if (options_.max_frames > 0 && session_->steps() >= options_.max_frames) return taken + 1;
   }
@@ -390,8 +387,9 @@ void App::DrawUi(int width_px, int height_px, bool last_frame, double real_elaps
   imgui_->SetScale(std::max(1.0f, height_px / 720.0f));
   const auto build_ui = [&](const core::InputState& ui_input) {
     imgui_->BeginFrame();
-    menus_.Draw(*session_, ui_input, width_px, height_px);
-    ui::DrawDebugOverlay(*session_, InspectedKnightClips(), overlay_, *window_, static_cast<float>(real_elapsed_s));
+    menus_.Draw(*session_, settings_.ik, ui_input, width_px, height_px);
+    ui::DrawDebugOverlay(*session_, settings_.ik, InspectedKnightClips(), overlay_, *window_,
+                         static_cast<float>(real_elapsed_s));
   };
   if (headless_ && last_frame) {
     build_ui(core::InputState{});
@@ -449,7 +447,9 @@ int App::Shutdown() {
   window_.reset();
   if (!report_.WriteKeptScreenshot(options_.screenshot_path)) return kExitBadInput;
   if (!options_.metrics_path.empty()) {
-    if (core::Status s = report_.WriteMetrics(options_.metrics_path, *session_, clock_.DroppedSeconds()); !s.ok()) {
+    if (core::Status s =
+            report_.WriteMetrics(options_.metrics_path, *session_, settings_.ik.master, clock_.DroppedSeconds());
+        !s.ok()) {
       return Fail(s, kExitBadInput);
     }
   }
@@ -476,7 +476,6 @@ void App::NoteBestTime() {
 
 void App::SaveSettings() {
   if (settings_path_.empty() || keep_settings_file_) return;
-  settings_.ik = session_->ik;
   settings_.volumes = menus_.volumes();
   if (ShowsTitleScreen(options_, headless_)) {
     settings_.hero = session_->cast()[session_->player_cast()].name;

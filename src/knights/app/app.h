@@ -86,7 +86,7 @@ class App {
   void SaveSettings();
 
   std::chrono::steady_clock::time_point start_;  // start-up is measured to the first frame on screen
-  game::AppOptions options_;
+  app::AppOptions options_;
   // --headless, or no display (decided once): the offscreen driver, quick
   // shader compiles, the autopilot, one sim step a frame, only the looked-at
   // frame drawn, and no user settings read or written.

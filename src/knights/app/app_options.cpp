@@ -3,7 +3,7 @@
 #include <charconv>
 #include <functional>
 
-namespace knights::game {
+namespace knights::app {
 namespace {
 
 // One accepted option: its name, value placeholder ("" for flags), help text,
@@ -276,4 +276,4 @@ std::string HelpText() {
   return text;
 }
 
-}  // namespace knights::game
+}  // namespace knights::app

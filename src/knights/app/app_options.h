@@ -8,7 +8,7 @@
 #include <string_view>
 #include <vector>
 
-namespace knights::game {
+namespace knights::app {
 
 struct AppOptions {
   bool show_help = false;
@@ -65,4 +65,4 @@ ParseResult ParseAppOptions(const std::vector<std::string_view>& args);
 std::string UsageLine();
 std::string HelpText();
 
-}  // namespace knights::game
+}  // namespace knights::app

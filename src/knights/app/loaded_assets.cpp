@@ -78,7 +78,7 @@ core::Expected<PreparedLevel> PrepareLevel(const std::string& path) {
   return prepared;
 }
 
-std::vector<std::string> CharacterFilesToLoad(const game::AppOptions& options, bool title_screen) {
+std::vector<std::string> CharacterFilesToLoad(const app::AppOptions& options, bool title_screen) {
   std::vector<std::string> files = {options.character_path};
   std::vector<std::string> keys = {SameFileKey(options.character_path)};
   auto add = [&](const std::string& path) {
@@ -94,7 +94,7 @@ std::vector<std::string> CharacterFilesToLoad(const game::AppOptions& options, b
   return files;
 }
 
-core::Expected<LoadedAssets> LoadAssets(const game::AppOptions& options, bool title_screen) {
+core::Expected<LoadedAssets> LoadAssets(const app::AppOptions& options, bool title_screen) {
   LoadedAssets a;
   const std::vector<std::string> files = CharacterFilesToLoad(options, title_screen);
   for (const std::string& file : files) {

@@ -53,11 +53,11 @@ core::Expected<PreparedLevel> PrepareLevel(const std::string& path);
 // The character files to load, data paths, each once: the player's
 // (options.character_path), the NPCs' (options.npc_character_path, when
 // given), and with a title screen every shipped character.
-std::vector<std::string> CharacterFilesToLoad(const game::AppOptions& options, bool title_screen);
+std::vector<std::string> CharacterFilesToLoad(const app::AppOptions& options, bool title_screen);
 
 // The characters (CharacterFilesToLoad) and the level (options.level_path);
 // the first bad file's one-line error.
-core::Expected<LoadedAssets> LoadAssets(const game::AppOptions& options, bool title_screen);
+core::Expected<LoadedAssets> LoadAssets(const app::AppOptions& options, bool title_screen);
 
 // The meshes the renderer draws knights with, in the order their look
 // indices count: each character's own mesh, then its variants.

@@ -19,7 +19,7 @@ std::vector<RunInput> RunInputs(const LoadedAssets& assets, const std::string& l
   return inputs;
 }
 
-core::Status CheckOutputsSpareInputs(const game::AppOptions& options, const std::vector<RunInput>& inputs) {
+core::Status CheckOutputsSpareInputs(const app::AppOptions& options, const std::vector<RunInput>& inputs) {
   for (const auto& [option, output] :
        {std::pair{"--screenshot", &options.screenshot_path}, std::pair{"--metrics", &options.metrics_path}}) {
     if (output->empty()) continue;

@@ -27,6 +27,6 @@ std::vector<RunInput> RunInputs(const LoadedAssets& assets, const std::string& l
 // The first of --screenshot and --metrics that is one of `inputs`, as
 // "--metrics: demo.json is the level of this run: not written over"; OK
 // when none is.
-core::Status CheckOutputsSpareInputs(const game::AppOptions& options, const std::vector<RunInput>& inputs);
+core::Status CheckOutputsSpareInputs(const app::AppOptions& options, const std::vector<RunInput>& inputs);
 
 }  // namespace knights::app

@@ -46,8 +46,10 @@ class RunReport {
 
   // The session's IK metrics, the goal and respawns, and the memory probes.
   // stalls_dropped_s: real seconds the game clock dropped (stalls past its
-  // catch-up, core::FixedStepClock::DroppedSeconds).
-  core::Status WriteMetrics(const std::string& path, const game::GameSession& session, double stalls_dropped_s) const;
+  // catch-up, core::FixedStepClock::DroppedSeconds). ik_on: whether the IK
+  // pass was on (the settings' master switch).
+  core::Status WriteMetrics(const std::string& path, const game::GameSession& session, bool ik_on,
+                            double stalls_dropped_s) const;
 
  private:
   uint64_t rss_after_warm_up_ = 0;

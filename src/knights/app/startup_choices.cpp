@@ -38,12 +38,12 @@ void ChooseDataDir() {
   core::SetDataDir(DataDirFor(env != nullptr ? env : "", ExecutableDir()));
 }
 
-std::string SettingsPathFor(const game::AppOptions& options, bool headless_run) {
+std::string SettingsPathFor(const app::AppOptions& options, bool headless_run) {
   if (!options.config_path.empty()) return options.config_path;
   return headless_run ? std::string() : asset::DefaultSettingsPath();
 }
 
-game::Settings MergeSettings(const game::Settings& loaded, const game::AppOptions& options, bool no_settings_file) {
+game::Settings MergeSettings(const game::Settings& loaded, const app::AppOptions& options, bool no_settings_file) {
   game::Settings settings = loaded;
   if (options.size_given || no_settings_file) {
     settings.window_width = options.width;
@@ -68,7 +68,7 @@ bool IsSoftwareRasteriser(std::string_view gl_renderer) {
 // rasterised every frame, on the CPU).
 constexpr int kSoftwareShadowMapPx = 1024;
 
-render::SceneSettings ChooseSceneSettings(const game::AppOptions& options, std::string_view gl_renderer,
+render::SceneSettings ChooseSceneSettings(const app::AppOptions& options, std::string_view gl_renderer,
                                           bool headless_window, const game::GraphicsChoices& saved) {
   render::SceneSettings scene;
   if (IsSoftwareRasteriser(gl_renderer) && !headless_window) {
@@ -90,7 +90,7 @@ render::SceneSettings ChooseSceneSettings(const game::AppOptions& options, std::
   return scene;
 }
 
-bool ChoosesDynamicResolution(const game::AppOptions& options, std::string_view gl_renderer, bool headless_window) {
+bool ChoosesDynamicResolution(const app::AppOptions& options, std::string_view gl_renderer, bool headless_window) {
   if (!options.dynamic_resolution.empty()) return options.dynamic_resolution == "on";
   return IsSoftwareRasteriser(gl_renderer) && !headless_window;
 }
@@ -116,7 +116,7 @@ int ChooseTitleLevel(std::span<const std::string> levels, const std::string& sav
   return 0;
 }
 
-bool ShowsTitleScreen(const game::AppOptions& options, bool headless_window) {
+bool ShowsTitleScreen(const app::AppOptions& options, bool headless_window) {
   return !(options.autoplay || options.level_given || headless_window);
 }
 
@@ -135,7 +135,7 @@ int VariantLook(const character::CharacterDesc& character, const char* name, int
 
 }  // namespace
 
-game::SessionDesc MakeSessionDesc(const LoadedAssets& assets, const game::AppOptions& options, bool headless_window) {
+game::SessionDesc MakeSessionDesc(const LoadedAssets& assets, const app::AppOptions& options, bool headless_window) {
   game::SessionDesc desc;
   desc.world = assets.world.get();
   int first_look = 0;  // CharacterLooks' order

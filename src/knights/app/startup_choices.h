@@ -31,25 +31,25 @@ void ChooseDataDir();
 
 // The settings file to read and write: --config, else none for a headless
 // run (tests and CI never touch the user's settings), else the user's.
-std::string SettingsPathFor(const game::AppOptions& options, bool headless_run);
+std::string SettingsPathFor(const app::AppOptions& options, bool headless_run);
 
 // The loaded settings with the command line on top: the window size, vsync
 // and the IK switch from the options when given, or always when there is no
 // settings file (the options' defaults are then the settings).
-game::Settings MergeSettings(const game::Settings& loaded, const game::AppOptions& options, bool no_settings_file);
+game::Settings MergeSettings(const game::Settings& loaded, const app::AppOptions& options, bool no_settings_file);
 
 // Rendering quality: full, lighter on a software rasteriser (Mesa llvmpipe
 // or softpipe, named by gl_renderer) when playing in a window (headless
 // runs draw single frames and keep full quality); what the player chose
 // in Options (`saved`; a choice not made keeps that default) overrides it,
 // and the command line overrides both.
-render::SceneSettings ChooseSceneSettings(const game::AppOptions& options, std::string_view gl_renderer,
+render::SceneSettings ChooseSceneSettings(const app::AppOptions& options, std::string_view gl_renderer,
                                           bool headless_window, const game::GraphicsChoices& saved = {});
 
 // Whether the render scale follows the frame time (render::DynamicResolution):
 // --dynamic-resolution, else on a software rasteriser in a window (a
 // headless run draws single frames: nothing to hold).
-bool ChoosesDynamicResolution(const game::AppOptions& options, std::string_view gl_renderer, bool headless_window);
+bool ChoosesDynamicResolution(const app::AppOptions& options, std::string_view gl_renderer, bool headless_window);
 
 // The Hero and Patrols saved in the settings, on the title screen, where
 // the session has characters of those names (each name on its own).
@@ -67,11 +67,11 @@ int ChooseTitleLevel(std::span<const std::string> levels, const std::string& sav
 
 // Whether the game opens on the title screen: a person at a window who
 // did not ask to start at once (--level, --autoplay).
-bool ShowsTitleScreen(const game::AppOptions& options, bool headless_window);
+bool ShowsTitleScreen(const app::AppOptions& options, bool headless_window);
 
 // The session over the loaded assets: each character's clips by role and
 // its looks (CharacterLooks' order), the NPCs' character; headless runs are
 // played by the autopilot and skip the title.
-game::SessionDesc MakeSessionDesc(const LoadedAssets& assets, const game::AppOptions& options, bool headless_window);
+game::SessionDesc MakeSessionDesc(const LoadedAssets& assets, const app::AppOptions& options, bool headless_window);
 
 }  // namespace knights::app

@@ -27,13 +27,13 @@ using nlohmann::json;
 
 struct IkField {
   const char* name;
-  bool game::IkToggles::*member;
+  bool ik::IkSwitches::*member;
 };
 constexpr IkField kIkFields[] = {
-    {"master", &game::IkToggles::master},         {"leg_l", &game::IkToggles::leg_l},
-    {"leg_r", &game::IkToggles::leg_r},           {"arm_l", &game::IkToggles::arm_l},
-    {"arm_r", &game::IkToggles::arm_r},           {"pelvis", &game::IkToggles::pelvis},
-    {"foot_align", &game::IkToggles::foot_align}, {"foot_lock", &game::IkToggles::foot_lock}};
+    {"master", &ik::IkSwitches::master},         {"leg_l", &ik::IkSwitches::leg_l},
+    {"leg_r", &ik::IkSwitches::leg_r},           {"arm_l", &ik::IkSwitches::arm_l},
+    {"arm_r", &ik::IkSwitches::arm_r},           {"pelvis", &ik::IkSwitches::pelvis},
+    {"foot_align", &ik::IkSwitches::foot_align}, {"foot_lock", &ik::IkSwitches::foot_lock}};
 
 // A saved character name longer than this is refused (a damaged file),
 // bytes.

@@ -69,6 +69,7 @@ bool FootIkController::Run(const FootIkFrame& frame, const PoseView& pose, core:
       !pose.Valid()) {
     return false;
   }
+  switches_ = frame.switches;
   const float master = UpdateFaders(frame);
   Spaces spaces;
   spaces.to_world = frame.model_to_world;
@@ -96,7 +97,7 @@ bool FootIkController::Run(const FootIkFrame& frame, const PoseView& pose, core:
 // The user's switch and the mode (ladders) fade the whole pass.
 float FootIkController::UpdateFaders(const FootIkFrame& frame) {
   fader_.fade_time = settings.fade_time_s;
-  fader_.enabled = settings.legs;
+  fader_.enabled = switches_.master;
   mode_fader_.fade_time = settings.fade_time_s;
   mode_fader_.enabled = frame.active;
   if (frame.active) mode_fader_.phase = 1.0f;
@@ -219,7 +220,7 @@ void FootIkController::ChooseTarget(int side, const FootIkFrame& frame, const Po
                                     float master) {
   FootIkState& foot = feet_[side];
   const float contact = frame.airborne ? 0.0f : std::clamp(frame.contact[side], 0.0f, 1.0f);
-  const bool planted = settings.foot_lock && master > 0.0f && contact >= 0.5f && foot.ground.hit;
+  const bool planted = switches_.foot_lock && master > 0.0f && contact >= 0.5f && foot.ground.hit;
   // Landing: the second half of the swing moves the foot on to where it
   // will be planted (ChoosePlant), so the plant itself is not a jump; the
   // swing floor's plan (PlanSwingFloor) then heads for that spot too.
@@ -663,13 +664,13 @@ void FootIkController::LowerPelvis(const FootIkFrame& frame, const PoseView& pos
   // again the next. It yields to every foot's reach: a lock let go would
   // leave a planted foot hanging in the air, and a swinging foot short of
   // its ground may swing into a riser.
-  float pelvis_goal = settings.pelvis && b.any_hit
+  float pelvis_goal = switches_.pelvis && b.any_hit
                           ? std::clamp(b.lowest_delta, -max_drop_m, settings.max_pelvis_raise_m) * master
                           : 0.0f;
-  if (settings.pelvis && master > 0.0f)
+  if (switches_.pelvis && master > 0.0f)
     pelvis_goal = std::max(pelvis_goal, std::min(b.fold_offset * master, reach_floor));
   const float landing_floor = floor_of(b.landing_reach_offset);
-  if (settings.pelvis) pelvis_goal = std::min(pelvis_goal, landing_floor);
+  if (switches_.pelvis) pelvis_goal = std::min(pelvis_goal, landing_floor);
   const float last_offset = pelvis_spring_.value;
   // A floor that holds the pelvis moves it at its own pace: let go, the
   // spring goes on from that velocity (bounded: a floor's jump is no pace).
@@ -686,12 +687,12 @@ void FootIkController::LowerPelvis(const FootIkFrame& frame, const PoseView& pos
   const float fold_floor =
       std::max(style_floor, std::min(b.planted_shut_offset * master, floor_of(b.planted_reach_offset)));
   const bool folds = master > 0.0f && fold_floor > -settings.max_pelvis_drop_m * master;
-  if (settings.pelvis && pelvis_offset > reach_floor) {
+  if (switches_.pelvis && pelvis_offset > reach_floor) {
     // Continue the spring from where the constraint put the pelvis.
     pelvis_offset = pelvis_spring_.value = reach_floor;
     pelvis_spring_.velocity = std::min(pelvis_spring_.velocity, held_velocity(reach_floor));
   }
-  if (settings.pelvis && folds && pelvis_offset < fold_floor) {
+  if (switches_.pelvis && folds && pelvis_offset < fold_floor) {
     pelvis_offset = pelvis_spring_.value = fold_floor;
     pelvis_spring_.velocity = std::max(pelvis_spring_.velocity, held_velocity(fold_floor));
   }
@@ -716,7 +717,7 @@ LimbPlacementJob FootIkController::LegJob(int side, const PoseView& pose, const 
   job.effector_ls = leg.sole_offset_ls;
   job.target_ms = glm::vec3(spaces.to_model * glm::vec4(target_sole_ws, 1.0f));
   const bool keep_orientation = align < 0.0f;
-  job.align = settings.foot_align && !keep_orientation;
+  job.align = switches_.foot_align && !keep_orientation;
   job.normal_ms = to_model_linear * foot.align_normal_ws;
   job.end_up_ls = leg.foot_up_ls;
   job.max_tilt_deg = settings.max_tilt_deg;
@@ -734,7 +735,7 @@ LimbPlacementJob FootIkController::LegJob(int side, const PoseView& pose, const 
 // 5. Solve each leg onto its target, sole aligned while planted: both legs
 //    in one batch (their two-bone solves share SSE registers).
 void FootIkController::PlaceLegs(const FootIkFrame& frame, const PoseView& pose, const Spaces& spaces, float master) {
-  const bool side_enabled[2] = {settings.leg_l, settings.leg_r};
+  const bool side_enabled[2] = {switches_.leg_l, switches_.leg_r};
   std::array<LimbPlacementJob, 2> jobs;
   size_t job_count = 0;
   for (int side = 0; side < 2; ++side) {

@@ -37,6 +37,7 @@
 #include <glm/glm.hpp>
 
 #include "knights/core/debug_lines.h"
+#include "knights/ik/ik_switches.h"
 #include "knights/ik/apply_two_bone_ik.h"
 #include "knights/math/damped_spring.h"
 #include "knights/ik/ground_probe.h"
@@ -62,12 +63,6 @@ struct LegRig {
 };
 
 struct FootIkSettings {
-  bool legs = true;  // master switch of the leg chains
-  bool leg_l = true;
-  bool leg_r = true;
-  bool pelvis = true;      // lower the hips
-  bool foot_align = true;  // soles on the surface normal
-  bool foot_lock = true;   // planted feet stay put
   // Rays start this far above the higher hip of the animated body (before
   // the pelvis moves): above any ground a foot can reach, so a foot sunk in
   // a slope ahead is still found from outside the ground.
@@ -125,8 +120,11 @@ struct FootIkFrame {
   std::array<float, 2> contact{0.0f, 0.0f};  // left, right: 0..1 planted weight from the clips
   // false: fade out (on ladders). Turning back on is immediate: the feet
   // are then planted where the animation puts them, so there is nothing to
-  // blend; switching the IK itself on or off (settings.legs) always fades.
+  // blend; switching the IK itself on or off (switches.master) always fades.
   bool active = true;
+  // The player's switches this step: master (the legs at all, faded),
+  // leg_l, leg_r, pelvis, foot_align, foot_lock; the arms' are not read.
+  IkSwitches switches;
   bool airborne = false;  // true: feet only pushed out of the ground, never planted
   // Stride warping: the clip's feet are placed this fraction of their
   // distance ahead of or behind the pelvis along the model's forward axis
@@ -368,7 +366,8 @@ class FootIkController {
 
   std::array<LegRig, 2> legs_{};
   int pelvis_ = -1;
-  IkWeightFader fader_;       // the user's switch (settings.legs)
+  IkSwitches switches_;       // this step's (FootIkFrame::switches), for the step's helpers
+  IkWeightFader fader_;       // the player's switch (switches_.master)
   IkWeightFader mode_fader_;  // frame.active
   math::DampedSpring<float> pelvis_spring_;
   glm::vec3 previous_origin_ws_{0.0f};  // the model's origin last step (Spaces::velocity_ws)

@@ -107,7 +107,7 @@ glm::quat FootIkController::FootTurnWs(int side, const glm::vec3& up_goal_ws, fl
   const glm::quat held_ws = glm::angleAxis(feet_[side].hold_yaw_rad, kUpWs);
   const glm::vec3 up_anim_ws =
       held_ws * (glm::mat3(spaces.to_world) * (glm::mat3(pose.models_ms[leg.chain.end]) * leg.foot_up_ls));
-  const float max_tilt = settings.foot_align ? settings.max_tilt_deg * kDegToRad : 0.0f;
+  const float max_tilt = switches_.foot_align ? settings.max_tilt_deg * kDegToRad : 0.0f;
   return LimitedTilt(up_anim_ws, up_goal_ws, max_tilt, align) * held_ws;
 }
 
@@ -190,7 +190,7 @@ FootFit FootIkController::FitFoot(int side, const glm::vec3& sole_ws, const glm:
   }
   // Pitch about the foot's side axis (planted feet only: a swing foot keeps
   // the clip's orientation and is lifted), then lift what is left.
-  if (align >= 0.5f && settings.foot_align) {
+  if (align >= 0.5f && switches_.foot_align) {
     const float heel_m = std::max(glm::length(heel_anim_ws), 1e-3f);
     const float ball_m = std::max(glm::length(ball_anim_ws), 1e-3f);
     const PitchAndLift pl =

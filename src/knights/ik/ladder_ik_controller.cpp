@@ -208,7 +208,7 @@ void LadderIkController::Reset() {
 bool LadderIkController::Run(const LadderIkFrame& frame, const PoseView& pose, core::DebugLines* debug) {
   if (!std::isfinite(frame.dt_s) || !pose.Valid()) return false;
   fader_.fade_time = settings.fade_time_s;
-  fader_.enabled = settings.enabled && frame.on_ladder && !frame.rungs_ws.empty();
+  fader_.enabled = frame.enabled && frame.on_ladder && !frame.rungs_ws.empty();
   const float master = fader_.Update(frame.dt_s);
   std::array<float, kLadderLimbs> reach_m{};
   for (int i = 0; i < kLadderLimbs; ++i) {
@@ -220,7 +220,7 @@ bool LadderIkController::Run(const LadderIkFrame& frame, const PoseView& pose, c
       s.ground_points_from_effector_ws[k] =
           glm::vec3(end_ws * glm::vec4(limb.ground_points_ls[k], 1.0f)) - s.animated_ws;
     s.end_up_animated_ws = glm::mat3(end_ws) * limb.end_up_ls;
-    s.weight = settings.limb_enabled[i] ? master : 0.0f;
+    s.weight = settings.limb_driven[i] && frame.limb_enabled[i] ? master : 0.0f;
     if (master <= 0.0f || frame.rungs_ws.empty()) {
       s.holding = false;
       s.has_grab_offset = false;

@@ -83,8 +83,10 @@ struct LadderHold {
 };
 
 struct LadderIkSettings {
-  bool enabled = true;
-  std::array<bool, kLadderLimbs> limb_enabled{true, true, true, true};
+  // The limbs this controller places (legs, then arms, as anim::Limb): a
+  // rig without hands sets theirs false. The player's switches come with
+  // each frame (LadderIkFrame::limb_enabled).
+  std::array<bool, kLadderLimbs> limb_driven{true, true, true, true};
   float fade_time_s = 0.2f;
   float soften = 0.0f;  // full reach on rungs
   // A contact whose nearest rung (or, for a foot, ground) is further than
@@ -121,7 +123,11 @@ struct LadderIkSettings {
 
 struct LadderIkFrame {
   glm::mat4 model_to_world{1.0f};
-  bool on_ladder = false;                     // false: fade out
+  bool on_ladder = false;  // false: fade out
+  // The player's switches this step: the pass at all (faded), and each
+  // limb (legs, then arms, as anim::Limb; off: left to the clip at once).
+  bool enabled = true;
+  std::array<bool, kLadderLimbs> limb_enabled{true, true, true, true};
   std::array<float, kLadderLimbs> contact{};  // 0..1 from the clips
   // 0..1 through the gap between two contacts of each limb (swing progress).
   std::array<float, kLadderLimbs> swing_progress{};

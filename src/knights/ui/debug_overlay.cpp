@@ -35,9 +35,8 @@ void AddBendPlane(const game::Knight& knight, const character::LimbChain& chain,
 
 // The IK switches, and what each foot and ladder limb of the inspected
 // knight is doing.
-void DrawIkSection(game::GameSession& session) {
+void DrawIkSection(game::GameSession& session, ik::IkSwitches& ik) {
   if (!ImGui::CollapsingHeader("Inverse kinematics", ImGuiTreeNodeFlags_DefaultOpen)) return;
-  game::IkToggles& ik = session.ik;
   ImGui::Checkbox("IK (master)", &ik.master);
   ImGui::SameLine();
   ImGui::Checkbox("draw targets, rays, normals", &session.draw_ik_debug);
@@ -200,8 +199,8 @@ void AddSkeletonLines(const game::Knight& knight, core::DebugLines& lines) {
   AddBendPlane(knight, rig.arm_r, lines, glm::vec4(1.0f, 0.4f, 0.9f, 0.8f));
 }
 
-void DrawDebugOverlay(game::GameSession& session, std::span<const anim::Clip> clips, DebugOverlayState& state,
-                      platform::Window& window, float frame_dt_s) {
+void DrawDebugOverlay(game::GameSession& session, ik::IkSwitches& ik, std::span<const anim::Clip> clips,
+                      DebugOverlayState& state, platform::Window& window, float frame_dt_s) {
   if (!state.visible) {
     // Closed, the knight plays its own clips again, also when it reopens.
     session.clip_override = {};
@@ -226,7 +225,7 @@ void DrawDebugOverlay(game::GameSession& session, std::span<const anim::Clip> cl
   }
   ImGui::Begin(title, nullptr, ImGuiWindowFlags_NoFocusOnAppearing);
 
-  DrawIkSection(session);
+  DrawIkSection(session, ik);
   DrawMetricsSection(session);
   DrawTimeSection(session, state);
   DrawRenderingSection(state, window);

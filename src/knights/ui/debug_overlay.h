@@ -30,8 +30,8 @@ struct DebugOverlayState {
 };
 
 // Draws the overlay (when visible) and applies its edits to the session.
-void DrawDebugOverlay(game::GameSession& session, std::span<const anim::Clip> clips, DebugOverlayState& state,
-                      platform::Window& window, float frame_dt_s);
+void DrawDebugOverlay(game::GameSession& session, ik::IkSwitches& ik, std::span<const anim::Clip> clips,
+                      DebugOverlayState& state, platform::Window& window, float frame_dt_s);
 
 // Skeleton lines of a knight (the overlay's "skeleton" view): bones of the
 // final pose in white, of the animated pose before IK in faint orange, and

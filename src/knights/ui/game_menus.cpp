@@ -153,7 +153,8 @@ void GameMenus::DrawTitle(game::GameSession& session, const core::InputState& in
 
 // The scene dimmed, and the menu left of centre, clear of the knight (the
 // camera keeps him about the middle).
-void GameMenus::DrawPause(game::GameSession& session, const core::InputState& input, int width_px, int height_px) {
+void GameMenus::DrawPause(game::GameSession& session, ik::IkSwitches& ik, const core::InputState& input, int width_px,
+                          int height_px) {
   if (!was_paused_) pause_menu_.Open();
   if (options_.IsOpen()) {
     options_.Draw(session, volumes_, input, width_px, height_px);
@@ -166,9 +167,9 @@ void GameMenus::DrawPause(game::GameSession& session, const core::InputState& in
   ImGui::Begin("pause", nullptr, kPanelFlags);
   CenteredText(pause_menu_.Title(), pause_menu_.Asking() ? 1.2f : 2.4f);
   ImGui::Spacing();
-  const int clicked = MenuItems(pause_menu_.Items(session.ik.master), pause_menu_.selected());
+  const int clicked = MenuItems(pause_menu_.Items(ik.master), pause_menu_.selected());
   ImGui::End();
-  switch (pause_menu_.Update(input, clicked, session.ik.master)) {
+  switch (pause_menu_.Update(input, clicked, ik.master)) {
     case PauseMenu::Action::kResume:
       session.Resume();
       break;
@@ -176,7 +177,7 @@ void GameMenus::DrawPause(game::GameSession& session, const core::InputState& in
       session.Restart();
       break;
     case PauseMenu::Action::kToggleIk:
-      session.ik.master = !session.ik.master;
+      ik.master = !ik.master;
       break;
     case PauseMenu::Action::kOptions:
       options_.Open();
@@ -261,7 +262,8 @@ void GameMenus::NoteCheckpoint(const game::GameSession& session) {
   seen_checkpoint_ = checkpoint;
 }
 
-void GameMenus::Draw(game::GameSession& session, const core::InputState& input, int width_px, int height_px) {
+void GameMenus::Draw(game::GameSession& session, ik::IkSwitches& ik, const core::InputState& input, int width_px,
+                     int height_px) {
   NoteCheckpoint(session);
   DrawRespawnFade(session, width_px, height_px);
   DrawNotice(width_px);
@@ -290,7 +292,7 @@ void GameMenus::Draw(game::GameSession& session, const core::InputState& input, 
       }
       ImGui::End();
       if (paused) {
-        DrawPause(session, input, width_px, height_px);
+        DrawPause(session, ik, input, width_px, height_px);
       } else if (!session.autoplay) {
         DrawLadderPrompt(session, width_px, height_px);
       }

@@ -20,7 +20,7 @@ class GameMenus {
   // Draws whichever screen the session is on. Menu choices call the
   // session's commands. `input` supplies menu navigation edges (keyboard
   // and gamepad).
-  void Draw(game::GameSession& session, const core::InputState& input, int width_px, int height_px);
+  void Draw(game::GameSession& session, ik::IkSwitches& ik, const core::InputState& input, int width_px, int height_px);
   // A one-line notice at the top of the screen for a few seconds (a
   // screenshot taken).
   void Notify(std::string text);
@@ -52,7 +52,8 @@ class GameMenus {
   // The scene fades in from black after the player falls out and respawns.
   void DrawRespawnFade(const game::GameSession& session, int width_px, int height_px);
   void DrawTitle(game::GameSession& session, const core::InputState& input, int width_px, int height_px);
-  void DrawPause(game::GameSession& session, const core::InputState& input, int width_px, int height_px);
+  void DrawPause(game::GameSession& session, ik::IkSwitches& ik, const core::InputState& input, int width_px,
+                 int height_px);
   void DrawLadderPrompt(const game::GameSession& session, int width_px, int height_px);
   void DrawRunAwards(const game::GameSession& session);
 

@@ -16,13 +16,13 @@ enum GraphicsRow { kAaRow = 0, kShadowsRow, kScaleRow, kFullscreenRow, kVsyncRow
 constexpr const char* kGraphicsRows[] = {"Anti-aliasing", "Shadows", "Render scale", "Fullscreen", "Vsync", "Back"};
 struct IkRow {
   const char* label;
-  bool game::IkToggles::*member;
+  bool ik::IkSwitches::*member;
 };
 constexpr IkRow kIkRows[] = {
-    {"IK (all of it)", &game::IkToggles::master},     {"Left leg", &game::IkToggles::leg_l},
-    {"Right leg", &game::IkToggles::leg_r},           {"Left arm", &game::IkToggles::arm_l},
-    {"Right arm", &game::IkToggles::arm_r},           {"Pelvis", &game::IkToggles::pelvis},
-    {"Foot alignment", &game::IkToggles::foot_align}, {"Foot lock", &game::IkToggles::foot_lock}};
+    {"IK (all of it)", &ik::IkSwitches::master},     {"Left leg", &ik::IkSwitches::leg_l},
+    {"Right leg", &ik::IkSwitches::leg_r},           {"Left arm", &ik::IkSwitches::arm_l},
+    {"Right arm", &ik::IkSwitches::arm_r},           {"Pelvis", &ik::IkSwitches::pelvis},
+    {"Foot alignment", &ik::IkSwitches::foot_align}, {"Foot lock", &ik::IkSwitches::foot_lock}};
 constexpr int kIkRowCount = static_cast<int>(std::size(kIkRows));
 constexpr int kResetRow = core::kKeyActionCount;  // on Controls, after the actions
 

@@ -104,7 +104,6 @@ void OptionsScreen::Draw(game::GameSession& session, game::SoundVolumes& volumes
   // What may have changed elsewhere since (F11, the overlay, the pause
   // menu's IK row) is shown as it is now.
   settings.volumes = volumes;
-  settings.ik = session.ik;
   if (targets_.window != nullptr) {
     settings.fullscreen = targets_.window->fullscreen();
     settings.vsync = targets_.window->vsync();
@@ -160,7 +159,6 @@ void OptionsScreen::Apply(unsigned changes, const game::GraphicsChoices& before,
                           game::SoundVolumes& volumes) {
   const game::Settings& settings = targets_.settings != nullptr ? *targets_.settings : unconnected_;
   if ((changes & OptionsMenu::kVolumesChanged) != 0) volumes = settings.volumes;
-  if ((changes & OptionsMenu::kIkChanged) != 0) session.ik = settings.ik;
   if ((changes & OptionsMenu::kGraphicsChanged) != 0) ApplyGraphics(before, settings.graphics);
   if (platform::Window* window = targets_.window; window != nullptr) {
     if ((changes & OptionsMenu::kFullscreenChanged) != 0 && window->fullscreen() != settings.fullscreen) {

@@ -192,7 +192,7 @@ int main(int argc, char** argv) {
   // (fast shading, a 1024 px shadow map, no anti-aliasing, a 0.75 scale), then the
   // same at the dynamic resolution's floor, and with full shading.
   const render::SceneSettings software =
-      app::ChooseSceneSettings(game::AppOptions{}, "llvmpipe", /*headless_window=*/false);
+      app::ChooseSceneSettings(app::AppOptions{}, "llvmpipe", /*headless_window=*/false);
   configs.push_back({"software_default", 12, software});
   render::SceneSettings software_floor = software;
   software_floor.render_scale = 0.5f * software.render_scale;

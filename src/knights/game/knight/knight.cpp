@@ -313,7 +313,7 @@ void Knight::Spawn(const glm::vec3& feet_ws, int facing) {
   model_to_world_ = previous_model_to_world_ = controller.ModelToWorld();
 }
 
-void Knight::Step(const core::InputState& input, const world::World& world, const IkToggles& ik, float dt_s,
+void Knight::Step(const core::InputState& input, const world::World& world, const ik::IkSwitches& ik, float dt_s,
                   core::DebugLines* debug, bool time_passes) {
   StepGameplay(input, world, ik, dt_s);  // 1
   {
@@ -333,7 +333,8 @@ void Knight::Step(const core::InputState& input, const world::World& world, cons
 }
 
 // 1. Gameplay: motion and the clip role.
-void Knight::StepGameplay(const core::InputState& input, const world::World& world, const IkToggles& ik, float dt_s) {
+void Knight::StepGameplay(const core::InputState& input, const world::World& world, const ik::IkSwitches& ik,
+                          float dt_s) {
   fight.Step(input, controller.Grounded() && !controller.Turning(), controller.VelocityMps().x, dt_s);
   if (const float shove_mps = fight.TakeShoveMps(); shove_mps != 0.0f) controller.Shove(shove_mps);
   controller.SetTurnDrawn(anim.CurrentRole() == character::ClipRole::kTurn && !playing_fight_);
@@ -355,7 +356,7 @@ void Knight::StepGameplay(const core::InputState& input, const world::World& wor
 }
 
 // 2. Clips: follow the role (the fight's or the controller's), then sample and blend.
-void Knight::SampleClips(const world::World& world, const IkToggles& ik, float dt_s) {
+void Knight::SampleClips(const world::World& world, const ik::IkSwitches& ik, float dt_s) {
   FollowRole();
   // Stride warping: shorter steps on slopes, played faster to keep the speed.
   // In the air the walk/run cycle follows the horizontal speed: it fades
@@ -414,7 +415,7 @@ void Knight::LocalToModel() {
 // 4b. Props onto their sockets, wherever the IK moved the joints they ride
 // on; a carried one (the sword in the hand) turned out of any wall or
 // ground its point would enter, while the IK is on.
-void Knight::PlaceProps(const world::World& world, const IkToggles& ik, float dt_s) {
+void Knight::PlaceProps(const world::World& world, const ik::IkSwitches& ik, float dt_s) {
   const bool climbing = OnLadder(controller.mode());
   for (size_t i = 0; i < rig_->props.size(); ++i) {
     const anim::PropSockets& sockets = rig_->props[i];
@@ -468,7 +469,7 @@ void Knight::BuildPalette() {
 // on the ground (walking, and the exit's steps onto the ledge) the ladder
 // pass first (it may still move the body toward the hands' holds) and the
 // foot pass on the body as it left it; on the ladder the other way round.
-void Knight::RunIk(const world::World& world, const IkToggles& ik, float dt_s, core::DebugLines* debug) {
+void Knight::RunIk(const world::World& world, const ik::IkSwitches& ik, float dt_s, core::DebugLines* debug) {
   if (!OnLadder(controller.mode()) || controller.FeetOnLedge()) {
     RunLadderIk(world, ik, dt_s, debug);
     RunFootIk(world, ik, dt_s, debug);
@@ -478,7 +479,7 @@ void Knight::RunIk(const world::World& world, const IkToggles& ik, float dt_s, c
   }
 }
 
-void Knight::RunFootIk(const world::World& world, const IkToggles& ik, float dt_s, core::DebugLines* debug) {
+void Knight::RunFootIk(const world::World& world, const ik::IkSwitches& ik, float dt_s, core::DebugLines* debug) {
   ik::FootIkFrame feet;
   feet.model_to_world = model_to_world_;
   feet.contact = {anim.ContactWeight(anim::kFootL), anim.ContactWeight(anim::kFootR)};
@@ -492,12 +493,7 @@ void Knight::RunFootIk(const world::World& world, const IkToggles& ik, float dt_
   feet.wall_raycast = &CastAcross;
   feet.raycast_context = &world;
   feet.dt_s = dt_s;
-  foot_ik.settings.legs = ik.master;
-  foot_ik.settings.leg_l = ik.leg_l;
-  foot_ik.settings.leg_r = ik.leg_r;
-  foot_ik.settings.pelvis = ik.pelvis;
-  foot_ik.settings.foot_align = ik.foot_align;
-  foot_ik.settings.foot_lock = ik.foot_lock;
+  feet.switches = ik;
   foot_ik.Run(feet, {skeleton_->Parents(), locals_ls_, models_ms_}, debug);
 }
 
@@ -532,7 +528,7 @@ void Knight::PredictContactEnds(const world::World& world, float dt_s, ik::Ladde
   }
 }
 
-void Knight::RunLadderIk(const world::World& world, const IkToggles& ik, float dt_s, core::DebugLines* debug) {
+void Knight::RunLadderIk(const world::World& world, const ik::IkSwitches& ik, float dt_s, core::DebugLines* debug) {
   ik::LadderIkFrame ladder;
   ladder.model_to_world = model_to_world_;
   ladder.on_ladder = ik.master && OnLadder(controller.mode()) && controller.Ladder() >= 0;
@@ -555,14 +551,14 @@ void Knight::RunLadderIk(const world::World& world, const IkToggles& ik, float d
   ladder.raycast = &CastDown;
   ladder.raycast_context = &world;
   ladder.dt_s = dt_s;
-  ladder_ik.settings.enabled = ik.master;
+  ladder.enabled = ik.master;
   // Once the exit's feet are off the rungs the foot pass has them, each as
   // it lands on the ledge: a foot still swinging up the lip stays with this
   // pass, which keeps it out of the lip's face.
   const bool feet_off_rungs = controller.FeetOnLedge();
   const bool on_ladder_l = !feet_off_rungs || anim.ContactWeight(anim::kFootL) < 0.5f;
   const bool on_ladder_r = !feet_off_rungs || anim.ContactWeight(anim::kFootR) < 0.5f;
-  ladder_ik.settings.limb_enabled = {ik.leg_l && on_ladder_l, ik.leg_r && on_ladder_r, ik.arm_l, ik.arm_r};
+  ladder.limb_enabled = {ik.leg_l && on_ladder_l, ik.leg_r && on_ladder_r, ik.arm_l, ik.arm_r};
   ladder.leaving = {feet_off_rungs, feet_off_rungs, false, false};
   ladder_ik.Run(ladder, {skeleton_->Parents(), locals_ls_, models_ms_}, debug);
 }

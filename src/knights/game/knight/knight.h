@@ -30,16 +30,6 @@
 
 namespace knights::game {
 
-// The IK switches of the debug overlay (and --ik on|off), shared by every knight.
-struct IkToggles {
-  bool master = true;
-  bool leg_l = true, leg_r = true;
-  bool arm_l = true, arm_r = true;
-  bool pelvis = true;
-  bool foot_align = true;
-  bool foot_lock = true;
-};
-
 // What the renderer needs of one knight.
 struct KnightDrawState {
   std::span<const glm::mat4> palette_ms;
@@ -59,7 +49,7 @@ class Knight {
   // time_passes: measure the animation, IK and palette passes
   // (LastAnimSeconds...; knights/core/profile_scope.h): six clock reads, about 8% of
   // a step, so only when someone reads them; otherwise those read 0.
-  void Step(const core::InputState& input, const world::World& world, const IkToggles& ik, float dt_s,
+  void Step(const core::InputState& input, const world::World& world, const ik::IkSwitches& ik, float dt_s,
             core::DebugLines* debug, bool time_passes = false);
 
   KnightController controller;
@@ -102,18 +92,18 @@ class Knight {
 
  private:
   // The steps of Step, in order.
-  void StepGameplay(const core::InputState& input, const world::World& world, const IkToggles& ik, float dt_s);
-  void SampleClips(const world::World& world, const IkToggles& ik, float dt_s);
+  void StepGameplay(const core::InputState& input, const world::World& world, const ik::IkSwitches& ik, float dt_s);
+  void SampleClips(const world::World& world, const ik::IkSwitches& ik, float dt_s);
   // Starts the role the controller or the fight asks for, when it changed.
   void FollowRole();
   void LocalToModel();
-  void RunIk(const world::World& world, const IkToggles& ik, float dt_s, core::DebugLines* debug);
-  void PlaceProps(const world::World& world, const IkToggles& ik, float dt_s);
+  void RunIk(const world::World& world, const ik::IkSwitches& ik, float dt_s, core::DebugLines* debug);
+  void PlaceProps(const world::World& world, const ik::IkSwitches& ik, float dt_s);
   void SetArmBlendProfile(const anim::Skeleton& skeleton, const character::Rig& rig);
   void LimitPropTurn(size_t prop, bool limit, float dt_s);
   void BuildPalette();
-  void RunFootIk(const world::World& world, const IkToggles& ik, float dt_s, core::DebugLines* debug);
-  void RunLadderIk(const world::World& world, const IkToggles& ik, float dt_s, core::DebugLines* debug);
+  void RunFootIk(const world::World& world, const ik::IkSwitches& ik, float dt_s, core::DebugLines* debug);
+  void RunLadderIk(const world::World& world, const ik::IkSwitches& ik, float dt_s, core::DebugLines* debug);
   void PredictContactEnds(const world::World& world, float dt_s, ik::LadderIkFrame& frame) const;
   // The ground's slope along x at the feet, radians (> 0 rising towards +x).
   float GroundSlopeRad(const world::World& world) const;

@@ -84,7 +84,7 @@ void GameSession::Restart() {
   metrics_.collecting = true;
 }
 
-void GameSession::Step(const core::InputState& input) {
+void GameSession::Step(const core::InputState& input, const ik::IkSwitches& ik) {
   using Clock = std::chrono::steady_clock;
   const auto start = Clock::now();
   const float dt = desc_.step_s;
@@ -123,7 +123,7 @@ void GameSession::Step(const core::InputState& input) {
   // A hit-stop slows the knights, not the clock.
   const float knights_dt = hit_stop_left_s_ > 0.0f ? dt * kHitStopScale : dt;
   hit_stop_left_s_ = std::max(0.0f, hit_stop_left_s_ - dt);
-  const bool any_nan = StepKnights(player_input, knights_dt, dt);
+  const bool any_nan = StepKnights(player_input, ik, knights_dt, dt);
   metrics_.EndStep(last_ik_s, any_nan);
   ResolveBlows();
   RespawnDefeatedPlayer(dt);
@@ -147,7 +147,8 @@ void GameSession::Step(const core::InputState& input) {
   last_sim_s = std::chrono::duration<double>(Clock::now() - start).count();
 }
 
-bool GameSession::StepKnights(const core::InputState& player_input, float dt_s, float shown_dt_s) {
+bool GameSession::StepKnights(const core::InputState& player_input, const ik::IkSwitches& ik, float dt_s,
+                              float shown_dt_s) {
   debug_lines_.Clear();
   core::DebugLines* debug = draw_ik_debug ? &debug_lines_ : nullptr;
   last_anim_s = last_ik_s = last_palette_s = 0.0;

@@ -55,8 +55,9 @@ class GameSession {
  public:
   explicit GameSession(const SessionDesc& desc);
 
-  // One fixed sim step with this step's input (edges included).
-  void Step(const core::InputState& input);
+  // One fixed sim step with this step's input (edges included) and the
+  // player's IK switches (their one owner is the settings).
+  void Step(const core::InputState& input, const ik::IkSwitches& ik = {});
 
   // Menu commands.
   void Resume() {
@@ -125,7 +126,6 @@ class GameSession {
   double goal_time_s() const { return goal_time_s_; }
 
   // Debug settings (the overlay edits them; each step reads them).
-  IkToggles ik;
   bool draw_ik_debug = false;  // IK targets, rays, normals into debug_lines()
   int inspected_knight = 0;
   ClipOverride clip_override;  // played on the inspected knight instead of its clips
@@ -143,7 +143,7 @@ class GameSession {
   // sounds and metrics; dt_s is the knights' time (slowed in a hit-stop).
   // dt_s: the knights' step (a hit-stop slows it); shown_dt_s: the wall
   // time the step is shown for, which the metrics' speeds are per.
-  bool StepKnights(const core::InputState& player_input, float dt_s, float shown_dt_s);
+  bool StepKnights(const core::InputState& player_input, const ik::IkSwitches& ik, float dt_s, float shown_dt_s);
   core::InputState NpcInput(size_t knight, float dt_s);
   // Finds this step's blows and deals them: hit points, sounds, the
   // hit-stop and the camera's jolt.

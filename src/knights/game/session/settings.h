@@ -9,7 +9,7 @@
 
 #include "knights/core/key_bindings.h"
 #include "knights/core/pad_bindings.h"
-#include "knights/game/knight/knight.h"
+#include "knights/ik/ik_switches.h"
 
 namespace knights::game {
 
@@ -47,7 +47,7 @@ struct Settings {
   int window_height = 720;
   bool fullscreen = false;
   bool vsync = true;
-  IkToggles ik;  // the IK switches of the overlay, the pause menu and Options
+  ik::IkSwitches ik;  // the IK switches of the overlay, the pause menu and Options
   core::KeyBindings keys = core::KeyBindings::Defaults();
   core::PadBindings pad = core::PadBindings::Defaults();  // the gamepad's buttons
   GraphicsChoices graphics;  // anti-aliasing, shadows, render scale (fullscreen and vsync above)
