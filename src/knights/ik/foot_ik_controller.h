@@ -284,6 +284,8 @@ class FootIkController {
   // Ground of this normal is steeper than the sole tilts (max_tilt_deg):
   // no tilt lays a foot on it.
   bool SteeperThanTilt(const glm::vec3& normal_ws) const;
+  // How much of the ground's tilt a foot takes, 0..1 (foot_ik_controller.cpp).
+  static float AlignWeight(const FootIkFrame& frame, const FootIkState& foot, int side);
   float UpdateFaders(const FootIkFrame& frame);
   glm::vec2 BoneLengthsM(int side, const PoseView& pose) const;
   float LegReachM(int side, const PoseView& pose) const;

@@ -106,7 +106,7 @@ void TitleLabels(const TitleMenu& menu, const game::GameSession& session, std::a
 // confirm, moves each on), options, quit (knights/ui/title_menu.h).
 void GameMenus::DrawTitle(game::GameSession& session, const core::InputState& input, int width_px, int height_px) {
   if (options_.IsOpen()) {
-    options_.Draw(session, volumes_, input, width_px, height_px);
+    options_.Draw(volumes_, input, width_px, height_px);
     return;
   }
   BeginCentredPanel("title", width_px, height_px, 0.35f);
@@ -157,7 +157,7 @@ void GameMenus::DrawPause(game::GameSession& session, ik::IkSwitches& ik, const 
                           int height_px) {
   if (!was_paused_) pause_menu_.Open();
   if (options_.IsOpen()) {
-    options_.Draw(session, volumes_, input, width_px, height_px);
+    options_.Draw(volumes_, input, width_px, height_px);
     return;
   }
   ImGui::GetBackgroundDrawList()->AddRectFilled(ImVec2(0.0f, 0.0f), ImVec2(width_px, height_px),

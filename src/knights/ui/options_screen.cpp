@@ -98,8 +98,7 @@ core::InputState OptionsScreen::InputForGame(const core::InputState& input) cons
   return none;
 }
 
-void OptionsScreen::Draw(game::GameSession& session, game::SoundVolumes& volumes, const core::InputState& input,
-                         int width_px, int height_px) {
+void OptionsScreen::Draw(game::SoundVolumes& volumes, const core::InputState& input, int width_px, int height_px) {
   game::Settings& settings = targets_.settings != nullptr ? *targets_.settings : unconnected_;
   // What may have changed elsewhere since (F11, the overlay, the pause
   // menu's IK row) is shown as it is now.
@@ -116,7 +115,7 @@ void OptionsScreen::Draw(game::GameSession& session, game::SoundVolumes& volumes
   const OptionsMenu::Click click = DrawPanel(settings, width_px, height_px);
   const game::GraphicsChoices before = settings.graphics;
   const unsigned changes = menu_.Update(input, click, press, settings);
-  Apply(changes, before, session, volumes);
+  Apply(changes, before, volumes);
   if (targets_.input != nullptr) targets_.input->SetCapturing(menu_.IsOpen() && menu_.Capturing());
 }
 
@@ -155,8 +154,7 @@ OptionsMenu::Click OptionsScreen::DrawPanel(const game::Settings& settings, int 
   return click;
 }
 
-void OptionsScreen::Apply(unsigned changes, const game::GraphicsChoices& before, game::GameSession& session,
-                          game::SoundVolumes& volumes) {
+void OptionsScreen::Apply(unsigned changes, const game::GraphicsChoices& before, game::SoundVolumes& volumes) {
   const game::Settings& settings = targets_.settings != nullptr ? *targets_.settings : unconnected_;
   if ((changes & OptionsMenu::kVolumesChanged) != 0) volumes = settings.volumes;
   if ((changes & OptionsMenu::kGraphicsChanged) != 0) ApplyGraphics(before, settings.graphics);

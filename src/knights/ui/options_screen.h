@@ -8,7 +8,6 @@
 // input mapper catches it, so the game never acts on it.
 
 #include "knights/core/input_state.h"
-#include "knights/game/session/game_session.h"
 #include "knights/game/session/settings.h"
 #include "knights/platform/input_mapper.h"
 #include "knights/platform/window.h"
@@ -41,11 +40,10 @@ class OptionsScreen {
   // The settings Options edits (the saved ones once connected).
   const game::Settings& settings() const { return targets_.settings != nullptr ? *targets_.settings : unconnected_; }
 
-  // Draws the open screen and runs it for one frame: `volumes` and the
-  // session's IK switches are edited in place, the rest goes to the
-  // targets. Closes itself on Back from its first page.
-  void Draw(game::GameSession& session, game::SoundVolumes& volumes, const core::InputState& input, int width_px,
-            int height_px);
+  // Draws the open screen and runs it for one frame: `volumes` is edited in
+  // place, the rest (the IK switches among them) goes to the targets.
+  // Closes itself on Back from its first page.
+  void Draw(game::SoundVolumes& volumes, const core::InputState& input, int width_px, int height_px);
 
   // The input the game sees this frame: none of it while Options is open
   // (its Esc goes back a page; it must not also resume the game).
@@ -53,8 +51,7 @@ class OptionsScreen {
 
  private:
   OptionsMenu::Click DrawPanel(const game::Settings& settings, int width_px, int height_px);
-  void Apply(unsigned changes, const game::GraphicsChoices& before, game::GameSession& session,
-             game::SoundVolumes& volumes);
+  void Apply(unsigned changes, const game::GraphicsChoices& before, game::SoundVolumes& volumes);
   void ApplyGraphics(const game::GraphicsChoices& before, const game::GraphicsChoices& after);
 
   OptionsMenu menu_;

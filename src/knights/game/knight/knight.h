@@ -91,6 +91,8 @@ class Knight {
   bool LastPoseHadNan() const { return last_pose_nan_; }
 
  private:
+  // Stride warping acts from this ground speed on, metres a second.
+  static constexpr float kStrideWarpMinSpeedMps = 0.3f;
   // The steps of Step, in order.
   void StepGameplay(const core::InputState& input, const world::World& world, const ik::IkSwitches& ik, float dt_s);
   void SampleClips(const world::World& world, const ik::IkSwitches& ik, float dt_s);
