@@ -33,9 +33,9 @@ std::string ParseOnOff(std::string_view name, std::string_view value, bool& out)
   return {};
 }
 
-// The option table: one entry per option. NOLINTNEXTLINE(readability-function-size)
-const std::vector<OptionSpec>& Specs() {
-  static const std::vector<OptionSpec> specs = {
+// How the program runs: help, version, inspection, headless, frames, screenshot, window.
+std::vector<OptionSpec> RunOptions() {
+  return {
       {"--help", "", "print this help and exit",
        [](AppOptions& o, std::string_view) {
          o.show_help = true;
@@ -90,6 +90,12 @@ const std::vector<OptionSpec>& Specs() {
          o.vsync_given = true;
          return ParseOnOff("--vsync", v, o.vsync);
        }},
+  };
+}
+
+// What is played and by whom: the level, the characters, the autopilot, the IK.
+std::vector<OptionSpec> PlayOptions() {
+  return {
       {"--level", "FILE", "play this level (default assets/levels/demo.json); starts at once",
        [](AppOptions& o, std::string_view v) {
          if (v.empty()) return std::string("--level: expected a file name");
@@ -127,6 +133,12 @@ const std::vector<OptionSpec>& Specs() {
          o.ik_given = true;
          return ParseOnOff("--ik", v, o.ik);
        }},
+  };
+}
+
+// How it looks: shadows, anti-aliasing, shading, resolution.
+std::vector<OptionSpec> LookOptions() {
+  return {
       {"--shadows", "on|off", "sun shadows (default on)",
        [](AppOptions& o, std::string_view v) {
          if (v != "on" && v != "off") return "--shadows: expected on or off, got '" + std::string(v) + "'";
@@ -167,6 +179,12 @@ const std::vector<OptionSpec>& Specs() {
          o.dynamic_resolution = std::string(v);
          return std::string();
        }},
+  };
+}
+
+// Settings, seed, wall-clock runs and the metrics file.
+std::vector<OptionSpec> OutputOptions() {
+  return {
       {"--config", "FILE",
        "settings file to read and save (default ~/.config/knights/settings.json; headless runs use none)",
        [](AppOptions& o, std::string_view v) {
@@ -207,6 +225,17 @@ const std::vector<OptionSpec>& Specs() {
          return std::string();
        }},
   };
+}
+
+// The option table: one entry per option, in the order --help lists them.
+const std::vector<OptionSpec>& Specs() {
+  static const std::vector<OptionSpec> specs = [] {
+    std::vector<OptionSpec> all;
+    for (const std::vector<OptionSpec>& part : {RunOptions(), PlayOptions(), LookOptions(), OutputOptions()}) {
+      all.insert(all.end(), part.begin(), part.end());
+    }
+    return all;
+  }();
   return specs;
 }
 
