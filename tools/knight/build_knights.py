@@ -24,16 +24,16 @@ sys.dont_write_bytecode = True     # keep tools/knight free of __pycache__
 
 from blender_scene import reset_scene  # noqa: E402
 import knight_clips  # noqa: E402
-import knight_combat_clips  # noqa: E402
+import knight_fight_clips  # noqa: E402
 import knight_mesh  # noqa: E402
 import knight_rig  # noqa: E402
 
 REPO = os.path.dirname(os.path.dirname(HERE))
 SPEC_PATH = os.path.join(HERE, "knight_spec.json")
-# Every clip function by name: locomotion and ladders, then combat.
-CLIPS = {**knight_clips.CLIPS, **knight_combat_clips.CLIPS}
+# Every clip function by name: locomotion and ladders, then the fight clips.
+CLIPS = {**knight_clips.CLIPS, **knight_fight_clips.CLIPS}
 # Clips whose planted feet stand flat on the ground (sole point on z = 0).
-FLAT_GROUND = ("idle", "walk", "run", "jump_up", "land", "turn") + tuple(knight_combat_clips.CLIPS)
+FLAT_GROUND = ("idle", "walk", "run", "jump_up", "land", "turn") + tuple(knight_fight_clips.CLIPS)
 
 
 def log(*args):
@@ -202,7 +202,7 @@ def check_contacts(rig, spec, clip, poses):
     return worst
 
 
-def check_combat(name, poses):
+def check_fight(name, poses):
     """Combat clips: the root stays at the origin (no root motion), every
     IK target is reached (the sword grip and the shield where authored) and
     the blade's tip stays above the ground."""
@@ -211,7 +211,7 @@ def check_combat(name, poses):
             fail("%s frame %d: the root moved" % (name, f))
         if solved.unreached:
             fail("%s frame %d: %s out of reach" % (name, f, ", ".join(solved.unreached)))
-        tip = knight_combat_clips.blade_tip(solved)
+        tip = knight_fight_clips.blade_tip(solved)
         if tip.z < 0.0:
             fail("%s frame %d: blade tip %.3f m below the ground" % (name, f, -tip.z))
 
@@ -235,8 +235,8 @@ def build_actions(arm_obj, rig, spec):
                 if d > 1e-5:
                     fail("%s: loop not seamless at bone %s (%g)" % (name, b, d))
         report[name] = check_contacts(rig, spec, clip, poses)
-        if name in knight_combat_clips.CLIPS:
-            check_combat(name, poses)
+        if name in knight_fight_clips.CLIPS:
+            check_fight(name, poses)
         action = bpy.data.actions.new(name)
         action.use_fake_user = True
         action.id_root = "OBJECT"

@@ -1,4 +1,4 @@
-# Combat clips for the knight (runs inside Blender; mathutils only): three
+# Fight clips for the knight (runs inside Blender; mathutils only): three
 # attacks, the block and the impact on it, the hit stagger, the knockdown
 # and the get-up. Like knight_clips, each clip is a function frame ->
 # knight_rig.Pose in armature space (Blender axes: metres, +X forward, +Y
@@ -262,10 +262,10 @@ def keys_from_table(ctx, table):
     return out
 
 
-def combat_keys(ctx, name):
+def fight_keys(ctx, name):
     """The keys of a clip (TABLES: a key table, or a function ctx -> table),
     built once and kept on the Ctx."""
-    cache = ctx.__dict__.setdefault("_combat_keys", {})
+    cache = ctx.__dict__.setdefault("_fight_keys", {})
     if name not in cache:
         cache[name] = keys_from_table(ctx, TABLES[name](ctx) if callable(TABLES[name]) else TABLES[name])
     return cache[name]
@@ -274,7 +274,7 @@ def combat_keys(ctx, name):
 def standing_clip(name):
     """Clip function of a table whose feet stay planted where idle has them."""
     def clip(ctx, f):
-        return planted(ctx, pose_at(ctx, combat_keys(ctx, name), f / ctx.fps))
+        return planted(ctx, pose_at(ctx, fight_keys(ctx, name), f / ctx.fps))
     clip.__name__ = "clip_" + name
     return clip
 
@@ -283,7 +283,7 @@ def grounded_clip(name):
     """Clip function of a table whose feet are planted where idle has them
     over the clip's contact ranges only."""
     def clip(ctx, f):
-        p = pose_at(ctx, combat_keys(ctx, name), f / ctx.fps)
+        p = pose_at(ctx, fight_keys(ctx, name), f / ctx.fps)
         for s in "lr":
             if any(a <= f <= b for a, b in ctx.clips[name]["contacts"]["foot_" + s]):
                 planted(ctx, p, s)
