@@ -340,28 +340,6 @@ void AppendProps(const world::World& world, const std::vector<bool>& drawn, std:
 
 }  // namespace
 
-// The terrain's height along its front or back edge (z fixed), exactly as
-// the collision mesh computes it: linear in x between profile points a, b.
-float EdgeHeight(const world::Terrain& terrain, const world::TerrainPoint& a, const world::TerrainPoint& b, float s,
-                 float z) {
-  const float y = a.y + (b.y - a.y) * s;
-  const float tilt = a.tilt_z + (b.tilt_z - a.tilt_z) * s;
-  const float bump = a.bump_z + (b.bump_z - a.bump_z) * s;
-  float h = y + tilt * z;
-  if (bump != 0.0f && terrain.bump_wavelength_z > 0.0f)
-    h += bump * std::sin(6.2831853f * z / terrain.bump_wavelength_z);
-  return h;
-}
-
-// The profile smoothed by a box filter of half width `radius` (for the
-// meadow far behind the strip, which should not copy every step).
-float SmoothProfile(const world::Terrain& terrain, float x, float radius) {
-  constexpr int kTaps = 9;
-  float sum = 0.0f;
-  for (int i = 0; i < kTaps; ++i) sum += world::ProfileHeight(terrain, x - radius + 2.0f * radius * i / (kTaps - 1));
-  return sum / kTaps;
-}
-
 std::vector<PropCover> PropCovers(const world::World& world) {
   std::vector<PropCover> covers;
   std::vector<StaticVertex> scratch;

@@ -78,6 +78,27 @@ void AppendValley(const ValleyField& field, float z_back, float z_front, float z
 
 }  // namespace
 
+// The terrain's height along its front or back edge (z fixed), exactly as
+// the collision mesh computes it: linear in x between profile points a, b.
+float EdgeHeight(const world::Terrain& terrain, const world::TerrainPoint& a, const world::TerrainPoint& b, float s,
+                 float z) {
+  const float y = a.y + (b.y - a.y) * s;
+  const float tilt = a.tilt_z + (b.tilt_z - a.tilt_z) * s;
+  const float bump = a.bump_z + (b.bump_z - a.bump_z) * s;
+  float h = y + tilt * z;
+  if (bump != 0.0f && terrain.bump_wavelength_z > 0.0f) h += bump * std::sin(kTwoPi * z / terrain.bump_wavelength_z);
+  return h;
+}
+
+// The profile smoothed by a box filter of half width `radius` (for the
+// meadow far behind the strip, which should not copy every step).
+float SmoothProfile(const world::Terrain& terrain, float x, float radius) {
+  constexpr int kTaps = 9;
+  float sum = 0.0f;
+  for (int i = 0; i < kTaps; ++i) sum += world::ProfileHeight(terrain, x - radius + 2.0f * radius * i / (kTaps - 1));
+  return sum / kTaps;
+}
+
 // 2b. Each end of the strip: a cliff of earth from its surface down to the
 // floor, and a valley beyond it out to where the meadow ends, from the
 // meadow's back to in front of the camera, so the strip reads as a
