@@ -20,6 +20,7 @@
 #include <vector>
 
 #include <glm/glm.hpp>
+#include <glm/gtc/matrix_transform.hpp>
 #include <glm/gtc/quaternion.hpp>
 #include <nlohmann/json.hpp>
 
@@ -47,10 +48,11 @@ class GltfBuilder {
 
   // Returns the node's index. parent -1: a scene root.
   int AddNode(const std::string& name, int parent, const glm::vec3& translation,
-              const glm::quat& rotation = glm::identity<glm::quat>()) {
+              const glm::quat& rotation = glm::identity<glm::quat>(), float scale = 1.0f) {
     nlohmann::json node = {{"name", name}};
     if (translation != glm::vec3(0.0f)) node["translation"] = {translation.x, translation.y, translation.z};
     if (rotation != glm::identity<glm::quat>()) node["rotation"] = {rotation.x, rotation.y, rotation.z, rotation.w};
+    if (scale != 1.0f) node["scale"] = {scale, scale, scale};
     const int index = static_cast<int>(nodes_.size());
     nodes_.push_back(node);
     if (parent < 0) {
@@ -71,6 +73,12 @@ class GltfBuilder {
   // The skin's joints (node indices; their inverse bind matrices are the
   // inverses of their bind-pose model matrices).
   void SetSkin(const std::vector<int>& joints) { skin_joints_ = joints; }
+
+  // Stores the mesh's vertices in another space than the bind pose's model
+  // space (an exporter's choice: an armature's centimetres): the file's
+  // positions are inverse(mesh_space_ms) * v and its inverse bind matrices
+  // end in mesh_space_ms, so the skinned mesh is where it was.
+  void SetMeshSpace(const glm::mat4& mesh_space_ms) { mesh_space_ms_ = mesh_space_ms; }
 
   // extras: written as the animation's "extras" unless null.
   void AddAnimation(const std::string& name, const std::vector<Channel>& channels,
@@ -93,6 +101,7 @@ class GltfBuilder {
                         n["rotation"][2].get<float>());
       local = local * glm::mat4_cast(q);
     }
+    if (n.contains("scale")) local = glm::scale(local, glm::vec3(n["scale"][0].get<float>()));
     for (size_t p = 0; p < nodes_.size(); ++p) {
       if (!nodes_[p].contains("children")) continue;
       for (const auto& child : nodes_[p]["children"]) {
@@ -117,6 +126,7 @@ class GltfBuilder {
   std::vector<Vertex> vertices_;
   std::vector<uint16_t> indices_;
   std::vector<int> skin_joints_;
+  glm::mat4 mesh_space_ms_{1.0f};
   std::vector<Animation> animations_;
 };
 
@@ -148,9 +158,10 @@ inline std::vector<uint8_t> GltfBuilder::Build() const {
     std::vector<float> weights(vertices_.size() * 8, 0.0f);
     glm::vec3 lo(1e30f), hi(-1e30f);
     for (size_t v = 0; v < vertices_.size(); ++v) {
-      positions.push_back(vertices_[v].position_ms);
-      lo = glm::min(lo, vertices_[v].position_ms);
-      hi = glm::max(hi, vertices_[v].position_ms);
+      const glm::vec3 position = glm::vec3(glm::inverse(mesh_space_ms_) * glm::vec4(vertices_[v].position_ms, 1.0f));
+      positions.push_back(position);
+      lo = glm::min(lo, position);
+      hi = glm::max(hi, position);
       for (size_t i = 0; i < vertices_[v].influences.size() && i < 8; ++i) {
         const Influence& in = vertices_[v].influences[i];
         for (size_t j = 0; j < skin_joints_.size(); ++j) {
@@ -183,7 +194,7 @@ inline std::vector<uint8_t> GltfBuilder::Build() const {
         AddAccessor(indices_.data(), indices_.size() * 2, kUnsignedShort, indices_.size(), "SCALAR", gltf, bin);
     gltf["meshes"] = {{{"primitives", {{{"attributes", attributes}, {"indices", indices}}}}}};
     std::vector<glm::mat4> inverse_bind;
-    for (int joint : skin_joints_) inverse_bind.push_back(glm::inverse(ModelMatrix(joint)));
+    for (int joint : skin_joints_) inverse_bind.push_back(glm::inverse(ModelMatrix(joint)) * mesh_space_ms_);
     const int ibm =
         AddAccessor(inverse_bind.data(), inverse_bind.size() * 64, kFloat, inverse_bind.size(), "MAT4", gltf, bin);
     gltf["skins"] = {{{"joints", skin_joints_}, {"inverseBindMatrices", ibm}}};

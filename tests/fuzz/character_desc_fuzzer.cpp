@@ -18,9 +18,11 @@ namespace {
 
 const std::string kFileName = "fuzz_character.json";
 
-bool SmallFinite(const glm::vec3& v) {
+// Within 10 m of its joint at the model's scale (the file's offsets are
+// checked at scale 1, and loaded scaled).
+bool SmallFinite(const glm::vec3& v, float scale) {
   for (int i = 0; i < 3; ++i) {
-    if (!std::isfinite(v[i]) || std::fabs(v[i]) > 10.0f) return false;
+    if (!std::isfinite(v[i]) || std::fabs(v[i]) > 10.0f * scale) return false;
   }
   return true;
 }
@@ -47,7 +49,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   KNIGHTS_FUZZ_CHECK(desc->scale >= 0.01f && desc->scale <= 100.0f);
   for (const glm::vec3* v : {&desc->sole_offset_l_ls, &desc->sole_offset_r_ls, &desc->ball_offset_l_ls,
                              &desc->ball_offset_r_ls, &desc->grip_offset_l_ls, &desc->grip_offset_r_ls}) {
-    KNIGHTS_FUZZ_CHECK(SmallFinite(*v));
+    KNIGHTS_FUZZ_CHECK(SmallFinite(*v, desc->scale));
   }
   for (const auto& [name, path] : desc->variants) KNIGHTS_FUZZ_CHECK(!name.empty() && !path.empty());
   return 0;

@@ -1,5 +1,6 @@
 #include "knights/app/character_inspection.h"
 
+#include <array>
 #include <cstdio>
 #include <vector>
 
@@ -30,6 +31,26 @@ void PrintFrame(const asset::CharacterLoadReport& report, const asset::Character
         model.skeleton.Names()[0].c_str(), report.file_root.c_str());
   } else {
     std::printf("ground:  joint 0 '%s' stands on the ground\n", model.skeleton.Names()[0].c_str());
+  }
+}
+
+// Its size and where its points are in the rest pose, in metres.
+void PrintSize(const character::RestMeasures& m) {
+  std::printf(
+      "height:  %.2f m (bind pose, lowest vertex to highest); legs %.2f | %.2f m (hip to ankle), "
+      "arms %.2f | %.2f m (shoulder to wrist)\n",
+      m.height_m, m.leg_length_m[0], m.leg_length_m[1], m.arm_length_m[0], m.arm_length_m[1]);
+  std::printf("points:  rest pose, model space (x forward, y up), metres; the floor (lowest vertex) at y = %.3f\n",
+              m.floor_y_ms);
+  struct Point {
+    const char* name;
+    const std::array<glm::vec3, 2>* at_ms;
+  };
+  for (const Point& p :
+       {Point{"sole", &m.sole_ms}, Point{"heel", &m.heel_ms}, Point{"ball", &m.ball_ms}, Point{"grip", &m.grip_ms}}) {
+    std::printf("         %-5s left (%6.3f, %6.3f, %6.3f) right (%6.3f, %6.3f, %6.3f), %+.3f | %+.3f over the floor\n",
+                p.name, (*p.at_ms)[0].x, (*p.at_ms)[0].y, (*p.at_ms)[0].z, (*p.at_ms)[1].x, (*p.at_ms)[1].y,
+                (*p.at_ms)[1].z, (*p.at_ms)[0].y - m.floor_y_ms, (*p.at_ms)[1].y - m.floor_y_ms);
   }
 }
 
@@ -151,7 +172,7 @@ int InspectCharacter(const std::string& character_path) {
   std::printf("model:   %s: %d joints, %zu clips, %zu vertices, %d triangles\n", desc->model_path.c_str(),
               model->skeleton.JointCount(), model->clips.size(), model->mesh.vertices.size(),
               model->mesh.TriangleCount());
-  std::printf("height:  %.2f m (bind pose, soles to the top of the head)\n", character::BindPoseHeightM(model->mesh));
+  PrintSize(report.rest);
   PrintFrame(report, *model);
   PrintRoles(*desc);
   PrintClips(*desc, *model, report.roles);

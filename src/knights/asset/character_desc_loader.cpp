@@ -203,6 +203,22 @@ void ReadClips(FieldReader& r, const json& clips, character::CharacterDesc& desc
   r.String(clips, "jump", "clips.jump", desc.jump_clip, false);
 }
 
+// The file's offsets are metres of the model as its file has it; the model
+// is loaded `scale` times that size (asset::ModelImportOptions::scale), and
+// so are they.
+void ScaleOffsets(character::CharacterDesc& desc) {
+  for (glm::vec3* offset : {&desc.sole_offset_l_ls, &desc.sole_offset_r_ls, &desc.ball_offset_l_ls,
+                            &desc.ball_offset_r_ls, &desc.grip_offset_l_ls, &desc.grip_offset_r_ls}) {
+    *offset *= desc.scale;
+  }
+  for (std::optional<glm::vec3>* offset : {&desc.heel_offset_l_ls, &desc.heel_offset_r_ls}) {
+    if (*offset) **offset *= desc.scale;
+  }
+  for (character::PropDesc& prop : desc.props) {
+    if (prop.stow_offset_m) *prop.stow_offset_m *= desc.scale;
+  }
+}
+
 }  // namespace
 
 core::Expected<character::CharacterDesc> LoadCharacterDesc(const std::string& path) {
@@ -288,6 +304,7 @@ core::Expected<character::CharacterDesc> ParseCharacterDesc(const std::string& j
     }
   }
   if (!error.empty()) return core::Status::Error(error);
+  ScaleOffsets(desc);
   return desc;
 }
 

@@ -5,6 +5,7 @@
 #include "knights/asset/ground_root.h"
 #include "knights/asset/character_desc_loader.h"
 #include "knights/core/file_io.h"
+#include "knights/character/rest_measures.h"
 #include "knights/character/rig.h"
 #include "knights/character/rig_props.h"
 #include "knights/character/role_clips.h"
@@ -41,7 +42,8 @@ core::Status SettleRisesOnSoles(const character::CharacterDesc& desc, CharacterM
 }  // namespace
 
 core::Expected<CharacterModel> LoadCharacterForGame(const character::CharacterDesc& desc, CharacterLoadReport* report) {
-  auto model = LoadCharacterModel(core::DataPath(desc.model_path));
+  report->import.scale = desc.scale;
+  auto model = LoadCharacterModel(core::DataPath(desc.model_path), report->import);
   if (!model) return model.status();
   if (core::Status s = CheckCharacterDesc(desc, *model); !s.ok()) return s;
   report->file_root = model->skeleton.Names()[0];
@@ -59,6 +61,8 @@ core::Expected<CharacterModel> LoadCharacterForGame(const character::CharacterDe
   if (core::Status s = CompleteCharacterClips(desc, *model, &report->notes, &report->warnings); !s.ok()) return s;
   auto rig = character::ResolveRig(desc, model->skeleton);
   if (!rig) return rig.status();
+  report->rest = character::MeasureRest(*rig, model->skeleton, model->mesh);
+  character::WarnPointsOffTheFloor(report->rest, desc, &report->warnings);
   auto roles = character::AddRoleClips(desc, model->skeleton, *rig, model->clips);
   if (!roles) return roles.status();
   // The fallbacks state everything themselves: no extras were missing.

@@ -20,6 +20,7 @@
 #include "knights/core/status.h"
 #include "knights/anim/prop_placement_job.h"
 #include "knights/character/character_desc.h"
+#include "knights/character/rest_measures.h"
 #include "knights/character/rig.h"
 #include "knights/character/role_clips.h"
 
@@ -36,6 +37,8 @@ struct CharacterLoadReport {
   // Each role's clip (an index into the model's clips) and where it came
   // from: the file, or a fallback built at load and appended to the clips.
   character::RoleClips roles;
+  // Its size and contact points in the rest pose (model space, metres).
+  character::RestMeasures rest;
 };
 
 // The model at desc.model_path (a data path), checked against the

@@ -11,6 +11,7 @@
 #include <assimp/Importer.hpp>
 #include <assimp/postprocess.h>
 #include <assimp/scene.h>
+#include <glm/gtc/matrix_inverse.hpp>
 #include <glm/gtc/matrix_transform.hpp>
 #include <glm/gtc/quaternion.hpp>
 #include <nlohmann/json.hpp>
@@ -82,6 +83,9 @@ struct SkeletonBuild {
   std::vector<math::Transform> rest_pose_ls;
   std::vector<glm::mat4> rest_model_ms;
   std::vector<const aiNode*> nodes;
+  // The uniform scale each joint's frame had in model space, taken out of
+  // it by TakeScalesOutOfJoints (1 for a joint authored in model units).
+  std::vector<float> frame_scale;
 };
 
 void CollectJoints(const aiNode* node, int parent, const glm::mat4& parent_ms, const glm::mat4& fold,
@@ -119,6 +123,32 @@ void AddGroundJoint(const glm::vec3& ground_ms, SkeletonBuild& build) {
   build.nodes.insert(build.nodes.begin(), nullptr);
 }
 
+// The uniform part of a model-space frame's scale (the cube root of its
+// volume's), or `fallback` when the frame is degenerate.
+float UniformScale(const glm::mat4& frame_ms, float fallback) {
+  const float scale = std::cbrt(std::fabs(glm::determinant(glm::mat3(frame_ms))));
+  return std::isfinite(scale) && scale > 1e-8f ? scale : fallback;
+}
+
+// Takes each joint's uniform model-space scale out of its frame, keeping
+// every joint where it is: a joint's rest translation is multiplied by its
+// parent's scale and its own scale keeps only what is not uniform. A
+// centimetre bone under a 0.01 armature becomes a metre bone, so every
+// joint space measures model-space metres (the character file's offsets,
+// the IK's lengths).
+void TakeScalesOutOfJoints(SkeletonBuild& build) {
+  build.frame_scale.resize(build.names.size());
+  for (size_t j = 0; j < build.names.size(); ++j) {
+    const int parent = build.parents[j];
+    const float parent_scale = parent < 0 ? 1.0f : build.frame_scale[parent];
+    const float scale = UniformScale(build.rest_model_ms[j], parent_scale);
+    build.frame_scale[j] = scale;
+    build.rest_pose_ls[j].translation *= parent_scale;
+    build.rest_pose_ls[j].scale *= parent_scale / scale;
+    build.rest_model_ms[j] = build.rest_model_ms[j] * glm::scale(glm::mat4(1.0f), glm::vec3(1.0f / scale));
+  }
+}
+
 // The topmost node of the skin: the bone whose parent is not a bone, and the
 // node above it (whose global transform is folded into the root).
 const aiNode* FindSkeletonRoot(const aiScene* scene, const std::unordered_set<std::string>& bones) {
@@ -142,15 +172,20 @@ struct RootFold {
 
 // One channel's keys as a joint track, seconds; the file's root joint gets
 // the folded transform and is keyed relative to an added ground joint.
+// The keys are in the joint's frame with its scale taken out (SkeletonBuild::
+// frame_scale): translations times the parent's frame scale, scales over the
+// joint's own, so the animated pose is where the file's is.
 anim::JointTrackDesc ImportTrack(const aiNodeAnim* channel, int joint, double ticks_per_s, const RootFold* fold,
-                                 const glm::vec3& ground_ms) {
+                                 const glm::vec3& ground_ms, const SkeletonBuild& build) {
   anim::JointTrackDesc track;
   track.joint = joint;
+  const int parent = build.parents[joint];
+  const float parent_scale = parent < 0 ? 1.0f : build.frame_scale[parent];
   for (unsigned k = 0; k < channel->mNumPositionKeys; ++k) {
     const aiVectorKey& key = channel->mPositionKeys[k];
     glm::vec3 t(key.mValue.x, key.mValue.y, key.mValue.z);
     if (fold != nullptr) t = fold->translation + fold->scale * (fold->rotation * t) - ground_ms;
-    track.translations.push_back({static_cast<float>(key.mTime / ticks_per_s), t});
+    track.translations.push_back({static_cast<float>(key.mTime / ticks_per_s), t * parent_scale});
   }
   for (unsigned k = 0; k < channel->mNumRotationKeys; ++k) {
     const aiQuatKey& key = channel->mRotationKeys[k];
@@ -162,6 +197,7 @@ anim::JointTrackDesc ImportTrack(const aiNodeAnim* channel, int joint, double ti
     const aiVectorKey& key = channel->mScalingKeys[k];
     glm::vec3 scale(key.mValue.x, key.mValue.y, key.mValue.z);
     if (fold != nullptr) scale *= fold->scale;
+    scale *= parent_scale / build.frame_scale[joint];
     track.scales.push_back({static_cast<float>(key.mTime / ticks_per_s), scale});
   }
   return track;
@@ -170,12 +206,15 @@ anim::JointTrackDesc ImportTrack(const aiNodeAnim* channel, int joint, double ti
 // The extras' data on the clip; contacts are authored relative to the
 // clip's start, and Create() shifts keys and contacts alike by the earliest
 // key, so they are offset by it here.
-void ApplyExtras(const ClipExtras& extras, double earliest_s, anim::ClipDesc& desc) {
+// Its lengths and speeds are in the file's scene units and scale with the
+// model.
+void ApplyExtras(const ClipExtras& extras, double earliest_s, float scale, anim::ClipDesc& desc) {
+  auto scaled = [scale](std::optional<float> value) { return value ? std::optional<float>(*value * scale) : value; };
   desc.loop = extras.loop;
-  desc.speed_mps = extras.speed_mps;
-  desc.climb_m_per_cycle = extras.climb_m_per_cycle;
-  desc.rung_spacing_m = extras.rung_spacing_m;
-  desc.rung_reach_m = extras.rung_reach_m;
+  desc.speed_mps = scaled(extras.speed_mps);
+  desc.climb_m_per_cycle = scaled(extras.climb_m_per_cycle);
+  desc.rung_spacing_m = scaled(extras.rung_spacing_m);
+  desc.rung_reach_m = scaled(extras.rung_reach_m);
   for (int limb = 0; limb < anim::kLimbCount; ++limb) {
     for (anim::ContactRange r : extras.contacts[limb]) {
       r.start_s += static_cast<float>(earliest_s);
@@ -186,8 +225,9 @@ void ApplyExtras(const ClipExtras& extras, double earliest_s, anim::ClipDesc& de
 }
 
 // The scene's animations as model.clips (and what their extras gave).
-Status ImportClips(const aiScene* scene, const RootFold& fold, const ModelImportOptions& options,
-                   const nlohmann::json& gltf, const std::string& file, CharacterModel& model) {
+Status ImportClips(const aiScene* scene, const RootFold& fold, const SkeletonBuild& build,
+                   const ModelImportOptions& options, const nlohmann::json& gltf, const std::string& file,
+                   CharacterModel& model) {
   const anim::Skeleton& skeleton = model.skeleton;
   // The file's root joint: joint 0, or 1 under an added ground joint, whose
   // keys are then relative to it.
@@ -207,7 +247,7 @@ Status ImportClips(const aiScene* scene, const RootFold& fold, const ModelImport
       const int joint = skeleton.FindJoint(channel->mNodeName.C_Str());
       if (joint < 0) continue;  // animates a node that is not a joint
       anim::JointTrackDesc track =
-          ImportTrack(channel, joint, ticks_per_s, joint == file_root ? &fold : nullptr, ground_ms);
+          ImportTrack(channel, joint, ticks_per_s, joint == file_root ? &fold : nullptr, ground_ms, build);
       // assimp gives a channel one default key at t = 0 for each path the
       // glTF does not animate: only channels with two or more keys say when
       // the clip starts (a constant channel's single key has no time).
@@ -229,7 +269,7 @@ Status ImportClips(const aiScene* scene, const RootFold& fold, const ModelImport
     if (options.ground_root_ms) MoveTravelToGround(desc, 0, file_root, *options.ground_root_ms);
     ClipExtras extras;
     if (Status s = ReadClipExtras(gltf, name, file, extras); !s.ok()) return s;
-    ApplyExtras(extras, earliest_s, desc);
+    ApplyExtras(extras, earliest_s, options.scale, desc);
     auto clip = anim::Clip::Create(std::move(desc));
     if (!clip) return Status::Error(file + ": animation '" + name + "': " + clip.status().message());
     model.clips.push_back(std::move(*clip));
@@ -402,6 +442,53 @@ Status ImportMesh(const aiScene* scene, const anim::Skeleton& skeleton, const st
   return Status::Ok();
 }
 
+bool IsNearIdentity(const glm::mat4& m) {
+  for (int c = 0; c < 4; ++c) {
+    for (int r = 0; r < 4; ++r) {
+      if (!(std::fabs(m[c][r] - (c == r ? 1.0f : 0.0f)) < 1e-5f)) return false;
+    }
+  }
+  return true;
+}
+
+// The inverse bind matrices of the skeleton `build`, and the transform that
+// takes the mesh's vertices into model space. A bone's offset matrix (the
+// same in every mesh of one skin) takes a vertex from the mesh's own space
+// into the bone's as the file had it, scale and all; the mesh's space is
+// whatever the exporter chose (an armature's centimetres, the file's axes).
+// The bind pose of the first skinned joint maps it into model space: the
+// vertices move there and each bone's matrix starts from there, which
+// leaves every skinned position as it was. A joint no mesh uses gets the
+// inverse of its rest pose.
+glm::mat4 InverseBindMatrices(const aiScene* scene, const SkeletonBuild& build,
+                              std::vector<glm::mat4>& inverse_bind_ms) {
+  const size_t count = build.names.size();
+  inverse_bind_ms.resize(count);
+  std::vector<bool> skinned(count, false);
+  for (size_t j = 0; j < count; ++j) inverse_bind_ms[j] = glm::inverse(build.rest_model_ms[j]);
+  for (unsigned m = 0; m < scene->mNumMeshes; ++m) {
+    for (unsigned b = 0; b < scene->mMeshes[m]->mNumBones; ++b) {
+      const aiBone* bone = scene->mMeshes[m]->mBones[b];
+      const size_t j = std::find(build.names.begin(), build.names.end(), bone->mName.C_Str()) - build.names.begin();
+      // The joint's frame lost its scale (TakeScalesOutOfJoints): its bone
+      // space keeps it, so the matrix ends in that scale.
+      inverse_bind_ms[j] = glm::scale(glm::mat4(1.0f), glm::vec3(build.frame_scale[j])) * ToGlm(bone->mOffsetMatrix);
+      skinned[j] = true;
+    }
+  }
+  const auto first = std::find(skinned.begin(), skinned.end(), true);
+  if (first == skinned.end()) return glm::mat4(1.0f);
+  const size_t reference = static_cast<size_t>(first - skinned.begin());
+  const glm::mat4 mesh_to_model = build.rest_model_ms[reference] * inverse_bind_ms[reference];
+  if (!(std::fabs(glm::determinant(glm::mat3(mesh_to_model))) > 1e-12f)) return glm::mat4(1.0f);
+  if (IsNearIdentity(mesh_to_model)) return glm::mat4(1.0f);  // a mesh already in model space stays bit for bit
+  const glm::mat4 model_to_mesh = glm::inverse(mesh_to_model);
+  for (size_t j = 0; j < count; ++j) {
+    if (skinned[j]) inverse_bind_ms[j] = inverse_bind_ms[j] * model_to_mesh;
+  }
+  return mesh_to_model;
+}
+
 // A singular bind matrix (all zeros, a zero scale) collapses every vertex
 // of its joint to a point; a non-finite one poisons the palette.
 Status CheckBindMatrices(const std::vector<std::string>& joint_names, const std::vector<glm::mat4>& inverse_bind_ms,
@@ -459,8 +546,9 @@ core::Expected<CharacterModel> LoadCharacterModelFromMemory(std::span<const uint
   if (bones.empty()) return Status::Error(name + ": no skin (the model has no joints to animate)");
   const aiNode* root = FindSkeletonRoot(scene, bones);
   if (root == nullptr) return Status::Error(name + ": the skin's joints are not in the node tree");
-  // The turn comes first of all: the model space the joints are built in.
-  const glm::mat4 turn_ms = glm::mat4_cast(options.turn_ms);
+  // The turn and the scale come first of all: the model space the joints
+  // are built in.
+  const glm::mat4 turn_ms = glm::scale(glm::mat4_cast(options.turn_ms), glm::vec3(options.scale));
   const glm::mat4 fold_ms = turn_ms * (root->mParent ? GlobalTransform(root->mParent) : glm::mat4(1.0f));
   SkeletonBuild build;
   CollectJoints(root, -1, glm::mat4(1.0f), fold_ms, bones, build);
@@ -476,17 +564,9 @@ core::Expected<CharacterModel> LoadCharacterModelFromMemory(std::span<const uint
     return Status::Error(name + ": " + std::to_string(build.names.size()) + " joints, more than the " +
                          std::to_string(anim::Skeleton::kMaxJoints) + " the palette holds");
   }
-  // Inverse bind matrices from the bones' offset matrices (the same in every
-  // mesh of one skin); a joint no mesh uses gets the inverse of its rest pose.
-  std::vector<glm::mat4> inverse_bind_ms(build.names.size());
-  for (size_t j = 0; j < build.names.size(); ++j) inverse_bind_ms[j] = glm::inverse(build.rest_model_ms[j]);
-  for (unsigned m = 0; m < scene->mNumMeshes; ++m) {
-    for (unsigned b = 0; b < scene->mMeshes[m]->mNumBones; ++b) {
-      const aiBone* bone = scene->mMeshes[m]->mBones[b];
-      const auto it = std::find(build.names.begin(), build.names.end(), bone->mName.C_Str());
-      inverse_bind_ms[it - build.names.begin()] = ToGlm(bone->mOffsetMatrix) * glm::transpose(turn_ms);
-    }
-  }
+  TakeScalesOutOfJoints(build);
+  std::vector<glm::mat4> inverse_bind_ms;
+  const glm::mat4 mesh_to_model = InverseBindMatrices(scene, build, inverse_bind_ms);
   if (Status s = CheckBindMatrices(build.names, inverse_bind_ms, name); !s.ok()) return s;
   auto skeleton = anim::Skeleton::Create(build.names, build.parents, build.rest_pose_ls, inverse_bind_ms);
   if (!skeleton) return Status::Error(name + ": " + skeleton.status().message());
@@ -498,13 +578,15 @@ core::Expected<CharacterModel> LoadCharacterModelFromMemory(std::span<const uint
   // 2. Clips, with the armature transform folded into the root's keys.
   const math::Transform fold = math::FromMatrix(fold_ms);
   RootFold root_fold{fold.translation, fold.rotation, std::fabs(fold.scale.x)};
-  if (Status s = ImportClips(scene, root_fold, options, *gltf, name, model); !s.ok()) return s;
+  if (Status s = ImportClips(scene, root_fold, build, options, *gltf, name, model); !s.ok()) return s;
 
   // 3. The mesh.
   if (Status s = ImportMesh(scene, model.skeleton, name, model.mesh); !s.ok()) return s;
+  const glm::mat3 normal_to_model = glm::inverseTranspose(glm::mat3(mesh_to_model));
   for (anim::SkinnedVertex& v : model.mesh.vertices) {
-    v.position_ms = options.turn_ms * v.position_ms;
-    v.normal_ms = options.turn_ms * v.normal_ms;
+    v.position_ms = glm::vec3(mesh_to_model * glm::vec4(v.position_ms, 1.0f));
+    const glm::vec3 normal_ms = normal_to_model * v.normal_ms;
+    if (glm::dot(normal_ms, normal_ms) > 0.0f) v.normal_ms = glm::normalize(normal_ms);
   }
   KNIGHTS_LOG_INFO("ASSET", "[%s] %d joints, %zu clips, %zu vertices, %d triangles, %zu textures", name.c_str(),
                    model.skeleton.JointCount(), model.clips.size(), model.mesh.vertices.size(),

@@ -21,6 +21,13 @@
 // - ModelImportOptions::turn_ms turns the whole model about its origin (the
 //   root's rest pose and keys, the inverse bind matrices, the mesh), so a
 //   rig authored facing +Z faces +X, the game's forward, as if made so.
+// - Model space is the file's scene space (glTF: metres) times
+//   ModelImportOptions::scale, whatever scale the armature or the bones
+//   carry: each joint's uniform scale is taken out of its frame (a
+//   centimetre bone under a 0.01 armature becomes a metre bone), and the
+//   mesh's vertices are moved into model space by the bind pose of its
+//   first skinned joint. Every joint space is then in model-space metres,
+//   so the character file's offsets are metres whatever the export.
 // - ModelImportOptions::ground_root_ms gives a hips-rooted rig a joint on
 //   the ground (named "root", or "ground_root" when "root" is taken).
 // - Per-clip gameplay data (loop flag, contacts, speed) lives in each glTF
@@ -77,6 +84,10 @@ struct ModelImportOptions {
   // becomes the root, and each clip's travel of the hips moves into it
   // (knights/asset/ground_root.h).
   std::optional<glm::vec3> ground_root_ms;
+  // The character file's uniform scale (1: as the file's scene has it),
+  // applied with the turn about the model's origin: to the skeleton, the
+  // clips' keys and the extras' lengths and speeds, and the mesh.
+  float scale = 1.0f;
 };
 
 core::Expected<CharacterModel> LoadCharacterModel(const std::string& path, const ModelImportOptions& options = {});

@@ -68,7 +68,7 @@ struct PropDesc {
   std::string carry;  // the joint that holds it drawn (a hand, a forearm)
   std::string stow;   // the joint it rides on stowed (the chest for the back, the pelvis for a hip)
   // The prop's frame in the stow joint's frame when stowed: position
-  // (the file's units, metres at scale 1) and rotation (degrees about x,
+  // (metres, scaled as the offsets below) and rotation (degrees about x,
   // then y, then z). Unset (both): read from the climb_up clip, which must
   // then hold the prop still on the stow joint.
   std::optional<glm::vec3> stow_offset_m;
@@ -80,7 +80,9 @@ struct CharacterDesc {
   std::string file;  // the description's own path (for messages)
   std::string name;
   std::string model_path;  // .glb, relative to the data directory
-  // Uniform scale applied to the model (1: authored in metres).
+  // Uniform scale applied to the model (1: as its file's scene has it, in
+  // metres whatever the armature's scale), its clips' travel and speeds and
+  // every offset below.
   float scale = 1.0f;
   // Which way the model faces and which way is up, in the file's model
   // space: unit axes (+-x, +-y or +-z), perpendicular. Unset: found from the
@@ -101,6 +103,10 @@ struct CharacterDesc {
   bool procedural_climb = false;
   std::string pelvis_joint;
   LimbChainDesc leg_l, leg_r, arm_l, arm_r;
+  // Offsets in a joint's space are metres along the joint's axes (the file
+  // gives them for the model at scale 1; the loader multiplies them by
+  // `scale`), whatever scale the armature or the bones carry: the model's
+  // joint spaces are in metres once loaded (knights/asset/character_model.h).
   // Sole contact point (under the ankle, on the ground at rest) in the foot
   // joint's space, metres; the foot IK puts this point on the ground.
   glm::vec3 sole_offset_l_ls{0.0f};

@@ -4,6 +4,7 @@
 
 #include "knights/game/session/follow_camera.h"
 
+#include <cmath>
 #include <vector>
 
 #include <gtest/gtest.h>
@@ -83,6 +84,26 @@ TEST(FollowCamera, WithoutACollisionMeshTheEyeIsWhereTheFramingPutsIt) {
   }
   EXPECT_EQ(a.EyeWs(), b.EyeWs());
   EXPECT_GT(a.EyeWs().z, 4.0f) << "no mesh, no wall: the eye is behind where the wall would be";
+}
+
+TEST(FollowCamera, APlayerOfAnotherHeightIsFramedAlike) {
+  const FollowCameraTuning made;
+  const FollowCameraTuning knight = made.FramingFor(FollowCameraTuning::kReferenceHeightM);
+  EXPECT_FLOAT_EQ(knight.distance_m, made.distance_m);
+  const FollowCameraTuning giant = made.FramingFor(2.0f * FollowCameraTuning::kReferenceHeightM);
+  EXPECT_FLOAT_EQ(giant.distance_m, 2.0f * made.distance_m);
+  EXPECT_FLOAT_EQ(giant.target_height_m, 2.0f * made.target_height_m);
+  EXPECT_FLOAT_EQ(giant.climb_distance_m, 2.0f * made.climb_distance_m);
+  EXPECT_FLOAT_EQ(giant.fov_y_deg, made.fov_y_deg) << "an angle does not scale";
+  const FollowCameraTuning child = made.FramingFor(1.1f);
+  EXPECT_FLOAT_EQ(child.distance_m, FollowCameraTuning::kMinFraming * made.distance_m) << "still sees ahead";
+  EXPECT_FLOAT_EQ(made.FramingFor(0.0f).distance_m, made.distance_m) << "not measured: as made";
+  // The camera so framed looks at a giant's chest from twice as far.
+  FollowCamera camera;
+  camera.tuning = giant;
+  camera.Reset(glm::vec3(0.0f));
+  EXPECT_NEAR(camera.TargetWs().y, 2.0f * made.target_height_m, 1e-4f);
+  EXPECT_NEAR(camera.EyeWs().z, 2.0f * made.distance_m * std::cos(glm::radians(made.yaw_deg)), 1e-3f);
 }
 
 }  // namespace

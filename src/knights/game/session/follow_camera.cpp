@@ -5,6 +5,18 @@
 
 namespace knights::game {
 
+FollowCameraTuning FollowCameraTuning::FramingFor(float player_height_m) const {
+  const float k =
+      player_height_m > 0.0f ? std::clamp(player_height_m / kReferenceHeightM, kMinFraming, kMaxFraming) : 1.0f;
+  FollowCameraTuning scaled = *this;
+  for (float* length_m : {&scaled.distance_m, &scaled.height_m, &scaled.target_height_m, &scaled.look_ahead_m,
+                          &scaled.climb_distance_m, &scaled.climb_target_up_m, &scaled.finale_distance_m,
+                          &scaled.finale_height_m, &scaled.eye_clearance_m, &scaled.max_rise_m, &scaled.rise_step_m}) {
+    *length_m *= k;
+  }
+  return scaled;
+}
+
 glm::vec3 FollowCamera::Goal(const glm::vec3& feet_ws, float velocity_x_mps, CameraShot shot) const {
   const float ahead = std::clamp(velocity_x_mps / tuning.look_ahead_speed_mps, -1.0f, 1.0f) * tuning.look_ahead_m;
   glm::vec3 goal = feet_ws + glm::vec3(shot == CameraShot::kFollow ? ahead : 0.0f, tuning.target_height_m, 0.0f);

@@ -43,6 +43,16 @@ struct FollowCameraTuning {
   float eye_clearance_m = 0.3f;
   float max_rise_m = 6.0f;
   float rise_step_m = 1.5f;
+
+  // The framing above is made for a player kReferenceHeightM tall (the
+  // knight, soles to crest). A player of another height (a child, a giant,
+  // a character file's `scale`) is framed alike: every distance and height
+  // times its height over the reference, within [kMinFraming, kMaxFraming]
+  // (a small player still sees the level ahead); 0 (not measured): as made.
+  static constexpr float kReferenceHeightM = 1.95f;
+  static constexpr float kMinFraming = 0.8f;
+  static constexpr float kMaxFraming = 2.5f;
+  FollowCameraTuning FramingFor(float player_height_m) const;
 };
 
 // What the camera frames.

@@ -71,6 +71,7 @@ void GameSession::SpawnAll() {
   }
   markers_.Reset(static_cast<int>(world.level().checkpoints.size()));
   collectibles_.Reset(world.level());
+  camera_.tuning = FollowCameraTuning{}.FramingFor(knights_[0].rig().body_height_m);
   camera_.Reset(knights_[0].controller.FeetWs());
   previous_camera_ = camera_;
 }
