@@ -25,14 +25,18 @@ using test::RunKnights;
 
 std::string TempPath(const std::string& name) { return test::TempPath("knights_autoplay_", name); }
 
-// character: a file under assets/characters (the player and the NPCs).
+// character: a file name under assets/characters, or a path from the
+// repository's root (a test character under tests/data/characters); the
+// player and the NPCs.
 nlohmann::json RunMetrics(const std::string& level, const std::string& ik, int frames, int seed,
                           const std::string& character = "knight.json") {
   const std::string path = TempPath(ik + ".json");
+  const std::string character_path = std::string(KNIGHTS_SOURCE_DIR) +
+                                     (character.find('/') == std::string::npos ? "/assets/characters/" : "/") +
+                                     character;
   const test::RunResult run =
       RunKnights("--headless --level " + level + " --frames " + std::to_string(frames) + " --ik " + ik + " --seed " +
-                 std::to_string(seed) + " --character " + std::string(KNIGHTS_SOURCE_DIR) + "/assets/characters/" +
-                 character + " --metrics " + path);
+                 std::to_string(seed) + " --character " + character_path + " --metrics " + path);
   EXPECT_EQ(run.exit_code, 0) << run.output;
   std::ifstream in(path);
   nlohmann::json metrics = nlohmann::json::parse(in, nullptr, false);
@@ -156,6 +160,22 @@ TEST(EveryLevelAutoplay, TheSquireWithCommonClipsReachesTheGoalWithinTheIkBounds
 }
 TEST(EveryLevelAutoplay, TheKnightWithTheProceduralClimbReachesTheGoalWithinTheIkBounds) {
   ExpectEveryLevelWithinTheIkBounds("knight_procedural_climb.json", {7});
+}
+
+// Issue 41: characters as people bring them (tools/test_characters): a
+// Mixamo-like rig (a 0.01 armature over centimetre bones, rooted at its
+// hips, facing +Z, in-place idle, walk and run only) and the same under a
+// x100 armature, from their character files alone, on the levels its
+// done-when names.
+TEST(EveryLevelAutoplay, MixamoLikeCharactersReachTheGoalWithinTheIkBounds) {
+  for (const char* character : {"tests/data/characters/mixamo_inplace/mixamo_inplace.json",
+                                "tests/data/characters/mixamo_x100/mixamo_x100.json"}) {
+    for (const char* level : {"demo.json", "castle.json", "torture_ladders.json"}) {
+      const std::string level_path = std::string(KNIGHTS_SOURCE_DIR) + "/assets/levels/" + level;
+      ExpectIkBounds(RunMetrics(level_path, "on", kFrames, 1, character), {character, level_path},
+                     std::string(character) + " " + level);
+    }
+  }
 }
 
 TEST(EveryLevelAutoplay, WithoutIkTheSameRunShowsTheErrors) {

@@ -116,7 +116,8 @@ for i, shot in enumerate(args.shot):
     parts = shot.split(":") + ["3.3", "0.12", "6"][len(shot.split(":")) - 3:]
     clip, frame, az, dist, lift, elev = parts[:6]
     pose(clip, float(frame))
-    hips = arm.matrix_world @ arm.pose.bones["spine"].head
+    root = next(b for b in arm.pose.bones if b.parent is None)   # the hips of a hips-rooted rig
+    hips = arm.matrix_world @ root.head
     aim(float(az), Vector((hips.x, hips.y, hips.z + float(lift))), dist=float(dist), elevation_deg=float(elev))
     scene.render.filepath = os.path.join(tmp, "shot%02d.png" % i)
     bpy.ops.render.render(write_still=True)
