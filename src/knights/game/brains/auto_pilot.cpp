@@ -78,7 +78,7 @@ core::InputState AutoPilot::Fight(const KnightController& knight, const FoeView&
   }
   if (knight.Facing() != towards) return knight.TurnOnTheSpotInput(towards);
   if (knight.Turning()) return input;
-  if (std::fabs(foe.dx_m) > kSwingFromM) {
+  if (std::fabs(foe.dx_m) > std::min(kSwingFromM, self.clips().SwingFromM(kIntoBodyM))) {
     input.move_x = static_cast<float>(towards);  // walks in
     return input;
   }

@@ -39,8 +39,11 @@ class AutoPilot {
  private:
   void UpdateWatchdog(const KnightController& knight, float dt_s);
   core::InputState Fight(const KnightController& knight, const FoeView& foe, const KnightFight& self);
-  // It swings from this near, metres between the feet along x.
+  // It swings from this near, metres between the feet along x, or nearer
+  // where its swing reaches less far (a fist: FightClips::SwingFromM), so
+  // that the point goes this far into the foe's body.
   static constexpr float kSwingFromM = 1.15f;
+  static constexpr float kIntoBodyM = 0.15f;
   core::InputState DecideOnGround(const KnightController& knight, const world::World& world, float dt_s);
   float Random01() { return rng_.Next01(); }
   // Whether running (walking) on for a moment would leave the knight stuck.

@@ -14,6 +14,9 @@ constexpr float kBlockLookoutM = 0.6f;
 constexpr float kStopInsideReach = 0.85f;
 // A second press in a combo comes this long into the first swing, seconds.
 constexpr float kComboPressAfterS = 0.2f;
+// A swing reaches the player when its point reaches his body, this far
+// round his feet' vertical (BodyCapsule::radius_m), metres.
+constexpr float kPlayerBodyRadiusM = BodyCapsule{}.radius_m;
 
 bool Reacting(FightState state) {
   return state == FightState::kHit || state == FightState::kKnockdown || state == FightState::kDown ||
@@ -82,13 +85,18 @@ core::InputState EnemyAi::FaceTowards(const Knight& self, float player_x) const 
   return self.controller.TurnOnTheSpotInput(player_x >= self.controller.FeetWs().x ? 1 : -1);
 }
 
+// tuning.reach_m, or nearer where its swing's point reaches less far (a fist).
+float EnemyAi::Reach(const Knight& self) const {
+  return std::min(tuning.reach_m, self.fight.clips().SwingFromM(kPlayerBodyRadiusM));
+}
+
 // Walks towards the player until within reach, never past its patrol range.
 core::InputState EnemyAi::Approach(const Knight& self, float player_x) {
   const float x = self.controller.FeetWs().x;
   const float gap = std::fabs(player_x - x);
   const int towards = player_x >= x ? 1 : -1;
   const bool at_end = (towards > 0 && x >= patrol_.x1) || (towards < 0 && x <= patrol_.x0);
-  if (gap <= kStopInsideReach * tuning.reach_m || at_end || self.controller.Turning() ||
+  if (gap <= kStopInsideReach * Reach(self) || at_end || self.controller.Turning() ||
       self.controller.Facing() != towards) {
     return FaceTowards(self, player_x);
   }
@@ -102,7 +110,7 @@ bool EnemyAi::ChooseToBlock(const Knight& self, const Knight& player) {
   if (!self.fight.clips().can_block || player.fight.state() != FightState::kAttack) return false;
   if (player.fight.SwingSerial() == judged_swing_) return false;
   const float dx = player.controller.FeetWs().x - self.controller.FeetWs().x;
-  if (std::fabs(dx) > tuning.reach_m + kBlockLookoutM || dx * static_cast<float>(self.controller.Facing()) <= 0.0f) {
+  if (std::fabs(dx) > Reach(self) + kBlockLookoutM || dx * static_cast<float>(self.controller.Facing()) <= 0.0f) {
     return false;
   }
   judged_swing_ = player.fight.SwingSerial();
@@ -170,7 +178,7 @@ core::InputState EnemyAi::DecideApproach(const Knight& self, const Knight& playe
   const float player_x = player.controller.FeetWs().x;
   const float dx = player_x - self.controller.FeetWs().x;
   const bool facing = dx * static_cast<float>(self.controller.Facing()) > 0.0f;
-  if (std::fabs(dx) <= tuning.reach_m && facing && rest_s_ <= 0.0f && !self.controller.Turning()) {
+  if (std::fabs(dx) <= Reach(self) && facing && rest_s_ <= 0.0f && !self.controller.Turning()) {
     Enter(EnemyState::kWindUp, Temper(tuning.wind_up_calm_s, tuning.wind_up_fierce_s));
     return input;
   }

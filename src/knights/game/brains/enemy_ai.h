@@ -67,6 +67,7 @@ class EnemyAi {
   core::InputState DecideApproach(const Knight& self, const Knight& player);
   core::InputState DecideAttack(const Knight& self);
   core::InputState FaceTowards(const Knight& self, float player_x) const;
+  float Reach(const Knight& self) const;
   bool ChooseToBlock(const Knight& self, const Knight& player);
   void Enter(EnemyState state, float time_s = 0.0f);
   float Temper(float calm, float fierce) const { return calm + (fierce - calm) * aggression_; }

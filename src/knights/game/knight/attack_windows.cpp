@@ -47,11 +47,13 @@ AttackWindow FindAttackWindow(const anim::Skeleton& skeleton, const anim::Clip& 
   window.duration_s = clip.DurationS();
   const int samples = std::max(1, static_cast<int>(std::ceil(window.duration_s / kSampleStepS)));
   std::vector<float> speed_mps(static_cast<size_t>(samples), 0.0f);
+  std::vector<float> ahead_m(static_cast<size_t>(samples), 0.0f);  // the point's model x at each sample's end
   glm::vec3 last_ms = WeaponSegmentMs(anim::ModelPoseAt(skeleton, &clip, 0.0f), rig, weapon).point;
   for (int i = 0; i < samples; ++i) {
     const float t = std::min(window.duration_s, static_cast<float>(i + 1) * kSampleStepS);
     const glm::vec3 point_ms = WeaponSegmentMs(anim::ModelPoseAt(skeleton, &clip, t), rig, weapon).point;
     speed_mps[static_cast<size_t>(i)] = glm::length(point_ms - last_ms) / kSampleStepS;
+    ahead_m[static_cast<size_t>(i)] = point_ms.x;
     last_ms = point_ms;
   }
   const auto peak = std::max_element(speed_mps.begin(), speed_mps.end());
@@ -67,6 +69,8 @@ AttackWindow FindAttackWindow(const anim::Skeleton& skeleton, const anim::Clip& 
   while (last + 1 != speed_mps.end() && *(last + 1) >= end_threshold) ++last;
   window.active_from_s = static_cast<float>(first - speed_mps.begin()) * kSampleStepS;
   window.active_to_s = std::min(window.duration_s, static_cast<float>(last - speed_mps.begin() + 1) * kSampleStepS);
+  window.reach_m = *std::max_element(ahead_m.begin() + (first - speed_mps.begin()),
+                                     ahead_m.begin() + (last - speed_mps.begin()) + 1);
   return window;
 }
 

@@ -25,6 +25,10 @@ struct AttackWindow {
   float active_from_s = 0.0f;   // the blade hurts from here ...
   float active_to_s = 0.0f;     // ... to here, seconds into the clip
   float peak_speed_mps = 0.0f;  // the weapon point's fastest, model space, m/s (0: nothing moves)
+  // How far ahead of the knight's feet (model +x, root motion included) the
+  // point goes while the window is open, metres: from how near a swing
+  // reaches a foe (a sword's, or a fist's).
+  float reach_m = 0.0f;
   bool operator==(const AttackWindow&) const = default;
 };
 

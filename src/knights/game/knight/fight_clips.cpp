@@ -34,6 +34,7 @@ FightClips ReadFightClips(const anim::Skeleton& skeleton, const ClipSet& clips, 
     if (clip == nullptr) break;
     const AttackWindow window = FindAttackWindow(skeleton, *clip, rig, info.weapon_prop);
     if (window.active_to_s <= window.active_from_s) break;  // a swing that never moves cannot hurt
+    info.reach_m = info.combo_length == 0 ? window.reach_m : std::min(info.reach_m, window.reach_m);
     info.attacks[static_cast<size_t>(info.combo_length++)] = window;
   }
   info.can_block = clips[static_cast<int>(character::ClipRole::kBlock)] != nullptr;

@@ -32,6 +32,11 @@ struct FightClips {
   float knockdown_feet_off_s = 0.0f;
   float get_up_s = 0.0f;  // get_up's length (0: not mapped)
   int weapon_prop = -1;   // index into the rig's props (FindWeaponProp), -1: the fist
+  // The combo's shortest reach (AttackWindow::reach_m), metres; 0: no combo.
+  float reach_m = 0.0f;
+  // From how near, feet to feet along x, a swing of the combo reaches into a
+  // foe's body (body_radius_m round its feet' vertical), metres.
+  float SwingFromM(float body_radius_m) const { return reach_m + body_radius_m; }
 };
 
 FightClips ReadFightClips(const anim::Skeleton& skeleton, const ClipSet& clips, const character::Rig& rig);
