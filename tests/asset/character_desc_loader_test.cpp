@@ -16,6 +16,7 @@
 #include "knights/asset/character_model.h"
 #include "knights/core/file_io.h"
 #include "knights/character/rig.h"
+#include "knights/character/role_clips.h"
 #include "knights/character/rig_props.h"
 #include "json_mutation.h"
 
@@ -123,7 +124,7 @@ TEST(CharacterDescLoader, OptionalFieldsMayBeLeftOut) {
 
 // Only idle and walk are required: every other role has a fallback
 // (knights/character/role_clips.h); a single jump clip and the climb switch are read.
-TEST(CharacterDescLoader, OnlyIdleAndWalkAreRequired) {
+TEST(CharacterDescLoader, EveryRoleIsOptional) {
   json j = json::parse(kValid);
   j["clips"] = json{{"idle", "stand"}, {"walk", "stroll"}, {"jump", "leap"}};
   j["procedural_climb"] = true;
@@ -136,9 +137,20 @@ TEST(CharacterDescLoader, OnlyIdleAndWalkAreRequired) {
   }
   EXPECT_EQ(desc->jump_clip, "leap");
   EXPECT_TRUE(desc->procedural_climb);
+  // Without idle (or walk, or any clip) the loader retargets the knight's.
   j["clips"].erase("idle");
+  const auto no_idle = ParseCharacterDesc(j.dump(), "knight.json");
+  ASSERT_TRUE(no_idle.ok()) << no_idle.status().message();
+  EXPECT_EQ(no_idle->clips[static_cast<int>(character::ClipRole::kIdle)], "");
+  EXPECT_TRUE(character::NeedsRetargeting(*no_idle));
+  EXPECT_FALSE(character::NeedsRetargeting(*desc));
+  j.erase("clips");
+  const auto none = ParseCharacterDesc(j.dump(), "knight.json");
+  ASSERT_TRUE(none.ok()) << none.status().message();
+  EXPECT_TRUE(character::NeedsRetargeting(*none));
+  j["clips"] = json{{"walk", ""}};
   EXPECT_EQ(ParseCharacterDesc(j.dump(), "knight.json").status().message(),
-            "knight.json: clips.idle: missing required field");
+            "knight.json: clips.walk: expected a non-empty string");
 }
 
 TEST(CharacterDescLoader, FightRolesAreReadWhenMapped) {
@@ -198,9 +210,7 @@ const BadField kBadFields[] = {
     {"/model", nullptr, "knight.json: model: missing required field"},
     {"/model", "[\"a.glb\"]", "knight.json: model: expected a non-empty string"},
     {"/scale", "\"big\"", "knight.json: scale: expected a number"},
-    {"/clips", nullptr, "knight.json: clips: missing required field"},
     {"/clips", "[]", "knight.json: clips: expected an object"},
-    {"/clips/walk", nullptr, "knight.json: clips.walk: missing required field"},
     {"/clips/jump", "7", "knight.json: clips.jump: expected a non-empty string"},
     {"/procedural_climb", "1", "knight.json: procedural_climb: expected true or false"},
     {"/clips/idle", "3", "knight.json: clips.idle: expected a non-empty string"},

@@ -30,13 +30,16 @@ struct GameCharacter {
   character::ClipSource Source(character::ClipRole role) const { return report.roles.source[static_cast<int>(role)]; }
 };
 
-// file: under assets/characters. `edit` changes the description before the
-// model loads (a role left out). Null, with a test failure, when it fails.
+// file: a name under assets/characters, or a path from the repository's
+// root (a test character under tests/data/characters). `edit` changes the
+// description before the model loads (a role left out). Null, with a test
+// failure, when it fails.
 inline std::unique_ptr<GameCharacter> LoadGameCharacter(
     const std::string& file, const std::function<void(character::CharacterDesc&)>& edit = {}) {
   core::SetDataDir(KNIGHTS_SOURCE_DIR);
   auto c = std::make_unique<GameCharacter>();
-  auto desc = asset::LoadCharacterDesc(std::string(KNIGHTS_SOURCE_DIR) + "/assets/characters/" + file);
+  const std::string folder = file.find('/') == std::string::npos ? "/assets/characters/" : "/";
+  auto desc = asset::LoadCharacterDesc(std::string(KNIGHTS_SOURCE_DIR) + folder + file);
   EXPECT_TRUE(desc.ok()) << desc.status().message();
   if (!desc.ok()) return nullptr;
   c->desc = *desc;

@@ -50,8 +50,7 @@ class KnightGameTest : public ::testing::Test {
     assets_->rig = *rig;
     for (int role = 0; role < character::kClipRoleCount; ++role) {
       const int index = assets_->model.FindClip(assets_->desc.clips[role]);
-      if (!character::IsRequiredRole(static_cast<character::ClipRole>(role)) && assets_->desc.clips[role].empty())
-        continue;
+      if (!character::IsBaseRole(static_cast<character::ClipRole>(role)) && assets_->desc.clips[role].empty()) continue;
       ASSERT_GE(index, 0);
       assets_->clips[role] = &assets_->model.clips[index];
     }

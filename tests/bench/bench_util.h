@@ -66,7 +66,7 @@ inline const KnightAssets& Assets() {
     a->rig = *rig;
     for (int role = 0; role < character::kClipRoleCount; ++role) {
       const int clip = a->model.FindClip(a->desc.clips[role]);
-      if (clip < 0 && !character::IsRequiredRole(static_cast<character::ClipRole>(role))) continue;
+      if (clip < 0 && !character::IsBaseRole(static_cast<character::ClipRole>(role))) continue;
       if (clip < 0) Die("clip " + a->desc.clips[role] + " missing");
       a->clips[role] = &a->model.clips[clip];
     }

@@ -40,9 +40,6 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   }
   KNIGHTS_FUZZ_CHECK(desc->file == kFileName);
   KNIGHTS_FUZZ_CHECK(!desc->name.empty() && !desc->model_path.empty() && !desc->pelvis_joint.empty());
-  // The required roles are named; an optional (fight) role may be left out.
-  for (int role = 0; role < knights::character::kRequiredRoleCount; ++role)
-    KNIGHTS_FUZZ_CHECK(!desc->clips[role].empty());
   for (const auto* chain : {&desc->leg_l, &desc->leg_r, &desc->arm_l, &desc->arm_r}) {
     KNIGHTS_FUZZ_CHECK(!chain->upper.empty() && !chain->mid.empty() && !chain->end.empty());
   }

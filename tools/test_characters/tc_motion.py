@@ -1,6 +1,7 @@
 # The in-place clips (idle, walk, run) of the test characters: pose goals per
 # frame, solved by forward kinematics plus the squire's closed-form two-bone
-# leg solver, and turned into Blender pose channels (mathutils only).
+# leg solver, and turned into Blender pose channels (mathutils only); and
+# `pose`, the bind pose held still.
 #
 # Everything here is in Blender WORLD space and metres: x = the character's
 # left, -y = forward, +z = up (the squire's conventions, so its helpers fit).
@@ -23,20 +24,22 @@ LEFT = Vector((1.0, 0.0, 0.0))
 class Rest:
     """Bind pose of every bone: in armature units (`local`, Blender's
     matrix_local) for the channels, and in world metres with pure rotations
-    (`head`, `rot`) for the solver."""
+    (`head`, `rot`) for the solver. Only the Mixamo bones (`mixamorig:`);
+    control bones beside them are left alone."""
 
     def __init__(self, arm_obj):
         w = arm_obj.matrix_world
         self.obj_rot = w.to_3x3().normalized()
         self.obj_scale = w.to_scale()[0]
         self.parent, self.local, self.head, self.rot = {}, {}, {}, {}
-        for b in arm_obj.data.bones:
+        bones = [b for b in arm_obj.data.bones if b.name.startswith(PREFIX)]
+        for b in bones:
             n = b.name[len(PREFIX):]
             self.parent[n] = b.parent.name[len(PREFIX):] if b.parent else None
             self.local[n] = b.matrix_local.copy()
             self.head[n] = w @ b.head_local
             self.rot[n] = self.obj_rot @ b.matrix_local.to_3x3()
-        names = [b.name[len(PREFIX):] for b in arm_obj.data.bones]
+        names = [b.name[len(PREFIX):] for b in bones]
         self.order, stack = [], [n for n in names if self.parent[n] is None][::-1]
         while stack:
             n = stack.pop()
@@ -131,6 +134,11 @@ def channels(rest, s):
     return out
 
 
+def hold(rest):
+    """Channels of the bind pose: every bone at rest."""
+    return {b: (Vector((0.0, 0.0, 0.0)), Quaternion()) for b in rest.order}
+
+
 # ---------------------------------------------------------------------------
 # Gaits.
 
@@ -221,9 +229,12 @@ def idle(rest, f):
     return g
 
 
-# name -> (frames, pose function, per-side stance frames for the checks)
+# name -> (frames, pose function or None for the bind pose held, per-side
+# stance frames for the checks). `pose` is the T-pose still: two identical
+# keys a frame apart.
 CLIPS = {
     "idle": (IDLE_FRAMES, idle, None),
     "walk": (WALK.n, walk, WALK),
     "run": (RUN.n, run, RUN),
+    "pose": (1, None, None),
 }

@@ -7,6 +7,7 @@
 #include "knights/asset/character_clips.h"
 #include "knights/asset/character_desc_loader.h"
 #include "knights/asset/character_loader.h"
+#include "knights/asset/retarget_source.h"
 #include "knights/core/file_io.h"
 #include "knights/core/one_line.h"
 #include "knights/character/clip_baker.h"
@@ -177,6 +178,12 @@ int InspectCharacter(const std::string& character_path) {
   PrintRoles(*desc);
   PrintClips(*desc, *model, report.roles);
   PrintClimb(*model, report.roles);
+  if (report.roles.retarget_scale > 0.0f) {
+    std::printf(
+        "retarget: the roles marked 'retargeted' are the knight's clips (%s) carried onto this rig by its "
+        "chains, then its soles placed by IK; travel, heights and speeds x%.3f (its legs over the knight's)\n",
+        asset::kRetargetSourceFile, report.roles.retarget_scale);
+  }
   if (report.roles.source[static_cast<int>(character::ClipRole::kClimbUp)] == character::ClipSource::kProceduralClimb) {
     PrintProceduralClimb(*model, *rig);
   }

@@ -187,7 +187,7 @@ void ReadPointPair(FieldReader& r, const json& root, const std::string& key, glm
   r.Vec3(*pair, "right", key + ".right", right);
 }
 
-// "clips": a clip name per role (idle and walk required), and "jump", a
+// "clips": a clip name per role (each optional), and "jump", a
 // single jump clip split for the jump roles the file leaves out.
 void ReadClips(FieldReader& r, const json& clips, character::CharacterDesc& desc) {
   std::array<std::string_view, character::kClipRoleCount + 1> clip_keys{};
@@ -198,7 +198,7 @@ void ReadClips(FieldReader& r, const json& clips, character::CharacterDesc& desc
   for (int role = 0; role < character::kClipRoleCount; ++role) {
     const auto clip_role = static_cast<character::ClipRole>(role);
     const std::string key = character::ClipRoleKey(clip_role);
-    r.String(clips, key, "clips." + key, desc.clips[role], character::IsRequiredRole(clip_role));
+    r.String(clips, key, "clips." + key, desc.clips[role], false);
   }
   r.String(clips, "jump", "clips.jump", desc.jump_clip, false);
 }
@@ -272,7 +272,9 @@ core::Expected<character::CharacterDesc> ParseCharacterDesc(const std::string& j
   r.Axis(root, "up", "up", desc.up_axis);
   if (error.empty() && desc.forward_axis && desc.up_axis && glm::dot(*desc.forward_axis, *desc.up_axis) != 0.0f)
     return core::Status::Error(file + ": up: must be perpendicular to forward");
-  if (const json* clips = r.Object(root, "clips", "clips")) ReadClips(r, *clips, desc);
+  if (root.contains("clips")) {
+    if (const json* clips = r.Object(root, "clips", "clips")) ReadClips(r, *clips, desc);
+  }
   r.Bool(root, "procedural_climb", "procedural_climb", desc.procedural_climb);
   r.String(root, "pelvis", "pelvis", desc.pelvis_joint);
   if (const json* legs = r.Object(root, "legs", "legs")) {
@@ -310,9 +312,7 @@ core::Expected<character::CharacterDesc> ParseCharacterDesc(const std::string& j
 
 core::Status CheckCharacterDesc(const character::CharacterDesc& desc, const CharacterModel& model) {
   for (int role = 0; role < character::kClipRoleCount; ++role) {
-    const bool unmapped_optional =
-        desc.clips[role].empty() && !character::IsRequiredRole(static_cast<character::ClipRole>(role));
-    if (!unmapped_optional && model.FindClip(desc.clips[role]) < 0) {
+    if (!desc.clips[role].empty() && model.FindClip(desc.clips[role]) < 0) {
       return core::Status::Error(desc.file + ": clips." +
                                  character::ClipRoleKey(static_cast<character::ClipRole>(role)) + ": clip '" +
                                  Printable(desc.clips[role]) + "' is not in " + model.path);

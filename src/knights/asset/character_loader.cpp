@@ -3,6 +3,7 @@
 #include "knights/anim/model_pose.h"
 #include "knights/asset/character_clips.h"
 #include "knights/asset/ground_root.h"
+#include "knights/asset/retarget_source.h"
 #include "knights/asset/character_desc_loader.h"
 #include "knights/core/file_io.h"
 #include "knights/character/rest_measures.h"
@@ -63,7 +64,14 @@ core::Expected<CharacterModel> LoadCharacterForGame(const character::CharacterDe
   if (!rig) return rig.status();
   report->rest = character::MeasureRest(*rig, model->skeleton, model->mesh);
   character::WarnPointsOffTheFloor(report->rest, desc, &report->warnings);
-  auto roles = character::AddRoleClips(desc, model->skeleton, *rig, model->clips);
+  std::unique_ptr<RetargetSourceModel> source;
+  if (character::NeedsRetargeting(desc)) {
+    auto loaded = LoadRetargetSource();
+    if (!loaded)
+      return core::Status::Error(desc.file + ": clips: retargeting from the knight: " + loaded.status().message());
+    source = std::move(*loaded);
+  }
+  auto roles = character::AddRoleClips(desc, model->skeleton, *rig, model->clips, source ? &source->source : nullptr);
   if (!roles) return roles.status();
   // The fallbacks state everything themselves: no extras were missing.
   model->given_extras.resize(model->clips.size(), GivenExtras{true, true, true, true});

@@ -14,11 +14,12 @@
 
 namespace knights::character {
 
-// The clip roles the animation state machine plays. Only idle and walk are
-// required of a character file (IsRequiredRole): the other locomotion and
-// ladder roles get a fallback built at load when the file leaves them out
-// (knights/character/role_clips.h); the fight roles are optional outright: a character
-// without attack clips cannot attack, one without block cannot block.
+// The clip roles the animation state machine plays. A character file may
+// map any of them (knights/character/role_clips.h): where it maps idle and walk, the
+// base roles, the other locomotion and ladder roles it leaves out get a
+// fallback built from them at load, and the fight roles it leaves out are
+// not played; where it leaves idle or walk out (a rig with no clips),
+// every role it leaves out is retargeted from the knight's clips.
 enum class ClipRole : int {
   kIdle,
   kWalk,
@@ -42,9 +43,9 @@ enum class ClipRole : int {
   kCount
 };
 inline constexpr int kClipRoleCount = static_cast<int>(ClipRole::kCount);
-// The roles every character file must map (idle, walk).
-inline constexpr int kRequiredRoleCount = static_cast<int>(ClipRole::kRun);
-inline constexpr bool IsRequiredRole(ClipRole role) { return static_cast<int>(role) < kRequiredRoleCount; }
+// The roles the fallbacks are built from (idle, walk).
+inline constexpr int kBaseRoleCount = static_cast<int>(ClipRole::kRun);
+inline constexpr bool IsBaseRole(ClipRole role) { return static_cast<int>(role) < kBaseRoleCount; }
 // The roles that have a fallback when the file leaves them out (run to turn).
 inline constexpr bool HasFallback(ClipRole role) { return role >= ClipRole::kRun && role <= ClipRole::kTurn; }
 inline constexpr bool IsFightRole(ClipRole role) { return role >= ClipRole::kAttack1 && role < ClipRole::kCount; }

@@ -20,6 +20,8 @@ const char* Describe(ClipSource source) {
       return "fallback: procedural turn, the feet stepping round";
     case ClipSource::kProceduralClimb:
       return "procedural climb (IK on the rungs)";
+    case ClipSource::kRetargeted:
+      return "retargeted from the knight's clip for the role";
   }
   return "?";
 }

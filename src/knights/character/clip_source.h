@@ -21,6 +21,7 @@ enum class ClipSource : uint8_t {
   kLandingDip,       // land: the pelvis dips on a spring over planted feet
   kProceduralTurn,   // turn: the root yaws while each foot steps round in turn
   kProceduralClimb,  // the four ladder roles: holds on the rungs, solved by IK
+  kRetargeted,       // the knight's clip for the role, carried onto the rig (knights/character/retarget.h)
 };
 
 // "clip", "jump split at apex", "walk warped", ...: for --inspect-character

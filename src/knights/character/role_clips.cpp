@@ -5,6 +5,7 @@
 #include "knights/character/clip_baker.h"
 #include "knights/character/fallback_clips.h"
 #include "knights/character/procedural_climb.h"
+#include "knights/character/retarget.h"
 
 namespace knights::character {
 namespace {
@@ -60,6 +61,24 @@ core::Status AddJumpClips(const CharacterDesc& desc, const ClipBaker& baker, Rol
   return core::Status::Ok();
 }
 
+// Every role the source plays and the file leaves out, retargeted (the
+// ladder roles too, unless the procedural climb plays them).
+core::Status AddRetargetedClips(const CharacterDesc& desc, const ClipBaker& baker, const RetargetSource& source,
+                                RoleClips& roles, std::vector<anim::Clip>& clips) {
+  const Retargeter retargeter(*source.baker, baker);
+  const bool procedural_climb = UsesProceduralClimb(desc);
+  for (int r = 0; r < kClipRoleCount; ++r) {
+    const auto role = static_cast<ClipRole>(r);
+    const int from = source.roles->clip[r];
+    if (!Missing(roles, role) || from < 0 || (procedural_climb && IsLadderRole(role))) continue;
+    auto clip = retargeter.Retarget(source.clips[from], ClipRoleKey(role));
+    if (!clip) return core::Status::Error(desc.file + ": clips." + ClipRoleKey(role) + ": " + clip.status().message());
+    Use(roles, role, ClipSource::kRetargeted, clips, std::move(*clip));
+  }
+  roles.retarget_scale = retargeter.Scale();
+  return core::Status::Ok();
+}
+
 core::Status AddClimbClips(const CharacterDesc& desc, const ClipBaker& baker, RoleClips& roles,
                            std::vector<anim::Clip>& clips) {
   if (!UsesProceduralClimb(desc)) return core::Status::Ok();
@@ -74,13 +93,17 @@ core::Status AddClimbClips(const CharacterDesc& desc, const ClipBaker& baker, Ro
 
 }  // namespace
 
+bool NeedsRetargeting(const CharacterDesc& desc) {
+  return desc.clips[static_cast<int>(ClipRole::kIdle)].empty() || desc.clips[static_cast<int>(ClipRole::kWalk)].empty();
+}
+
 bool UsesProceduralClimb(const CharacterDesc& desc) {
   return desc.procedural_climb || std::any_of(std::begin(kLadderRoles), std::end(kLadderRoles),
                                               [&](ClipRole r) { return desc.clips[static_cast<int>(r)].empty(); });
 }
 
 core::Expected<RoleClips> AddRoleClips(const CharacterDesc& desc, const anim::Skeleton& skeleton, const Rig& rig,
-                                       std::vector<anim::Clip>& clips) {
+                                       std::vector<anim::Clip>& clips, const RetargetSource* source) {
   RoleClips roles;
   roles.source.fill(ClipSource::kNone);
   roles.clip.fill(-1);
@@ -90,13 +113,18 @@ core::Expected<RoleClips> AddRoleClips(const CharacterDesc& desc, const anim::Sk
     roles.clip[r] = FindByName(clips, desc.clips[r]);
     if (roles.clip[r] >= 0) roles.source[r] = ClipSource::kClip;
   }
-  for (const ClipRole required : {ClipRole::kIdle, ClipRole::kWalk}) {
-    if (Missing(roles, required)) {
-      return core::Status::Error(desc.file + ": clips." + ClipRoleKey(required) + ": no clip '" +
-                                 desc.clips[static_cast<int>(required)] + "'");
+  const ClipBaker baker(skeleton, rig);
+  if (NeedsRetargeting(desc) && source != nullptr) {
+    if (core::Status s = AddRetargetedClips(desc, baker, *source, roles, clips); !s.ok()) return s;
+  }
+  for (const ClipRole base : {ClipRole::kIdle, ClipRole::kWalk}) {
+    if (Missing(roles, base)) {
+      return core::Status::Error(desc.file + ": clips." + ClipRoleKey(base) + ": " +
+                                 (desc.clips[static_cast<int>(base)].empty()
+                                      ? std::string("missing, and no character to retarget its clips from")
+                                      : "no clip '" + desc.clips[static_cast<int>(base)] + "'"));
     }
   }
-  const ClipBaker baker(skeleton, rig);
   if (Missing(roles, ClipRole::kRun)) {
     auto run = BuildWarpedRun(baker, anim::Clip(clips[roles.clip[static_cast<int>(ClipRole::kWalk)]]));
     if (!run) return core::Status::Error(desc.file + ": " + run.status().message());

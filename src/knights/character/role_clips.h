@@ -24,16 +24,38 @@
 
 namespace knights::character {
 
+class ClipBaker;
+
 struct RoleClips {
   ClipSources source{};                    // indexed by ClipRole
   std::array<int, kClipRoleCount> clip{};  // index into the clips, -1 where source is kNone
+  // How far the retargeted roles' travel, heights and speeds were scaled
+  // from the source's (its legs over the source's); 0: none retargeted.
+  float retarget_scale = 0.0f;
 };
 
-// Finds the file's clips by name in `clips` and appends a fallback for each
-// role without one. Errors (a jump clip that cannot be split, a walk without
-// a speed) name the character file and the clip.
+// The character whose clips a rig without idle or walk of its own is given
+// (the knight): its skeleton and rig (the baker), its clips and which
+// plays each role. All must outlive AddRoleClips.
+struct RetargetSource {
+  const ClipBaker* baker = nullptr;
+  std::span<const anim::Clip> clips;
+  const RoleClips* roles = nullptr;
+};
+
+// Finds the file's clips by name in `clips` and appends a clip for each
+// role without one: where the file leaves idle or walk out
+// (NeedsRetargeting), every role the source plays and the file leaves out,
+// retargeted from it (the ladder roles stay procedural); then a fallback
+// for each role still without one. Errors (a jump clip that cannot be
+// split, a walk without a speed, no source to retarget from) name the
+// character file and the clip.
 core::Expected<RoleClips> AddRoleClips(const CharacterDesc& desc, const anim::Skeleton& skeleton, const Rig& rig,
-                                       std::vector<anim::Clip>& clips);
+                                       std::vector<anim::Clip>& clips, const RetargetSource* source = nullptr);
+
+// Whether the file leaves a base role (idle, walk) out, so that the roles it
+// leaves out are retargeted.
+bool NeedsRetargeting(const CharacterDesc& desc);
 
 // Whether the four ladder roles come from the procedural climb.
 bool UsesProceduralClimb(const CharacterDesc& desc);
