@@ -7,6 +7,7 @@
 // without a stagger clip.
 
 #include <array>
+#include <limits>
 
 #include "knights/anim/skeleton.h"
 #include "knights/game/knight/anim_player.h"
@@ -35,8 +36,12 @@ struct FightClips {
   // The combo's shortest reach (AttackWindow::reach_m), metres; 0: no combo.
   float reach_m = 0.0f;
   // From how near, feet to feet along x, a swing of the combo reaches into a
-  // foe's body (body_radius_m round its feet' vertical), metres.
-  float SwingFromM(float body_radius_m) const { return reach_m + body_radius_m; }
+  // foe's body (body_radius_m round its feet' vertical), metres; without a
+  // combo no nearness is asked (infinity), so a knight that cannot swing
+  // keeps its distance as one that can.
+  float SwingFromM(float body_radius_m) const {
+    return combo_length > 0 ? reach_m + body_radius_m : std::numeric_limits<float>::infinity();
+  }
 };
 
 FightClips ReadFightClips(const anim::Skeleton& skeleton, const ClipSet& clips, const character::Rig& rig);
