@@ -181,6 +181,18 @@ TEST(EveryLevelAutoplay, MixamoLikeCharactersReachTheGoalWithinTheIkBounds) {
   }
 }
 
+// Issue 41's export layouts, on the demo: rigid parts parented to bones, a
+// skin with control bones beside the deform hierarchy, and one pose mapped
+// as idle, walk and run (each retargeted instead).
+TEST(EveryLevelAutoplay, ExportLayoutsReachTheGoalWithinTheIkBounds) {
+  const std::string demo = std::string(KNIGHTS_SOURCE_DIR) + "/assets/levels/demo.json";
+  for (const char* character :
+       {"tests/data/characters/rigid_parts/rigid_parts.json", "tests/data/characters/control_bones/control_bones.json",
+        "tests/data/characters/mixamo_one_pose/mixamo_one_pose.json"}) {
+    ExpectIkBounds(RunMetrics(demo, "on", kFrames, 7, character), {character, demo}, std::string(character) + " demo");
+  }
+}
+
 TEST(EveryLevelAutoplay, WithoutIkTheSameRunShowsTheErrors) {
   for (const std::string& level : AllLevels()) {
     const nlohmann::json m = RunMetrics(level, "off", kFrames, 1);

@@ -321,6 +321,23 @@ CharacterModel MakeModel(const character::CharacterDesc& desc) {
   return model;
 }
 
+// The message names the file, the field and the clip, then the clips the
+// model has (MakeModel's first is 'idle'), so the fix can be read off it.
+void ExpectMissingClip(const std::string& message, const std::string& start) {
+  EXPECT_EQ(message.rfind(start + ", which has clips 'idle', '", 0), 0u) << message;
+  EXPECT_EQ(message.find('\n'), std::string::npos);
+}
+
+TEST(CheckCharacterDesc, AModelWithoutClipsSaysSoAndHowToPlayIt) {
+  const auto parsed = ParseCharacterDesc(kValid, "knight.json");
+  ASSERT_TRUE(parsed.ok());
+  CharacterModel model = MakeModel(*parsed);
+  model.clips.clear();
+  EXPECT_EQ(CheckCharacterDesc(*parsed, model).message(),
+            "knight.json: clips.idle: clip 'idle' is not in model.glb, which has no clips (leave the roles out: the "
+            "knight's are retargeted)");
+}
+
 TEST(CheckCharacterDesc, AcceptsAMatchingModelAndNamesWhatIsMissing) {
   const auto parsed = ParseCharacterDesc(kValid, "knight.json");
   ASSERT_TRUE(parsed.ok());
@@ -329,17 +346,20 @@ TEST(CheckCharacterDesc, AcceptsAMatchingModelAndNamesWhatIsMissing) {
   {
     character::CharacterDesc desc = *parsed;
     desc.clips[static_cast<int>(character::ClipRole::kTurn)] = "spin";
-    EXPECT_EQ(CheckCharacterDesc(desc, model).message(), "knight.json: clips.turn: clip 'spin' is not in model.glb");
+    ExpectMissingClip(CheckCharacterDesc(desc, model).message(),
+                      "knight.json: clips.turn: clip 'spin' is not in model.glb");
   }
   {
     character::CharacterDesc desc = *parsed;
     desc.clips[static_cast<int>(character::ClipRole::kBlock)] = "parry";  // optional, but mapped: it must be there
-    EXPECT_EQ(CheckCharacterDesc(desc, model).message(), "knight.json: clips.block: clip 'parry' is not in model.glb");
+    ExpectMissingClip(CheckCharacterDesc(desc, model).message(),
+                      "knight.json: clips.block: clip 'parry' is not in model.glb");
   }
   {
     character::CharacterDesc desc = *parsed;
     desc.jump_clip = "leap";  // optional, but named: it must be there
-    EXPECT_EQ(CheckCharacterDesc(desc, model).message(), "knight.json: clips.jump: clip 'leap' is not in model.glb");
+    ExpectMissingClip(CheckCharacterDesc(desc, model).message(),
+                      "knight.json: clips.jump: clip 'leap' is not in model.glb");
   }
   {
     character::CharacterDesc desc = *parsed;

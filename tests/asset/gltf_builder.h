@@ -74,6 +74,13 @@ class GltfBuilder {
   // inverses of their bind-pose model matrices).
   void SetSkin(const std::vector<int>& joints) { skin_joints_ = joints; }
 
+  // A second mesh, not skinned, on its own scene root node `name`: a part
+  // that hangs from no joint.
+  void AddLooseMesh(const std::string& name, const std::vector<glm::vec3>& positions) {
+    loose_name_ = name;
+    loose_positions_ = positions;
+  }
+
   // Stores the mesh's vertices in another space than the bind pose's model
   // space (an exporter's choice: an armature's centimetres): the file's
   // positions are inverse(mesh_space_ms) * v and its inverse bind matrices
@@ -127,6 +134,8 @@ class GltfBuilder {
   std::vector<uint16_t> indices_;
   std::vector<int> skin_joints_;
   glm::mat4 mesh_space_ms_{1.0f};
+  std::string loose_name_;
+  std::vector<glm::vec3> loose_positions_;
   std::vector<Animation> animations_;
 };
 
@@ -199,6 +208,17 @@ inline std::vector<uint8_t> GltfBuilder::Build() const {
         AddAccessor(inverse_bind.data(), inverse_bind.size() * 64, kFloat, inverse_bind.size(), "MAT4", gltf, bin);
     gltf["skins"] = {{{"joints", skin_joints_}, {"inverseBindMatrices", ibm}}};
     gltf["nodes"].push_back({{"name", "mesh"}, {"mesh", 0}, {"skin", 0}});
+    roots.push_back(static_cast<int>(gltf["nodes"].size()) - 1);
+  }
+  if (!loose_positions_.empty()) {
+    const size_t n = loose_positions_.size();
+    const int position = AddAccessor(loose_positions_.data(), n * 12, kFloat, n, "VEC3", gltf, bin);
+    glm::vec3 lo(1e30f), hi(-1e30f);
+    for (const glm::vec3& p : loose_positions_) lo = glm::min(lo, p), hi = glm::max(hi, p);
+    gltf["accessors"][position]["min"] = {lo.x, lo.y, lo.z};
+    gltf["accessors"][position]["max"] = {hi.x, hi.y, hi.z};
+    gltf["meshes"].push_back({{"name", loose_name_}, {"primitives", {{{"attributes", {{"POSITION", position}}}}}}});
+    gltf["nodes"].push_back({{"name", loose_name_}, {"mesh", gltf["meshes"].size() - 1}});
     roots.push_back(static_cast<int>(gltf["nodes"].size()) - 1);
   }
   for (const Animation& animation : animations_) {

@@ -101,6 +101,10 @@ const BadRig kBadRigs[] = {
      "hero.json: legs.left.mid: joint 'foot_l' is not a child of 'thigh_l'"},
     {"TipNotChildOfEnd", [](CharacterDesc& d) { d.leg_l.tip = "toe_r"; },
      "hero.json: legs.left.tip: joint 'toe_r' is not a child of 'foot_l'"},
+    {"HangsFromAboveItsChain", [](CharacterDesc& d) { d.leg_l.end = "spine"; },
+     "hero.json: legs.left.end: joint 'spine' is not a child of 'shin_l': it hangs from 'pelvis', above the chain "
+     "(an IK rig's layout, its feet or hands parented to the root: export the deform bones, whose limbs are whole "
+     "chains)"},
     {"MissingTip", [](CharacterDesc& d) { d.arm_l.tip = "finger_l"; },
      "hero.json: arms.left.tip: joint 'finger_l' is not in the skeleton"},
 };

@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cstdio>
 
+#include "knights/anim/model_pose.h"
+
 namespace knights::asset {
 namespace {
 
@@ -140,6 +142,40 @@ core::Status CompleteCharacterClips(const character::CharacterDesc& desc, Charac
     return core::Status::Ok();
   }
   return CompleteClip(desc, model, jump, ContactKind::kGround, false, true, "jump", notes);
+}
+
+bool ClipHoldsStill(const anim::Skeleton& skeleton, const anim::Clip& clip) {
+  constexpr int kSamples = 32;
+  constexpr float kStillM = 0.001f;
+  const std::vector<glm::mat4> first_ms = anim::ModelPoseAt(skeleton, &clip, 0.0f);
+  for (int i = 1; i <= kSamples; ++i) {
+    const float t_s = clip.DurationS() * static_cast<float>(i) / kSamples;
+    const std::vector<glm::mat4> pose_ms = anim::ModelPoseAt(skeleton, &clip, t_s);
+    for (size_t j = 0; j < pose_ms.size(); ++j) {
+      // A joint and a point a tenth of a metre along each of its axes.
+      for (const glm::vec4& p :
+           {glm::vec4(0, 0, 0, 1), glm::vec4(0.1f, 0, 0, 1), glm::vec4(0, 0.1f, 0, 1), glm::vec4(0, 0, 0.1f, 1)}) {
+        if (glm::distance(glm::vec3(pose_ms[j] * p), glm::vec3(first_ms[j] * p)) > kStillM) return false;
+      }
+    }
+  }
+  return true;
+}
+
+character::CharacterDesc WithoutStillClips(const character::CharacterDesc& desc, const CharacterModel& model,
+                                           std::vector<std::string>* warnings) {
+  character::CharacterDesc played = desc;
+  for (int r = 0; r < character::kClipRoleCount; ++r) {
+    const auto role = static_cast<character::ClipRole>(r);
+    const int clip = model.FindClip(desc.clips[r]);
+    if (role == character::ClipRole::kBlock || clip < 0 || !ClipHoldsStill(model.skeleton, model.clips[clip])) continue;
+    played.clips[r].clear();
+    if (warnings != nullptr) {
+      warnings->push_back(desc.file + ": clips." + character::ClipRoleKey(role) + ": clip '" + desc.clips[r] +
+                          "' holds one pose: played as if the role were left out");
+    }
+  }
+  return played;
 }
 
 }  // namespace knights::asset

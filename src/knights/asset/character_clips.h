@@ -32,6 +32,18 @@ std::array<LimbPoint, anim::kLimbCount> LimbPointsFor(const character::Character
 // per limb; "none" without any.
 std::string DescribeContacts(const anim::Clip& clip);
 
+// Whether a clip holds one pose (a rest or T-pose exported as a clip):
+// no joint moves 1 mm in model space, the root's travel included, over its
+// length.
+bool ClipHoldsStill(const anim::Skeleton& skeleton, const anim::Clip& clip);
+
+// The description as the game plays it: each role whose clip holds still
+// left out (a pose is not a walk; the block's raised shield may hold), one
+// warning line each naming the file, the role and the clip, so that the
+// role is retargeted or falls back like one the file leaves out.
+character::CharacterDesc WithoutStillClips(const character::CharacterDesc& desc, const CharacterModel& model,
+                                           std::vector<std::string>* warnings);
+
 // Rebuilds every clip the description names whose extras leave something
 // out. *notes gets one line per completed clip saying what was found;
 // *warnings one line per clip that should plant a limb (idle, walk, run,

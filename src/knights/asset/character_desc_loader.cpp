@@ -310,17 +310,30 @@ core::Expected<character::CharacterDesc> ParseCharacterDesc(const std::string& j
   return desc;
 }
 
+// "has clips 'idle', 'walk' and 'run'", "has no clips": what a file mapping
+// a clip its model lacks can map instead (the first kListedClips).
+static std::string ClipsOf(const CharacterModel& model) {
+  constexpr size_t kListedClips = 12;
+  if (model.clips.empty()) return "has no clips (leave the roles out: the knight's are retargeted)";
+  std::string list;
+  for (size_t i = 0; i < model.clips.size() && i < kListedClips; ++i) {
+    list += (i == 0 ? "'" : (i + 1 == model.clips.size() ? " and '" : ", '")) + Printable(model.clips[i].Name()) + "'";
+  }
+  if (model.clips.size() > kListedClips) list += " and " + std::to_string(model.clips.size() - kListedClips) + " more";
+  return "has " + std::string(model.clips.size() == 1 ? "one clip, " : "clips ") + list;
+}
+
 core::Status CheckCharacterDesc(const character::CharacterDesc& desc, const CharacterModel& model) {
   for (int role = 0; role < character::kClipRoleCount; ++role) {
     if (!desc.clips[role].empty() && model.FindClip(desc.clips[role]) < 0) {
-      return core::Status::Error(desc.file + ": clips." +
-                                 character::ClipRoleKey(static_cast<character::ClipRole>(role)) + ": clip '" +
-                                 Printable(desc.clips[role]) + "' is not in " + model.path);
+      return core::Status::Error(
+          desc.file + ": clips." + character::ClipRoleKey(static_cast<character::ClipRole>(role)) + ": clip '" +
+          Printable(desc.clips[role]) + "' is not in " + model.path + ", which " + ClipsOf(model));
     }
   }
   if (!desc.jump_clip.empty() && model.FindClip(desc.jump_clip) < 0) {
     return core::Status::Error(desc.file + ": clips.jump: clip '" + Printable(desc.jump_clip) + "' is not in " +
-                               model.path);
+                               model.path + ", which " + ClipsOf(model));
   }
   struct NamedJoint {
     std::string path;

@@ -40,13 +40,18 @@ core::Status SettleRisesOnSoles(const character::CharacterDesc& desc, CharacterM
   return core::Status::Ok();
 }
 
-}  // namespace
-
-core::Expected<CharacterModel> LoadCharacterForGame(const character::CharacterDesc& desc, CharacterLoadReport* report) {
+// The model loaded as the game plays it: facing +X, rooted on the ground,
+// at the file's scale; the rises of its climbs settled on its soles.
+core::Expected<CharacterModel> LoadTurnedModel(const character::CharacterDesc& desc, CharacterLoadReport* report) {
   report->import.scale = desc.scale;
   auto model = LoadCharacterModel(core::DataPath(desc.model_path), report->import);
   if (!model) return model.status();
   if (core::Status s = CheckCharacterDesc(desc, *model); !s.ok()) return s;
+  for (const std::string& root : model->dropped_roots) {
+    report->warnings.push_back(model->path + ": the skin's other root " + root +
+                               ", no vertex bound to it, is left out of the skeleton rooted at '" +
+                               model->skeleton.Names()[0] + "'");
+  }
   report->file_root = model->skeleton.Names()[0];
   report->rest_facing = FacingFromRestPose(desc, model->skeleton);
   report->facing = ChooseFacing(desc, model->skeleton, &report->warnings);
@@ -59,23 +64,42 @@ core::Expected<CharacterModel> LoadCharacterForGame(const character::CharacterDe
   if (report->import.ground_root_ms) {
     if (core::Status s = SettleRisesOnSoles(desc, *model); !s.ok()) return s;
   }
-  if (core::Status s = CompleteCharacterClips(desc, *model, &report->notes, &report->warnings); !s.ok()) return s;
-  auto rig = character::ResolveRig(desc, model->skeleton);
-  if (!rig) return rig.status();
-  report->rest = character::MeasureRest(*rig, model->skeleton, model->mesh);
-  character::WarnPointsOffTheFloor(report->rest, desc, &report->warnings);
+  return model;
+}
+
+// A clip for every role: the file's, the knight's retargeted where the file
+// leaves idle or walk out, or a fallback.
+core::Status AddPlayedRoles(const character::CharacterDesc& played, const character::Rig& rig, CharacterModel& model,
+                            CharacterLoadReport* report) {
   std::unique_ptr<RetargetSourceModel> source;
-  if (character::NeedsRetargeting(desc)) {
+  if (character::NeedsRetargeting(played)) {
     auto loaded = LoadRetargetSource();
-    if (!loaded)
-      return core::Status::Error(desc.file + ": clips: retargeting from the knight: " + loaded.status().message());
+    if (!loaded) {
+      return core::Status::Error(played.file + ": clips: retargeting from the knight: " + loaded.status().message());
+    }
     source = std::move(*loaded);
   }
-  auto roles = character::AddRoleClips(desc, model->skeleton, *rig, model->clips, source ? &source->source : nullptr);
+  auto roles = character::AddRoleClips(played, model.skeleton, rig, model.clips, source ? &source->source : nullptr);
   if (!roles) return roles.status();
   // The fallbacks state everything themselves: no extras were missing.
-  model->given_extras.resize(model->clips.size(), GivenExtras{true, true, true, true});
+  model.given_extras.resize(model.clips.size(), GivenExtras{true, true, true, true});
   report->roles = *roles;
+  return core::Status::Ok();
+}
+
+}  // namespace
+
+core::Expected<CharacterModel> LoadCharacterForGame(const character::CharacterDesc& desc, CharacterLoadReport* report) {
+  auto model = LoadTurnedModel(desc, report);
+  if (!model) return model.status();
+  // A role mapped to a clip that holds one pose is played as one left out.
+  const character::CharacterDesc played = WithoutStillClips(desc, *model, &report->warnings);
+  if (core::Status s = CompleteCharacterClips(played, *model, &report->notes, &report->warnings); !s.ok()) return s;
+  auto rig = character::ResolveRig(played, model->skeleton);
+  if (!rig) return rig.status();
+  report->rest = character::MeasureRest(*rig, model->skeleton, model->mesh);
+  character::WarnPointsOffTheFloor(report->rest, played, &report->warnings);
+  if (core::Status s = AddPlayedRoles(played, *rig, *model, report); !s.ok()) return s;
   return model;
 }
 

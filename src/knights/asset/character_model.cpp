@@ -16,6 +16,8 @@
 #include <glm/gtc/quaternion.hpp>
 #include <nlohmann/json.hpp>
 
+#include "knights/asset/assimp_convert.h"
+#include "knights/asset/character_mesh.h"
 #include "knights/asset/clip_extras.h"
 #include "knights/asset/glb_json.h"
 #include "knights/asset/gltf_limits.h"
@@ -29,21 +31,6 @@ namespace knights::asset {
 namespace {
 
 using core::Status;
-
-glm::mat4 ToGlm(const aiMatrix4x4& m) {
-  // assimp matrices are row-major (a1..a4 is the first row); glm is column-major.
-  glm::mat4 result;
-  for (int r = 0; r < 4; ++r) {
-    for (int c = 0; c < 4; ++c) result[c][r] = m[r][c];
-  }
-  return result;
-}
-
-glm::mat4 GlobalTransform(const aiNode* node) {
-  glm::mat4 global(1.0f);
-  for (const aiNode* n = node; n != nullptr; n = n->mParent) global = ToGlm(n->mTransformation) * global;
-  return global;
-}
 
 bool HasBoneBelow(const aiNode* node, const std::unordered_set<std::string>& bones) {
   if (bones.count(node->mName.C_Str())) return true;
@@ -151,15 +138,61 @@ void TakeScalesOutOfJoints(SkeletonBuild& build) {
 
 // The topmost node of the skin: the bone whose parent is not a bone, and the
 // node above it (whose global transform is folded into the root).
+// A skin may hold several such roots (Blender exports control bones, an IK
+// rig's targets and poles, beside the deform hierarchy): the skeleton is
+// the one that holds the most of the skin's joints (the first by name of
+// equals).
 const aiNode* FindSkeletonRoot(const aiScene* scene, const std::unordered_set<std::string>& bones) {
-  const aiNode* root = nullptr;
+  std::map<std::string, std::pair<const aiNode*, int>> roots;  // by name: the node and its joints
   for (const std::string& name : bones) {
     const aiNode* node = scene->mRootNode->FindNode(name.c_str());
     if (node == nullptr) continue;
     while (node->mParent != nullptr && bones.count(node->mParent->mName.C_Str())) node = node->mParent;
-    if (root == nullptr || std::strcmp(node->mName.C_Str(), root->mName.C_Str()) < 0) root = node;
+    auto& [root, joints] = roots[node->mName.C_Str()];
+    root = node;
+    ++joints;
   }
-  return root;
+  const aiNode* best = nullptr;
+  int best_joints = 0;
+  for (const auto& [name, root] : roots) {
+    if (root.second > best_joints) best = root.first, best_joints = root.second;
+  }
+  return best;
+}
+
+// The skin's joints not under the skeleton's root (other roots' control
+// bones), which the skeleton leaves out: an error where a vertex is bound
+// to one, else their roots named in `dropped` ("ctrl_root (5 joints)").
+Status DropOtherRoots(const aiScene* scene, const SkeletonBuild& build, const std::unordered_set<std::string>& bones,
+                      const std::string& file, std::vector<std::string>* dropped) {
+  std::map<std::string, int> dropped_roots;
+  for (const std::string& bone : bones) {
+    if (std::find(build.names.begin(), build.names.end(), bone) != build.names.end()) continue;
+    for (unsigned m = 0; m < scene->mNumMeshes; ++m) {
+      for (unsigned b = 0; b < scene->mMeshes[m]->mNumBones; ++b) {
+        const aiBone* weighted = scene->mMeshes[m]->mBones[b];
+        if (bone != weighted->mName.C_Str()) continue;
+        for (unsigned w = 0; w < weighted->mNumWeights; ++w) {
+          if (weighted->mWeights[w].mWeight > 0.0f) {
+            return Status::Error(file + ": joint '" + bone +
+                                 "' has vertices bound to it but is not under the "
+                                 "skeleton's root '" +
+                                 build.names[0] +
+                                 "' (one armature per character: parent its "
+                                 "deform bones under one root)");
+          }
+        }
+      }
+    }
+    // A bone that names no node (a broken file) stands alone.
+    const aiNode* root = scene->mRootNode->FindNode(bone.c_str());
+    while (root != nullptr && root->mParent != nullptr && bones.count(root->mParent->mName.C_Str()))
+      root = root->mParent;
+    ++dropped_roots[root != nullptr ? root->mName.C_Str() : bone];
+  }
+  for (const auto& [root, joints] : dropped_roots)
+    dropped->push_back(root + " (" + std::to_string(joints) + (joints == 1 ? " joint)" : " joints)"));
+  return Status::Ok();
 }
 
 // Applies the folded transform `fold` (translation, rotation, uniform scale)
@@ -278,170 +311,6 @@ Status ImportClips(const aiScene* scene, const RootFold& fold, const SkeletonBui
   return Status::Ok();
 }
 
-// Per-vertex influences gathered from every bone of a mesh.
-struct Influence {
-  int joint = 0;
-  float weight = 0.0f;
-};
-
-core::Expected<int> ImportTexture(const aiScene* scene, const aiMaterial* material, const std::string& file,
-                                  std::map<std::string, int>& texture_index, anim::SkinnedMesh& mesh) {
-  aiString path;
-  if (material->GetTexture(aiTextureType_BASE_COLOR, 0, &path) != AI_SUCCESS &&
-      material->GetTexture(aiTextureType_DIFFUSE, 0, &path) != AI_SUCCESS) {
-    return -1;
-  }
-  const std::string key = path.C_Str();
-  if (auto it = texture_index.find(key); it != texture_index.end()) return it->second;
-  const aiTexture* texture = scene->GetEmbeddedTexture(path.C_Str());
-  const std::string name = file + "#" + (key.empty() ? "texture" : key);
-  if (texture == nullptr) return Status::Error(name + ": texture is not embedded in the .glb");
-  anim::TextureImage image;
-  image.name = name;
-  if (texture->mHeight == 0) {
-    // Compressed (PNG/JPEG) bytes, mWidth of them.
-    auto decoded = DecodeImage({reinterpret_cast<const uint8_t*>(texture->pcData), texture->mWidth}, name);
-    if (!decoded) return decoded.status();
-    image.width = decoded->width;
-    image.height = decoded->height;
-    image.rgba = std::move(decoded->rgba);
-  } else {
-    // Texels assimp decoded itself: bounded as a decode of ours would be.
-    if (auto s = CheckImageSide(texture->mWidth, texture->mHeight, name); !s.ok()) return s;
-    image.width = static_cast<int>(texture->mWidth);
-    image.height = static_cast<int>(texture->mHeight);
-    image.rgba.reserve(static_cast<size_t>(image.width) * image.height * 4);
-    for (unsigned i = 0; i < texture->mWidth * texture->mHeight; ++i) {
-      const aiTexel& t = texture->pcData[i];
-      image.rgba.insert(image.rgba.end(), {t.r, t.g, t.b, t.a});
-    }
-  }
-  const int index = static_cast<int>(mesh.textures.size());
-  mesh.textures.push_back(std::move(image));
-  texture_index[key] = index;
-  return index;
-}
-
-// Every material of the scene, with its base colour texture.
-Status ImportMaterials(const aiScene* scene, const std::string& file, anim::SkinnedMesh& out) {
-  std::map<std::string, int> texture_index;
-  for (unsigned m = 0; m < scene->mNumMaterials; ++m) {
-    const aiMaterial* material = scene->mMaterials[m];
-    anim::MeshMaterial result;
-    result.name = material->GetName().C_Str();
-    aiColor4D color(1.0f, 1.0f, 1.0f, 1.0f);
-    if (material->Get(AI_MATKEY_BASE_COLOR, color) != AI_SUCCESS) material->Get(AI_MATKEY_COLOR_DIFFUSE, color);
-    result.base_color = glm::vec4(color.r, color.g, color.b, color.a);
-    material->Get(AI_MATKEY_METALLIC_FACTOR, result.metallic);
-    material->Get(AI_MATKEY_ROUGHNESS_FACTOR, result.roughness);
-    auto texture = ImportTexture(scene, material, file, texture_index, out);
-    if (!texture) return texture.status();
-    result.base_color_texture = *texture;
-    out.materials.push_back(std::move(result));
-  }
-  return Status::Ok();
-}
-
-// Influences of each vertex gathered (at most kGatheredInfluences kept per
-// vertex: the strongest).
-constexpr int kGatheredInfluences = 8;
-
-Status GatherInfluences(const aiMesh* mesh, const anim::Skeleton& skeleton, const std::string& where,
-                        std::vector<Influence>& influences, std::vector<uint8_t>& counts) {
-  influences.assign(static_cast<size_t>(mesh->mNumVertices) * kGatheredInfluences, Influence{});
-  counts.assign(mesh->mNumVertices, 0);
-  for (unsigned b = 0; b < mesh->mNumBones; ++b) {
-    const aiBone* bone = mesh->mBones[b];
-    const int joint = skeleton.FindJoint(bone->mName.C_Str());
-    if (joint < 0) {
-      return Status::Error(where + " is skinned to '" + bone->mName.C_Str() +
-                           "', which is not a joint of the skeleton");
-    }
-    for (unsigned w = 0; w < bone->mNumWeights; ++w) {
-      const aiVertexWeight& vw = bone->mWeights[w];
-      if (!(vw.mWeight > 0.0f) || vw.mVertexId >= mesh->mNumVertices) continue;  // assimp's dummy zero weights
-      Influence* slots = &influences[static_cast<size_t>(vw.mVertexId) * kGatheredInfluences];
-      uint8_t& count = counts[vw.mVertexId];
-      if (count < kGatheredInfluences) {
-        slots[count++] = {joint, vw.mWeight};
-      } else {
-        Influence* smallest =
-            std::min_element(slots, slots + kGatheredInfluences, [](auto& a, auto& b) { return a.weight < b.weight; });
-        if (smallest->weight < vw.mWeight) *smallest = {joint, vw.mWeight};
-      }
-    }
-  }
-  return Status::Ok();
-}
-
-// Vertex v of the mesh with its strongest kMaxInfluences influences,
-// renormalised; false when it has none.
-bool MakeVertex(const aiMesh* mesh, unsigned v, Influence* slots, int count, anim::SkinnedVertex& vertex) {
-  vertex.position_ms = glm::vec3(mesh->mVertices[v].x, mesh->mVertices[v].y, mesh->mVertices[v].z);
-  if (mesh->HasNormals()) vertex.normal_ms = glm::vec3(mesh->mNormals[v].x, mesh->mNormals[v].y, mesh->mNormals[v].z);
-  if (mesh->HasTextureCoords(0)) {
-    // assimp flips V for glTF (OpenGL's bottom-left origin); undo it so
-    // (0, 0) is the image's top-left as in the file.
-    vertex.uv = glm::vec2(mesh->mTextureCoords[0][v].x, 1.0f - mesh->mTextureCoords[0][v].y);
-  }
-  if (count == 0) return false;
-  std::sort(slots, slots + count, [](auto& a, auto& b) { return a.weight > b.weight; });
-  const int kept = std::min(count, anim::kMaxInfluences);
-  float total = 0.0f;
-  for (int i = 0; i < kept; ++i) total += slots[i].weight;
-  vertex.weights = glm::vec4(0.0f);
-  for (int i = 0; i < kept; ++i) {
-    vertex.joints[i] = static_cast<uint8_t>(slots[i].joint);
-    vertex.weights[i] = slots[i].weight / total;
-  }
-  return true;
-}
-
-// One skinned triangle mesh of the scene: its vertices, and its triangles as
-// one part.
-Status ImportSkinnedPart(const aiMesh* mesh, unsigned m, const anim::Skeleton& skeleton, const std::string& file,
-                         std::vector<Influence>& influences, std::vector<uint8_t>& counts, anim::SkinnedMesh& out) {
-  const std::string mesh_name = mesh->mName.length ? mesh->mName.C_Str() : "#" + std::to_string(m);
-  if (mesh->mNumBones == 0) {
-    return Status::Error(file + ": mesh '" + mesh_name + "' has no skin (every part of a character must be skinned)");
-  }
-  const uint32_t base = static_cast<uint32_t>(out.vertices.size());
-  if (Status s = GatherInfluences(mesh, skeleton, file + ": mesh '" + mesh_name + "'", influences, counts); !s.ok())
-    return s;
-  for (unsigned v = 0; v < mesh->mNumVertices; ++v) {
-    anim::SkinnedVertex vertex;
-    if (!MakeVertex(mesh, v, &influences[static_cast<size_t>(v) * kGatheredInfluences], counts[v], vertex)) {
-      return Status::Error(file + ": mesh '" + mesh_name + "' vertex " + std::to_string(v) + " has no joint weight");
-    }
-    out.vertices.push_back(vertex);
-  }
-  anim::MeshPart part;
-  part.first_index = static_cast<uint32_t>(out.indices.size());
-  part.material = static_cast<int>(mesh->mMaterialIndex);
-  for (unsigned f = 0; f < mesh->mNumFaces; ++f) {
-    const aiFace& face = mesh->mFaces[f];
-    if (face.mNumIndices != 3) continue;
-    for (int i = 0; i < 3; ++i) out.indices.push_back(base + face.mIndices[i]);
-  }
-  part.index_count = static_cast<uint32_t>(out.indices.size()) - part.first_index;
-  if (part.index_count > 0) out.parts.push_back(part);
-  return Status::Ok();
-}
-
-Status ImportMesh(const aiScene* scene, const anim::Skeleton& skeleton, const std::string& file,
-                  anim::SkinnedMesh& out) {
-  if (Status s = ImportMaterials(scene, file, out); !s.ok()) return s;
-  std::vector<Influence> influences;
-  std::vector<uint8_t> counts;
-  for (unsigned m = 0; m < scene->mNumMeshes; ++m) {
-    const aiMesh* mesh = scene->mMeshes[m];
-    if (!(mesh->mPrimitiveTypes & aiPrimitiveType_TRIANGLE)) continue;  // points or lines: not drawn
-    if (Status s = ImportSkinnedPart(mesh, m, skeleton, file, influences, counts, out); !s.ok()) return s;
-  }
-  if (out.indices.empty()) return Status::Error(file + ": no triangles to draw");
-  return Status::Ok();
-}
-
 bool IsNearIdentity(const glm::mat4& m) {
   for (int c = 0; c < 4; ++c) {
     for (int r = 0; r < 4; ++r) {
@@ -470,6 +339,7 @@ glm::mat4 InverseBindMatrices(const aiScene* scene, const SkeletonBuild& build,
     for (unsigned b = 0; b < scene->mMeshes[m]->mNumBones; ++b) {
       const aiBone* bone = scene->mMeshes[m]->mBones[b];
       const size_t j = std::find(build.names.begin(), build.names.end(), bone->mName.C_Str()) - build.names.begin();
+      if (j == count) continue;  // another root's joint, which no vertex is bound to (DropOtherRoots)
       // The joint's frame lost its scale (TakeScalesOutOfJoints): its bone
       // space keeps it, so the matrix ends in that scale.
       inverse_bind_ms[j] = glm::scale(glm::mat4(1.0f), glm::vec3(build.frame_scale[j])) * ToGlm(bone->mOffsetMatrix);
@@ -552,13 +422,8 @@ core::Expected<CharacterModel> LoadCharacterModelFromMemory(std::span<const uint
   const glm::mat4 fold_ms = turn_ms * (root->mParent ? GlobalTransform(root->mParent) : glm::mat4(1.0f));
   SkeletonBuild build;
   CollectJoints(root, -1, glm::mat4(1.0f), fold_ms, bones, build);
-  // Joints of other skeleton roots (a second armature) are not supported.
-  for (const std::string& bone : bones) {
-    if (std::find(build.names.begin(), build.names.end(), bone) == build.names.end()) {
-      return Status::Error(name + ": joint '" + bone + "' is not under the skeleton root '" + root->mName.C_Str() +
-                           "'");
-    }
-  }
+  std::vector<std::string> dropped_roots;
+  if (Status s = DropOtherRoots(scene, build, bones, name, &dropped_roots); !s.ok()) return s;
   if (options.ground_root_ms) AddGroundJoint(*options.ground_root_ms, build);
   if (build.names.size() > static_cast<size_t>(anim::Skeleton::kMaxJoints)) {
     return Status::Error(name + ": " + std::to_string(build.names.size()) + " joints, more than the " +
@@ -574,6 +439,7 @@ core::Expected<CharacterModel> LoadCharacterModelFromMemory(std::span<const uint
   CharacterModel model;
   model.path = name;
   model.skeleton = std::move(*skeleton);
+  model.dropped_roots = std::move(dropped_roots);
 
   // 2. Clips, with the armature transform folded into the root's keys.
   const math::Transform fold = math::FromMatrix(fold_ms);
@@ -581,13 +447,8 @@ core::Expected<CharacterModel> LoadCharacterModelFromMemory(std::span<const uint
   if (Status s = ImportClips(scene, root_fold, build, options, *gltf, name, model); !s.ok()) return s;
 
   // 3. The mesh.
-  if (Status s = ImportMesh(scene, model.skeleton, name, model.mesh); !s.ok()) return s;
-  const glm::mat3 normal_to_model = glm::inverseTranspose(glm::mat3(mesh_to_model));
-  for (anim::SkinnedVertex& v : model.mesh.vertices) {
-    v.position_ms = glm::vec3(mesh_to_model * glm::vec4(v.position_ms, 1.0f));
-    const glm::vec3 normal_ms = normal_to_model * v.normal_ms;
-    if (glm::dot(normal_ms, normal_ms) > 0.0f) v.normal_ms = glm::normalize(normal_ms);
-  }
+  if (Status s = ImportCharacterMesh(scene, model.skeleton, {mesh_to_model, turn_ms}, name, model.mesh); !s.ok())
+    return s;
   KNIGHTS_LOG_INFO("ASSET", "[%s] %d joints, %zu clips, %zu vertices, %d triangles, %zu textures", name.c_str(),
                    model.skeleton.JointCount(), model.clips.size(), model.mesh.vertices.size(),
                    model.mesh.TriangleCount(), model.mesh.textures.size());

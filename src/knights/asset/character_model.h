@@ -11,6 +11,10 @@
 //   late (Blender's frame 1) to t = 0; the duration is the real key range.
 //   A path the glTF does not animate gets one default key at t = 0 from
 //   assimp; such constant channels do not count when finding the start.
+// - The skeleton is the root of the skin holding the most of its joints;
+//   other roots (control bones) are left out where no vertex is bound to
+//   them (CharacterModel::dropped_roots). A mesh parented to a joint and
+//   not skinned is bound wholly to that joint (knights/asset/character_mesh.h).
 // - Every mesh lists all of the skin's joints as bones, unused ones with a
 //   dummy zero weight, in an order that is not the glTF joint order: bones are
 //   mapped BY NAME onto the skeleton built from the node tree, and zero
@@ -64,6 +68,9 @@ struct CharacterModel {
   std::vector<anim::Clip> clips;
   std::vector<GivenExtras> given_extras;  // one per clip
   anim::SkinnedMesh mesh;
+  // Other roots of the skin the skeleton leaves out, no vertex bound to
+  // them (control bones beside the deform hierarchy): "name (N joints)".
+  std::vector<std::string> dropped_roots;
 
   // Index of the clip called `name`, or -1.
   int FindClip(const std::string& name) const;

@@ -29,8 +29,17 @@ core::Status ResolveChain(const CharacterDesc& desc, const anim::Skeleton& skele
                                  "' is not in the skeleton");
     }
     if (previous >= 0 && skeleton.Parents()[*link.index] != previous) {
+      const int parent = skeleton.Parents()[*link.index];
+      // A joint hanging from above its chain (a foot parented to the root
+      // or the hips) is an IK rig's export layout.
+      const std::string above =
+          parent >= 0 && skeleton.InSubtree(parent, previous)
+              ? ": it hangs from '" + skeleton.Names()[parent] +
+                    "', above the chain (an IK rig's layout, its feet or hands parented to the root: export the "
+                    "deform bones, whose limbs are whole chains)"
+              : "";
       return core::Status::Error(desc.file + ": " + path + "." + link.field + ": joint '" + *link.name +
-                                 "' is not a child of '" + skeleton.Names()[previous] + "'");
+                                 "' is not a child of '" + skeleton.Names()[previous] + "'" + above);
     }
     previous = *link.index;
   }
