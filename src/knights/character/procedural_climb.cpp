@@ -20,7 +20,50 @@ constexpr float kEnterS = 1.2f;
 // The pelvis rises and sinks this much twice a cycle, as each pair pushes, metres.
 constexpr float kBobM = 0.02f;
 
+// The shoulders of the hang pose lie at most this share of an arm behind the
+// rungs' line (the knight's: 0.63).
+constexpr float kMostShoulderGapOfArm = 0.65f;
+// A hold is within reach where it stays within this share of the arm.
+constexpr float kWholeHoldReach = 0.95f;
+
 float Bob(const ClimbGeometry& g, float t_s) { return kBobM * std::cos(4.0f * kPi * t_s / g.cycle_s); }
+
+// The shoulders of the hang pose (the rest pose with the pelvis placed and
+// leaned in), where the arms reach from, model space.
+glm::vec3 HangShoulderMs(const ClipBaker& baker, const ClimbGeometry& g) {
+  const std::vector<glm::mat4> hang_ms = baker.PoseMs(
+      nullptr,
+      [&](float) {
+        BakeFrame frame;
+        frame.pelvis_at_ms = g.pelvis_ms;
+        frame.pelvis_lean_rad = g.lean_rad;
+        return frame;
+      },
+      0.0f);
+  const Rig& rig = baker.rig();
+  return 0.5f * (glm::vec3(hang_ms[rig.arm_l.upper][3]) + glm::vec3(hang_ms[rig.arm_r.upper][3]));
+}
+
+// The highest rung the hands reach with the arm well short of straight (a
+// grip may be half a spacing higher on another ladder), 4 to 6 above the
+// feet's; where none is, the highest whose whole hold (the rung sinking
+// kHoldShare of a cycle's rise as the body climbs) stays within reach,
+// else 3 above the feet's.
+int HandTopRung(const ClimbGeometry& g, const glm::vec3& shoulder_ms, float arm_m) {
+  const auto from_shoulder_m = [&](float rung_y_m) {
+    return glm::length(glm::vec2(g.rung_reach_m - shoulder_ms.x, rung_y_m - shoulder_ms.y));
+  };
+  for (int rung = g.foot_top_rung + 6; rung > g.foot_top_rung + 3; --rung) {
+    if (from_shoulder_m(static_cast<float>(rung) * g.rung_spacing_m) <= 0.85f * arm_m) return rung;
+  }
+  const float hold_m = kHoldShare * static_cast<float>(g.rungs_per_cycle) * g.rung_spacing_m;
+  for (int rung = g.foot_top_rung + 8; rung > g.foot_top_rung; --rung) {
+    const float top_m = static_cast<float>(rung) * g.rung_spacing_m;
+    if (from_shoulder_m(top_m) <= kWholeHoldReach * arm_m && from_shoulder_m(top_m - hold_m) <= kWholeHoldReach * arm_m)
+      return rung;
+  }
+  return g.foot_top_rung + 3;
+}
 
 }  // namespace
 
@@ -38,31 +81,18 @@ ClimbGeometry MeasureClimb(const ClipBaker& baker) {
   // foot by these shares, crouched so that a foot still reaches a rung half
   // a spacing further off on another ladder.
   g.rung_reach_m = 0.40f * leg_m;
+  // Legs shorter than two rungs' step (a child's) climb one rung a cycle.
+  if (static_cast<float>(g.rungs_per_cycle) * g.rung_spacing_m > leg_m) g.rungs_per_cycle = 1;
   g.pelvis_ms = glm::vec3(g.rung_reach_m - 0.55f * leg_m,
                           static_cast<float>(g.foot_top_rung) * g.rung_spacing_m + 0.50f * leg_m, 0.0f);
-  // The shoulders of the hang pose (the rest pose with the pelvis placed
-  // and leaned in), where the arms reach from.
-  const std::vector<glm::mat4> hang_ms = baker.PoseMs(
-      nullptr,
-      [&](float) {
-        BakeFrame frame;
-        frame.pelvis_at_ms = g.pelvis_ms;
-        frame.pelvis_lean_rad = g.lean_rad;
-        return frame;
-      },
-      0.0f);
-  const glm::vec3 shoulder_ms =
-      0.5f * (glm::vec3(hang_ms[rig.arm_l.upper][3]) + glm::vec3(hang_ms[rig.arm_r.upper][3]));
-  // The highest rung the hands reach with the arm well short of straight
-  // (a grip may be half a spacing higher on another ladder).
-  g.hand_top_rung = g.foot_top_rung + 3;
-  for (int rung = g.foot_top_rung + 6; rung > g.foot_top_rung + 3; --rung) {
-    const glm::vec2 to(g.rung_reach_m - shoulder_ms.x, static_cast<float>(rung) * g.rung_spacing_m - shoulder_ms.y);
-    if (glm::length(to) <= 0.85f * arm_m) {
-      g.hand_top_rung = rung;
-      break;
-    }
+  glm::vec3 shoulder_ms = HangShoulderMs(baker, g);
+  // Arms short for the legs hang the body nearer the rungs, the shoulders
+  // at most kMostShoulderGapOfArm of an arm behind them.
+  if (const float gap_m = g.rung_reach_m - shoulder_ms.x; gap_m > kMostShoulderGapOfArm * arm_m) {
+    g.pelvis_ms.x += gap_m - kMostShoulderGapOfArm * arm_m;
+    shoulder_ms = HangShoulderMs(baker, g);
   }
+  g.hand_top_rung = HandTopRung(g, shoulder_ms, arm_m);
   g.hand_z_m = std::clamp(std::fabs(rest_at(rig.arm_r.upper).z), 0.1f, 0.18f);
   g.foot_z_m = std::clamp(std::fabs(rest_at(rig.leg_r.end).z), 0.06f, 0.12f);
   g.stand_x_m = g.rung_reach_m + 0.5f;  // the ladder's exit point is 0.5 m past its centre line

@@ -9,8 +9,10 @@
 // ladder between. The body hangs a reach's distance from the rungs, the
 // pelvis back and pitched in by kLeanRad, from the rest pose. It is built on
 // a ladder of kNominalRungSpacingM; on any other the game warps its time so a
-// cycle climbs two of that ladder's rungs, and the ladder IK puts each hold
-// on the rung nearest the clip's, as for an authored climb.
+// cycle climbs two of that ladder's rungs (one, for legs shorter than a
+// two-rung step), and the ladder IK puts each hold on the rung nearest the
+// clip's, as for an authored climb. Arms short for the legs hang the body
+// nearer the rungs.
 //
 // Getting on at the bottom steps the left foot to the ladder's foot and
 // the right onto the first rung while the hands reach up; getting off at the
