@@ -56,7 +56,15 @@ TEST(CheckGltfLimits, RefusesArraysOnePastTheirLimit) {
     json gltf = GltfWithAccessors(1, 1);
     gltf["meshes"] = json::array({{{"primitives", json::array()}}});
     for (size_t p = 0; p <= lim::kMaxPrimitives; ++p) gltf["meshes"][0]["primitives"].push_back(json::object());
-    EXPECT_EQ(Check(gltf), "hero.glb: meshes[0].primitives: 257 entries, more than 256");
+    EXPECT_EQ(Check(gltf), "hero.glb: meshes[0].primitives: 1025 entries, more than 1024");
+  }
+  {
+    json gltf = GltfWithAccessors(1, 1);
+    gltf["materials"] = json::array();
+    for (size_t m = 0; m < lim::kMaxMaterials; ++m) gltf["materials"].push_back(json::object());
+    EXPECT_EQ(Check(gltf), "ok") << "a model library's many materials";
+    gltf["materials"].push_back(json::object());
+    EXPECT_EQ(Check(gltf), "hero.glb: materials: 4097 entries, more than 4096");
   }
   {
     json gltf = GltfWithAccessors(1, 1);
@@ -111,7 +119,8 @@ TEST(CheckGltfLimits, RefusesMorePrimitivesThanTheModelHolds) {
   };
   EXPECT_EQ(Check(gltf_with_meshes(lim::kMaxModelPrimitives / lim::kMaxPrimitives)), "ok");
   EXPECT_EQ(Check(gltf_with_meshes(lim::kMaxModelPrimitives / lim::kMaxPrimitives + 1)),
-            "hero.glb: meshes: more than 1024 primitives in all");
+            "hero.glb: meshes: more than 4096 primitives in all (join the parts that share a material in the "
+            "modelling tool)");
 }
 
 // The JSON chunk's size is checked before either parser reads it.

@@ -145,7 +145,7 @@ core::Status CheckArraySizes(const json& gltf, const std::string& name) {
     size_t max;
   };
   static constexpr ArrayCap kTopLevel[] = {
-      {"meshes", lim::kMaxMeshes},       {"materials", lim::kMaxMeshes},      {"images", lim::kMaxImages},
+      {"meshes", lim::kMaxMeshes},       {"materials", lim::kMaxMaterials},   {"images", lim::kMaxImages},
       {"textures", lim::kMaxImages},     {"samplers", lim::kMaxImages},       {"animations", lim::kMaxAnimations},
       {"accessors", lim::kMaxAccessors}, {"bufferViews", lim::kMaxAccessors}, {"skins", lim::kMaxSkins},
       {"buffers", lim::kMaxImages},      {"scenes", lim::kMaxMeshes}};
@@ -182,7 +182,9 @@ core::Status CheckPrimitivesAndMorphTargets(const json& gltf, const std::string&
     const json& primitives = ArrayOrEmpty(meshes[m], "primitives");
     primitive_count += primitives.size();
     if (primitive_count > lim::kMaxModelPrimitives) {
-      return Refuse(name, "meshes", "more than " + std::to_string(lim::kMaxModelPrimitives) + " primitives in all");
+      return Refuse(name, "meshes",
+                    "more than " + std::to_string(lim::kMaxModelPrimitives) +
+                        " primitives in all (join the parts that share a material in the modelling tool)");
     }
     for (size_t p = 0; p < primitives.size(); ++p) {
       const std::string where = Indexed("meshes", m) + "." + Indexed("primitives", p) + ".targets";

@@ -24,9 +24,12 @@ inline constexpr size_t kMaxNodeDepth = 128;                        // the knigh
 inline constexpr size_t kMaxKeysPerChannel = 100000;                // 27 minutes at 60 keys a second
 inline constexpr size_t kMaxAccessorCount = 4000000;                // vertices, indices or keys in one accessor
 inline constexpr uint64_t kMaxAccessorBytes = uint64_t{256} << 20;  // all accessors decoded: 4x the .glb cap
-inline constexpr size_t kMaxMeshes = 1024;                          // also materials; the knight has 1 and 1
-inline constexpr size_t kMaxPrimitives = 256;                       // per mesh
-inline constexpr size_t kMaxModelPrimitives = 1024;                 // all meshes' together; the knight has 1
+inline constexpr size_t kMaxMeshes = 1024;                          // the knight has 1
+// A model library's character may be built of hundreds of parts, each a
+// primitive with its own material (a draw each): thousands are played.
+inline constexpr size_t kMaxMaterials = 4096;        // the knight has 1
+inline constexpr size_t kMaxPrimitives = 1024;       // per mesh
+inline constexpr size_t kMaxModelPrimitives = 4096;  // all meshes' together; the knight has 1
 // Morph targets: the importer gives each target of a primitive whole
 // arrays the size of its mesh (positions, normals, tangents, colours,
 // texture coordinates), whatever the target's accessor holds: 3000 targets
