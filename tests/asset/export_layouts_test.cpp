@@ -73,7 +73,9 @@ TEST(StillClips, APoseMappedAsWalkIsPlayedAsIfLeftOutAndSaidSo) {
   auto knight = LoadCharacterModel(std::string(KNIGHTS_SOURCE_DIR) + "/assets/knights/knight_player.glb");
   ASSERT_TRUE(knight.ok());
   for (const anim::Clip& clip : knight->clips) {
-    if (clip.Name() != "block") EXPECT_FALSE(ClipHoldsStill(knight->skeleton, clip)) << clip.Name();
+    if (clip.Name() != "block") {
+      EXPECT_FALSE(ClipHoldsStill(knight->skeleton, clip)) << clip.Name();
+    }
   }
   auto played = knights::test::LoadGameCharacter("tests/data/characters/mixamo_one_pose/mixamo_one_pose.json");
   ASSERT_NE(played, nullptr);

@@ -1,10 +1,11 @@
 // Retargeting at load (knights/character/retarget.h), measured from
 // outside: the knight's clips carried onto the knight itself give back its
 // own poses; carried onto a Mixamo-like rig with no clips (a T-pose, a 0.01
-// armature, other proportions), every role the knight plays is there
-// (ladders from the procedural climb), the arms hang as the knight's do,
-// and each sole moves during the source's contacts as the knight's sole
-// moves there, scaled by leg length, within 2 cm.
+// armature, other proportions), every role the knight plays is there, the
+// arms hang as the knight's do, each sole moves during the source's
+// contacts as the knight's sole moves there, scaled by leg length, and
+// each ladder hold is the knight's, scaled, within 2 cm; a rig the climb
+// does not fit climbs the procedural climb.
 
 #include <gtest/gtest.h>
 
@@ -81,13 +82,57 @@ TEST_F(RetargetTPose, EveryRoleTheKnightPlaysIsThereAndSaysWhereItCameFrom) {
   for (int r = 0; r < character::kClipRoleCount; ++r) {
     const auto role = static_cast<ClipRole>(r);
     ASSERT_NE(target_->clips[r], nullptr) << character::ClipRoleKey(role);
-    const character::ClipSource expected =
-        character::IsLadderRole(role) ? character::ClipSource::kProceduralClimb : character::ClipSource::kRetargeted;
-    EXPECT_EQ(target_->Source(role), expected) << character::ClipRoleKey(role);
+    EXPECT_EQ(target_->Source(role), character::ClipSource::kRetargeted) << character::ClipRoleKey(role);
   }
   const float scale = target_->report.roles.retarget_scale;
   EXPECT_NEAR(scale, target_->report.rest.leg_length_m[0] / knight_->report.rest.leg_length_m[0], 0.01f);
   EXPECT_NEAR(*target_->Clip(ClipRole::kWalk).SpeedMps(), scale * *knight_->Clip(ClipRole::kWalk).SpeedMps(), 1e-4f);
+}
+
+// The hold points of a ladder clip (balls of the feet, grips) in the root's
+// frame: on the rungs, wherever the rest pose had them.
+glm::vec3 HoldInRoot(const test::GameCharacter& c, const anim::Clip& clip, float t_s, int limb) {
+  const std::vector<glm::mat4> pose_ms = anim::ModelPoseAt(c.model.skeleton, &clip, t_s);
+  const character::LimbChain* chains[4] = {&c.rig.leg_l, &c.rig.leg_r, &c.rig.arm_l, &c.rig.arm_r};
+  const glm::vec3 points_ls[4] = {c.rig.ball_offset_l_ls, c.rig.ball_offset_r_ls, c.rig.grip_offset_l_ls,
+                                  c.rig.grip_offset_r_ls};
+  return glm::vec3(glm::inverse(pose_ms[0]) * pose_ms[chains[limb]->end] * glm::vec4(points_ls[limb], 1.0f));
+}
+
+TEST_F(RetargetTPose, LadderHoldsAreTheKnightsScaledWithinTwoCentimetres) {
+  ASSERT_NE(target_, nullptr);
+  const float scale = target_->report.roles.retarget_scale;
+  int samples = 0;
+  for (const ClipRole role :
+       {ClipRole::kClimbUp, ClipRole::kClimbDown, ClipRole::kLadderEnterBottom, ClipRole::kLadderExitTop}) {
+    const anim::Clip& source = knight_->Clip(role);
+    const anim::Clip& clip = target_->Clip(role);
+    for (int limb = 0; limb < anim::kLimbCount; ++limb) {
+      for (float t = 0.0f; t <= source.DurationS(); t += kSampleStepS) {
+        if (!source.IsInContact(static_cast<anim::Limb>(limb), t)) continue;
+        EXPECT_LT(glm::distance(HoldInRoot(*target_, clip, t, limb), scale * HoldInRoot(*knight_, source, t, limb)),
+                  0.02f)
+            << clip.Name() << " limb " << limb << " t " << t;
+        ++samples;
+      }
+    }
+  }
+  EXPECT_GT(samples, 300);
+}
+
+// A rig the knight's climb does not fit (a child: the level's rungs do not
+// shrink; short arms on long legs) climbs the procedural climb instead.
+TEST(Retarget, AClimbThatDoesNotFitTheRigIsTheProceduralOne) {
+  for (const char* file :
+       {"tests/data/characters/child/child.json", "tests/data/characters/long_legs/long_legs.json"}) {
+    auto c = test::LoadGameCharacter(file);
+    ASSERT_NE(c, nullptr);
+    EXPECT_EQ(c->Source(ClipRole::kClimbUp), character::ClipSource::kProceduralClimb) << file;
+    EXPECT_EQ(c->Source(ClipRole::kWalk), character::ClipSource::kRetargeted) << file;
+  }
+  auto giant = test::LoadGameCharacter("tests/data/characters/giant/giant.json");
+  ASSERT_NE(giant, nullptr);
+  EXPECT_EQ(giant->Source(ClipRole::kClimbUp), character::ClipSource::kRetargeted);
 }
 
 TEST_F(RetargetTPose, TheTPoseArmsHangAsTheKnightsDo) {

@@ -100,9 +100,10 @@ void PrintClips(const character::CharacterDesc& desc, const asset::CharacterMode
 void PrintClimb(const asset::CharacterModel& model, const character::RoleClips& roles) {
   const int up = static_cast<int>(character::ClipRole::kClimbUp);
   const anim::Clip& climb = model.clips[roles.clip[up]];
-  const char* source = roles.source[up] == character::ClipSource::kProceduralClimb
-                           ? "procedural"
-                           : (model.given_extras[roles.clip[up]].rungs ? "extras" : "measured");
+  const char* source = roles.source[up] == character::ClipSource::kProceduralClimb ? "procedural"
+                       : roles.source[up] == character::ClipSource::kRetargeted    ? "retargeted"
+                       : model.given_extras[roles.clip[up]].rungs                  ? "extras"
+                                                                                   : "measured";
   const float rise_m = climb.ClimbMPerCycle().value_or(climb.SpeedMps().value_or(0.0f) * climb.DurationS());
   std::printf("climb:   %.2f m per cycle", rise_m);
   if (climb.RungSpacingM()) {

@@ -54,6 +54,10 @@ float MeanLegLengthM(const ClipBaker& baker) {
   return 0.5f * (baker.LimbLengthM(anim::kFootL) + baker.LimbLengthM(anim::kFootR));
 }
 
+float MeanArmLengthM(const ClipBaker& baker) {
+  return 0.5f * (baker.LimbLengthM(anim::kHandL) + baker.LimbLengthM(anim::kHandR));
+}
+
 // The head's chain under the chest: from the chest's child that holds no
 // arm, down the child with the most joints below it, to its end.
 std::vector<int> HeadChain(const anim::Skeleton& skeleton, int chest, const Rig& rig) {
@@ -73,6 +77,26 @@ std::vector<int> HeadChain(const anim::Skeleton& skeleton, int chest, const Rig&
     at = best;
   }
   return chain;
+}
+
+// The point a limb holds with: a sole on the ground, a ball of the foot or
+// a hand's grip on a ladder, in the limb's end joint's space.
+glm::vec3 HoldPointLs(const Rig& rig, int limb, bool ladder) {
+  switch (limb) {
+    case anim::kFootL:
+      return ladder ? rig.ball_offset_l_ls : rig.sole_offset_l_ls;
+    case anim::kFootR:
+      return ladder ? rig.ball_offset_r_ls : rig.sole_offset_r_ls;
+    case anim::kHandL:
+      return rig.grip_offset_l_ls;
+    default:
+      return rig.grip_offset_r_ls;
+  }
+}
+
+int EndJoint(const Rig& rig, int limb) {
+  const LimbChain* chains[anim::kLimbCount] = {&rig.leg_l, &rig.leg_r, &rig.arm_l, &rig.arm_r};
+  return chains[limb]->end;
 }
 
 }  // namespace
@@ -203,27 +227,40 @@ glm::vec3 Retargeter::ScaledPointMs(const std::vector<glm::mat4>& source_ms, con
   return glm::vec3(target_root_ms * glm::vec4(rest + scale_ * moved, 1.0f));
 }
 
-BakeFrame Retargeter::Goals(const std::vector<glm::mat4>& source_ms, const glm::mat4& target_root_ms) const {
+BakeFrame Retargeter::Goals(const std::vector<glm::mat4>& source_ms, const glm::mat4& target_root_ms,
+                            bool ladder) const {
   const Rig& s = source_->rig();
   const Rig& t = target_->rig();
   BakeFrame frame;
   frame.pelvis_at_ms = ScaledPointMs(source_ms, target_root_ms, PositionMs(source_ms[s.pelvis]),
                                      PositionMs(source_->RestMs()[s.pelvis]), PositionMs(target_->RestMs()[t.pelvis]));
-  const int s_feet[2] = {s.leg_l.end, s.leg_r.end};
-  const int t_feet[2] = {t.leg_l.end, t.leg_r.end};
-  const glm::vec3 s_soles[2] = {s.sole_offset_l_ls, s.sole_offset_r_ls};
-  const glm::vec3 t_soles[2] = {t.sole_offset_l_ls, t.sole_offset_r_ls};
-  for (int side = 0; side < 2; ++side) {
-    BakeLimbGoal& goal = frame.limbs[side];
+  // The feet always, about the rig's own stance; on a ladder the hands too,
+  // and every hold where the source's is, scaled: on the ladder's rungs,
+  // whatever the rest pose's arms (a T-pose's hands are far out to the sides).
+  for (int limb = 0; limb < (ladder ? anim::kLimbCount : 2); ++limb) {
+    const glm::vec3 s_point_ls = HoldPointLs(s, limb, ladder), t_point_ls = HoldPointLs(t, limb, ladder);
+    const int s_end = EndJoint(s, limb), t_end = EndJoint(t, limb);
+    const glm::vec3 source_point_ms = PointMs(source_ms[s_end], s_point_ls);
+    BakeLimbGoal& goal = frame.limbs[limb];
     goal.active = true;
-    goal.point_ms = ScaledPointMs(source_ms, target_root_ms, PointMs(source_ms[s_feet[side]], s_soles[side]),
-                                  PointMs(source_->RestMs()[s_feet[side]], s_soles[side]),
-                                  PointMs(target_->RestMs()[t_feet[side]], t_soles[side]));
+    goal.point_ms =
+        ladder
+            ? glm::vec3(target_root_ms * glm::vec4(scale_ * InRootMs(source_ms[0], source_point_ms), 1.0f))
+            : ScaledPointMs(source_ms, target_root_ms, source_point_ms, PointMs(source_->RestMs()[s_end], s_point_ls),
+                            PointMs(target_->RestMs()[t_end], t_point_ls));
   }
   return frame;
 }
 
-core::Expected<anim::Clip> Retargeter::Retarget(const anim::Clip& source_clip, const std::string& name) const {
+bool Retargeter::ClimbFits() const {
+  const float source_ratio = MeanArmLengthM(*source_) / MeanLegLengthM(*source_);
+  const float target_ratio = MeanArmLengthM(*target_) / MeanLegLengthM(*target_);
+  return std::fabs(scale_ - 1.0f) <= kClimbMostScaleChange &&
+         std::fabs(target_ratio / source_ratio - 1.0f) <= kClimbMostArmRatioChange;
+}
+
+core::Expected<anim::Clip> Retargeter::Retarget(const anim::Clip& source_clip, const std::string& name,
+                                                bool ladder) const {
   // The source's pose at the time the baker asks for, kept for its goals.
   std::vector<glm::mat4> source_ms;
   glm::mat4 target_root_ms(1.0f);
@@ -232,8 +269,8 @@ core::Expected<anim::Clip> Retargeter::Retarget(const anim::Clip& source_clip, c
     BasePose(source_ms, locals_ls);
     target_root_ms = math::ToMatrix(locals_ls[0]);
   };
-  const auto script = [&](float) { return Goals(source_ms, target_root_ms); };
-  anim::ClipDesc desc = target_->Bake({name, source_clip.DurationS(), source_clip.Loop(), false}, base, script);
+  const auto script = [&](float) { return Goals(source_ms, target_root_ms, ladder); };
+  anim::ClipDesc desc = target_->Bake({name, source_clip.DurationS(), source_clip.Loop(), ladder}, base, script);
   for (int limb = 0; limb < anim::kLimbCount; ++limb) {
     const auto ranges = source_clip.Contacts(static_cast<anim::Limb>(limb));
     desc.contacts[limb].assign(ranges.begin(), ranges.end());

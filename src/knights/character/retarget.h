@@ -15,10 +15,11 @@
 // 2. the body and the travel: the root's travel, the pelvis's motion, the
 //    speeds and the ladder's facts scaled by leg length (the target's over
 //    the source's), each about the rig's own rest pose;
-// 3. IK goals: each sole goes where the source's goes, scaled the same way
-//    about the rig's own stance, and the game's two-bone IK solves the legs
+// 3. IK goals: each sole (on a ladder each ball of the foot and each
+//    hand's grip) goes where the source's goes, scaled the same way about
+//    the rig's own stance, and the game's two-bone IK solves the limbs
 //    (knights/character/clip_baker.h), so the source's contacts (kept, with
-//    its loop) hold on the new rig.
+//    its loop) hold on the new rig, as ContactMissM measures.
 //
 //   const Retargeter retargeter(source_baker, target_baker);
 //   core::Expected<anim::Clip> walk = retargeter.Retarget(knight_walk, "walk");
@@ -41,8 +42,21 @@ class Retargeter {
   // Both bakers (skeleton and rig) must outlive the retargeter.
   Retargeter(const ClipBaker& source, const ClipBaker& target);
 
-  // The source's clip on the target rig, named `name`.
-  core::Expected<anim::Clip> Retarget(const anim::Clip& source_clip, const std::string& name) const;
+  // The source's clip on the target rig, named `name`; a ladder clip
+  // (`ladder`) also places the hands' grips and the balls of the feet where
+  // the source's go, scaled.
+  core::Expected<anim::Clip> Retarget(const anim::Clip& source_clip, const std::string& name,
+                                      bool ladder = false) const;
+
+  // Whether the source's ladder clips fit the rig: a climb is made for its
+  // rungs, which a level does not scale, and for arms that reach them, so
+  // it is carried only onto a rig within kClimbMostScaleChange of the
+  // source's size whose arms are within kClimbMostArmRatioChange of the
+  // source's for their legs (the procedural climb, made for the rig's own
+  // reach, plays on others: a child's, short arms on long legs).
+  bool ClimbFits() const;
+  static constexpr float kClimbMostScaleChange = 0.25f;
+  static constexpr float kClimbMostArmRatioChange = 0.10f;
 
   // The target's leg length over the source's: how travel, heights and
   // speeds scale.
@@ -70,7 +84,7 @@ class Retargeter {
   // joints' model matrices).
   void BasePose(const std::vector<glm::mat4>& source_ms, std::span<math::Transform> locals_ls) const;
   // Step 2's pelvis and step 3: where the target's pelvis and soles go.
-  BakeFrame Goals(const std::vector<glm::mat4>& source_ms, const glm::mat4& target_root_ms) const;
+  BakeFrame Goals(const std::vector<glm::mat4>& source_ms, const glm::mat4& target_root_ms, bool ladder) const;
   // A source point's motion from its rest place, in its root's frame,
   // scaled and put on the target's point at rest, in the target root's
   // frame: model space.

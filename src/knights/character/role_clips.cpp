@@ -61,27 +61,43 @@ core::Status AddJumpClips(const CharacterDesc& desc, const ClipBaker& baker, Rol
   return core::Status::Ok();
 }
 
+// The four ladder roles retargeted, where the file maps none of them, asks
+// for no procedural climb and the source's climb fits the rig
+// (Retargeter::ClimbFits).
+core::Status AddRetargetedClimb(const CharacterDesc& desc, const Retargeter& retargeter, const RetargetSource& source,
+                                RoleClips& roles, std::vector<anim::Clip>& clips) {
+  if (desc.procedural_climb || !retargeter.ClimbFits()) return core::Status::Ok();
+  for (const ClipRole role : kLadderRoles) {
+    if (!Missing(roles, role) || source.roles->clip[static_cast<int>(role)] < 0) return core::Status::Ok();
+  }
+  for (const ClipRole role : kLadderRoles) {
+    auto clip = retargeter.Retarget(source.clips[source.roles->clip[static_cast<int>(role)]], ClipRoleKey(role), true);
+    if (!clip) return core::Status::Error(desc.file + ": clips." + ClipRoleKey(role) + ": " + clip.status().message());
+    Use(roles, role, ClipSource::kRetargeted, clips, std::move(*clip));
+  }
+  return core::Status::Ok();
+}
+
 // Every role the source plays and the file leaves out, retargeted (the
-// ladder roles too, unless the procedural climb plays them).
+// ladder roles where their holds reach the source's).
 core::Status AddRetargetedClips(const CharacterDesc& desc, const ClipBaker& baker, const RetargetSource& source,
                                 RoleClips& roles, std::vector<anim::Clip>& clips) {
   const Retargeter retargeter(*source.baker, baker);
-  const bool procedural_climb = UsesProceduralClimb(desc);
   for (int r = 0; r < kClipRoleCount; ++r) {
     const auto role = static_cast<ClipRole>(r);
     const int from = source.roles->clip[r];
-    if (!Missing(roles, role) || from < 0 || (procedural_climb && IsLadderRole(role))) continue;
+    if (!Missing(roles, role) || from < 0 || IsLadderRole(role)) continue;
     auto clip = retargeter.Retarget(source.clips[from], ClipRoleKey(role));
     if (!clip) return core::Status::Error(desc.file + ": clips." + ClipRoleKey(role) + ": " + clip.status().message());
     Use(roles, role, ClipSource::kRetargeted, clips, std::move(*clip));
   }
   roles.retarget_scale = retargeter.Scale();
-  return core::Status::Ok();
+  return AddRetargetedClimb(desc, retargeter, source, roles, clips);
 }
 
 core::Status AddClimbClips(const CharacterDesc& desc, const ClipBaker& baker, RoleClips& roles,
                            std::vector<anim::Clip>& clips) {
-  if (!UsesProceduralClimb(desc)) return core::Status::Ok();
+  if (!UsesProceduralClimb(desc) || !Missing(roles, ClipRole::kClimbUp)) return core::Status::Ok();
   auto climb = BuildProceduralClimb(baker, anim::Clip(clips[roles.clip[static_cast<int>(ClipRole::kIdle)]]));
   if (!climb) return core::Status::Error(desc.file + ": " + climb.status().message());
   Use(roles, ClipRole::kClimbUp, ClipSource::kProceduralClimb, clips, std::move(climb->climb_up));
