@@ -11,7 +11,11 @@
 namespace knights::character {
 namespace {
 
-glm::vec3 EffectorLs(const Rig& rig, int limb, bool ladder_feet) {
+glm::quat YawAbout(float yaw_rad) { return glm::angleAxis(yaw_rad, glm::vec3(0.0f, 1.0f, 0.0f)); }
+
+}  // namespace
+
+glm::vec3 HoldPointLs(const Rig& rig, int limb, bool ladder_feet) {
   switch (limb) {
     case anim::kFootL:
       return ladder_feet ? rig.ball_offset_l_ls : rig.sole_offset_l_ls;
@@ -23,10 +27,6 @@ glm::vec3 EffectorLs(const Rig& rig, int limb, bool ladder_feet) {
       return rig.grip_offset_r_ls;
   }
 }
-
-glm::quat YawAbout(float yaw_rad) { return glm::angleAxis(yaw_rad, glm::vec3(0.0f, 1.0f, 0.0f)); }
-
-}  // namespace
 
 glm::vec3 PointMs(const glm::mat4& joint_ms, const glm::vec3& offset_ls) {
   return glm::vec3(joint_ms * glm::vec4(offset_ls, 1.0f));
@@ -118,7 +118,7 @@ void ClipBaker::PlaceLimb(int limb, const BakeFrame& frame, bool ladder_feet, st
   job.parents = skeleton_->Parents();
   job.locals_ls = locals_ls;
   job.models_ms = models_ms;
-  job.effector_ls = EffectorLs(*rig_, limb, ladder_feet);
+  job.effector_ls = HoldPointLs(*rig_, limb, ladder_feet);
   job.target_ms = goal.point_ms;
   job.hinge_axis_ls = rig_->hinge_axis_ls[limb];
   // Knees forward; elbows down and back, out to their side (left is -z).

@@ -108,6 +108,10 @@ class ClipBaker {
 };
 
 // The small pieces every script of baked clips uses.
+// The point a limb (anim::Limb) holds with, in its end joint's space: a
+// sole on the ground, a ball of the foot on a rung (ladder_feet), a hand's
+// grip.
+glm::vec3 HoldPointLs(const Rig& rig, int limb, bool ladder_feet);
 // A point given in a joint's space (offset_ls, metres) in model space.
 glm::vec3 PointMs(const glm::mat4& joint_ms, const glm::vec3& offset_ls);
 // A joint's rotation in model space (a rigid, unscaled joint matrix).

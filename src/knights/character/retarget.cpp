@@ -79,26 +79,6 @@ std::vector<int> HeadChain(const anim::Skeleton& skeleton, int chest, const Rig&
   return chain;
 }
 
-// The point a limb holds with: a sole on the ground, a ball of the foot or
-// a hand's grip on a ladder, in the limb's end joint's space.
-glm::vec3 HoldPointLs(const Rig& rig, int limb, bool ladder) {
-  switch (limb) {
-    case anim::kFootL:
-      return ladder ? rig.ball_offset_l_ls : rig.sole_offset_l_ls;
-    case anim::kFootR:
-      return ladder ? rig.ball_offset_r_ls : rig.sole_offset_r_ls;
-    case anim::kHandL:
-      return rig.grip_offset_l_ls;
-    default:
-      return rig.grip_offset_r_ls;
-  }
-}
-
-int EndJoint(const Rig& rig, int limb) {
-  const LimbChain* chains[anim::kLimbCount] = {&rig.leg_l, &rig.leg_r, &rig.arm_l, &rig.arm_r};
-  return chains[limb]->end;
-}
-
 }  // namespace
 
 Retargeter::Retargeter(const ClipBaker& source, const ClipBaker& target) : source_(&source), target_(&target) {
@@ -239,7 +219,7 @@ BakeFrame Retargeter::Goals(const std::vector<glm::mat4>& source_ms, const glm::
   // whatever the rest pose's arms (a T-pose's hands are far out to the sides).
   for (int limb = 0; limb < (ladder ? anim::kLimbCount : 2); ++limb) {
     const glm::vec3 s_point_ls = HoldPointLs(s, limb, ladder), t_point_ls = HoldPointLs(t, limb, ladder);
-    const int s_end = EndJoint(s, limb), t_end = EndJoint(t, limb);
+    const int s_end = source_->Chain(limb).end, t_end = target_->Chain(limb).end;
     const glm::vec3 source_point_ms = PointMs(source_ms[s_end], s_point_ls);
     BakeLimbGoal& goal = frame.limbs[limb];
     goal.active = true;
