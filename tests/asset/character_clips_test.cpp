@@ -147,7 +147,7 @@ TEST(CompleteCharacterClips, SquireLoadsFacingPlusXOnAGroundRootWithItsSpecsClip
   auto desc = LoadCharacterDesc(RepoPath("assets/characters/squire.json"));
   ASSERT_TRUE(desc.ok()) << desc.status().message();
   CharacterLoadReport report;
-  auto model = LoadCharacterForGame(*desc, &report);
+  auto model = LoadCharacterForGame(&*desc, &report);
   ASSERT_TRUE(model.ok()) << model.status().message();
   EXPECT_TRUE(report.warnings.empty()) << report.warnings.front();
   const json spec = LoadJson("tools/squire/squire_spec.json");

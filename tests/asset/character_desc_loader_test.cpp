@@ -153,6 +153,21 @@ TEST(CharacterDescLoader, EveryRoleIsOptional) {
             "knight.json: clips.walk: expected a non-empty string");
 }
 
+TEST(CharacterDescLoader, PointsLeftOutAreMarkedForTheLoaderToFind) {
+  json j = json::parse(kValid);
+  const auto given = ParseCharacterDesc(j.dump(), "knight.json");
+  ASSERT_TRUE(given.ok());
+  EXPECT_TRUE(given->given_offsets.sole && given->given_offsets.ball && given->given_offsets.grip);
+  j.erase("sole_offset_m");
+  j.erase("grip_offset_m");
+  const auto left_out = ParseCharacterDesc(j.dump(), "knight.json");
+  ASSERT_TRUE(left_out.ok()) << left_out.status().message();
+  EXPECT_FALSE(left_out->given_offsets.sole);
+  EXPECT_TRUE(left_out->given_offsets.ball);
+  EXPECT_FALSE(left_out->given_offsets.grip);
+  EXPECT_EQ(left_out->sole_offset_l_ls, glm::vec3(0.0f));
+}
+
 TEST(CharacterDescLoader, FightRolesAreReadWhenMapped) {
   json j = json::parse(kValid);
   j["clips"]["attack_1"] = "slash";
@@ -229,13 +244,11 @@ const BadField kBadFields[] = {
     {"/arms", nullptr, "knight.json: arms: missing required field"},
     {"/arms/right/end", nullptr, "knight.json: arms.right.end: missing required field"},
     {"/arms/left/tip", "\"finger\"", "knight.json: arms.left.tip: unknown field"},
-    {"/sole_offset_m", nullptr, "knight.json: sole_offset_m: missing required field"},
     {"/sole_offset_m/left", nullptr, "knight.json: sole_offset_m.left: missing required field"},
     {"/sole_offset_m/right", "[1, 2]", "knight.json: sole_offset_m.right: expected [x, y, z]"},
     {"/sole_offset_m/centre", "[0, 0, 0]", "knight.json: sole_offset_m.centre: unknown field"},
     {"/ball_offset_m/right/2", "11",
      "knight.json: ball_offset_m.right[2]: expected a finite number of metres (|v| <= 10)"},
-    {"/grip_offset_m", nullptr, "knight.json: grip_offset_m: missing required field"},
     {"/grip_offset_m/left/1", "\"a\"",
      "knight.json: grip_offset_m.left[1]: expected a finite number of metres (|v| <= 10)"},
     {"/variants", "[]", "knight.json: variants: expected an object of name: path"},

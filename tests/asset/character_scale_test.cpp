@@ -36,7 +36,7 @@ Loaded LoadEdited(const std::string& file, const std::function<void(nlohmann::js
   auto desc = ParseCharacterDesc(json.dump(), path);
   EXPECT_TRUE(desc.ok()) << desc.status().message();
   Loaded loaded;
-  auto model = LoadCharacterForGame(*desc, &loaded.report);
+  auto model = LoadCharacterForGame(&*desc, &loaded.report);
   EXPECT_TRUE(model.ok()) << model.status().message();
   if (model.ok()) loaded.model = std::move(*model);
   return loaded;

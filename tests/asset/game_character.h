@@ -44,7 +44,7 @@ inline std::unique_ptr<GameCharacter> LoadGameCharacter(
   if (!desc.ok()) return nullptr;
   c->desc = *desc;
   if (edit) edit(c->desc);
-  auto model = asset::LoadCharacterForGame(c->desc, &c->report);
+  auto model = asset::LoadCharacterForGame(&c->desc, &c->report);
   EXPECT_TRUE(model.ok()) << model.status().message();
   if (!model.ok()) return nullptr;
   c->model = std::move(*model);

@@ -155,7 +155,7 @@ int InspectCharacter(const std::string& character_path) {
     return kExitBadInput;
   }
   asset::CharacterLoadReport report;
-  auto model = asset::LoadCharacterForGame(*desc, &report);
+  auto model = asset::LoadCharacterForGame(&*desc, &report);
   if (!model) {
     core::PrintError(model.status().message());
     return kExitBadInput;
@@ -189,6 +189,9 @@ int InspectCharacter(const std::string& character_path) {
     PrintProceduralClimb(*model, *rig);
   }
   PrintProps(*desc, *props);
+  for (const std::string& line : report.notes) {
+    if (line.find(" left out: found on the model") != std::string::npos) std::printf("found:   %s\n", line.c_str());
+  }
   std::printf("warnings: %zu\n", report.warnings.size());
   for (const std::string& line : report.warnings) std::printf("  %s\n", line.c_str());
   return 0;

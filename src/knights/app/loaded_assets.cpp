@@ -30,7 +30,7 @@ core::Expected<LoadedCharacter> LoadOneCharacter(const std::string& path) {
   if (!desc) return desc.status();
   c.character = std::move(*desc);
   asset::CharacterLoadReport report;
-  auto model = asset::LoadCharacterForGame(c.character, &report);
+  auto model = asset::LoadCharacterForGame(&c.character, &report);
   if (!model) return model.status();
   for (const std::string& line : report.notes) KNIGHTS_LOG_INFO("CHAR", "%s", line.c_str());
   for (const std::string& line : report.warnings) KNIGHTS_LOG_WARN("CHAR", "%s", line.c_str());

@@ -287,15 +287,17 @@ core::Expected<character::CharacterDesc> ParseCharacterDesc(const std::string& j
     ReadChain(r, *arms, "left", "arms.left", desc.arm_l, false);
     ReadChain(r, *arms, "right", "arms.right", desc.arm_r, false);
   }
-  ReadPointPair(r, root, "sole_offset_m", desc.sole_offset_l_ls, desc.sole_offset_r_ls);
-  ReadPointPair(r, root, "ball_offset_m", desc.ball_offset_l_ls, desc.ball_offset_r_ls);
+  // Each optional: found on the model where left out.
+  desc.given_offsets = {root.contains("sole_offset_m"), root.contains("ball_offset_m"), root.contains("grip_offset_m")};
+  if (desc.given_offsets.sole) ReadPointPair(r, root, "sole_offset_m", desc.sole_offset_l_ls, desc.sole_offset_r_ls);
+  if (desc.given_offsets.ball) ReadPointPair(r, root, "ball_offset_m", desc.ball_offset_l_ls, desc.ball_offset_r_ls);
   if (error.empty() && root.contains("heel_offset_m")) {
     glm::vec3 left(0.0f), right(0.0f);
     ReadPointPair(r, root, "heel_offset_m", left, right);
     desc.heel_offset_l_ls = left;
     desc.heel_offset_r_ls = right;
   }
-  ReadPointPair(r, root, "grip_offset_m", desc.grip_offset_l_ls, desc.grip_offset_r_ls);
+  if (desc.given_offsets.grip) ReadPointPair(r, root, "grip_offset_m", desc.grip_offset_l_ls, desc.grip_offset_r_ls);
   if (root.contains("props")) ReadProps(r, root, desc.props);
   if (auto variants = root.find("variants"); error.empty() && variants != root.end()) {
     if (!variants->is_object()) return core::Status::Error(file + ": variants: expected an object of name: path");

@@ -2,6 +2,7 @@
 
 #include "knights/anim/model_pose.h"
 #include "knights/asset/character_clips.h"
+#include "knights/asset/character_offsets.h"
 #include "knights/asset/ground_root.h"
 #include "knights/asset/retarget_source.h"
 #include "knights/asset/character_desc_loader.h"
@@ -42,7 +43,7 @@ core::Status SettleRisesOnSoles(const character::CharacterDesc& desc, CharacterM
 
 // The model loaded as the game plays it: facing +X, rooted on the ground,
 // at the file's scale; the rises of its climbs settled on its soles.
-core::Expected<CharacterModel> LoadTurnedModel(const character::CharacterDesc& desc, CharacterLoadReport* report) {
+core::Expected<CharacterModel> LoadTurnedModel(character::CharacterDesc& desc, CharacterLoadReport* report) {
   report->import.scale = desc.scale;
   auto model = LoadCharacterModel(core::DataPath(desc.model_path), report->import);
   if (!model) return model.status();
@@ -55,6 +56,7 @@ core::Expected<CharacterModel> LoadTurnedModel(const character::CharacterDesc& d
   report->file_root = model->skeleton.Names()[0];
   report->rest_facing = FacingFromRestPose(desc, model->skeleton);
   report->facing = ChooseFacing(desc, model->skeleton, &report->warnings);
+  FindMissingOffsets(report->facing.up_axis, report->facing.forward_axis, *model, &desc, &report->notes);
   report->import.turn_ms = TurnToGameAxes(report->facing);
   report->import.ground_root_ms = GroundRootMs(desc, model->skeleton, report->facing);
   if (report->import.turn_ms != glm::identity<glm::quat>() || report->import.ground_root_ms) {
@@ -89,7 +91,8 @@ core::Status AddPlayedRoles(const character::CharacterDesc& played, const charac
 
 }  // namespace
 
-core::Expected<CharacterModel> LoadCharacterForGame(const character::CharacterDesc& desc, CharacterLoadReport* report) {
+core::Expected<CharacterModel> LoadCharacterForGame(character::CharacterDesc* desc_io, CharacterLoadReport* report) {
+  character::CharacterDesc& desc = *desc_io;
   auto model = LoadTurnedModel(desc, report);
   if (!model) return model.status();
   // A role mapped to a clip that holds one pose is played as one left out.

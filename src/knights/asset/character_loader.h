@@ -8,7 +8,7 @@
 // extras leave out is found from their motion (knights/asset/character_clips.h).
 //
 //   asset::CharacterLoadReport report;
-//   auto model = asset::LoadCharacterForGame(desc, &report);
+//   auto model = asset::LoadCharacterForGame(&desc, &report);
 //   for (const std::string& w : report.warnings) log(w);
 
 #include <optional>
@@ -41,9 +41,11 @@ struct CharacterLoadReport {
   character::RestMeasures rest;
 };
 
-// The model at desc.model_path (a data path), checked against the
-// description. Errors: the first bad file's one line.
-core::Expected<CharacterModel> LoadCharacterForGame(const character::CharacterDesc& desc, CharacterLoadReport* report);
+// The model at desc->model_path (a data path), checked against the
+// description, whose offsets the file leaves out are found on the model
+// and written in (knights/asset/character_offsets.h). Errors: the first bad
+// file's one line.
+core::Expected<CharacterModel> LoadCharacterForGame(character::CharacterDesc* desc, CharacterLoadReport* report);
 
 // The props of a model so loaded, their sockets resolved against `rig`
 // (knights/character/rig_props.h). The stow sockets are read from the file's own climb

@@ -15,7 +15,7 @@ core::Expected<std::unique_ptr<RetargetSourceModel>> LoadRetargetSource() {
                                ": clips: the source of retargeting maps no idle or walk");
   }
   loaded->desc = std::move(*desc);
-  auto model = LoadCharacterForGame(loaded->desc, &loaded->report);
+  auto model = LoadCharacterForGame(&loaded->desc, &loaded->report);
   if (!model) return model.status();
   loaded->model = std::move(*model);
   auto rig = character::ResolveRig(loaded->desc, loaded->model.skeleton);

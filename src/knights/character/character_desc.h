@@ -124,6 +124,15 @@ struct CharacterDesc {
   // space, metres; the ladder IK puts this point on the rung.
   glm::vec3 grip_offset_l_ls{0.0f};
   glm::vec3 grip_offset_r_ls{0.0f};
+  // Which of the sole, ball and grip offsets the file gave; the loader
+  // finds the others on the model (knights/asset/character_offsets.h) and
+  // writes them in.
+  struct GivenOffsets {
+    bool sole = true;
+    bool ball = true;
+    bool grip = true;
+  };
+  GivenOffsets given_offsets;
   // Props and their sockets, in file order (at most kMaxProps). Empty: the
   // character carries none, or lets the skeleton's hierarchy carry them.
   std::vector<PropDesc> props;
