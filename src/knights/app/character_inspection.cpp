@@ -122,10 +122,8 @@ void PrintProceduralClimb(const asset::CharacterModel& model, const character::R
   std::printf(
       "procedural climb: legs %.2f m, arms %.2f m; the pelvis %.2f m above the root and %.2f m behind the rungs, "
       "leaning %.0f degrees; the hands take rung %d (%.2f m up)\n",
-      0.5f * (baker.LimbLengthM(anim::kFootL) + baker.LimbLengthM(anim::kFootR)),
-      0.5f * (baker.LimbLengthM(anim::kHandL) + baker.LimbLengthM(anim::kHandR)), g.pelvis_ms.y,
-      g.rung_reach_m - g.pelvis_ms.x, glm::degrees(g.lean_rad), g.hand_top_rung,
-      static_cast<float>(g.hand_top_rung) * g.rung_spacing_m);
+      baker.LegLengthM(), baker.ArmLengthM(), g.pelvis_ms.y, g.rung_reach_m - g.pelvis_ms.x, glm::degrees(g.lean_rad),
+      g.hand_top_rung, static_cast<float>(g.hand_top_rung) * g.rung_spacing_m);
 }
 
 void PrintProps(const character::CharacterDesc& desc, const std::vector<anim::PropSockets>& props) {

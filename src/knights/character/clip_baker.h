@@ -86,6 +86,9 @@ class ClipBaker {
   glm::quat FlatFootMs(int limb, float yaw_rad) const;
   // Hip (shoulder) to knee (elbow) plus knee to ankle (wrist) at rest, metres.
   float LimbLengthM(int limb) const;
+  // The mean of the two legs', and of the two arms'.
+  float LegLengthM() const { return 0.5f * (LimbLengthM(anim::kFootL) + LimbLengthM(anim::kFootR)); }
+  float ArmLengthM() const { return 0.5f * (LimbLengthM(anim::kHandL) + LimbLengthM(anim::kHandR)); }
   // The limb's chain (anim::Limb order: leg_l, leg_r, arm_l, arm_r).
   const LimbChain& Chain(int limb) const;
 

@@ -72,8 +72,8 @@ ClimbGeometry MeasureClimb(const ClipBaker& baker) {
   g.rung_spacing_m = 0.30f;
   g.cycle_s = kCycleS;
   g.lean_rad = kLeanRad;
-  const float leg_m = 0.5f * (baker.LimbLengthM(anim::kFootL) + baker.LimbLengthM(anim::kFootR));
-  const float arm_m = 0.5f * (baker.LimbLengthM(anim::kHandL) + baker.LimbLengthM(anim::kHandR));
+  const float leg_m = baker.LegLengthM();
+  const float arm_m = baker.ArmLengthM();
   const auto rest_at = [&](int joint) { return glm::vec3(baker.RestMs()[joint][3]); };
   const Rig& rig = baker.rig();
   // Proportions of a climber: the root (under the hips) this share of the

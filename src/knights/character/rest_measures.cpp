@@ -4,21 +4,9 @@
 #include <cmath>
 #include <cstdio>
 
-#include "knights/anim/model_pose.h"
+#include "knights/character/clip_baker.h"
 
 namespace knights::character {
-namespace {
-
-float ChainLengthM(const std::vector<glm::mat4>& rest_ms, const LimbChain& chain) {
-  const glm::vec3 upper_ms(rest_ms[chain.upper][3]), mid_ms(rest_ms[chain.mid][3]), end_ms(rest_ms[chain.end][3]);
-  return glm::distance(upper_ms, mid_ms) + glm::distance(mid_ms, end_ms);
-}
-
-glm::vec3 PointMs(const std::vector<glm::mat4>& rest_ms, int joint, const glm::vec3& offset_ls) {
-  return glm::vec3(rest_ms[joint] * glm::vec4(offset_ls, 1.0f));
-}
-
-}  // namespace
 
 RestMeasures MeasureRest(const Rig& rig, const anim::Skeleton& skeleton, const anim::SkinnedMesh& mesh) {
   RestMeasures m;
@@ -27,7 +15,8 @@ RestMeasures MeasureRest(const Rig& rig, const anim::Skeleton& skeleton, const a
     m.floor_y_ms = mesh.vertices[0].position_ms.y;
     for (const anim::SkinnedVertex& v : mesh.vertices) m.floor_y_ms = std::min(m.floor_y_ms, v.position_ms.y);
   }
-  const std::vector<glm::mat4> rest_ms = anim::ModelPoseAt(skeleton, nullptr, 0.0f);
+  const ClipBaker baker(skeleton, rig);  // the rest pose and the limbs' lengths
+  const auto rest_ms = baker.RestMs();
   const LimbChain* legs[2] = {&rig.leg_l, &rig.leg_r};
   const LimbChain* arms[2] = {&rig.arm_l, &rig.arm_r};
   const glm::vec3 soles[2] = {rig.sole_offset_l_ls, rig.sole_offset_r_ls};
@@ -35,12 +24,12 @@ RestMeasures MeasureRest(const Rig& rig, const anim::Skeleton& skeleton, const a
   const glm::vec3 balls[2] = {rig.ball_offset_l_ls, rig.ball_offset_r_ls};
   const glm::vec3 grips[2] = {rig.grip_offset_l_ls, rig.grip_offset_r_ls};
   for (int side = 0; side < 2; ++side) {
-    m.leg_length_m[side] = ChainLengthM(rest_ms, *legs[side]);
-    m.arm_length_m[side] = ChainLengthM(rest_ms, *arms[side]);
-    m.sole_ms[side] = PointMs(rest_ms, legs[side]->end, soles[side]);
-    m.heel_ms[side] = PointMs(rest_ms, legs[side]->end, heels[side]);
-    m.ball_ms[side] = PointMs(rest_ms, legs[side]->end, balls[side]);
-    m.grip_ms[side] = PointMs(rest_ms, arms[side]->end, grips[side]);
+    m.leg_length_m[side] = baker.LimbLengthM(side == 0 ? anim::kFootL : anim::kFootR);
+    m.arm_length_m[side] = baker.LimbLengthM(side == 0 ? anim::kHandL : anim::kHandR);
+    m.sole_ms[side] = PointMs(rest_ms[legs[side]->end], soles[side]);
+    m.heel_ms[side] = PointMs(rest_ms[legs[side]->end], heels[side]);
+    m.ball_ms[side] = PointMs(rest_ms[legs[side]->end], balls[side]);
+    m.grip_ms[side] = PointMs(rest_ms[arms[side]->end], grips[side]);
   }
   return m;
 }

@@ -50,14 +50,6 @@ glm::vec3 InRootMs(const glm::mat4& root_ms, const glm::vec3& point_ms) {
   return glm::vec3(glm::inverse(root_ms) * glm::vec4(point_ms, 1.0f));
 }
 
-float MeanLegLengthM(const ClipBaker& baker) {
-  return 0.5f * (baker.LimbLengthM(anim::kFootL) + baker.LimbLengthM(anim::kFootR));
-}
-
-float MeanArmLengthM(const ClipBaker& baker) {
-  return 0.5f * (baker.LimbLengthM(anim::kHandL) + baker.LimbLengthM(anim::kHandR));
-}
-
 // The head's chain under the chest: from the chest's child that holds no
 // arm, down the child with the most joints below it, to its end.
 std::vector<int> HeadChain(const anim::Skeleton& skeleton, int chest, const Rig& rig) {
@@ -82,8 +74,8 @@ std::vector<int> HeadChain(const anim::Skeleton& skeleton, int chest, const Rig&
 }  // namespace
 
 Retargeter::Retargeter(const ClipBaker& source, const ClipBaker& target) : source_(&source), target_(&target) {
-  const float source_leg_m = MeanLegLengthM(source);
-  scale_ = source_leg_m > 0.0f ? MeanLegLengthM(target) / source_leg_m : 1.0f;
+  const float source_leg_m = source.LegLengthM();
+  scale_ = source_leg_m > 0.0f ? target.LegLengthM() / source_leg_m : 1.0f;
   const size_t joints = static_cast<size_t>(target.skeleton().JointCount());
   drive_.assign(joints, Drive{});
   align_ms_.assign(joints, glm::identity<glm::quat>());
@@ -131,12 +123,12 @@ void Retargeter::MapChains() {
     s_head.insert(s_head.begin(), s_chest);
     Spread(HeadChain(target_->skeleton(), t_chest, t), s_head, 1);
   }
-  MapLimbs();
+  MapLimbs(s_chest, t_chest);
 }
 
 // Each leg's hip, knee and ankle and each arm's collarbone, shoulder, elbow
 // and wrist, their rest bones aligned with the source's first.
-void Retargeter::MapLimbs() {
+void Retargeter::MapLimbs(int s_chest, int t_chest) {
   const Rig& s = source_->rig();
   const Rig& t = target_->rig();
   const auto s_at = [&](int joint) { return PositionMs(source_->RestMs()[joint]); };
@@ -161,8 +153,6 @@ void Retargeter::MapLimbs() {
   // rides on the chest where the source has none.
   const auto s_parents = source_->skeleton().Parents();
   const auto t_parents = target_->skeleton().Parents();
-  const int s_chest = CommonAncestor(s_parents, s.arm_l.upper, s.arm_r.upper);
-  const int t_chest = CommonAncestor(t_parents, t.arm_l.upper, t.arm_r.upper);
   for (const auto& [tc, sc] : {std::pair{&t.arm_l, &s.arm_l}, std::pair{&t.arm_r, &s.arm_r}}) {
     const int t_collar = t_parents[tc->upper], s_collar = s_parents[sc->upper];
     if (t_collar == t_chest || t_collar < 0 || s_collar == s_chest || s_collar < 0) continue;
@@ -233,8 +223,8 @@ BakeFrame Retargeter::Goals(const std::vector<glm::mat4>& source_ms, const glm::
 }
 
 bool Retargeter::ClimbFits() const {
-  const float source_ratio = MeanArmLengthM(*source_) / MeanLegLengthM(*source_);
-  const float target_ratio = MeanArmLengthM(*target_) / MeanLegLengthM(*target_);
+  const float source_ratio = source_->ArmLengthM() / source_->LegLengthM();
+  const float target_ratio = target_->ArmLengthM() / target_->LegLengthM();
   return std::fabs(scale_ - 1.0f) <= kClimbMostScaleChange &&
          std::fabs(target_ratio / source_ratio - 1.0f) <= kClimbMostArmRatioChange;
 }

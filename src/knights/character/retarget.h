@@ -73,7 +73,7 @@ class Retargeter {
   };
 
   void MapChains();
-  void MapLimbs();
+  void MapLimbs(int s_chest, int t_chest);
   void Map(int target_joint, int source_joint, const glm::vec3& target_dir_ms, const glm::vec3& source_dir_ms);
   // Target joints `inner` spread along the source chain `along` (its ends
   // included) by how far along their own chain they are, `ends` being how
