@@ -11,19 +11,10 @@
 # has them. check(...) returns a report or raises CheckFailed.
 import numpy as np
 
-from squire_glb import Glb, Poser, find_extras, rest_world
+from squire_glb import CheckFailed, Glb, Poser, find_extras, need, rest_world
 from tc_rig import (GRIP_ALONG_M, GRIP_PALM_M, HEEL_Z, PREFIX, REFERENCE, SIDES, contact_points)
 
 FPS = 30
-
-
-class CheckFailed(Exception):
-    pass
-
-
-def need(ok, msg):
-    if not ok:
-        raise CheckFailed(msg)
 
 
 def unscaled(m):
