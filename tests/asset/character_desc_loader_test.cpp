@@ -153,6 +153,32 @@ TEST(CharacterDescLoader, EveryRoleIsOptional) {
             "knight.json: clips.walk: expected a non-empty string");
 }
 
+// "retarget" (default true): whether the roles a file leaves out are the
+// knight's retargeted, which needs the knight loaded as the source only
+// where some role is left out (a file's single jump counts for its pieces).
+TEST(CharacterDescLoader, RetargetSaysWhetherTheRolesLeftOutAreTheKnights) {
+  json j = json::parse(kValid);
+  for (const char* fight : {"attack_1", "attack_2", "attack_3", "block", "block_hit", "hit", "knockdown", "get_up"}) {
+    j["clips"][fight] = fight;
+  }
+  const auto all = ParseCharacterDesc(j.dump(), "knight.json");
+  ASSERT_TRUE(all.ok()) << all.status().message();
+  EXPECT_TRUE(all->retarget);
+  EXPECT_FALSE(character::RetargetsLeftOutRoles(*all));
+  j["clips"] = json{{"idle", "stand"}, {"walk", "stroll"}};
+  const auto some = ParseCharacterDesc(j.dump(), "knight.json");
+  ASSERT_TRUE(some.ok()) << some.status().message();
+  EXPECT_TRUE(character::RetargetsLeftOutRoles(*some));
+  j["retarget"] = false;
+  const auto off = ParseCharacterDesc(j.dump(), "knight.json");
+  ASSERT_TRUE(off.ok()) << off.status().message();
+  EXPECT_FALSE(off->retarget);
+  EXPECT_FALSE(character::RetargetsLeftOutRoles(*off));
+  j["retarget"] = "no";
+  EXPECT_EQ(ParseCharacterDesc(j.dump(), "knight.json").status().message(),
+            "knight.json: retarget: expected true or false");
+}
+
 TEST(CharacterDescLoader, PointsLeftOutAreMarkedForTheLoaderToFind) {
   json j = json::parse(kValid);
   const auto given = ParseCharacterDesc(j.dump(), "knight.json");

@@ -54,17 +54,22 @@ std::unique_ptr<Squire> LoadSquireWithoutJump() {
   return LoadSquire([](character::CharacterDesc& d) { d.jump_clip.clear(); });
 }
 
-TEST(FallbackClips, EachRoleSaysWhereItsClipComesFrom) {
-  const auto squire = LoadSquire();
-  ASSERT_NE(squire, nullptr);
+// squire_common's own roles: its idle, walk and run, its jump split.
+void ExpectTheFilesOwnClips(const Squire& squire) {
   for (const character::ClipRole role :
        {character::ClipRole::kIdle, character::ClipRole::kWalk, character::ClipRole::kRun}) {
-    EXPECT_EQ(squire->Source(role), character::ClipSource::kClip) << character::ClipRoleKey(role);
+    EXPECT_EQ(squire.Source(role), character::ClipSource::kClip) << character::ClipRoleKey(role);
   }
   for (const character::ClipRole role :
        {character::ClipRole::kJumpUp, character::ClipRole::kFall, character::ClipRole::kLand}) {
-    EXPECT_EQ(squire->Source(role), character::ClipSource::kJumpSplit) << character::ClipRoleKey(role);
+    EXPECT_EQ(squire.Source(role), character::ClipSource::kJumpSplit) << character::ClipRoleKey(role);
   }
+}
+
+TEST(FallbackClips, EachRoleSaysWhereItsClipComesFrom) {
+  const auto squire = LoadSquire();
+  ASSERT_NE(squire, nullptr);
+  ExpectTheFilesOwnClips(*squire);
   EXPECT_EQ(squire->Source(character::ClipRole::kTurn), character::ClipSource::kProceduralTurn);
   EXPECT_EQ(squire->Source(character::ClipRole::kClimbUp), character::ClipSource::kProceduralClimb);
   EXPECT_EQ(squire->Source(character::ClipRole::kAttack1), character::ClipSource::kNone);
@@ -79,6 +84,29 @@ TEST(FallbackClips, EachRoleSaysWhereItsClipComesFrom) {
       LoadSquire([](character::CharacterDesc& d) { d.clips[static_cast<int>(character::ClipRole::kRun)].clear(); });
   ASSERT_NE(no_run, nullptr);
   EXPECT_EQ(no_run->Source(character::ClipRole::kRun), character::ClipSource::kWarpedWalk);
+}
+
+// With retargeting on (the default), the same file keeps its own idle,
+// walk, run and jump, and every other role is the knight's, retargeted:
+// the turn and the fights; the climb stays procedural, the knight's not
+// fitting the squire's proportions (Retargeter::ClimbFits).
+TEST(FallbackClips, RetargetedRolesFillWhatTheFilesOwnClipsLeaveOut) {
+  const auto squire = LoadSquire([](character::CharacterDesc& d) { d.retarget = true; });
+  ASSERT_NE(squire, nullptr);
+  ExpectTheFilesOwnClips(*squire);
+  for (const character::ClipRole role :
+       {character::ClipRole::kTurn, character::ClipRole::kAttack1, character::ClipRole::kGetUp}) {
+    EXPECT_EQ(squire->Source(role), character::ClipSource::kRetargeted) << character::ClipRoleKey(role);
+  }
+  EXPECT_EQ(squire->Source(character::ClipRole::kClimbUp), character::ClipSource::kProceduralClimb);
+  EXPECT_GT(squire->report.roles.retarget_scale, 0.5f);
+  // Idle left out with retargeting off: nothing to build the rest from.
+  auto desc = asset::LoadCharacterDesc(std::string(KNIGHTS_SOURCE_DIR) + "/assets/characters/squire_common.json");
+  ASSERT_TRUE(desc.ok()) << desc.status().message();
+  desc->clips[static_cast<int>(character::ClipRole::kIdle)].clear();
+  asset::CharacterLoadReport report;
+  EXPECT_EQ(asset::LoadCharacterForGame(&*desc, &report).status().message(),
+            desc->file + ": clips.idle: missing, and \"retarget\" is false");
 }
 
 // The run made from the walk: faster and longer-strided, each planted sole

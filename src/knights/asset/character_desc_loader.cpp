@@ -253,8 +253,8 @@ core::Expected<character::CharacterDesc> ParseCharacterDesc(const std::string& j
   if (const auto duplicate = FindDuplicateKey(json_text)) return core::Status::Error(file + ": " + *duplicate);
   // clang-format off
   static const char* const kKnownKeys[] = {
-      "name", "model", "scale", "forward", "up", "clips", "procedural_climb", "pelvis", "legs", "arms",
-      "sole_offset_m", "ball_offset_m", "heel_offset_m", "grip_offset_m", "props", "variants"};
+      "name", "model", "scale", "forward", "up", "clips", "procedural_climb", "retarget", "pelvis", "legs",
+      "arms", "sole_offset_m", "ball_offset_m", "heel_offset_m", "grip_offset_m", "props", "variants"};
   // clang-format on
   for (auto it = root.begin(); it != root.end(); ++it) {
     if (std::find(std::begin(kKnownKeys), std::end(kKnownKeys), it.key()) == std::end(kKnownKeys)) {
@@ -276,6 +276,7 @@ core::Expected<character::CharacterDesc> ParseCharacterDesc(const std::string& j
     if (const json* clips = r.Object(root, "clips", "clips")) ReadClips(r, *clips, desc);
   }
   r.Bool(root, "procedural_climb", "procedural_climb", desc.procedural_climb);
+  r.Bool(root, "retarget", "retarget", desc.retarget);
   r.String(root, "pelvis", "pelvis", desc.pelvis_joint);
   if (const json* legs = r.Object(root, "legs", "legs")) {
     r.KnownKeysOnly(*legs, "legs", {"left", "right"});

@@ -70,11 +70,11 @@ core::Expected<CharacterModel> LoadTurnedModel(character::CharacterDesc& desc, C
 }
 
 // A clip for every role: the file's, the knight's retargeted where the file
-// leaves idle or walk out, or a fallback.
+// leaves the role out, or a fallback.
 core::Status AddPlayedRoles(const character::CharacterDesc& played, const character::Rig& rig, CharacterModel& model,
                             CharacterLoadReport* report) {
   std::unique_ptr<RetargetSourceModel> source;
-  if (character::NeedsRetargeting(played)) {
+  if (character::RetargetsLeftOutRoles(played)) {
     auto loaded = LoadRetargetSource();
     if (!loaded) {
       return core::Status::Error(played.file + ": clips: retargeting from the knight: " + loaded.status().message());

@@ -15,6 +15,8 @@ core::Expected<std::unique_ptr<RetargetSourceModel>> LoadRetargetSource() {
                                ": clips: the source of retargeting maps no idle or walk");
   }
   loaded->desc = std::move(*desc);
+  // Its own left-out roles fall back: retargeting them would load it again.
+  loaded->desc.retarget = false;
   auto model = LoadCharacterForGame(&loaded->desc, &loaded->report);
   if (!model) return model.status();
   loaded->model = std::move(*model);

@@ -15,11 +15,11 @@
 namespace knights::character {
 
 // The clip roles the animation state machine plays. A character file may
-// map any of them (knights/character/role_clips.h): where it maps idle and walk, the
-// base roles, the other locomotion and ladder roles it leaves out get a
-// fallback built from them at load, and the fight roles it leaves out are
-// not played; where it leaves idle or walk out (a rig with no clips),
-// every role it leaves out is retargeted from the knight's clips.
+// map any of them (knights/character/role_clips.h): every role it leaves
+// out is retargeted from the knight's clips at load; with retargeting off
+// ("retarget": false) the other locomotion and ladder roles get a fallback
+// built from the base roles (idle, walk), and the fight roles left out are
+// not played.
 enum class ClipRole : int {
   kIdle,
   kWalk,
@@ -102,6 +102,13 @@ struct CharacterDesc {
   // the file maps clips for them (knights/character/procedural_climb.h), to compare the
   // two on one rig. It is used anyway when any of the four is unmapped.
   bool procedural_climb = false;
+  // Where true ("retarget", the default), every role the file leaves out
+  // (or maps to a clip that holds one pose) is the knight's clip for it
+  // carried onto this rig (knights/character/retarget.h), fights included.
+  // False: the roles left out are built from the file's own idle and walk
+  // (knights/character/fallback_clips.h), which it must then map, and the
+  // fight roles left out are not played.
+  bool retarget = true;
   std::string pelvis_joint;
   LimbChainDesc leg_l, leg_r, arm_l, arm_r;
   // Offsets in a joint's space are metres along the joint's axes (the file

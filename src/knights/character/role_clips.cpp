@@ -78,15 +78,21 @@ core::Status AddRetargetedClimb(const CharacterDesc& desc, const Retargeter& ret
   return core::Status::Ok();
 }
 
+// Whether the file's single jump clip plays the role (split at its apex).
+bool SplitFromTheFilesJump(const CharacterDesc& desc, ClipRole role) {
+  return !desc.jump_clip.empty() && (role == ClipRole::kJumpUp || role == ClipRole::kFall || role == ClipRole::kLand);
+}
+
 // Every role the source plays and the file leaves out, retargeted (the
-// ladder roles where their holds reach the source's).
+// ladder roles where their holds reach the source's; the jump's pieces
+// where the file has no jump of its own).
 core::Status AddRetargetedClips(const CharacterDesc& desc, const ClipBaker& baker, const RetargetSource& source,
                                 RoleClips& roles, std::vector<anim::Clip>& clips) {
   const Retargeter retargeter(*source.baker, baker);
   for (int r = 0; r < kClipRoleCount; ++r) {
     const auto role = static_cast<ClipRole>(r);
     const int from = source.roles->clip[r];
-    if (!Missing(roles, role) || from < 0 || IsLadderRole(role)) continue;
+    if (!Missing(roles, role) || from < 0 || IsLadderRole(role) || SplitFromTheFilesJump(desc, role)) continue;
     auto clip = retargeter.Retarget(source.clips[from], ClipRoleKey(role));
     if (!clip) return core::Status::Error(desc.file + ": clips." + ClipRoleKey(role) + ": " + clip.status().message());
     Use(roles, role, ClipSource::kRetargeted, clips, std::move(*clip));
@@ -113,6 +119,14 @@ bool NeedsRetargeting(const CharacterDesc& desc) {
   return desc.clips[static_cast<int>(ClipRole::kIdle)].empty() || desc.clips[static_cast<int>(ClipRole::kWalk)].empty();
 }
 
+bool RetargetsLeftOutRoles(const CharacterDesc& desc) {
+  if (!desc.retarget) return false;
+  for (int r = 0; r < kClipRoleCount; ++r) {
+    if (desc.clips[r].empty() && !SplitFromTheFilesJump(desc, static_cast<ClipRole>(r))) return true;
+  }
+  return false;
+}
+
 bool UsesProceduralClimb(const CharacterDesc& desc) {
   return desc.procedural_climb || std::any_of(std::begin(kLadderRoles), std::end(kLadderRoles),
                                               [&](ClipRole r) { return desc.clips[static_cast<int>(r)].empty(); });
@@ -130,16 +144,16 @@ core::Expected<RoleClips> AddRoleClips(const CharacterDesc& desc, const anim::Sk
     if (roles.clip[r] >= 0) roles.source[r] = ClipSource::kClip;
   }
   const ClipBaker baker(skeleton, rig);
-  if (NeedsRetargeting(desc) && source != nullptr) {
+  if (desc.retarget && source != nullptr) {
     if (core::Status s = AddRetargetedClips(desc, baker, *source, roles, clips); !s.ok()) return s;
   }
   for (const ClipRole base : {ClipRole::kIdle, ClipRole::kWalk}) {
-    if (Missing(roles, base)) {
-      return core::Status::Error(desc.file + ": clips." + ClipRoleKey(base) + ": " +
-                                 (desc.clips[static_cast<int>(base)].empty()
-                                      ? std::string("missing, and no character to retarget its clips from")
-                                      : "no clip '" + desc.clips[static_cast<int>(base)] + "'"));
-    }
+    if (!Missing(roles, base)) continue;
+    const std::string& name = desc.clips[static_cast<int>(base)];
+    const std::string why = !name.empty()    ? "no clip '" + name + "'"
+                            : !desc.retarget ? std::string("missing, and \"retarget\" is false")
+                                             : std::string("missing, and no character to retarget its clips from");
+    return core::Status::Error(desc.file + ": clips." + ClipRoleKey(base) + ": " + why);
   }
   if (Missing(roles, ClipRole::kRun)) {
     auto run = BuildWarpedRun(baker, anim::Clip(clips[roles.clip[static_cast<int>(ClipRole::kWalk)]]));

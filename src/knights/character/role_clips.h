@@ -34,7 +34,7 @@ struct RoleClips {
   float retarget_scale = 0.0f;
 };
 
-// The character whose clips a rig without idle or walk of its own is given
+// The character whose clips are retargeted for the roles a file leaves out
 // (the knight): its skeleton and rig (the baker), its clips and which
 // plays each role. All must outlive AddRoleClips.
 struct RetargetSource {
@@ -44,18 +44,23 @@ struct RetargetSource {
 };
 
 // Finds the file's clips by name in `clips` and appends a clip for each
-// role without one: where the file leaves idle or walk out
-// (NeedsRetargeting), every role the source plays and the file leaves out,
-// retargeted from it (the ladder roles stay procedural); then a fallback
-// for each role still without one. Errors (a jump clip that cannot be
-// split, a walk without a speed, no source to retarget from) name the
+// role without one: with a source and the file's "retarget" on, every role
+// the source plays and the file leaves out, retargeted from it (the ladder
+// roles where the source's climb fits the rig, the jump's pieces where the
+// file has no single jump to split); then a fallback for each role still
+// without one. Errors (a jump clip that cannot be split, a walk without a
+// speed, idle or walk left out with nothing to retarget them from) name the
 // character file and the clip.
 core::Expected<RoleClips> AddRoleClips(const CharacterDesc& desc, const anim::Skeleton& skeleton, const Rig& rig,
                                        std::vector<anim::Clip>& clips, const RetargetSource* source = nullptr);
 
-// Whether the file leaves a base role (idle, walk) out, so that the roles it
-// leaves out are retargeted.
+// Whether the file leaves a base role (idle, walk) out, so that it cannot
+// play without retargeting.
 bool NeedsRetargeting(const CharacterDesc& desc);
+
+// Whether AddRoleClips needs a RetargetSource for this file: retargeting is
+// on and the file leaves a role out.
+bool RetargetsLeftOutRoles(const CharacterDesc& desc);
 
 // Whether the four ladder roles come from the procedural climb.
 bool UsesProceduralClimb(const CharacterDesc& desc);

@@ -112,7 +112,7 @@ void FootIkController::ProbeGround(const FootIkFrame& frame, const PoseView& pos
   for (int side = 0; side < 2; ++side) {
     FootIkState& foot = feet_[side];
     foot.clip_sole_ws = PointWs(spaces.to_world, pose.models_ms[legs_[side].chain.end], legs_[side].sole_offset_ls);
-    foot.animated_sole_ws = foot.clip_sole_ws;
+    foot.animated_sole_ws = foot.clip_sole_ws + frame.sole_shift_ws[side];
     if (!frame.airborne && frame.stride_scale != 1.0f) {
       // Stride warping: along the forward axis, about the pelvis.
       const float ahead_m = glm::dot(foot.clip_sole_ws - pelvis_ws, forward_ws);

@@ -135,6 +135,11 @@ struct FootIkFrame {
   // 0..1 through each foot's swing (0 while in contact): late in the swing
   // the foot heads for the spot it will be planted on.
   std::array<float, 2> swing_progress{0.0f, 0.0f};
+  // How far the caller carries each sole from where the clip puts it,
+  // world metres (zero: not at all): a step the body takes that no clip
+  // has, such as a standing foot stepping into a new stance (lifted on the
+  // way, its contact 0 meanwhile).
+  std::array<glm::vec3, 2> sole_shift_ws{};
   GroundRaycastFn raycast = nullptr;
   // Walls a toe must stay out of (null: none); same context as raycast.
   WallRaycastFn wall_raycast = nullptr;

@@ -276,6 +276,34 @@ TEST_F(AnimPlayerTest, OverrideFreezesOneClipUntilCleared) {
   EXPECT_NEAR(Eval().x, Value(character::ClipRole::kIdle), 1e-4f);
 }
 
+// A standing step lifts one foot for its length, whatever the idle says:
+// its contact reads 0 and its swing the step's progress; the other foot
+// and the pose are the clips'. A second start meanwhile changes nothing;
+// EndSteps puts the foot back on the clip's contact at once.
+TEST_F(AnimPlayerTest, AStandingStepLiftsOneFootForItsLength) {
+  EXPECT_EQ(player_.StepProgress(anim::kFootR), -1.0f);
+  player_.StartStep(anim::kFootR, 0.4f);
+  player_.Update(0.1f, 0.0f);
+  EXPECT_EQ(player_.ContactWeight(anim::kFootR), 0.0f);
+  EXPECT_EQ(player_.ContactWeight(anim::kFootL), 1.0f);
+  EXPECT_NEAR(player_.StepProgress(anim::kFootR), 0.25f, 1e-5f);
+  EXPECT_NEAR(player_.SwingProgress(anim::kFootR), 0.25f, 1e-5f);
+  EXPECT_EQ(player_.SwingProgress(anim::kFootL), 0.0f);
+  EXPECT_NEAR(Eval().x, Value(character::ClipRole::kIdle), 1e-4f);
+  player_.StartStep(anim::kFootR, 5.0f);
+  player_.Update(0.2f, 0.0f);
+  EXPECT_NEAR(player_.StepProgress(anim::kFootR), 0.75f, 1e-5f);
+  player_.Update(0.15f, 0.0f);
+  EXPECT_EQ(player_.StepProgress(anim::kFootR), -1.0f);
+  EXPECT_EQ(player_.ContactWeight(anim::kFootR), 1.0f);
+  player_.StartStep(anim::kFootL, 0.4f);
+  player_.StartStep(anim::kHandL, 0.4f);
+  EXPECT_EQ(player_.StepProgress(anim::kHandL), -1.0f);
+  player_.EndSteps();
+  EXPECT_EQ(player_.StepProgress(anim::kFootL), -1.0f);
+  EXPECT_EQ(player_.ContactWeight(anim::kFootL), 1.0f);
+}
+
 TEST_F(AnimPlayerTest, RefusesATooSmallOutputAndBadTime) {
   std::array<math::Transform, 1> small{};
   EXPECT_FALSE(player_.Evaluate(small));

@@ -94,6 +94,7 @@ void AnimPlayer::SetRate(float rate) {
 
 void AnimPlayer::Update(float dt_s, float ground_speed_mps) {
   if (!(dt_s >= 0.0f) || !std::isfinite(dt_s)) return;
+  for (float& left_s : step_left_s_) left_s = std::max(0.0f, left_s - dt_s);
   bool locomotion_active = false;
   for (int i = 0; i < kMaxSlots; ++i) {
     Slot& s = slots_[i];
@@ -268,8 +269,19 @@ bool AnimPlayer::CurrentFinished() const {
   return s.rate >= 0.0f ? s.time_s >= clip->DurationS() : s.time_s <= 0.0f;
 }
 
+void AnimPlayer::StartStep(anim::Limb foot, float duration_s) {
+  if (foot > anim::kFootR || !(duration_s > 0.0f) || step_left_s_[foot] > 0.0f) return;
+  step_left_s_[foot] = step_duration_s_[foot] = duration_s;
+}
+
+float AnimPlayer::StepProgress(anim::Limb foot) const {
+  if (foot > anim::kFootR || step_left_s_[foot] <= 0.0f) return -1.0f;
+  return 1.0f - step_left_s_[foot] / step_duration_s_[foot];
+}
+
 float AnimPlayer::ContactWeight(anim::Limb limb) const {
   if (override_clip_ != nullptr) return override_clip_->IsInContact(limb, override_time_s_) ? 1.0f : 0.0f;
+  if (StepProgress(limb) >= 0.0f) return 0.0f;
   float total = 0.0f, in_contact = 0.0f;
   for (const Slot& s : slots_) {
     if (!s.active || s.weight <= 0.0f) continue;
@@ -290,6 +302,7 @@ float AnimPlayer::ContactWeight(anim::Limb limb) const {
 namespace knights::game {
 
 float AnimPlayer::SwingProgress(anim::Limb limb) const {
+  if (const float step = StepProgress(limb); override_clip_ == nullptr && step >= 0.0f) return step;
   const anim::Clip* clip = override_clip_ != nullptr ? override_clip_ : CurrentClip();
   if (clip == nullptr) return 0.0f;
   const float t = clip->WrapTime(override_clip_ != nullptr ? override_time_s_ : CurrentTimeS());

@@ -91,6 +91,17 @@ class AnimPlayer {
   // 0 while in contact or when the clip has no contact for the limb.
   float SwingProgress(anim::Limb limb) const;
   const anim::LocomotionBlend& Locomotion() const { return locomotion_; }
+
+  // A step the knight takes standing (Knight::StartStanceSteps): `foot`
+  // (kFootL or kFootR) is off the ground for duration_s, whatever the clips
+  // say. Until it lands ContactWeight reads 0 for it and SwingProgress the
+  // step's progress, so that the IK, the sounds and the metrics all see a
+  // foot in the air. A step already going on goes on.
+  void StartStep(anim::Limb foot, float duration_s);
+  // Ends both feet's steps at once (the knight walks, jumps or climbs).
+  void EndSteps() { step_left_s_.fill(0.0f); }
+  // 0..1 through the standing step of `foot`; -1 when it takes none.
+  float StepProgress(anim::Limb foot) const;
   // Cache-prefetch hint for the next Update/Evaluate: the sampling cursors of
   // the clips playing (see knights/core/prefetch.h).
   void Prefetch() const;
@@ -132,6 +143,10 @@ class AnimPlayer {
   std::array<anim::SamplingCache, kMaxSlots> slot_cache_;
   std::array<anim::SamplingCache, 2> locomotion_cache_;
   float locomotion_start_phase_ = 0.0f;
+  // Each foot's standing step (StartStep): seconds left (0: none) and its
+  // whole length, seconds.
+  std::array<float, 2> step_left_s_{};
+  std::array<float, 2> step_duration_s_{};
   std::vector<uint8_t> slow_joint_;  // per joint: 1 when it fades slowly
   float slow_fade_min_s_ = 0.0f;
   // The last pose Evaluate gave (before any IK): each blend takes its

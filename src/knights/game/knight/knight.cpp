@@ -252,6 +252,11 @@ void Knight::Init(const anim::Skeleton& skeleton, const ClipSet& clips, const ch
     r.hinge_axis_ls = hinge_axis_ls;
     return r;
   };
+  auto leg_length_m = [&](const character::LimbChain& chain) {
+    return glm::length(glm::vec3(models_ms_[chain.mid][3] - models_ms_[chain.upper][3])) +
+           glm::length(glm::vec3(models_ms_[chain.end][3] - models_ms_[chain.mid][3]));
+  };
+  leg_length_m_ = 0.5f * (leg_length_m(rig.leg_l) + leg_length_m(rig.leg_r));
   foot_ik.Init(leg(rig.leg_l, rig.sole_offset_l_ls, rig.ball_offset_l_ls, rig.heel_offset_l_ls, rig.hinge_axis_ls[0]),
                leg(rig.leg_r, rig.sole_offset_r_ls, rig.ball_offset_r_ls, rig.heel_offset_r_ls, rig.hinge_axis_ls[1]),
                rig.pelvis);
@@ -302,6 +307,7 @@ void Knight::Step(const core::InputState& input, const world::World& world, cons
     KNIGHTS_PROFILE_SCOPE(time_passes, &last_anim_s_);
     SampleClips(world, ik, dt_s);  // 2
     LocalToModel();                // 3
+    StartStanceSteps();            // 3b
   }
   {
     KNIGHTS_PROFILE_SCOPE(time_passes, &last_ik_s_);

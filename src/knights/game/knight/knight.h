@@ -99,6 +99,8 @@ class Knight {
   // Starts the role the controller or the fight asks for, when it changed.
   void FollowRole();
   void LocalToModel();
+  void StartStanceSteps();
+  glm::vec3 StanceStepShiftWs(int side) const;
   void RunIk(const world::World& world, const ik::IkSwitches& ik, float dt_s, core::DebugLines* debug);
   void PlaceProps(const world::World& world, const ik::IkSwitches& ik, float dt_s);
   void SetArmBlendProfile(const anim::Skeleton& skeleton, const character::Rig& rig);
@@ -140,6 +142,13 @@ class Knight {
   // Per clip role (ladder roles only): where each limb's root is when each
   // of its contacts ends, for the ladder IK's choice of holds.
   std::array<anim::ContactEndPositions, character::kClipRoleCount> contact_ends_;
+  // Hip to ankle at rest, mean of the two legs, metres: how far a foot
+  // may stand from where the clip stands it before it steps there.
+  float leg_length_m_ = 0.0f;
+  // Each foot's standing step (StartStanceSteps): where the sole stood when
+  // it lifted, world metres, and how high it is lifted at mid-step, metres.
+  std::array<glm::vec3, 2> stance_step_from_ws_{};
+  std::array<float, 2> stance_step_lift_m_{};
   // Stride warping's scale (FootIkFrame::stride_scale), eased towards the
   // slope's so that a slope change never moves the feet in one step.
   math::DampedSpring<float> stride_scale_{1.0f, 0.0f};

@@ -55,6 +55,7 @@ void Knight::RunFootIk(const world::World& world, const ik::IkSwitches& ik, floa
   feet.stride_scale = stride_scale_.value;
   feet.moving = controller.Grounded() && std::fabs(controller.VelocityMps().x) > kStrideWarpMinSpeedMps;
   feet.swing_progress = {anim.SwingProgress(anim::kFootL), anim.SwingProgress(anim::kFootR)};
+  feet.sole_shift_ws = {StanceStepShiftWs(0), StanceStepShiftWs(1)};
   feet.raycast = &CastDown;
   feet.wall_raycast = &CastAcross;
   feet.raycast_context = &world;
