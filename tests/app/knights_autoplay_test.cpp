@@ -72,21 +72,20 @@ struct OpenBound {
 // knight meets every bound there; the squire's elbows and the feet of the
 // procedural climb (squire_common's and the knight's) do not yet, for 2-6
 // frames each (measured when the level was added; not traced yet).
-// Issue 41's proportions far from the knight's, their ladders on the
-// procedural climb: long_legs (legs 15% longer, arms 19% shorter) and child
-// (1.10 m) still let go of a rung for a few frames (measured when the
-// climb learned to hang short arms nearer and a child to climb a rung a
-// cycle; from 31-64 and 16-39 frames).
-constexpr const char* kLongLegs = "tests/data/characters/long_legs/long_legs.json";
+// Issue 41's child (1.10 m), its ladders on the procedural climb, still
+// lets go of a rung for a few frames (measured when the climb learned to
+// hang short arms nearer and a child to climb a rung a cycle; from 16-39
+// frames): a hand held to the last tenth of its contact, out of reach
+// once the body has risen, regrabs the next rung. long_legs (legs 15%
+// longer, arms 19% shorter) meets every bound since the climb keeps each
+// whole hold within 0.85 of the arm (1 and 6 frames before).
 constexpr const char* kChild = "tests/data/characters/child/child.json";
-constexpr std::array<OpenBound, 13> kOpenBounds{{
+constexpr std::array<OpenBound, 11> kOpenBounds{{
     {"squire.json", "torture_ladder_slope.json", "elbow_reversed_deg", "frames_over_5deg", 6},
     {"squire_common.json", "torture_ladder_slope.json", "ladder_foot_penetration_m", "frames_over_2cm", 4},
     {"squire_common.json", "torture_ladder_slope.json", "foot_rung_error_m", "frames_over_2cm", 3},
     {"knight_procedural_climb.json", "torture_ladder_slope.json", "ladder_foot_penetration_m", "frames_over_2cm", 3},
     {"knight_procedural_climb.json", "torture_ladder_slope.json", "foot_rung_error_m", "frames_over_2cm", 2},
-    {kLongLegs, "demo.json", "hand_rung_error_m", "frames_over_2cm", 1},
-    {kLongLegs, "torture_ladders.json", "hand_rung_error_m", "frames_over_2cm", 6},
     {kChild, "demo.json", "hand_rung_error_m", "frames_over_2cm", 5},
     {kChild, "demo.json", "foot_rung_error_m", "frames_over_2cm", 2},
     {kChild, "torture_ladders.json", "hand_rung_error_m", "frames_over_2cm", 15},
@@ -179,16 +178,17 @@ TEST(EveryLevelAutoplay, TheKnightWithTheProceduralClimbReachesTheGoalWithinTheI
 
 // Issue 41: characters as people bring them (tools/test_characters): a
 // Mixamo-like rig (a 0.01 armature over centimetre bones, rooted at its
-// hips, facing +Z) with in-place idle, walk and run only, the same under a
-// x100 armature, and with no clips at all (every role retargeted from the
-// knight's, the climb procedural), at 1.78 m, as a 2.2 m giant, with long
-// legs and short arms and as a 1.1 m child, from their character files
-// alone, on the levels its done-when names.
+// hips, facing +Z) with in-place idle, walk and run only (the other roles
+// retargeted from the knight's), the same under a x100 armature, and with
+// no clips at all (every role retargeted), at 1.78 m, as a 2.2 m giant,
+// with long legs and short arms and as a 1.1 m child (these two on the
+// procedural climb), from their character files alone, on the levels its
+// done-when names.
 TEST(EveryLevelAutoplay, MixamoLikeCharactersReachTheGoalWithinTheIkBounds) {
   for (const char* character :
        {"tests/data/characters/mixamo_inplace/mixamo_inplace.json",
         "tests/data/characters/mixamo_x100/mixamo_x100.json", "tests/data/characters/mixamo_tpose/mixamo_tpose.json",
-        "tests/data/characters/giant/giant.json", kLongLegs, kChild}) {
+        "tests/data/characters/giant/giant.json", "tests/data/characters/long_legs/long_legs.json", kChild}) {
     for (const char* level : {"demo.json", "castle.json", "torture_ladders.json"}) {
       const std::string level_path = std::string(KNIGHTS_SOURCE_DIR) + "/assets/levels/" + level;
       ExpectIkBounds(RunMetrics(level_path, "on", kFrames, 1, character), {character, level_path},

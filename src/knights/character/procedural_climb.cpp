@@ -24,7 +24,7 @@ constexpr float kBobM = 0.02f;
 // rungs' line (the knight's: 0.63).
 constexpr float kMostShoulderGapOfArm = 0.65f;
 // A hold is within reach where it stays within this share of the arm.
-constexpr float kWholeHoldReach = 0.95f;
+constexpr float kWholeHoldReach = 0.85f;
 
 float Bob(const ClimbGeometry& g, float t_s) { return kBobM * std::cos(4.0f * kPi * t_s / g.cycle_s); }
 
