@@ -10,6 +10,7 @@
 #include "knights/anim/prop_placement_job.h"
 #include "knights/anim/sampling_job.h"
 #include "knights/anim/skinning_palette_job.h"
+#include "knights/character/clip_baker.h"
 #include "knights/core/prefetch.h"
 #include "knights/core/profile_scope.h"
 #include "knights/ik/prop_clearance_job.h"
@@ -252,11 +253,7 @@ void Knight::Init(const anim::Skeleton& skeleton, const ClipSet& clips, const ch
     r.hinge_axis_ls = hinge_axis_ls;
     return r;
   };
-  auto leg_length_m = [&](const character::LimbChain& chain) {
-    return glm::length(glm::vec3(models_ms_[chain.mid][3] - models_ms_[chain.upper][3])) +
-           glm::length(glm::vec3(models_ms_[chain.end][3] - models_ms_[chain.mid][3]));
-  };
-  leg_length_m_ = 0.5f * (leg_length_m(rig.leg_l) + leg_length_m(rig.leg_r));
+  leg_length_m_ = character::ClipBaker(skeleton, rig).LegLengthM();
   foot_ik.Init(leg(rig.leg_l, rig.sole_offset_l_ls, rig.ball_offset_l_ls, rig.heel_offset_l_ls, rig.hinge_axis_ls[0]),
                leg(rig.leg_r, rig.sole_offset_r_ls, rig.ball_offset_r_ls, rig.heel_offset_r_ls, rig.hinge_axis_ls[1]),
                rig.pelvis);

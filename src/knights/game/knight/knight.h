@@ -100,6 +100,7 @@ class Knight {
   void FollowRole();
   void LocalToModel();
   void StartStanceSteps();
+  glm::vec3 ClipSoleWs(int side) const;
   glm::vec3 StanceStepShiftWs(int side) const;
   void RunIk(const world::World& world, const ik::IkSwitches& ik, float dt_s, core::DebugLines* debug);
   void PlaceProps(const world::World& world, const ik::IkSwitches& ik, float dt_s);

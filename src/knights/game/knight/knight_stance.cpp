@@ -40,6 +40,13 @@ anim::Limb FootLimb(int side) { return side == 0 ? anim::kFootL : anim::kFootR; 
 
 }  // namespace
 
+// The sole point as the clips put it this step (before the IK), world.
+glm::vec3 Knight::ClipSoleWs(int side) const {
+  const glm::vec3& sole_ls = side == 0 ? rig_->sole_offset_l_ls : rig_->sole_offset_r_ls;
+  const int foot_joint = side == 0 ? rig_->leg_l.end : rig_->leg_r.end;
+  return glm::vec3(model_to_world_ * models_ms_[foot_joint] * glm::vec4(sole_ls, 1.0f));
+}
+
 // One foot at a time, the one furthest from its stance first.
 void Knight::StartStanceSteps() {
   const bool standing = controller.Grounded() && !controller.Turning() && anim.Override() == nullptr &&
@@ -52,15 +59,12 @@ void Knight::StartStanceSteps() {
     return;
   }
   if (anim.StepProgress(anim::kFootL) >= 0.0f || anim.StepProgress(anim::kFootR) >= 0.0f) return;
-  const glm::vec3 sole_ls[2] = {rig_->sole_offset_l_ls, rig_->sole_offset_r_ls};
-  const int foot_joint[2] = {rig_->leg_l.end, rig_->leg_r.end};
   float farthest_m = kStanceStepLegs * leg_length_m_;
   int stepping = -1;
   for (int side = 0; side < 2; ++side) {
     const ik::FootIkState& foot = foot_ik.Foot(side);
     if (!foot.locked || foot.lock_blend < 1.0f || anim.ContactWeight(FootLimb(side)) < 0.5f) continue;
-    const glm::vec3 clip_sole_ws =
-        glm::vec3(model_to_world_ * models_ms_[foot_joint[side]] * glm::vec4(sole_ls[side], 1.0f));
+    const glm::vec3 clip_sole_ws = ClipSoleWs(side);
     const float apart_m =
         glm::length(glm::vec2(foot.lock_point_ws.x - clip_sole_ws.x, foot.lock_point_ws.z - clip_sole_ws.z));
     if (apart_m > farthest_m) {
@@ -83,9 +87,7 @@ void Knight::StartStanceSteps() {
 glm::vec3 Knight::StanceStepShiftWs(int side) const {
   const float progress = anim.StepProgress(FootLimb(side));
   if (progress < 0.0f) return glm::vec3(0.0f);
-  const glm::vec3 sole_ls = side == 0 ? rig_->sole_offset_l_ls : rig_->sole_offset_r_ls;
-  const int foot_joint = side == 0 ? rig_->leg_l.end : rig_->leg_r.end;
-  const glm::vec3 clip_sole_ws = glm::vec3(model_to_world_ * models_ms_[foot_joint] * glm::vec4(sole_ls, 1.0f));
+  const glm::vec3 clip_sole_ws = ClipSoleWs(side);
   const float eased = progress * progress * (3.0f - 2.0f * progress);
   glm::vec3 shift_ws = (stance_step_from_ws_[side] - clip_sole_ws) * (1.0f - eased);
   shift_ws.y = stance_step_lift_m_[side] * std::sin(kPi * progress);
