@@ -1,6 +1,7 @@
 // The procedural climb (knights/character/procedural_climb.h) built for the shipped rigs
-// as the game loads them: the squire with only its common clips, and the
-// knight with the climb forced on over its own climb clips. The baked clips
+// as the game loads them: the squire with only its common clips, the
+// knight with the climb forced on over its own climb clips, and a 1.1 m
+// child (tests/data/characters: arms of 0.31 m, legs of 0.45). The baked clips
 // are measured against the ladder they are built on (limb sequence, rung
 // choice, arcs, getting on and off), then a whole game::Knight climbs
 // ladders of every spacing and lean the level format allows, its hands and
@@ -84,9 +85,12 @@ TEST_P(ProceduralClimbTest, AllFourLadderRolesComeFromIt) {
   }
   const anim::Clip& climb = cast_->Clip(character::ClipRole::kClimbUp);
   EXPECT_TRUE(climb.Loop());
-  // The climb's speed is set by the rung spacing: two rungs a cycle.
-  EXPECT_FLOAT_EQ(*climb.ClimbMPerCycle(), 2.0f * geometry_.rung_spacing_m);
-  EXPECT_FLOAT_EQ(*climb.SpeedMps(), 2.0f * geometry_.rung_spacing_m / climb.DurationS());
+  // The climb's speed is set by the rung spacing: two rungs a cycle, one
+  // for legs shorter than two rungs' step (the child's).
+  const float rungs = geometry_.rung_spacing_m * 2.0f > baker_->LegLengthM() ? 1.0f : 2.0f;
+  EXPECT_EQ(geometry_.rungs_per_cycle, static_cast<int>(rungs));
+  EXPECT_FLOAT_EQ(*climb.ClimbMPerCycle(), rungs * geometry_.rung_spacing_m);
+  EXPECT_FLOAT_EQ(*climb.SpeedMps(), rungs * geometry_.rung_spacing_m / climb.DurationS());
   EXPECT_FLOAT_EQ(*climb.RungSpacingM(), geometry_.rung_spacing_m);
   EXPECT_FLOAT_EQ(*climb.RungReachM(), geometry_.rung_reach_m);
 }
@@ -140,20 +144,6 @@ TEST_P(ProceduralClimbTest, EveryHoldIsOnARungAndEverySwingBowsAway) {
       // The rung held moved down by the body's rise since the grab.
       const float root_y = -rise_mps * u * held_s;
       worst_m = std::max(worst_m, FromNearestRung(limb, Effectors(climb, t)[limb] + glm::vec3(0, -root_y, 0), 0.0f));
-      if (limb == 2 && u > 0.4f && u < 0.6f) {
-        for (float tt = 0.35f; tt < 0.40f; tt += 1.0f / 240.0f) {
-          const auto m = anim::ModelPoseAt(cast_->model.skeleton, &climb, tt);
-          std::printf("tt %.4f elbow %.4f %.4f %.4f wrist %.4f %.4f %.4f shoulder %.4f %.4f %.4f\n", tt,
-                      m[cast_->rig.arm_l.mid][3].x, m[cast_->rig.arm_l.mid][3].y, m[cast_->rig.arm_l.mid][3].z,
-                      m[cast_->rig.arm_l.end][3].x, m[cast_->rig.arm_l.end][3].y, m[cast_->rig.arm_l.end][3].z,
-                      m[cast_->rig.arm_l.upper][3].x, m[cast_->rig.arm_l.upper][3].y, m[cast_->rig.arm_l.upper][3].z);
-        }
-      }
-      if (limb == 2) {
-        auto e = Effectors(climb, t)[limb];
-        std::printf("u %.2f t %.3f e %.4f %.4f %.4f err %.4f\n", u, t, e.x, e.y - root_y, e.z,
-                    FromNearestRung(limb, e + glm::vec3(0, -root_y, 0), 0.0f));
-      }
     }
     EXPECT_LT(worst_m, 0.01f) << anim::kLimbNames[limb] << " held from " << r.start_s;
     // Half way through the swing the limb is further from the ladder.
@@ -206,6 +196,28 @@ TEST_P(ProceduralClimbTest, GettingOnAndOffMeetTheClimbAndTheStandPose) {
   for (int j = 0; j < skeleton.JointCount(); ++j)
     start_gap = std::max(start_gap, glm::distance(glm::vec3(enter_start[j][3]), glm::vec3(stand[j][3])));
   EXPECT_LT(start_gap, 0.01f);
+}
+
+// Getting on, each hand takes its rung only once the rising body brings
+// it within reach: the grip stays on its rung (the clip has no root motion
+// while getting on) from the contact's start to its end, never sliding up
+// it at full stretch (a 1.1 m child's hand slid 12 cm), and it is the grip
+// the climb starts from.
+TEST_P(ProceduralClimbTest, GettingOnEachHandTakesItsRungWhereItReaches) {
+  const anim::Clip& enter = cast_->Clip(character::ClipRole::kLadderEnterBottom);
+  for (const int hand : {anim::kHandL, anim::kHandR}) {
+    const auto& contacts = enter.Contacts(static_cast<anim::Limb>(hand));
+    ASSERT_FALSE(contacts.empty()) << anim::kLimbNames[hand];
+    const anim::ContactRange grab = contacts.back();
+    const glm::vec3 grip_ms = Effectors(enter, grab.start_s)[hand];
+    float slid_m = 0.0f;
+    for (float t = grab.start_s; t <= grab.end_s; t += 1.0f / 120.0f)
+      slid_m = std::max(slid_m, glm::distance(Effectors(enter, t)[hand], grip_ms));
+    EXPECT_LT(slid_m, 0.01f) << anim::kLimbNames[hand] << " held from " << grab.start_s << " s";
+    // The grip the climb starts from.
+    const glm::vec3 climb_grip_ms = Effectors(cast_->Clip(character::ClipRole::kClimbUp), 0.0f)[hand];
+    EXPECT_LT(glm::distance(grip_ms, climb_grip_ms), 0.01f) << anim::kLimbNames[hand];
+  }
 }
 
 // No knee or elbow of any procedural clip bends backwards (about the rig's
@@ -307,8 +319,12 @@ TEST_P(ProceduralClimbTest, TheIkHoldsEveryRungOfEverySpacingAndLean) {
 }
 
 INSTANTIATE_TEST_SUITE_P(ShippedRigs, ProceduralClimbTest,
-                         ::testing::Values("squire_common.json", "knight_procedural_climb.json"), [](const auto& info) {
-                           return std::string(info.param).substr(0, std::string(info.param).find('.'));
+                         ::testing::Values("squire_common.json", "knight_procedural_climb.json",
+                                           "tests/data/characters/child/child.json"),
+                         [](const auto& info) {
+                           const std::string file =
+                               std::string(info.param).substr(std::string(info.param).rfind('/') + 1);
+                           return file.substr(0, file.find('.'));
                          });
 
 }  // namespace

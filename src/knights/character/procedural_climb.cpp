@@ -67,6 +67,28 @@ int HandTopRung(const ClimbGeometry& g, const glm::vec3& shoulder_ms, float arm_
 
 }  // namespace
 
+namespace climb_parts {
+
+// The climb's holds (procedural_climb_parts.h), with the cycles either
+// side too (LimbPath).
+std::array<LimbPath, anim::kLimbCount> ClimbPaths(const ClimbGeometry& g) {
+  std::array<LimbPath, anim::kLimbCount> paths{LimbPath(kFootArcMs), LimbPath(kFootArcMs), LimbPath(kHandArcMs),
+                                               LimbPath(kHandArcMs)};
+  const float rise_m = static_cast<float>(g.rungs_per_cycle) * g.rung_spacing_m;
+  const glm::vec3 rung_motion_ms(0.0f, -rise_m / g.cycle_s, 0.0f);
+  for (int limb = 0; limb < anim::kLimbCount; ++limb) {
+    const float start_s = limb == anim::kHandL || limb == anim::kFootR ? 0.0f : 0.5f * g.cycle_s;
+    const float top_m = static_cast<float>(IsFoot(limb) ? g.foot_top_rung : g.hand_top_rung) * g.rung_spacing_m;
+    for (int cycle = -1; cycle <= 1; ++cycle) {
+      const float from_s = start_s + static_cast<float>(cycle) * g.cycle_s;
+      paths[limb].AddHold({from_s, from_s + kHoldShare * g.cycle_s, RungHoldMs(g, limb, top_m), rung_motion_ms});
+    }
+  }
+  return paths;
+}
+
+}  // namespace climb_parts
+
 ClimbGeometry MeasureClimb(const ClipBaker& baker) {
   ClimbGeometry g;
   g.rung_spacing_m = 0.30f;
@@ -100,26 +122,6 @@ ClimbGeometry MeasureClimb(const ClipBaker& baker) {
 }
 
 namespace {
-
-// The climb's holds, in place: the left hand and right foot take theirs as
-// the cycle starts, the right hand and left foot half a cycle later, each
-// at the top of its reach and moving down with the rung as the body rises;
-// the cycles either side are given too (LimbPath).
-std::array<LimbPath, anim::kLimbCount> ClimbPaths(const ClimbGeometry& g) {
-  std::array<LimbPath, anim::kLimbCount> paths{LimbPath(kFootArcMs), LimbPath(kFootArcMs), LimbPath(kHandArcMs),
-                                               LimbPath(kHandArcMs)};
-  const float rise_m = static_cast<float>(g.rungs_per_cycle) * g.rung_spacing_m;
-  const glm::vec3 rung_motion_ms(0.0f, -rise_m / g.cycle_s, 0.0f);
-  for (int limb = 0; limb < anim::kLimbCount; ++limb) {
-    const float start_s = limb == anim::kHandL || limb == anim::kFootR ? 0.0f : 0.5f * g.cycle_s;
-    const float top_m = static_cast<float>(IsFoot(limb) ? g.foot_top_rung : g.hand_top_rung) * g.rung_spacing_m;
-    for (int cycle = -1; cycle <= 1; ++cycle) {
-      const float from_s = start_s + static_cast<float>(cycle) * g.cycle_s;
-      paths[limb].AddHold({from_s, from_s + kHoldShare * g.cycle_s, RungHoldMs(g, limb, top_m), rung_motion_ms});
-    }
-  }
-  return paths;
-}
 
 // The climb's body and limbs at t_s (from the hang pose, leaned in).
 BakeFrame ClimbFrame(const ClipBaker& baker, const ClimbGeometry& g,
@@ -161,38 +163,69 @@ core::Expected<anim::Clip> BuildClimb(const ClipBaker& baker, const ClimbGeometr
   return CreateBakedClip(std::move(clip));
 }
 
+// A hand takes its rung once the body, rising onto the ladder, has brought
+// it within this share of the arm (the wrist to the shoulder); before, the
+// clip's hand would slide up the rung held at full stretch.
+constexpr float kGrabReach = 0.9f;
+// Steps in which the grab's time is sought, seconds.
+constexpr float kGrabSearchStepS = 0.05f;
+
+// The first time from from_s, at most latest_s, at which the script's
+// shoulder of arm `limb` is within kGrabReach of an arm of hold_ms.
+float FirstReachS(const ClipBaker& baker, const ClipBaker::BaseFn& base, const ClipBaker::ScriptFn& body, int limb,
+                  const glm::vec3& hold_ms, float from_s, float latest_s) {
+  const float reach_m = kGrabReach * baker.LimbLengthM(limb);
+  for (float t_s = from_s; t_s < latest_s; t_s += kGrabSearchStepS) {
+    const glm::vec3 shoulder_ms(baker.PoseMs(base, body, t_s)[baker.Chain(limb).upper][3]);
+    if (glm::distance(shoulder_ms, hold_ms) <= reach_m) return t_s;
+  }
+  return latest_s;
+}
+
 // From the idle's first pose at the ladder's foot to the climb's first:
 // the left foot steps to the ladder's foot, the right onto the first rung,
-// the left hand takes the top grip and the right the one below.
+// the left hand takes the top grip and the right the one below (each where
+// the climb's first pose has it), once the rising body brings it in reach.
 core::Expected<anim::Clip> BuildEnter(const ClipBaker& baker, const ClimbGeometry& g, const StandPose& stand,
                                       std::span<const math::Transform> hang_ls) {
-  const float s = g.rung_spacing_m, top_m = static_cast<float>(g.hand_top_rung) * s;
-  std::array<LimbPath, anim::kLimbCount> paths{LimbPath(kFootArcMs), LimbPath(kFootArcMs), LimbPath(kHandArcMs),
-                                               LimbPath(kHandArcMs)};
-  // Both feet step onto rungs once off the ground (the foot IK has them
-  // until then, on the ground): the left onto the lower, the right above it.
-  paths[anim::kFootL].AddHold({0.0f, 0.30f, stand.effector_ms[anim::kFootL]});
-  paths[anim::kFootL].AddHold(
-      {0.62f, kEnterS, RungHoldMs(g, anim::kFootL, static_cast<float>(g.foot_top_rung - 1) * s)});
-  paths[anim::kFootR].AddHold({0.0f, 0.45f, stand.effector_ms[anim::kFootR]});
-  paths[anim::kFootR].AddHold({0.85f, kEnterS, RungHoldMs(g, anim::kFootR, static_cast<float>(g.foot_top_rung) * s)});
-  paths[anim::kHandL].AddHold({0.0f, 0.02f, stand.effector_ms[anim::kHandL], glm::vec3(0.0f), 0.0f, false});
-  paths[anim::kHandL].AddHold({0.55f, kEnterS, RungHoldMs(g, anim::kHandL, top_m)});
-  paths[anim::kHandR].AddHold({0.0f, 0.02f, stand.effector_ms[anim::kHandR], glm::vec3(0.0f), 0.0f, false});
-  paths[anim::kHandR].AddHold({0.80f, kEnterS, RungHoldMs(g, anim::kHandR, top_m - s)});
   const KeyedCurve<glm::vec3> pelvis({{0.0f, stand.pelvis_ms},
                                       {0.35f, stand.pelvis_ms + glm::vec3(0.03f, -0.02f, 0.0f)},
                                       {1.0f, g.pelvis_ms},
                                       {kEnterS, g.pelvis_ms}});
-  anim::ClipDesc clip = baker.Bake(
-      BakeSpec{"ladder_enter_bottom (procedural)", kEnterS, false, true},
-      [&](float t, std::span<math::Transform> locals) {
-        BlendLocals(stand.locals_ls, hang_ls, Smoothstep(t / 0.8f), locals);
-      },
-      [&](float t) {
-        BakeFrame frame;
-        frame.pelvis_at_ms = pelvis.At(t);
-        frame.pelvis_lean_rad = g.lean_rad * Smoothstep((t - 0.2f) / 0.8f);
+  const ClipBaker::BaseFn base = [&](float t, std::span<math::Transform> locals) {
+    BlendLocals(stand.locals_ls, hang_ls, Smoothstep(t / 0.8f), locals);
+  };
+  const ClipBaker::ScriptFn body = [&](float t) {
+    BakeFrame frame;
+    frame.pelvis_at_ms = pelvis.At(t);
+    frame.pelvis_lean_rad = g.lean_rad * Smoothstep((t - 0.2f) / 0.8f);
+    return frame;
+  };
+  std::array<LimbPath, anim::kLimbCount> paths{LimbPath(kFootArcMs), LimbPath(kFootArcMs), LimbPath(kHandArcMs),
+                                               LimbPath(kHandArcMs)};
+  // Both feet step onto rungs once off the ground (the foot IK has them
+  // until then, on the ground): the left onto the lower, the right above
+  // it, each where the climb's first pose has it.
+  paths[anim::kFootL].AddHold({0.0f, 0.30f, stand.effector_ms[anim::kFootL]});
+  const auto climb_paths = ClimbPaths(g);
+  paths[anim::kFootL].AddHold({0.62f, kEnterS, climb_paths[anim::kFootL].At(0.0f).point_ms});
+  paths[anim::kFootR].AddHold({0.0f, 0.45f, stand.effector_ms[anim::kFootR]});
+  paths[anim::kFootR].AddHold({0.85f, kEnterS, climb_paths[anim::kFootR].At(0.0f).point_ms});
+  // The hands reach from where the idle holds them for where the climb's
+  // first pose has them; each grab is at least a quarter second of swing
+  // after the last.
+  const glm::vec3 grip_l_ms = climb_paths[anim::kHandL].At(0.0f).point_ms;
+  const glm::vec3 grip_r_ms = climb_paths[anim::kHandR].At(0.0f).point_ms;
+  const float grab_l_s = FirstReachS(baker, base, body, anim::kHandL, grip_l_ms, 0.55f, kEnterS - 0.25f);
+  const float grab_r_s =
+      FirstReachS(baker, base, body, anim::kHandR, grip_r_ms, std::max(0.80f, grab_l_s + 0.25f), kEnterS - 0.1f);
+  paths[anim::kHandL].AddHold({0.0f, 0.02f, stand.effector_ms[anim::kHandL], glm::vec3(0.0f), 0.0f, false});
+  paths[anim::kHandL].AddHold({grab_l_s, kEnterS, grip_l_ms});
+  paths[anim::kHandR].AddHold({0.0f, 0.02f, stand.effector_ms[anim::kHandR], glm::vec3(0.0f), 0.0f, false});
+  paths[anim::kHandR].AddHold({grab_r_s, kEnterS, grip_r_ms});
+  anim::ClipDesc clip =
+      baker.Bake(BakeSpec{"ladder_enter_bottom (procedural)", kEnterS, false, true}, base, [&](float t) {
+        BakeFrame frame = body(t);
         for (int limb = 0; limb < anim::kLimbCount; ++limb) {
           frame.limbs[limb].active = true;
           frame.limbs[limb].point_ms = paths[limb].At(t).point_ms;

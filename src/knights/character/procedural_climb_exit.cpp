@@ -95,17 +95,17 @@ void StepOnto(LimbPath& path, float land_s, float end_s, const glm::vec3& point_
   path.AddHold({land_s, end_s, point_ms});
 }
 
-// Each foot: its rungs up the ladder (held until its next step), then over
-// the lip to where it stands on the ledge; the higher foot steps off first,
-// the lower lets go when the rising body takes it out of reach.
+// Each foot: from where the climb's first pose has it, its rungs up the
+// ladder (held until its next step), then over the lip to where it stands
+// on the ledge; the higher foot steps off first, the lower lets go when
+// the rising body takes it out of reach.
 void AddFootHolds(const ClipBaker& baker, const ClimbGeometry& g, const StandPose& stand,
                   const std::vector<RungStep>& steps, const BodyCourse& body, float last_s, float end_s, int high,
                   std::array<LimbPath, anim::kLimbCount>& paths) {
   const float s = g.rung_spacing_m;
   const glm::vec3 ledge_ms(g.stand_x_m, static_cast<float>(g.hand_top_rung) * s, 0.0f);
-  std::array<LimbHold, 2> held = {
-      LimbHold{0.0f, 0.0f, RungHoldMs(g, anim::kFootL, static_cast<float>(g.foot_top_rung - 1) * s)},
-      LimbHold{0.0f, 0.0f, RungHoldMs(g, anim::kFootR, static_cast<float>(g.foot_top_rung) * s)}};
+  std::array<LimbHold, 2> held = {LimbHold{0.0f, 0.0f, ClimbPaths(g)[anim::kFootL].At(0.0f).point_ms},
+                                  LimbHold{0.0f, 0.0f, ClimbPaths(g)[anim::kFootR].At(0.0f).point_ms}};
   for (const RungStep& step : steps) {
     held[step.foot].end_s = step.start_s + kSwingFromS;
     paths[step.foot].AddHold(held[step.foot]);
@@ -140,8 +140,7 @@ void AddHandHolds(const ClipBaker& baker, const ClimbGeometry& g, const StandPos
   for (const int hand : {anim::kHandR, anim::kHandL}) {
     // The right hand moves during the first step, the left during the second.
     const float move_s = hand == anim::kHandR ? 0.0f : kStepS;
-    const float rung_m = hand == anim::kHandR ? top_m - g.rung_spacing_m : top_m;
-    paths[hand].AddHold({0.0f, move_s + kSwingFromS, RungHoldMs(g, hand, rung_m)});
+    paths[hand].AddHold({0.0f, move_s + kSwingFromS, ClimbPaths(g)[hand].At(0.0f).point_ms});
     const glm::vec3 on_ledge_ms(g.rung_reach_m + 0.15f, top_m + 0.01f, SideOf(hand) * g.hand_z_m);
     const float from_s = move_s + kSwingToS;
     const float release_s = ReachEndsS(baker, hand, on_ledge_ms, body, from_s, end_s - 0.5f);

@@ -100,15 +100,40 @@ void ReadEnterInfo(const anim::Clip& enter, MotionClipInfo* info) {
   info->enter_first_foot_off_ground_s = std::min(info->enter_first_foot_off_ground_s, info->enter_feet_off_ground_s);
 }
 
+// When the exit clip's first foot lifts off the rungs for the ledge: the
+// end of that foot's last contact before its ankle first rises to within
+// kOnLedgeM of where it stands at the clip's end (on the ledge); the
+// clip's end when none does.
+float FirstFootOffRungsS(const anim::Skeleton& skeleton, const anim::Clip& exit, const character::Rig& rig,
+                         float scan_step_s) {
+  constexpr float kOnLedgeM = 0.05f;
+  const int ankles[2] = {rig.leg_l.end, rig.leg_r.end};
+  const std::vector<glm::mat4> end_ms = anim::ModelPoseAt(skeleton, &exit, exit.DurationS());
+  for (float t = 0.0f; t <= exit.DurationS(); t += scan_step_s) {
+    const std::vector<glm::mat4> models_ms = anim::ModelPoseAt(skeleton, &exit, t);
+    for (int foot = 0; foot < 2; ++foot) {
+      if (ankles[foot] < 0 || models_ms[ankles[foot]][3].y < end_ms[ankles[foot]][3].y - kOnLedgeM) continue;
+      float lift_s = t;
+      for (const anim::ContactRange& range : exit.Contacts(static_cast<anim::Limb>(foot))) {
+        if (range.end_s <= t) lift_s = range.end_s;
+      }
+      return lift_s;
+    }
+  }
+  return exit.DurationS();
+}
+
 // The exit clip's duration, when its hands let go and its feet leave the
 // rungs, and its root motion (how far its root joint moves).
-void ReadExitInfo(const anim::Skeleton& skeleton, const anim::Clip& exit, MotionClipInfo* info) {
+void ReadExitInfo(const anim::Skeleton& skeleton, const anim::Clip& exit, const character::Rig& rig,
+                  MotionClipInfo* info) {
   info->exit_duration_s = exit.DurationS();
   info->exit_hands_release_s = 0.0f;
   constexpr float kScanStepS = 1.0f / 120.0f;
   for (float t = 0.0f; t <= exit.DurationS(); t += kScanStepS) {
     if (exit.IsInContact(anim::kHandL, t) || exit.IsInContact(anim::kHandR, t)) info->exit_hands_release_s = t;
   }
+  info->exit_first_foot_off_rungs_s = FirstFootOffRungsS(skeleton, exit, rig, kScanStepS);
   const std::vector<glm::mat4> start_ms = anim::ModelPoseAt(skeleton, &exit, 0.0f);
   const std::vector<glm::mat4> end_ms = anim::ModelPoseAt(skeleton, &exit, exit.DurationS());
   const glm::vec3 root_motion_ms = glm::vec3(end_ms[0][3] - start_ms[0][3]);
@@ -125,7 +150,7 @@ void ReadExitInfo(const anim::Skeleton& skeleton, const anim::Clip& exit, Motion
 
 }  // namespace
 
-MotionClipInfo ReadMotionClipInfo(const anim::Skeleton& skeleton, const ClipSet& clips) {
+MotionClipInfo ReadMotionClipInfo(const anim::Skeleton& skeleton, const ClipSet& clips, const character::Rig& rig) {
   MotionClipInfo info;
   const anim::Clip* enter = clips[static_cast<int>(character::ClipRole::kLadderEnterBottom)];
   const anim::Clip* exit = clips[static_cast<int>(character::ClipRole::kLadderExitTop)];
@@ -141,7 +166,7 @@ MotionClipInfo ReadMotionClipInfo(const anim::Skeleton& skeleton, const ClipSet&
         std::max(1.0f, std::round(rise_m / climb->RungSpacingM().value_or(kNominalRungSpacingM)));
     info.rung_reach_m = climb->RungReachM().value_or(kNominalRungReachM);
   }
-  if (exit != nullptr) ReadExitInfo(skeleton, *exit, &info);
+  if (exit != nullptr) ReadExitInfo(skeleton, *exit, rig, &info);
   return info;
 }
 
@@ -218,7 +243,7 @@ void Knight::Init(const anim::Skeleton& skeleton, const ClipSet& clips, const ch
   palette_ms_.assign(n, glm::mat4(1.0f));
   previous_palette_ms_.assign(n, glm::mat4(1.0f));
   anim.Init(skeleton, clips);
-  controller.SetMotionClipInfo(ReadMotionClipInfo(skeleton, clips));
+  controller.SetMotionClipInfo(ReadMotionClipInfo(skeleton, clips, rig));
   fight.Init(ReadFightClips(skeleton, clips, rig));
   controller.tuning.body_height_m = rig.body_height_m > 0.0f ? rig.body_height_m : KnightTuning{}.body_height_m;
 

@@ -161,7 +161,7 @@ class Knight {
 
 // The ladder clip facts a KnightController needs, read from the clips:
 // durations, the exit clip's root motion, the climb's rungs per cycle.
-MotionClipInfo ReadMotionClipInfo(const anim::Skeleton& skeleton, const ClipSet& clips);
+MotionClipInfo ReadMotionClipInfo(const anim::Skeleton& skeleton, const ClipSet& clips, const character::Rig& rig);
 
 // The walk phase at which to start walking from a standstill: during the
 // left foot's contact, the one with that foot most nearly under the hips.

@@ -125,8 +125,12 @@ struct MotionClipInfo {
   // where the knight stands on the ledge relative to its last climbing spot.
   glm::vec2 exit_root_offset_m{0.70f, 1.5f};
   // When the exit clip's hands let go of the ladder (their last contact
-  // ends), seconds into it: a leaning climber straightens up only then.
+  // ends), and when its first foot lifts off the rungs for the ledge,
+  // seconds into it: a climber leaning with its ladder straightens up at
+  // the first of these when the ladder leans towards the ledge, at the
+  // hands' release when it leans away (KnightController::Step says why).
   float exit_hands_release_s = 0.8f;
+  float exit_first_foot_off_rungs_s = 0.8f;
   // When the exit clip's feet are off the rungs for good, seconds into it:
   // the end of the last foot contact that does not last to the clip's end
   // (the clip ends standing, so those final contacts are on the ledge).
