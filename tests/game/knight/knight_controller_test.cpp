@@ -676,6 +676,37 @@ TEST_F(KnightControllerTest, FeetAreOnTheLedgeOnceOffTheRungs) {
   }));
 }
 
+// Legs too short to carry the body from where it stands to the climbing
+// spot over planted feet (max_ladder_shuffle_m): up held, the knight first
+// walks there, from either side of it (turning round on the way), and
+// gets on from within the shuffle.
+TEST_F(KnightControllerTest, ShortLegsWalkToTheClimbingSpotBeforeGettingOn) {
+  c_.tuning.max_ladder_shuffle_m = 0.1f;
+  for (const float from_x : {ClimbX() - 0.2f, test::kLadderX + 0.1f}) {
+    SCOPED_TRACE(testing::Message() << "from x " << from_x);
+    Spawn(from_x);
+    int walked_steps = 0;
+    ASSERT_TRUE(DriveUntil(c_, world_, Input(0.0f, 1.0f), 240, [&] {
+      if (c_.mode() == KnightMode::kGround) {
+        EXPECT_TRUE(c_.ApproachingLadder());
+        if (std::fabs(c_.VelocityMps().x) > 0.0f) ++walked_steps;
+      }
+      return c_.mode() == KnightMode::kLadderEnter;
+    }));
+    EXPECT_GT(walked_steps, 5);
+    EXPECT_FALSE(c_.ApproachingLadder());
+    EXPECT_LE(std::fabs(c_.FeetWs().x - ClimbX()), c_.tuning.max_ladder_shuffle_m + 1e-5f);
+    EXPECT_EQ(c_.Facing(), 1);
+  }
+  // Left or right held, the player's own walk wins: away from the spot, the
+  // knight never gets on.
+  Spawn(ClimbX() - 0.2f);
+  Drive(c_, world_, Input(-1.0f, 1.0f), 60);
+  EXPECT_EQ(c_.mode(), KnightMode::kGround);
+  EXPECT_FALSE(c_.ApproachingLadder());
+  EXPECT_LT(c_.FeetWs().x, ClimbX() - 0.5f);
+}
+
 TEST_F(KnightControllerTest, SmallStickInputDoesNotStartALadder) {
   Spawn(test::kLadderX - 0.4f);
   Drive(c_, world_, Input(0.0f, 0.4f), 10);

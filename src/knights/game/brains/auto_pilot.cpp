@@ -65,7 +65,9 @@ core::InputState AutoPilot::Decide(const KnightController& knight, const world::
   }
   // A fight can leave the knight facing back along the course: it turns
   // round on the spot first.
-  if (knight.mode() == KnightMode::kGround && knight.Facing() < 0) return knight.TurnOnTheSpotInput(+1);
+  // (Not while it walks back to a ladder's climbing spot.)
+  if (knight.mode() == KnightMode::kGround && knight.Facing() < 0 && !knight.ApproachingLadder())
+    return knight.TurnOnTheSpotInput(+1);
   return Decide(knight, world, dt_s);
 }
 
@@ -109,6 +111,11 @@ void AutoPilot::UpdateWatchdog(const KnightController& knight, float dt_s) {
 core::InputState AutoPilot::DecideOnGround(const KnightController& knight, const world::World& world, float dt_s) {
   core::InputState input;
   const glm::vec3 feet = knight.FeetWs();
+  // Walking to a ladder's climbing spot: up held, the knight steers.
+  if (knight.ApproachingLadder()) {
+    input.move_y = 1.0f;
+    return input;
+  }
   input.move_x = 1.0f;
   // Now and then walk a stretch (the locomotion blend and the walk get used too).
   if (walk_stretch_s_ > 0.0f) {

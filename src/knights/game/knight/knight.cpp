@@ -84,6 +84,12 @@ constexpr float kArmFadeS = 0.25f;
 // clips turn the sword at up to about 950).
 constexpr float kPropMaxTurnDegS = 1200.0f;
 
+// Getting on a ladder carries the body at most this share of a leg over
+// the planted feet (KnightTuning::max_ladder_shuffle_m): the knight's 0.85 m
+// legs stand 0.20-0.22 m from their climbing spot when a ladder comes in
+// reach; a child's 0.45 m legs stood 0.37 m from theirs and could not.
+constexpr float kLadderShuffleOfLeg = 0.3f;
+
 // The enter clip's duration and when its feet leave the ground (the ends
 // of the foot contacts it starts with).
 void ReadEnterInfo(const anim::Clip& enter, MotionClipInfo* info) {
@@ -279,6 +285,7 @@ void Knight::Init(const anim::Skeleton& skeleton, const ClipSet& clips, const ch
     return r;
   };
   leg_length_m_ = character::ClipBaker(skeleton, rig).LegLengthM();
+  controller.tuning.max_ladder_shuffle_m = kLadderShuffleOfLeg * leg_length_m_;
   foot_ik.Init(leg(rig.leg_l, rig.sole_offset_l_ls, rig.ball_offset_l_ls, rig.heel_offset_l_ls, rig.hinge_axis_ls[0]),
                leg(rig.leg_r, rig.sole_offset_r_ls, rig.ball_offset_r_ls, rig.heel_offset_r_ls, rig.hinge_axis_ls[1]),
                rig.pelvis);

@@ -73,6 +73,7 @@ void KnightController::Place(const glm::vec3& feet_ws, int facing) {
   visual_offset_y_ = {};
   coyote_left_s_ = jump_buffer_left_s_ = land_time_left_s_ = 0.0f;
   ladder_ = -1;
+  approach_ladder_ = approach_blocked_ = -1;
   SetRole(character::ClipRole::kIdle, 1.0f);
 }
 
@@ -264,8 +265,9 @@ bool KnightController::LaneFollowsTheHill(const world::World& world, float x) co
   return true;
 }
 
-void KnightController::StepGround(const core::InputState& input, const world::World& world, float dt_s) {
-  if (turn_left_s_ <= 0.0f && TryStartLadder(input, world)) return;
+void KnightController::StepGround(const core::InputState& player_input, const world::World& world, float dt_s) {
+  core::InputState input;
+  if (StartLadderOrApproach(player_input, world, &input)) return;
   const float max_speed = input.run_held ? tuning.run_speed_mps : tuning.walk_speed_mps;
   float target_vx = std::clamp(input.move_x, -1.0f, 1.0f) * max_speed;
   if (target_vx != 0.0f) {
@@ -300,7 +302,7 @@ void KnightController::StepGround(const core::InputState& input, const world::Wo
   velocity_.y = 0.0f;
 
   const float moved = MoveHorizontally(world, velocity_.x * dt_s);
-  if (moved < std::fabs(velocity_.x * dt_s) - 1e-5f) velocity_.x = 0.0f;  // blocked by a wall
+  if (moved < std::fabs(velocity_.x * dt_s) - 1e-5f) StopAtWall();
 
   // Follow the ground: up steps of max_step_up, down slopes and steps of snap_down.
   // Back to the play plane after a ladder off it, or into a passing lane,

@@ -102,6 +102,12 @@ struct KnightTuning {
   // How fast the knight moves across depth (z): to a ladder's centre when
   // climbing one off the play plane, back to the plane on the ground, m/s.
   float depth_speed_mps = 1.5f;
+  // Getting on a ladder carries the body from where the knight stands to
+  // the climbing spot over its planted feet: at most this far along x,
+  // metres (Knight::Init: 0.3 of the leg, the knight's 0.26). Up held
+  // further from the spot, the knight first walks there
+  // (KnightController::ApproachingLadder).
+  float max_ladder_shuffle_m = 0.26f;
 };
 
 // The ladder a climb clip is taken to be authored on when it does not say
@@ -252,6 +258,11 @@ class KnightController {
   bool TurnCompleted() const { return turn_completed_; }
   // Turning round on the spot (the turn clip is playing).
   bool Turning() const { return turn_left_s_ > 0.0f; }
+  // Up held at a ladder's foot too far from its climbing spot: the knight
+  // walks there (at kLadderApproachInput of its walk, turning round first
+  // if need be) and gets on. A brain holding up should leave left and
+  // right alone meanwhile: either cancels the walk.
+  bool ApproachingLadder() const { return approach_ladder_ >= 0; }
   // Whether the turn clip is what is drawn (a fight clip may play over
   // it): only a drawn turn turns the body, so only then does the yaw flip
   // at once when it ends; otherwise it eases round.
@@ -270,6 +281,10 @@ class KnightController {
   }
   // Slower than this the body counts as stopped (a turn may start), m/s.
   static constexpr float kStoppedMps = 0.05f;
+  // The walk to a ladder's climbing spot, as a share of the stick (half
+  // the walk); it is given up beyond kLadderApproachRangeM of the spot, m.
+  static constexpr float kLadderApproachInput = 0.5f;
+  static constexpr float kLadderApproachRangeM = 1.5f;
 
  private:
   // Stands the knight at feet_ws, at rest; its checkpoint is kept (a
@@ -292,9 +307,16 @@ class KnightController {
   // over the feet: too high to step onto.
   bool GroundAboveStep(const world::World& world, float x) const;
   bool TryStartLadder(const core::InputState& input, const world::World& world);
+  // true: the climb started. Else *input is the player's input, or while
+  // ApproachingLadder, a walk to the climbing spot.
+  bool StartLadderOrApproach(const core::InputState& player_input, const world::World& world, core::InputState* input);
+  // A wall (or a rock) stopped the move: the speed drops, and a walk to a
+  // ladder's spot gives up (the climb starts from where the knight stands).
+  void StopAtWall();
   void SetRole(character::ClipRole role, float rate, float start_s = 0.0f, bool restart = false);
   void Respawn(const world::World& world);
   glm::vec3 ClimbRootWs(const world::World& world, float climb_s) const;
+  glm::vec3 ClimbRootWs(const world::Ladder& ladder, float climb_s) const;
   glm::vec3 EnterFeetWs(const world::World& world, float elapsed_s) const;
   // The knight's depth (z) moved towards goal_z at depth_speed_mps.
   float EaseDepth(float goal_z, float dt_s) const;
@@ -337,6 +359,9 @@ class KnightController {
   float lane_z_ = 0.0f;  // SetLane
   LaneRule lane_rule_ = LaneRule::kLevel;
   int respawns_ = 0;
+  int approach_ladder_ = -1;      // the ladder whose climbing spot the knight walks to; -1: none
+  float approach_spot_x_ = 0.0f;  // that spot, world x
+  int approach_blocked_ = -1;     // a ladder whose spot a wall kept the knight from: it gets on where it stands
 };
 
 }  // namespace knights::game

@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <utility>
 
 #include "knights/math/move_towards.h"
 
@@ -46,13 +47,28 @@ bool KnightController::FeetOnGroundEntering() const {
 
 bool KnightController::TryStartLadder(const core::InputState& input, const world::World& world) {
   if (std::fabs(input.move_y) < 0.5f) return false;
-  const int index = world.FindLadderNear(feet_ws_);
+  int index = world.FindLadderNear(feet_ws_);
+  // Walking to a climbing spot the knight may overshoot the ladder's reach.
+  if (index < 0 && approach_ladder_ >= 0 && std::fabs(approach_spot_x_ - feet_ws_.x) < kLadderApproachRangeM)
+    index = approach_ladder_;
+  approach_ladder_ = -1;
   if (index < 0) return false;
   const world::Ladder& ladder = world.ladders()[index];
   const int dir = ladder.desc().exit_dir >= 0 ? 1 : -1;
   const bool at_bottom = std::fabs(feet_ws_.y - ladder.bottom_ws().y) < 0.35f;
   const bool at_top = std::fabs(feet_ws_.y - ladder.top_ws().y) < 0.35f;
   if (input.move_y > 0.5f && at_bottom) {
+    const float spot_x = ClimbRootWs(ladder, 0.0f).x;
+    // Short legs cannot carry the body far over planted feet: walk nearer,
+    // unless the player walks (it gets on as it passes the spot).
+    if (std::fabs(spot_x - feet_ws_.x) > tuning.max_ladder_shuffle_m && index != approach_blocked_) {
+      if (std::fabs(input.move_x) <= 0.1f) {
+        approach_ladder_ = index;
+        approach_spot_x_ = spot_x;
+      }
+      return false;
+    }
+    approach_blocked_ = -1;
     AttachToLadder(world, index);
     facing_ = dir;
     climb_s_ = 0.0f;
@@ -85,8 +101,30 @@ bool KnightController::TryStartLadder(const core::InputState& input, const world
   return false;
 }
 
+bool KnightController::StartLadderOrApproach(const core::InputState& player_input, const world::World& world,
+                                             core::InputState* input) {
+  // A walk to a ladder's spot goes on through a turn; the player's own
+  // left or right, or letting go of up, ends it.
+  if (std::fabs(player_input.move_y) < 0.5f || std::fabs(player_input.move_x) > 0.1f) approach_ladder_ = -1;
+  if (turn_left_s_ <= 0.0f && TryStartLadder(player_input, world)) return true;
+  *input = player_input;
+  if (approach_ladder_ >= 0) {
+    input->move_x = std::copysign(kLadderApproachInput, approach_spot_x_ - feet_ws_.x);
+    input->run_held = false;
+  }
+  return false;
+}
+
+void KnightController::StopAtWall() {
+  velocity_.x = 0.0f;
+  if (approach_ladder_ >= 0) approach_blocked_ = std::exchange(approach_ladder_, -1);
+}
+
 glm::vec3 KnightController::ClimbRootWs(const world::World& world, float climb_s) const {
-  const world::Ladder& ladder = world.ladders()[ladder_];
+  return ClimbRootWs(world.ladders()[ladder_], climb_s);
+}
+
+glm::vec3 KnightController::ClimbRootWs(const world::Ladder& ladder, float climb_s) const {
   // climb_s runs along the rails (a leaning ladder's too); the rungs' centre
   // line is rung_reach in front of the root, across the ladder's plane.
   const glm::vec3 on_axis_ws = ladder.bottom_ws() + ladder.up_axis_ws() * climb_s;
