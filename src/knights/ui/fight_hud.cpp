@@ -6,6 +6,7 @@
 #include <imgui.h>
 
 #include "knights/render/frame_view.h"
+#include "knights/ui/control_names.h"
 
 namespace knights::ui {
 namespace {
@@ -33,15 +34,6 @@ bool ToScreen(const render::FrameView& view, const glm::vec3& p_ws, ImVec2* out_
   *out_px = ImVec2((ndc.x * 0.5f + 0.5f) * static_cast<float>(view.width_px),
                    (0.5f - ndc.y * 0.5f) * static_cast<float>(view.height_px));
   return true;
-}
-
-// "J or (x)": the first key and the first pad button bound to `action`.
-std::string ControlName(const game::Settings& settings, core::KeyAction action) {
-  const auto& keys = settings.keys.keys[static_cast<size_t>(action)];
-  const auto& buttons = settings.pad.buttons[static_cast<size_t>(action)];
-  std::string name = keys.empty() ? std::string("-") : keys.front();
-  if (!buttons.empty()) name += " or (" + buttons.front() + ")";
-  return name;
 }
 
 }  // namespace

@@ -11,6 +11,7 @@
 #include <imgui.h>
 
 #include "knights/game/knight/ladder_prompt.h"
+#include "knights/ui/control_names.h"
 
 namespace knights::ui {
 namespace {
@@ -111,7 +112,7 @@ void GameMenus::DrawTitle(game::GameSession& session, const core::InputState& in
   }
   BeginCentredPanel("title", width_px, height_px, 0.35f);
   CenteredText("KNIGHTS", 3.5f);
-  CenteredText("a side-scrolling IK demo", 1.3f);
+  CenteredText("over hill, rung and rampart", 1.3f);
   ImGui::Spacing();
   ImGui::Spacing();
   const int cast = static_cast<int>(session.cast().size());
@@ -146,8 +147,7 @@ void GameMenus::DrawTitle(game::GameSession& session, const core::InputState& in
     }
   }
   ImGui::Spacing();
-  CenteredText("arrows/WASD move and climb   Shift run   Space jump   Esc pause   F1 debug   (Options rebinds them)",
-               1.0f);
+  CenteredText(controls_hint_.c_str(), 1.0f);
   ImGui::End();
 }
 
@@ -197,7 +197,7 @@ void GameMenus::DrawLadderPrompt(const game::GameSession& session, int width_px,
   ImGui::SetNextWindowBgAlpha(0.5f);
   ImGui::SetNextWindowPos(ImVec2(width_px * 0.5f, height_px * 0.86f), ImGuiCond_Always, ImVec2(0.5f, 0.5f));
   ImGui::Begin("ladder prompt", nullptr, kPanelFlags);
-  CenteredText(prompt == game::LadderPrompt::kClimbUp ? "Up: climb the ladder" : "Down: climb down", 1.4f);
+  CenteredText(ladder_prompts_[prompt == game::LadderPrompt::kClimbUp ? 0 : 1].c_str(), 1.4f);
   ImGui::End();
 }
 
@@ -262,8 +262,23 @@ void GameMenus::NoteCheckpoint(const game::GameSession& session) {
   seen_checkpoint_ = checkpoint;
 }
 
+// The texts that name bound controls, built once and again after Options
+// (where the bindings change) closes: never per frame.
+void GameMenus::RefreshControlTexts() {
+  const game::Settings& settings = options_.settings();
+  controls_hint_ = ControlsHint(settings);
+  ladder_prompts_[0] = ControlName(settings, core::KeyAction::kUp) + ": climb the ladder";
+  ladder_prompts_[1] = ControlName(settings, core::KeyAction::kDown) + ": climb down";
+  control_texts_stale_ = false;
+}
+
 void GameMenus::Draw(game::GameSession& session, ik::IkSwitches& ik, const core::InputState& input, int width_px,
                      int height_px) {
+  if (options_.IsOpen()) {
+    control_texts_stale_ = true;
+  } else if (control_texts_stale_) {
+    RefreshControlTexts();
+  }
   NoteCheckpoint(session);
   DrawRespawnFade(session, width_px, height_px);
   DrawNotice(width_px);

@@ -4,6 +4,7 @@
 // scene dimmed behind it), Options from either (knights/ui/options_screen.h) and
 // the level complete screen with the time.
 
+#include <array>
 #include <string>
 #include <utility>
 
@@ -56,6 +57,7 @@ class GameMenus {
                  int height_px);
   void DrawLadderPrompt(const game::GameSession& session, int width_px, int height_px);
   void DrawRunAwards(const game::GameSession& session);
+  void RefreshControlTexts();
 
   TitleMenu title_menu_;
   bool level_choice_ = false;  // the title has a level row
@@ -72,6 +74,12 @@ class GameMenus {
   double best_time_s_ = -1.0;           // the level's best time, seconds (negative: none)
   bool new_best_ = false;               // this run set it
   int best_gems_ = -1;                  // the level's most gems in a run (negative: none kept)
+
+  // The title's line of controls and the ladder prompts (up, down), naming
+  // the bound keys and buttons (RefreshControlTexts).
+  std::string controls_hint_;
+  std::array<std::string, 2> ladder_prompts_;
+  bool control_texts_stale_ = true;
 
   OptionsScreen options_;       // over the title or the pause menu, while open
   game::SoundVolumes volumes_;  // the mixer's, edited in Options

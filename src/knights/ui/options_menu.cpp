@@ -89,42 +89,6 @@ void JoinNames(std::span<const std::string> names, bool pad, std::span<char> out
 
 }  // namespace
 
-const char* PadButtonLabel(std::string_view name) {
-  static constexpr std::array<const char*, core::kPadButtonCount> kLabels = {"A",
-                                                                             "B",
-                                                                             "X",
-                                                                             "Y",
-                                                                             "Back",
-                                                                             "Guide",
-                                                                             "Start",
-                                                                             "Left stick",
-                                                                             "Right stick",
-                                                                             "Left shoulder",
-                                                                             "Right shoulder",
-                                                                             "D-pad up",
-                                                                             "D-pad down",
-                                                                             "D-pad left",
-                                                                             "D-pad right",
-                                                                             "Misc",
-                                                                             "Paddle 1",
-                                                                             "Paddle 2",
-                                                                             "Paddle 3",
-                                                                             "Paddle 4",
-                                                                             "Touchpad",
-                                                                             "Left trigger",
-                                                                             "Right trigger"};
-  const int index = core::PadButtonIndex(name);
-  return index >= 0 ? kLabels[index] : "?";
-}
-
-const char* ActionLabel(KeyAction action) {
-  static constexpr std::array<const char*, core::kKeyActionCount> kLabels = {
-      "Move left", "Move right", "Up / climb",   "Down / climb down", "Run",        "Jump",      "Attack",
-      "Block",     "Confirm",    "Pause / back", "Debug overlay",     "Fullscreen", "Screenshot"};
-  const int i = static_cast<int>(action);
-  return i >= 0 && i < core::kKeyActionCount ? kLabels[i] : "?";
-}
-
 void OptionsMenu::SetAutomatic(game::AntiAliasingChoice anti_aliasing, bool shadows, float render_scale) {
   auto_anti_aliasing_ = anti_aliasing;
   auto_shadows_ = shadows;

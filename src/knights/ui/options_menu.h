@@ -29,6 +29,7 @@
 
 #include "knights/core/input_state.h"
 #include "knights/game/session/settings.h"
+#include "knights/ui/control_names.h"
 
 namespace knights::ui {
 
@@ -129,11 +130,5 @@ class OptionsMenu {
   mutable std::array<std::array<char, kTextBytes>, kMaxRows> values_{};
   mutable std::array<std::array<char, kTextBytes>, kMaxRows> pads_{};
 };
-
-// A pad button's name for people ("a": "A", "leftshoulder": "Left
-// shoulder", "dpup": "D-pad up"); the name itself when unknown.
-const char* PadButtonLabel(std::string_view name);
-// An action's name for people ("jump": "Jump", "overlay": "Debug overlay").
-const char* ActionLabel(core::KeyAction action);
 
 }  // namespace knights::ui
