@@ -51,6 +51,26 @@ TEST(PauseMenu, UpFromTheTopWrapsToQuitAndShowsTheIkState) {
   EXPECT_EQ(menu.Update(kConfirm, -1, true), Action::kToggleIk);
 }
 
+// The mouse moving onto an item selects it, so one item is lit at a time
+// (a pointer resting on Quit lit it beside Resume); out of range, nothing
+// changes, and a question's two answers bound it.
+TEST(PauseMenu, ThePointerMovingOntoAnItemSelectsIt) {
+  PauseMenu menu;
+  menu.Open();
+  menu.Select(4);
+  EXPECT_EQ(menu.selected(), 4);
+  menu.Select(5);
+  menu.Select(-1);
+  EXPECT_EQ(menu.selected(), 4);
+  EXPECT_EQ(menu.Update(kConfirm, -1, true), Action::kNone);  // Quit asks first
+  ASSERT_TRUE(menu.Asking());
+  menu.Select(2);
+  EXPECT_LT(menu.selected(), 2);
+  menu.Select(1);
+  EXPECT_EQ(menu.selected(), 1);
+  EXPECT_EQ(menu.Update(kConfirm, -1, true), Action::kQuit);
+}
+
 TEST(PauseMenu, RestartAndQuitAskFirstWithNoSelected) {
   for (const auto& [item, yes] : {std::pair{1, Action::kRestart}, std::pair{4, Action::kQuit}}) {
     PauseMenu menu;

@@ -68,6 +68,18 @@ TEST(TitleMenu, LeftRightConfirmAndClicksStepTheLevel) {
   EXPECT_EQ(menu.selected(), 3);
 }
 
+// The mouse moving onto a row selects it (one row lit at a time); a row
+// out of range changes nothing.
+TEST(TitleMenu, ThePointerMovingOntoARowSelectsIt) {
+  TitleMenu menu;
+  menu.SetRows(true, false);
+  menu.Select(2);
+  EXPECT_EQ(menu.rows()[menu.selected()], Row::kOptions);
+  menu.Select(static_cast<int>(menu.rows().size()));
+  menu.Select(-1);
+  EXPECT_EQ(menu.rows()[menu.selected()], Row::kOptions);
+}
+
 TEST(TitleMenu, StartOptionsAndQuitAreChosenNotStepped) {
   TitleMenu menu;
   menu.SetRows(true, false);

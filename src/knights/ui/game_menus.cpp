@@ -49,15 +49,24 @@ void BeginCentredPanel(const char* id, int width_px, int height_px, float y_frac
   ImGui::Begin(id, nullptr, kPanelFlags);
 }
 
-// A menu's items, one a line, `selected` highlighted. Returns the item
-// clicked, or -1.
-int MenuItems(std::span<const char* const> items, int selected) {
+// A menu's items, one a line, only `selected` highlighted (a resting
+// mouse pointer lights no second item). Returns the item clicked, or -1;
+// *pointed: the item the mouse moved onto this frame (it becomes the
+// selection), or -1.
+int MenuItems(std::span<const char* const> items, int selected, int* pointed) {
   int clicked = -1;
+  *pointed = -1;
   ImGui::SetWindowFontScale(1.5f);
   float width = 260 * ImGui::GetIO().FontGlobalScale;  // at least; wider for a long label (a level's name)
   for (const char* item : items) width = std::max(width, ImGui::CalcTextSize(item).x);
+  const ImVec2 mouse_delta = ImGui::GetIO().MouseDelta;
+  const bool mouse_moved = mouse_delta.x != 0.0f || mouse_delta.y != 0.0f;
   for (int i = 0; i < static_cast<int>(items.size()); ++i) {
+    const ImVec4 hover = selected == i ? ImGui::GetStyleColorVec4(ImGuiCol_Header) : ImVec4(0.0f, 0.0f, 0.0f, 0.0f);
+    ImGui::PushStyleColor(ImGuiCol_HeaderHovered, hover);
     if (ImGui::Selectable(items[i], selected == i, 0, ImVec2(width, 0))) clicked = i;
+    if (mouse_moved && ImGui::IsItemHovered()) *pointed = i;
+    ImGui::PopStyleColor();
   }
   ImGui::SetWindowFontScale(1.0f);
   return clicked;
@@ -120,8 +129,10 @@ void GameMenus::DrawTitle(game::GameSession& session, const core::InputState& in
   std::array<std::array<char, 96>, 6> labels{};
   std::array<const char*, 6> items{};
   TitleLabels(title_menu_, session, labels, items);
-  const int clicked =
-      MenuItems(std::span<const char* const>(items.data(), title_menu_.rows().size()), title_menu_.selected());
+  int pointed = -1;
+  const int clicked = MenuItems(std::span<const char* const>(items.data(), title_menu_.rows().size()),
+                                title_menu_.selected(), &pointed);
+  if (pointed >= 0) title_menu_.Select(pointed);
   bool asked = false;
   const TitleMenu::Choice choice = title_menu_.Update(input, clicked, &asked);
   if (asked) {
@@ -167,7 +178,9 @@ void GameMenus::DrawPause(game::GameSession& session, ik::IkSwitches& ik, const 
   ImGui::Begin("pause", nullptr, kPanelFlags);
   CenteredText(pause_menu_.Title(), pause_menu_.Asking() ? 1.2f : 2.4f);
   ImGui::Spacing();
-  const int clicked = MenuItems(pause_menu_.Items(ik.master), pause_menu_.selected());
+  int pointed = -1;
+  const int clicked = MenuItems(pause_menu_.Items(ik.master), pause_menu_.selected(), &pointed);
+  if (pointed >= 0) pause_menu_.Select(pointed);
   ImGui::End();
   switch (pause_menu_.Update(input, clicked, ik.master)) {
     case PauseMenu::Action::kResume:

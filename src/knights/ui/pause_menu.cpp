@@ -1,6 +1,7 @@
 #include "knights/ui/pause_menu.h"
 
 #include <cstdio>
+#include <iterator>
 
 namespace knights::ui {
 namespace {
@@ -39,6 +40,11 @@ std::span<const char* const> PauseMenu::Items(bool ik_on) const {
   std::snprintf(labels_[kQuitItem].data(), labels_[0].size(), "Quit");
   for (int i = 0; i < kItemCount; ++i) label_ptrs_[i] = labels_[i].data();
   return label_ptrs_;
+}
+
+void PauseMenu::Select(int item) {
+  const int count = question_ != Question::kNone ? static_cast<int>(std::size(kAnswers)) : kItemCount;
+  if (item >= 0 && item < count) selected_ = item;
 }
 
 PauseMenu::Action PauseMenu::Update(const core::InputState& input, int clicked, bool ik_on) {

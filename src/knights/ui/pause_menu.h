@@ -23,6 +23,8 @@ class PauseMenu {
   const char* Title() const;
   std::span<const char* const> Items(bool ik_on) const;
   int selected() const { return selected_; }
+  // The item the mouse pointer moved onto; out of range: no change.
+  void Select(int item);
   bool Asking() const { return question_ != Question::kNone; }  // a question is open
 
   // Up/down move the selection (wrapping); confirm, or a click on item

@@ -29,6 +29,10 @@ class TitleMenu {
   void SetRows(bool level_choice, bool cast_choice);
   std::span<const Row> rows() const { return std::span<const Row>(rows_.data(), count_); }
   int selected() const { return selected_; }
+  // The row the mouse pointer moved onto; out of range: no change.
+  void Select(int row) {
+    if (row >= 0 && row < count_) selected_ = row;
+  }
 
   // The frame's keys, and the row clicked (an index into rows(); -1: none).
   // Returns what was asked for; {kStart, 0} with `asked` false when nothing.
