@@ -1,5 +1,6 @@
 // A run as the player lives it, on the shipped demo with the shipped
-// knights: a restart starts over (no checkpoint kept, the timer at 0), and
+// knights: a restart starts over (no checkpoint kept, the timer at 0), the
+// pause menu's quit goes to the title, and
 // each NPC wears the look its level names, whatever order the character
 // file lists its variants in.
 
@@ -48,6 +49,34 @@ TEST(SessionFlow, RestartAfterACheckpointStartsOver) {
   // The flags passed come down again.
   for (int step = 0; step < 120; ++step) session.Step(no_keys);
   EXPECT_EQ(session.markers().FlagRaise()[0], 0.0f);
+}
+
+// The pause menu's quit ends the run on the title (the program keeps
+// running): the level as it starts behind it, the clock stopped, and the
+// title's Start plays it again from the spawn.
+TEST(SessionFlow, QuitFromThePauseMenuGoesToTheTitle) {
+  LoadedAssets assets = LoadWith("assets/characters/knight.json");
+  ASSERT_FALSE(assets.characters.empty());
+  game::GameSession session(MakeSessionDesc(assets, app::AppOptions{}, /*headless_window=*/true));
+  const core::InputState no_keys;
+  for (int step = 0; step < 600; ++step) session.Step(no_keys);
+  core::InputState pause;
+  pause.pause_pressed = true;
+  session.Step(pause);
+  ASSERT_EQ(session.screen(), game::Screen::kPaused);
+
+  session.ReturnToTitle();
+  EXPECT_EQ(session.screen(), game::Screen::kTitle);
+  EXPECT_FALSE(session.quit_requested());
+  EXPECT_EQ(session.play_time_s(), 0.0);
+  EXPECT_EQ(session.player().controller.LastCheckpoint(), -1);
+  for (int step = 0; step < 120; ++step) session.Step(no_keys);
+  EXPECT_EQ(session.play_time_s(), 0.0) << "the clock runs only in play";
+  EXPECT_NEAR(session.player().controller.FeetWs().x, session.world().SpawnPositionWs().x, 1e-4f);
+  session.Start();
+  EXPECT_EQ(session.screen(), game::Screen::kPlaying);
+  for (int step = 0; step < 120; ++step) session.Step(no_keys);
+  EXPECT_GT(session.play_time_s(), 0.0);
 }
 
 // The IK switches come with each step (their one owner is the settings):

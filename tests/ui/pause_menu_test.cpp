@@ -43,7 +43,7 @@ TEST(PauseMenu, UpFromTheTopWrapsToQuitAndShowsTheIkState) {
   menu.Open();
   menu.Update(kUp, -1, false);
   EXPECT_EQ(menu.selected(), 4);
-  EXPECT_EQ(std::string(menu.Items(false)[4]), "Quit");
+  EXPECT_EQ(std::string(menu.Items(false)[4]), "Quit to title");
   EXPECT_EQ(std::string(menu.Items(false)[2]), "IK: off");
   EXPECT_EQ(std::string(menu.Items(true)[2]), "IK: on");
   for (int i = 0; i < 2; ++i) menu.Update(kUp, -1, true);
@@ -68,11 +68,11 @@ TEST(PauseMenu, ThePointerMovingOntoAnItemSelectsIt) {
   EXPECT_LT(menu.selected(), 2);
   menu.Select(1);
   EXPECT_EQ(menu.selected(), 1);
-  EXPECT_EQ(menu.Update(kConfirm, -1, true), Action::kQuit);
+  EXPECT_EQ(menu.Update(kConfirm, -1, true), Action::kQuitToTitle);
 }
 
 TEST(PauseMenu, RestartAndQuitAskFirstWithNoSelected) {
-  for (const auto& [item, yes] : {std::pair{1, Action::kRestart}, std::pair{4, Action::kQuit}}) {
+  for (const auto& [item, yes] : {std::pair{1, Action::kRestart}, std::pair{4, Action::kQuitToTitle}}) {
     PauseMenu menu;
     menu.Open();
     EXPECT_EQ(menu.Update(kNothing, item, true), Action::kNone);  // clicked: a question, not the act

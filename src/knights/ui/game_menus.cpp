@@ -195,8 +195,8 @@ void GameMenus::DrawPause(game::GameSession& session, ik::IkSwitches& ik, const 
     case PauseMenu::Action::kOptions:
       options_.Open();
       break;
-    case PauseMenu::Action::kQuit:
-      session.RequestQuit();
+    case PauseMenu::Action::kQuitToTitle:
+      session.ReturnToTitle();
       break;
     case PauseMenu::Action::kNone:
       break;

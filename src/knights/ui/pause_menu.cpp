@@ -24,7 +24,7 @@ const char* PauseMenu::Title() const {
     case Question::kRestart:
       return "Restart the level?";
     case Question::kQuit:
-      return "Quit the game?";
+      return "Quit to the title?";
     case Question::kNone:
       break;
   }
@@ -37,7 +37,7 @@ std::span<const char* const> PauseMenu::Items(bool ik_on) const {
   std::snprintf(labels_[kRestartItem].data(), labels_[0].size(), "Restart");
   std::snprintf(labels_[kIkItem].data(), labels_[0].size(), "IK: %s", ik_on ? "on" : "off");
   std::snprintf(labels_[kOptionsItem].data(), labels_[0].size(), "Options");
-  std::snprintf(labels_[kQuitItem].data(), labels_[0].size(), "Quit");
+  std::snprintf(labels_[kQuitItem].data(), labels_[0].size(), "Quit to title");
   for (int i = 0; i < kItemCount; ++i) label_ptrs_[i] = labels_[i].data();
   return label_ptrs_;
 }
@@ -65,7 +65,7 @@ PauseMenu::Action PauseMenu::Choose(int item) {
       selected_ = asked == Question::kRestart ? kRestartItem : kQuitItem;  // back where it was asked
       return Action::kNone;
     }
-    return asked == Question::kRestart ? Action::kRestart : Action::kQuit;
+    return asked == Question::kRestart ? Action::kRestart : Action::kQuitToTitle;
   }
   switch (item) {
     case kResumeItem:

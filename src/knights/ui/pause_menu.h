@@ -14,7 +14,7 @@ namespace knights::ui {
 
 class PauseMenu {
  public:
-  enum class Action { kNone, kResume, kRestart, kToggleIk, kOptions, kQuit };
+  enum class Action { kNone, kResume, kRestart, kToggleIk, kOptions, kQuitToTitle };
 
   // Call when the game pauses: Resume selected, no question open.
   void Open();

@@ -85,6 +85,11 @@ void GameSession::Restart() {
   metrics_.collecting = true;
 }
 
+void GameSession::ReturnToTitle() {
+  Restart();
+  screen_ = Screen::kTitle;
+}
+
 void GameSession::Step(const core::InputState& input, const ik::IkSwitches& ik) {
   using Clock = std::chrono::steady_clock;
   const auto start = Clock::now();

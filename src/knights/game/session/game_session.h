@@ -67,6 +67,10 @@ class GameSession {
   void Start() {
     if (screen_ == Screen::kTitle) screen_ = Screen::kPlaying;
   }
+  // The pause menu's quit: the run ends and the title shows over the level
+  // as it starts (its hero and patrols may be chosen again).
+  void ReturnToTitle();
+  // The title's quit: the program ends.
   void RequestQuit() { quit_requested_ = true; }
   // Who plays and who patrols, on the title screen only (the knights are
   // rebuilt and respawned); false, and nothing changes, elsewhere or for an
