@@ -11,7 +11,6 @@
 namespace knights::ui {
 namespace {
 
-constexpr float kHeartRadiusPx = 11.0f;   // one lobe of a heart
 constexpr float kHintS = 6.0f;            // the controls hint stays this long, seconds
 constexpr float kMarkAboveHeadM = 0.45f;  // an enemy's tell floats this far over its body, metres
 constexpr ImU32 kHeartFull = IM_COL32(214, 38, 48, 255);
@@ -26,6 +25,22 @@ void AddHeart(ImDrawList* draw, ImVec2 c, float r, ImU32 fill) {
                           fill);
 }
 
+// An enemy's "!" standing on bottom_px, height_px tall: a bar and a dot
+// drawn as shapes (a font's "!" scaled up is a line a few pixels wide),
+// over a dark outline that keeps it read against sky and grass.
+void AddTellMark(ImDrawList* draw, const ImVec2& bottom_px, float height_px, ImU32 color) {
+  const float half_width = 0.13f * height_px, dot_radius = 0.14f * height_px, outline = 0.05f * height_px + 1.0f;
+  const ImVec2 top(bottom_px.x - half_width, bottom_px.y - height_px);
+  const ImVec2 bar_end(bottom_px.x + half_width, bottom_px.y - 0.36f * height_px);
+  const ImVec2 dot(bottom_px.x, bottom_px.y - dot_radius);
+  const ImU32 dark = IM_COL32(20, 12, 10, 220);
+  draw->AddRectFilled(ImVec2(top.x - outline, top.y - outline), ImVec2(bar_end.x + outline, bar_end.y + outline), dark,
+                      half_width + outline);
+  draw->AddCircleFilled(dot, dot_radius + outline, dark);
+  draw->AddRectFilled(top, bar_end, color, half_width);
+  draw->AddCircleFilled(dot, dot_radius, color);
+}
+
 // World to screen pixels; false behind the eye.
 bool ToScreen(const render::FrameView& view, const glm::vec3& p_ws, ImVec2* out_px) {
   const glm::vec4 clip = view.view_proj * glm::vec4(p_ws, 1.0f);
@@ -38,24 +53,37 @@ bool ToScreen(const render::FrameView& view, const glm::vec3& p_ws, ImVec2* out_
 
 }  // namespace
 
+FightMarkSizes FightMarkSizesFor(int height_px) {
+  const float h = static_cast<float>(std::max(height_px, 1));
+  FightMarkSizes sizes;
+  sizes.heart_radius_px = std::max(11.0f, 0.016f * h);
+  sizes.pip_px = std::max(8.0f, 0.022f * h);
+  sizes.tell_px = std::max(20.0f, 0.04f * h);
+  sizes.tell_swell = 0.8f;
+  return sizes;
+}
+
 void FightHud::Draw(const game::GameSession& session, const game::Settings& settings, int width_px, int height_px) {
   if (!session.player().fight.CanFight() && session.player().fight.clips().hit_s <= 0.0f) return;
-  DrawHearts(session.player().fight);
-  DrawEnemyMarks(session, width_px, height_px);
+  const FightMarkSizes sizes = FightMarkSizesFor(height_px);
+  DrawHearts(session.player().fight, sizes);
+  DrawEnemyMarks(session, sizes, width_px, height_px);
   DrawHint(session, settings, width_px, height_px);
 }
 
-void FightHud::DrawHearts(const game::KnightFight& player) {
+void FightHud::DrawHearts(const game::KnightFight& player, const FightMarkSizes& sizes) {
   ImDrawList* draw = ImGui::GetForegroundDrawList();
   const int max = std::max(1, player.tuning.max_health);
+  const float r = sizes.heart_radius_px;
   for (int i = 0; i < max; ++i) {
-    const ImVec2 c(24.0f + static_cast<float>(i) * kHeartRadiusPx * 2.6f, 26.0f);
-    AddHeart(draw, ImVec2(c.x + 1.5f, c.y + 1.5f), kHeartRadiusPx * 1.08f, IM_COL32(0, 0, 0, 120));  // shadow
-    AddHeart(draw, c, kHeartRadiusPx, i < player.health() ? kHeartFull : kHeartEmpty);
+    const ImVec2 c(2.2f * r + static_cast<float>(i) * r * 2.6f, 2.4f * r);
+    AddHeart(draw, ImVec2(c.x + 1.5f, c.y + 1.5f), r * 1.08f, IM_COL32(0, 0, 0, 120));  // shadow
+    AddHeart(draw, c, r, i < player.health() ? kHeartFull : kHeartEmpty);
   }
 }
 
-void FightHud::DrawEnemyMarks(const game::GameSession& session, int width_px, int height_px) {
+void FightHud::DrawEnemyMarks(const game::GameSession& session, const FightMarkSizes& sizes, int width_px,
+                              int height_px) {
   const game::FollowCamera& camera = session.camera();
   const render::FrameView view =
       render::MakeFrameView(camera.EyeWs(), camera.TargetWs(), camera.tuning.fov_y_deg, width_px, height_px);
@@ -69,23 +97,18 @@ void FightHud::DrawEnemyMarks(const game::GameSession& session, int width_px, in
     if (!ToScreen(view, enemy.BodyWs().top_ws + glm::vec3(0.0f, kMarkAboveHeadM, 0.0f), &head_px)) continue;
     const bool tell = ai.state() == game::EnemyState::kWindUp;
     if (tell || ai.state() == game::EnemyState::kNotice) {
-      const float scale = tell ? 1.6f + 1.4f * ai.WindUpProgress() : 1.8f;
-      ImFont* font = ImGui::GetFont();
-      const float size = ImGui::GetFontSize() * scale;
-      const ImVec2 text_size = font->CalcTextSizeA(size, 1e9f, 0.0f, "!");
-      const ImVec2 at(head_px.x - text_size.x * 0.5f, head_px.y - text_size.y);
-      draw->AddText(font, size, ImVec2(at.x + 2.0f, at.y + 2.0f), IM_COL32(0, 0, 0, 160), "!");
-      draw->AddText(font, size, at, tell ? IM_COL32(255, 60, 40, 255) : IM_COL32(255, 220, 60, 255), "!");
+      const float height = sizes.tell_px * (tell ? 1.0f + sizes.tell_swell * ai.WindUpProgress() : 1.0f);
+      AddTellMark(draw, head_px, height, tell ? IM_COL32(255, 60, 40, 255) : IM_COL32(255, 220, 60, 255));
     }
     // Hit points as pips under the mark.
     const int max = std::max(1, enemy.fight.tuning.max_health);
-    constexpr float kPipPx = 7.0f;
-    const float left = head_px.x - 0.5f * static_cast<float>(max) * kPipPx * 1.4f;
+    const float pip = sizes.pip_px;
+    const float left = head_px.x - 0.5f * static_cast<float>(max) * pip * 1.3f;
     for (int p = 0; p < max; ++p) {
-      const ImVec2 a(left + static_cast<float>(p) * kPipPx * 1.4f, head_px.y + 4.0f);
-      draw->AddRectFilled(a, ImVec2(a.x + kPipPx, a.y + kPipPx),
-                          p < enemy.fight.health() ? IM_COL32(214, 38, 48, 230) : IM_COL32(40, 20, 22, 160));
-      draw->AddRect(a, ImVec2(a.x + kPipPx, a.y + kPipPx), kOutline);
+      const ImVec2 a(left + static_cast<float>(p) * pip * 1.3f, head_px.y + 0.3f * pip);
+      draw->AddRectFilled(a, ImVec2(a.x + pip, a.y + pip),
+                          p < enemy.fight.health() ? IM_COL32(214, 38, 48, 235) : IM_COL32(40, 20, 22, 170));
+      draw->AddRect(a, ImVec2(a.x + pip, a.y + pip), kOutline, 0.0f, 0, 1.5f);
     }
   }
 }
