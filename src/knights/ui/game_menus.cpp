@@ -259,10 +259,13 @@ void GameMenus::DrawRespawnFade(const game::GameSession& session, int width_px, 
   if (seen_respawns_ >= 0 && respawns > seen_respawns_) fade_left_s_ = kRespawnFadeS;
   seen_respawns_ = respawns;
   fade_left_s_ = std::max(0.0f, fade_left_s_ - ImGui::GetIO().DeltaTime);
-  if (fade_left_s_ <= 0.0f) return;
-  const float alpha = fade_left_s_ / kRespawnFadeS;  // black, clearing to the scene
+  // Black as the player falls into a pit (game::PitFall), clearing to the
+  // scene after the respawn.
+  const float respawn = fade_left_s_ / kRespawnFadeS;
+  const float alpha = std::max(respawn * respawn, session.PitFallFade());
+  if (alpha <= 0.0f) return;
   ImGui::GetBackgroundDrawList()->AddRectFilled(ImVec2(0.0f, 0.0f), ImVec2(width_px, height_px),
-                                                IM_COL32(0, 0, 0, static_cast<int>(255.0f * alpha * alpha)));
+                                                IM_COL32(0, 0, 0, static_cast<int>(255.0f * alpha)));
 }
 
 // A checkpoint passed is announced (a restart, which sets it back, is not).

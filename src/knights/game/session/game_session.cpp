@@ -140,7 +140,9 @@ void GameSession::Step(const core::InputState& input, const ik::IkSwitches& ik) 
   const CameraShot shot = screen_ == Screen::kComplete          ? CameraShot::kFinale
                           : player.mode() == KnightMode::kClimb ? CameraShot::kClimb
                                                                 : CameraShot::kFollow;
-  camera_.Update(knights_[0].DrawnRootWs(), player.VelocityMps().x, shot, dt, &desc_.world->collision());
+  pit_fall_.Update(player, *desc_.world);
+  camera_.Update(pit_fall_.Followed(knights_[0].DrawnRootWs()), player.VelocityMps().x, shot, dt,
+                 &desc_.world->collision());
   markers_.Update(player.LastCheckpoint(), player.FeetWs().x, desc_.world->level().goal.x, dt);
   if (playing && goal_step_ < 0 && desc_.world->GoalReached(player.FeetWs())) {
     goal_step_ = steps_;

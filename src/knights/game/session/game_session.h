@@ -17,6 +17,7 @@
 #include "knights/game/brains/enemy_ai.h"
 #include "knights/game/session/fight_stats.h"
 #include "knights/game/session/follow_camera.h"
+#include "knights/game/session/pit_fall.h"
 #include "knights/game/session/ik_metrics.h"
 #include "knights/game/knight/knight.h"
 #include "knights/game/brains/patrol_ai.h"
@@ -103,6 +104,8 @@ class GameSession {
   static constexpr float kFallenGoneS = 3.0f;
   const Knight& player() const { return knights_[0]; }
   const FollowCamera& camera() const { return camera_; }
+  // The player's fall into a pit, if any: 0 clear .. 1 black (PitFall).
+  float PitFallFade() const { return pit_fall_.Fade(); }
   const FollowCamera& previous_camera() const { return previous_camera_; }
   const IkMetrics& metrics() const { return metrics_; }
   // What the steps since the last ClearSounds made heard (the app plays
@@ -214,6 +217,7 @@ class GameSession {
   AutoPilot pilot_;
   SoakInput soak_;
   FollowCamera camera_;
+  PitFall pit_fall_;  // the player's: holds the camera at the rim and fades to black
   FollowCamera previous_camera_;
   IkMetrics metrics_;
   CourseMarkers markers_;
