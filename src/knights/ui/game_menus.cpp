@@ -285,6 +285,7 @@ void GameMenus::RefreshControlTexts() {
   controls_hint_ = ControlsHint(settings);
   ladder_prompts_[0] = ControlName(settings, core::KeyAction::kUp) + ": climb the ladder";
   ladder_prompts_[1] = ControlName(settings, core::KeyAction::kDown) + ": climb down";
+  play_again_hint_ = "Press " + ControlName(settings, core::KeyAction::kConfirm) + " to play again";
   control_texts_stale_ = false;
 }
 
@@ -348,7 +349,7 @@ void GameMenus::Draw(game::GameSession& session, ik::IkSwitches& ik, const core:
         CenteredText(line, 1.4f);
       }
       ImGui::Spacing();
-      CenteredText("Press Enter or (A) to play again", 1.3f);
+      CenteredText(play_again_hint_.c_str(), 1.3f);
       ImGui::End();
       break;
     }

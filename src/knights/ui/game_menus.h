@@ -75,10 +75,12 @@ class GameMenus {
   bool new_best_ = false;               // this run set it
   int best_gems_ = -1;                  // the level's most gems in a run (negative: none kept)
 
-  // The title's line of controls and the ladder prompts (up, down), naming
-  // the bound keys and buttons (RefreshControlTexts).
+  // The title's line of controls, the ladder prompts (up, down) and the
+  // complete panel's, naming the bound keys and buttons
+  // (RefreshControlTexts).
   std::string controls_hint_;
   std::array<std::string, 2> ladder_prompts_;
+  std::string play_again_hint_;
   bool control_texts_stale_ = true;
 
   OptionsScreen options_;       // over the title or the pause menu, while open
