@@ -65,12 +65,10 @@ int HandTopRung(const ClimbGeometry& g, const glm::vec3& shoulder_ms, float arm_
   return g.foot_top_rung + 3;
 }
 
-}  // namespace
-
-namespace climb_parts {
-
-// The climb's holds (procedural_climb_parts.h), with the cycles either
-// side too (LimbPath).
+// The climb's holds, in place: the left hand and right foot take theirs as
+// the cycle starts, the right hand and left foot half a cycle later, each
+// at the top of its reach and moving down with the rung as the body rises;
+// the cycles either side are given too (LimbPath).
 std::array<LimbPath, anim::kLimbCount> ClimbPaths(const ClimbGeometry& g) {
   std::array<LimbPath, anim::kLimbCount> paths{LimbPath(kFootArcMs), LimbPath(kFootArcMs), LimbPath(kHandArcMs),
                                                LimbPath(kHandArcMs)};
@@ -85,6 +83,17 @@ std::array<LimbPath, anim::kLimbCount> ClimbPaths(const ClimbGeometry& g) {
     }
   }
   return paths;
+}
+
+}  // namespace
+
+namespace climb_parts {
+
+std::array<glm::vec3, anim::kLimbCount> ClimbFirstPoseMs(const ClimbGeometry& g) {
+  const auto paths = ClimbPaths(g);
+  std::array<glm::vec3, anim::kLimbCount> first_ms{};
+  for (int limb = 0; limb < anim::kLimbCount; ++limb) first_ms[limb] = paths[limb].At(0.0f).point_ms;
+  return first_ms;
 }
 
 }  // namespace climb_parts
@@ -207,15 +216,15 @@ core::Expected<anim::Clip> BuildEnter(const ClipBaker& baker, const ClimbGeometr
   // until then, on the ground): the left onto the lower, the right above
   // it, each where the climb's first pose has it.
   paths[anim::kFootL].AddHold({0.0f, 0.30f, stand.effector_ms[anim::kFootL]});
-  const auto climb_paths = ClimbPaths(g);
-  paths[anim::kFootL].AddHold({0.62f, kEnterS, climb_paths[anim::kFootL].At(0.0f).point_ms});
+  const std::array<glm::vec3, anim::kLimbCount> first_ms = ClimbFirstPoseMs(g);
+  paths[anim::kFootL].AddHold({0.62f, kEnterS, first_ms[anim::kFootL]});
   paths[anim::kFootR].AddHold({0.0f, 0.45f, stand.effector_ms[anim::kFootR]});
-  paths[anim::kFootR].AddHold({0.85f, kEnterS, climb_paths[anim::kFootR].At(0.0f).point_ms});
+  paths[anim::kFootR].AddHold({0.85f, kEnterS, first_ms[anim::kFootR]});
   // The hands reach from where the idle holds them for where the climb's
   // first pose has them; each grab is at least a quarter second of swing
   // after the last.
-  const glm::vec3 grip_l_ms = climb_paths[anim::kHandL].At(0.0f).point_ms;
-  const glm::vec3 grip_r_ms = climb_paths[anim::kHandR].At(0.0f).point_ms;
+  const glm::vec3& grip_l_ms = first_ms[anim::kHandL];
+  const glm::vec3& grip_r_ms = first_ms[anim::kHandR];
   const float grab_l_s = FirstReachS(baker, base, body, anim::kHandL, grip_l_ms, 0.55f, kEnterS - 0.25f);
   const float grab_r_s =
       FirstReachS(baker, base, body, anim::kHandR, grip_r_ms, std::max(0.80f, grab_l_s + 0.25f), kEnterS - 0.1f);

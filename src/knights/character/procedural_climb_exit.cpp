@@ -104,8 +104,9 @@ void AddFootHolds(const ClipBaker& baker, const ClimbGeometry& g, const StandPos
                   std::array<LimbPath, anim::kLimbCount>& paths) {
   const float s = g.rung_spacing_m;
   const glm::vec3 ledge_ms(g.stand_x_m, static_cast<float>(g.hand_top_rung) * s, 0.0f);
-  std::array<LimbHold, 2> held = {LimbHold{0.0f, 0.0f, ClimbPaths(g)[anim::kFootL].At(0.0f).point_ms},
-                                  LimbHold{0.0f, 0.0f, ClimbPaths(g)[anim::kFootR].At(0.0f).point_ms}};
+  const std::array<glm::vec3, anim::kLimbCount> first_ms = ClimbFirstPoseMs(g);
+  std::array<LimbHold, 2> held = {LimbHold{0.0f, 0.0f, first_ms[anim::kFootL]},
+                                  LimbHold{0.0f, 0.0f, first_ms[anim::kFootR]}};
   for (const RungStep& step : steps) {
     held[step.foot].end_s = step.start_s + kSwingFromS;
     paths[step.foot].AddHold(held[step.foot]);
@@ -137,10 +138,11 @@ void AddHandHolds(const ClipBaker& baker, const ClimbGeometry& g, const StandPos
                   float end_s, std::array<LimbPath, anim::kLimbCount>& paths) {
   const float top_m = static_cast<float>(g.hand_top_rung) * g.rung_spacing_m;
   const glm::vec3 ledge_ms(g.stand_x_m, top_m, 0.0f);
+  const std::array<glm::vec3, anim::kLimbCount> first_ms = ClimbFirstPoseMs(g);
   for (const int hand : {anim::kHandR, anim::kHandL}) {
     // The right hand moves during the first step, the left during the second.
     const float move_s = hand == anim::kHandR ? 0.0f : kStepS;
-    paths[hand].AddHold({0.0f, move_s + kSwingFromS, ClimbPaths(g)[hand].At(0.0f).point_ms});
+    paths[hand].AddHold({0.0f, move_s + kSwingFromS, first_ms[hand]});
     const glm::vec3 on_ledge_ms(g.rung_reach_m + 0.15f, top_m + 0.01f, SideOf(hand) * g.hand_z_m);
     const float from_s = move_s + kSwingToS;
     const float release_s = ReachEndsS(baker, hand, on_ledge_ms, body, from_s, end_s - 0.5f);

@@ -50,11 +50,9 @@ StandPose ReadStandPose(const ClipBaker& baker, const anim::Clip& idle);
 // flip between keys).
 std::vector<math::Transform> HangPoseLs(const ClipBaker& baker, const ClimbGeometry& g);
 
-// The climb's holds, in place: the left hand and right foot take theirs as
-// the cycle starts, the right hand and left foot half a cycle later, each
-// at the top of its reach and moving down with the rung as the body rises
-// (getting on ends, and getting off starts, where they are at time 0).
-std::array<LimbPath, anim::kLimbCount> ClimbPaths(const ClimbGeometry& g);
+// Each limb's effector in the climb's first pose (where getting on ends
+// and getting off starts), model metres.
+std::array<glm::vec3, anim::kLimbCount> ClimbFirstPoseMs(const ClimbGeometry& g);
 
 // The paths' holds as a one-shot clip's contacts.
 std::array<std::vector<anim::ContactRange>, anim::kLimbCount> ContactsOf(

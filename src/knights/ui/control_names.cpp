@@ -42,18 +42,27 @@ const char* ActionLabel(core::KeyAction action) {
   return i >= 0 && i < core::kKeyActionCount ? kLabels[i] : "?";
 }
 
-std::string ControlName(const game::Settings& settings, core::KeyAction action) {
+namespace {
+
+// The first key bound to `action`; "" with none.
+std::string FirstKey(const game::Settings& settings, core::KeyAction action) {
   const auto& keys = settings.keys.keys[static_cast<size_t>(action)];
+  return keys.empty() ? std::string() : keys.front();
+}
+
+}  // namespace
+
+std::string ControlName(const game::Settings& settings, core::KeyAction action) {
   const auto& buttons = settings.pad.buttons[static_cast<size_t>(action)];
-  std::string name = keys.empty() ? std::string() : keys.front();
+  std::string name = FirstKey(settings, action);
   if (!buttons.empty()) name += (name.empty() ? "" : " or ") + std::string(PadButtonLabel(buttons.front()));
   return name.empty() ? std::string("-") : name;
 }
 
 std::string ControlsHint(const game::Settings& settings) {
   const auto key = [&](core::KeyAction action) {
-    const auto& keys = settings.keys.keys[static_cast<size_t>(action)];
-    return keys.empty() ? std::string("-") : keys.front();
+    const std::string name = FirstKey(settings, action);
+    return name.empty() ? std::string("-") : name;
   };
   using core::KeyAction;
   return key(KeyAction::kLeft) + "/" + key(KeyAction::kRight) + " move   " + key(KeyAction::kUp) + " climb   " +

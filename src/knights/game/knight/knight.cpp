@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <cmath>
+#include <span>
+#include <vector>
 
 #include <glm/gtc/quaternion.hpp>
 
@@ -108,13 +110,12 @@ void ReadEnterInfo(const anim::Clip& enter, MotionClipInfo* info) {
 
 // When the exit clip's first foot lifts off the rungs for the ledge: the
 // end of that foot's last contact before its ankle first rises to within
-// kOnLedgeM of where it stands at the clip's end (on the ledge); the
-// clip's end when none does.
+// kOnLedgeM of where it stands at the clip's end (end_ms, on the ledge);
+// the clip's end when none does.
 float FirstFootOffRungsS(const anim::Skeleton& skeleton, const anim::Clip& exit, const character::Rig& rig,
-                         float scan_step_s) {
+                         std::span<const glm::mat4> end_ms, float scan_step_s) {
   constexpr float kOnLedgeM = 0.05f;
   const int ankles[2] = {rig.leg_l.end, rig.leg_r.end};
-  const std::vector<glm::mat4> end_ms = anim::ModelPoseAt(skeleton, &exit, exit.DurationS());
   for (float t = 0.0f; t <= exit.DurationS(); t += scan_step_s) {
     const std::vector<glm::mat4> models_ms = anim::ModelPoseAt(skeleton, &exit, t);
     for (int foot = 0; foot < 2; ++foot) {
@@ -139,9 +140,9 @@ void ReadExitInfo(const anim::Skeleton& skeleton, const anim::Clip& exit, const 
   for (float t = 0.0f; t <= exit.DurationS(); t += kScanStepS) {
     if (exit.IsInContact(anim::kHandL, t) || exit.IsInContact(anim::kHandR, t)) info->exit_hands_release_s = t;
   }
-  info->exit_first_foot_off_rungs_s = FirstFootOffRungsS(skeleton, exit, rig, kScanStepS);
   const std::vector<glm::mat4> start_ms = anim::ModelPoseAt(skeleton, &exit, 0.0f);
   const std::vector<glm::mat4> end_ms = anim::ModelPoseAt(skeleton, &exit, exit.DurationS());
+  info->exit_first_foot_off_rungs_s = FirstFootOffRungsS(skeleton, exit, rig, end_ms, kScanStepS);
   const glm::vec3 root_motion_ms = glm::vec3(end_ms[0][3] - start_ms[0][3]);
   info->exit_root_offset_m = glm::vec2(root_motion_ms.x, root_motion_ms.y);
   info->exit_feet_off_rungs_s = 0.0f;
