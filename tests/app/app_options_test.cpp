@@ -84,8 +84,18 @@ INSTANTIATE_TEST_SUITE_P(
         BadCase{
             "DynamicResolutionNotOnOff", {"--dynamic-resolution", "auto"}, "--dynamic-resolution: expected on or off"},
         BadCase{"ShadingNotFullFast", {"--shading", "cheap"}, "--shading: expected full or fast"},
-        BadCase{"FlagWithValue", {"--headless=yes"}, "--headless: takes no value"}),
+        BadCase{"FlagWithValue", {"--headless=yes"}, "--headless: takes no value"},
+        BadCase{"CampaignWithALevel", {"--campaign", "--level", "x.json"}, "--campaign: plays the title's levels"},
+        BadCase{"CampaignWithFrames", {"--frames", "60", "--campaign"}, "not with --frames"}),
     [](const ::testing::TestParamInfo<BadCase>& info) { return info.param.name; });
+
+TEST(AppOptions, CampaignIsAFlagThatStartsAtOnce) {
+  EXPECT_FALSE(Parse({}).options.campaign);
+  const ParseResult r = Parse({"--headless", "--campaign", "--seed", "7"});
+  ASSERT_TRUE(r.ok()) << r.error;
+  EXPECT_TRUE(r.options.campaign);
+  EXPECT_FALSE(r.options.level_given);
+}
 
 TEST(AppOptions, HelpListsEveryOption) {
   const std::string help = HelpText();

@@ -1,6 +1,7 @@
 // End-to-end checks of the knights executable as a user runs it: exit codes
-// for good and bad command lines, and a headless screenshot that is a real
-// rendered frame (not blank).
+// for good and bad command lines, a headless screenshot that is a real
+// rendered frame (not blank), and a headless campaign played through every
+// title level to the credits.
 
 #include <gtest/gtest.h>
 
@@ -16,6 +17,7 @@
 #include <vector>
 
 #include "knights/asset/image.h"
+#include "knights/asset/level_list.h"
 #include "run_knights.h"
 
 namespace knights {
@@ -144,6 +146,38 @@ TEST(KnightsCli, HeadlessScreenshotIsARenderedFrame) {
   }
   EXPECT_GT(colours.size(), 50u);
   std::filesystem::remove(png);
+}
+
+// --campaign plays the title's levels in order, one result line each, and
+// ends after the credits with the run's totals.
+TEST(KnightsCli, HeadlessCampaignPlaysEveryTitleLevelInOrderToTheCredits) {
+  const auto levels = asset::LoadLevelList(std::string(KNIGHTS_SOURCE_DIR) + "/assets/levels/title_levels.txt");
+  ASSERT_TRUE(levels.ok()) << levels.status().message();
+  const int count = static_cast<int>(levels->size());
+  const RunResult r = RunKnights("--headless --campaign --size 160x90");
+  ASSERT_EQ(r.exit_code, 0) << r.output;
+  size_t at = 0;
+  for (int i = 1; i <= count; ++i) {
+    const std::string line = "level " + std::to_string(i) + "/" + std::to_string(count) + " ";
+    const size_t found = r.output.find(line, at);
+    ASSERT_NE(found, std::string::npos) << "no result for level " << i << ", in order:\n" << r.output;
+    EXPECT_NE(r.output.find(": goal in ", found), std::string::npos);
+    at = found;
+  }
+  EXPECT_NE(r.output.find("campaign: " + std::to_string(count) + " levels in ", at), std::string::npos) << r.output;
+  EXPECT_NE(r.output.find("the credits rolled", at), std::string::npos) << r.output;
+}
+
+// A title list that cannot be read leaves nothing to play: one line
+// naming it, exit 2, before any window opens.
+TEST(KnightsCli, CampaignWithABrokenTitleListExitsTwoWithOneLine) {
+  const std::filesystem::path data = TempPath("campaign_data");
+  std::filesystem::create_directories(data / "assets" / "levels");
+  std::ofstream(data / "assets" / "levels" / "title_levels.txt") << "../outside.json\n";
+  const RunResult r = RunKnights("--headless --campaign", "KNIGHTS_DATA_DIR=" + data.string());
+  std::filesystem::remove_all(data);
+  EXPECT_EQ(r.exit_code, 2) << r.output;
+  EXPECT_NE(r.output.find("title_levels.txt: line 1"), std::string::npos) << r.output;
 }
 
 }  // namespace

@@ -10,6 +10,7 @@
 #include <fstream>
 #include <map>
 #include <optional>
+#include <set>
 #include <string>
 
 namespace knights::asset {
@@ -49,6 +50,7 @@ TEST_F(SettingsFileTest, SaveCreatesTheDirectoryAndRoundTrips) {
   s.level = "castle.json";
   s.best_times_s = {{"Demo: the road to the castle", 74.25}, {"Stairs", 12.5}};
   s.best_gems = {{"Demo: the road to the castle", 12}, {"Stairs", 0}};
+  s.levels_completed = {"demo.json", "castle.json"};
   s.volumes.master = 0.5f;
   s.volumes.effects = 0.25f;
   s.volumes.music = 0.0f;
@@ -69,6 +71,7 @@ TEST_F(SettingsFileTest, SaveCreatesTheDirectoryAndRoundTrips) {
   EXPECT_EQ(loaded.settings.level, "castle.json");
   EXPECT_EQ(loaded.settings.best_times_s, s.best_times_s);
   EXPECT_EQ(loaded.settings.best_gems, s.best_gems);
+  EXPECT_EQ(loaded.settings.levels_completed, s.levels_completed);
   EXPECT_EQ(loaded.settings.volumes.master, 0.5f);
   EXPECT_EQ(loaded.settings.volumes.effects, 0.25f);
   EXPECT_EQ(loaded.settings.volumes.music, 0.0f);
@@ -264,6 +267,24 @@ TEST_F(SettingsFileTest, BadBestGemsAreDroppedOneByOne) {
   EXPECT_NE(ParseSettings(R"({"best_gems": 3})", "s.json").warning.find("s.json: best_gems:"), std::string::npos);
 }
 
+TEST_F(SettingsFileTest, BadCompletedLevelsAreDroppedOneByOne) {
+  const LoadedSettings loaded =
+      ParseSettings(R"({"levels_completed": ["demo.json", 3, "", null, "castle.json", ["x"]]})", "s.json");
+  EXPECT_NE(loaded.warning.find("s.json: levels_completed[1]: expected a level's file name"), std::string::npos)
+      << loaded.warning;
+  EXPECT_EQ(loaded.settings.levels_completed, (std::set<std::string>{"demo.json", "castle.json"}));
+  for (const char* bad : {R"({"levels_completed": "demo.json"})", R"({"levels_completed": {"demo.json": 1}})"}) {
+    const LoadedSettings whole = ParseSettings(bad, "s.json");
+    EXPECT_NE(whole.warning.find("s.json: levels_completed: expected a list"), std::string::npos) << whole.warning;
+    EXPECT_TRUE(whole.settings.levels_completed.empty());
+  }
+  std::string many = R"({"levels_completed": [)";
+  for (size_t i = 0; i <= game::kMaxLevelsCompleted; ++i)
+    many += (i > 0 ? ",\"" : "\"") + std::to_string(i) + ".json\"";
+  many += "]}";
+  EXPECT_TRUE(ParseSettings(many, "s.json").settings.levels_completed.empty()) << "one more than the title may list";
+}
+
 // A file the game cannot read as a whole is kept for the player to mend:
 // the run uses the defaults, warns once, and never saves over it.
 TEST_F(SettingsFileTest, AnUnreadableFileIsKeptAndNeverSavedOver) {
@@ -294,6 +315,7 @@ TEST_F(SettingsFileTest, TheLargestSettingsSaveUnderTheCapAndReadBack) {
     level.replace(0, 4, std::to_string(1000 + i));
     s.best_times_s[level] = 1.0 + static_cast<double>(i);
     s.best_gems[level] = 7;
+    s.levels_completed.insert(level);
   }
   s.best_times_s[std::string(300, 'x')] = 5.0;  // a name the reader refuses: left out
   s.hero = control_name;
@@ -308,6 +330,7 @@ TEST_F(SettingsFileTest, TheLargestSettingsSaveUnderTheCapAndReadBack) {
   const LoadedSettings loaded = LoadSettingsFile(Path());
   EXPECT_TRUE(loaded.warning.empty()) << loaded.warning.substr(0, 200);
   EXPECT_EQ(loaded.settings.best_times_s.size(), game::kMaxBestTimes);
+  EXPECT_EQ(loaded.settings.levels_completed.size(), game::kMaxLevelsCompleted);
   EXPECT_EQ(loaded.settings.hero, control_name);
   EXPECT_EQ(loaded.settings.patrols, game::Settings{}.patrols);
   EXPECT_EQ(loaded.settings.keys.keys[0], game::Settings{}.keys.keys[0]);
@@ -323,6 +346,15 @@ TEST_F(SettingsFileTest, KeyListsLongerThanEightKeepTheirDefault) {
             game::Settings{}.keys.keys[static_cast<int>(core::KeyAction::kJump)]);
   EXPECT_EQ(loaded.settings.pad.buttons[static_cast<int>(core::KeyAction::kJump)],
             game::Settings{}.pad.buttons[static_cast<int>(core::KeyAction::kJump)]);
+}
+
+TEST(RecordLevelCompleted, KeepsEachLevelOnceUpToTheCap) {
+  game::Settings s;
+  EXPECT_TRUE(game::RecordLevelCompleted(s, "demo.json"));
+  EXPECT_FALSE(game::RecordLevelCompleted(s, "demo.json"));
+  for (size_t i = 1; i < game::kMaxLevelsCompleted; ++i) game::RecordLevelCompleted(s, std::to_string(i) + ".json");
+  EXPECT_EQ(s.levels_completed.size(), game::kMaxLevelsCompleted);
+  EXPECT_FALSE(game::RecordLevelCompleted(s, "one_more.json"));
 }
 
 TEST(RecordBestGems, KeepsTheMostPerLevel) {

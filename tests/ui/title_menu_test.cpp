@@ -39,7 +39,9 @@ TEST(TitleMenu, RowsFollowWhatCanBeChosen) {
             (std::vector<Row>{Row::kStart, Row::kHero, Row::kPatrols, Row::kOptions, Row::kQuit}));
 }
 
-TEST(TitleMenu, LeftRightConfirmAndClicksStepTheLevel) {
+// Left and right step the level shown; confirmed, the level row plays it
+// (step 0), where Hero and Patrols step on.
+TEST(TitleMenu, LeftRightStepTheLevelAndConfirmPlaysIt) {
   TitleMenu menu;
   menu.SetRows(true, true);
   bool asked = false;
@@ -57,7 +59,8 @@ TEST(TitleMenu, LeftRightConfirmAndClicksStepTheLevel) {
   EXPECT_EQ(c.step, -1);
   c = menu.Update(kConfirm, -1, &asked);
   EXPECT_TRUE(asked);
-  EXPECT_EQ(c.step, 1);
+  EXPECT_EQ(c.row, Row::kLevel);
+  EXPECT_EQ(c.step, 0) << "confirmed, the level is played";
   menu.Update(kNothing, -1, &asked);
   EXPECT_FALSE(asked);
   // A click on Patrols selects it and steps it on.

@@ -30,6 +30,27 @@ int Fail(const core::Status& status, int code) {
 
 double SecondsBetween(uint64_t from, uint64_t to) { return double(to - from) / double(SDL_GetPerformanceFrequency()); }
 
+// --campaign's line for a level reached: "level 1/2 Name: goal in 1:32.50,
+// gems 5/7, gold medal".
+std::string CampaignLevelLine(const game::LevelResult& result, int index, int count) {
+  std::string line = "level " + std::to_string(index + 1) + "/" + std::to_string(count) + " " + result.name +
+                     ": goal in " + game::RunTimeText(result.time_s) + ", gems " + std::to_string(result.gems_taken) +
+                     "/" + std::to_string(result.gems_total);
+  if (result.medal != game::Medal::kNone) line += std::string(", ") + game::ToString(result.medal) + " medal";
+  return line;
+}
+
+// --campaign's last line, after the credits.
+std::string CampaignTotalLine(const game::Campaign& campaign) {
+  std::string line = "campaign: " + std::to_string(campaign.results().size()) + " levels in " +
+                     game::RunTimeText(campaign.TotalTimeS()) + ", gems " + std::to_string(campaign.GemsTaken()) + "/" +
+                     std::to_string(campaign.GemsTotal()) + ", medals";
+  for (game::Medal medal : {game::Medal::kGold, game::Medal::kSilver, game::Medal::kBronze}) {
+    line += std::string(" ") + game::ToString(medal) + " " + std::to_string(campaign.MedalCount(medal));
+  }
+  return line + "; the credits rolled";
+}
+
 }  // namespace
 
 std::optional<int> App::Init(int argc, char** argv) {
@@ -82,7 +103,7 @@ std::optional<int> App::OpenWindowAndLoad() {
   settings_ = MergeSettings(loaded.settings, options_, settings_path_.empty());
   keep_settings_file_ = loaded.keep_file;
   const app::AppOptions default_level_options = options_;
-  ChooseStartLevel();
+  if (const std::optional<int> failed = ChooseStartLevel()) return failed;
   std::future<core::Expected<LoadedAssets>> assets_future =
       std::async(std::launch::async, [this] { return LoadAssets(options_, ShowsTitleScreen(options_, headless_)); });
 
@@ -155,28 +176,43 @@ void App::InitRendering() {
   }
 }
 
-void App::ChooseStartLevel() {
-  if (!ShowsTitleScreen(options_, headless_)) return;
+std::optional<int> App::ChooseStartLevel() {
+  if (!ShowsTitleScreen(options_, headless_) && !options_.campaign) return std::nullopt;
   const auto list_path = core::ReadableDataPath(kTitleLevelsPath);
   auto levels =
       list_path ? asset::LoadLevelList(*list_path) : core::Expected<std::vector<std::string>>(list_path.status());
+  if (!levels && options_.campaign) return Fail(levels.status(), kExitBadInput);
   if (!levels) {
     KNIGHTS_LOG_WARN("LEVEL", "%s: the title offers %s only", levels.status().message().c_str(),
                      options_.level_path.c_str());
-    return;
+    return std::nullopt;
   }
   title_levels_ = std::move(*levels);
-  title_level_ = ChooseTitleLevel(title_levels_, settings_.level, options_.level_path);
+  campaign_ = game::Campaign(title_levels_);
+  // The saved level, when the player has reached it.
+  const std::vector<int> reached = game::LevelsReached(title_levels_, settings_.levels_completed);
+  const int saved = ChooseTitleLevel(title_levels_, settings_.level, "");
+  const bool saved_reached = std::find(reached.begin(), reached.end(), saved) != reached.end();
+  title_level_ = options_.campaign
+                     ? 0
+                     : ChooseTitleLevel(title_levels_, saved_reached ? settings_.level : "", options_.level_path);
   const std::string chosen = std::string(kLevelsDir) + title_levels_[title_level_];
   saved_level_chosen_ = chosen != options_.level_path;
   options_.level_path = chosen;
+  return std::nullopt;
 }
 
 void App::SwitchLevel(int step) {
-  const int count = static_cast<int>(title_levels_.size());
-  if (count < 2 || title_level_ < 0 || session_->screen() != game::Screen::kTitle) return;
-  const int next = ((title_level_ + step) % count + count) % count;
-  const std::string path = std::string(kLevelsDir) + title_levels_[next];
+  if (title_level_ < 0 || session_->screen() != game::Screen::kTitle) return;
+  const std::vector<int> reached = game::LevelsReached(title_levels_, settings_.levels_completed);
+  const int count = static_cast<int>(reached.size());
+  if (count < 2) return;
+  const int at = static_cast<int>(std::find(reached.begin(), reached.end(), title_level_) - reached.begin());
+  LoadTitleLevel(reached[((at + step) % count + count) % count]);
+}
+
+bool App::LoadTitleLevel(int index) {
+  const std::string path = std::string(kLevelsDir) + title_levels_[index];
   const uint64_t start = SDL_GetPerformanceCounter();
   // The load blocks the frame loop (a level file may be slow to read, or
   // never end): the settings are saved first, so that a stop signal
@@ -186,17 +222,60 @@ void App::SwitchLevel(int step) {
   auto level = PrepareLevel(path);
   platform::SetStopEndsProcess(false);
   if (!level) {
-    KNIGHTS_LOG_WARN("LEVEL", "%s (the title stays on %s)", level.status().message().c_str(),
+    KNIGHTS_LOG_WARN("LEVEL", "%s (staying on %s)", level.status().message().c_str(),
                      session_->world().level().name.c_str());
+    if (options_.campaign) core::PrintError(level.status().message());
     menus_.Notify("That level did not load (the log says why)");
-    return;
+    return false;
   }
   UseLevel(std::move(*level));
-  title_level_ = next;
+  title_level_ = index;
   options_.level_path = path;
-  settings_.level = title_levels_[next];
+  settings_.level = title_levels_[index];
   KNIGHTS_LOG_INFO("LEVEL", "%s: %s, loaded in %.0f ms", path.c_str(), session_->world().level().name.c_str(),
                    1000.0 * SecondsBetween(start, SDL_GetPerformanceCounter()));
+  return true;
+}
+
+void App::BeginRun(ui::GameMenus::RunRequest request) {
+  using Request = ui::GameMenus::RunRequest;
+  switch (request) {
+    case Request::kNone:
+      return;
+    case Request::kNewGame:
+      if (title_level_ > 0 && !LoadTitleLevel(0)) return;
+      campaign_.Begin(title_level_ >= 0 ? 0 : -1);
+      break;
+    case Request::kPlayLevel:
+      campaign_.Begin(title_level_);
+      break;
+    case Request::kNextLevel:
+      if (campaign_.Next() < 0 || !LoadTitleLevel(campaign_.Next())) return;
+      campaign_.Advance();
+      break;
+  }
+  session_->Start();
+}
+
+bool App::AdvanceUnattendedCampaign() {
+  if (session_->screen() != game::Screen::kComplete) return true;
+  if (campaign_.Next() < 0) {
+    session_->ShowCredits();
+    return true;
+  }
+  const int next = campaign_.Next();
+  BeginRun(ui::GameMenus::RunRequest::kNextLevel);
+  return campaign_.current() == next;
+}
+
+bool App::CreditsOver() const {
+  constexpr double kClosingCardHoldS = 1.0;  // the closing card stays this long before the run ends
+  return session_->screen() == game::Screen::kCredits &&
+         session_->credits_time_s() >= ui::kCreditsRollS + kClosingCardHoldS;
+}
+
+void App::OfferLevelsReached() {
+  menus_.SetLevelChoice(title_level_ >= 0 && game::LevelsReached(title_levels_, settings_.levels_completed).size() > 1);
 }
 
 // The prepared level's geometry to the GL, and a session on its world with
@@ -221,7 +300,9 @@ void App::UseLevel(PreparedLevel level) {
 void App::InitSession() {
   session_ = std::make_unique<game::GameSession>(MakeSessionDesc(*assets_, options_, headless_));
   menus_.SetVolumes(settings_.volumes);
-  menus_.SetLevelChoice(title_levels_.size() > 1 && title_level_ >= 0);
+  menus_.SetCampaign(&campaign_);
+  OfferLevelsReached();
+  if (options_.campaign) campaign_.Begin(0);
   menus_.ConnectOptions({&settings_, &scene_settings_, ChooseSceneSettings(options_, window_->gl_renderer(), headless_),
                          dynamic_resolution_ ? &*dynamic_resolution_ : nullptr, window_.get(), &input_mapper_});
   if (!options_.cast_given) ChooseSavedCast(*session_, settings_);
@@ -257,8 +338,12 @@ bool App::Frame() {
   last_counter_ = counter;
   AdvanceSim(real_elapsed_s);
   PlaySounds();
-  NoteBestTime();
-  const bool at_goal = run_to_goal_ && session_->reached_goal();
+  NoteGoal();
+  if (options_.campaign && headless_ && !AdvanceUnattendedCampaign()) {
+    exit_code_ = kExitBadInput;
+    return false;
+  }
+  const bool at_goal = run_to_goal_ && (options_.campaign ? CreditsOver() : session_->reached_goal());
   const bool last_frame = at_goal || (options_.max_frames > 0 && session_->steps() >= options_.max_frames);
   if (at_goal || (options_.max_frames > 0 && session_->steps() >= options_.max_frames - 1)) report_.NoteEndOfSim();
 
@@ -278,6 +363,7 @@ bool App::Frame() {
   DrawScene(width_px, height_px);
   DrawUi(width_px, height_px, last_frame, real_elapsed_s);
   if (const int level_step = menus_.TakeLevelStep(); level_step != 0) SwitchLevel(level_step);
+  BeginRun(menus_.TakeRunRequest());
   overlay_.render_s = SecondsBetween(render_start, SDL_GetPerformanceCounter());
   if (warm_up_frame) report_.NoteWarmedUp();
   if (!TakeScreenshot(width_px, height_px, last_frame)) {
@@ -431,7 +517,9 @@ int App::Shutdown() {
   report_.LogFrameTimes();
   SaveSettings();
   if (stop_exit_code_ != 0) return stop_exit_code_;
-  if (run_to_goal_) {
+  if (run_to_goal_ && options_.campaign && CreditsOver()) {
+    std::printf("%s\n", CampaignTotalLine(campaign_).c_str());
+  } else if (run_to_goal_) {
     if (session_->reached_goal()) {
       KNIGHTS_LOG_INFO("HEADLESS", "the goal was reached at step %d", session_->steps());
     } else {
@@ -457,8 +545,9 @@ int App::Shutdown() {
 }
 
 // A player's run that reaches the goal (not the autopilot's) is kept as the
-// level's best time when it beats it; the level complete screen shows both.
-void App::NoteBestTime() {
+// level's best time when it beats it, and the level as completed; the level
+// complete screen shows the time and the best, and offers what comes next.
+void App::NoteGoal() {
   if (!session_->reached_goal()) {
     best_time_noted_ = false;  // a restart: the next goal counts again
     return;
@@ -472,6 +561,30 @@ void App::NoteBestTime() {
   if (!session_->autoplay) game::RecordBestGems(settings_, level, session_->collectibles().Taken());
   const auto gems = settings_.best_gems.find(level);
   menus_.SetBestGems(gems != settings_.best_gems.end() ? gems->second : -1);
+  RecordRunResult();
+}
+
+// The level's result in the run (printed for --campaign), the level
+// completed in the settings (a person's run), and the complete panel's
+// next step.
+void App::RecordRunResult() {
+  using After = ui::CompleteMenu::After;
+  if (!campaign_.Running()) {
+    menus_.SetAfterLevel(After::kNothing);
+    return;
+  }
+  const game::LevelResult result{session_->world().level().name, session_->goal_time_s(),
+                                 session_->collectibles().Taken(), session_->collectibles().Total(),
+                                 session_->EarnedMedal()};
+  campaign_.Record(result);
+  if (!session_->autoplay && game::RecordLevelCompleted(settings_, title_levels_[campaign_.current()])) {
+    OfferLevelsReached();
+  }
+  menus_.SetAfterLevel(campaign_.Next() >= 0 ? After::kNextLevel : After::kEnding);
+  if (options_.campaign) {
+    std::printf("%s\n", CampaignLevelLine(result, campaign_.current(), static_cast<int>(title_levels_.size())).c_str());
+    std::fflush(stdout);
+  }
 }
 
 void App::SaveSettings() {

@@ -29,6 +29,7 @@
 #include "knights/core/input_state.h"
 #include "knights/audio/audio_mixer.h"
 #include "knights/app/app_options.h"
+#include "knights/game/session/campaign.h"
 #include "knights/game/session/game_session.h"
 #include "knights/game/session/settings.h"
 #include "knights/platform/input_mapper.h"
@@ -66,13 +67,27 @@ class App {
   void InitRendering();
   void InitSession();
   // The title's levels (knights/asset/level_list.h) and the one to start on, from
-  // the settings; before the assets load.
-  void ChooseStartLevel();
-  // The title's level `step` places on in its list (App::title_levels_):
-  // loaded once, then the world, its collision, the static geometry, the
-  // moving scenery and the session rebuilt; a level that does not load
-  // leaves one line in the log and the title on the old one.
+  // the settings (a level reached) or the first for --campaign; before the
+  // assets load. An exit code when --campaign has no list to play.
+  std::optional<int> ChooseStartLevel();
+  // The title's level `step` places on among the levels reached.
   void SwitchLevel(int step);
+  // Level `index` of the title's list (App::title_levels_): loaded, then the
+  // world, its collision, the static geometry, the moving scenery and the
+  // session rebuilt; a level that does not load leaves one line in the log,
+  // a notice, and the old one playing (false).
+  bool LoadTitleLevel(int index);
+  // New Game, the title's level played, or the run's next level
+  // (ui::GameMenus::RunRequest): loaded where needed, the run begun or
+  // moved on, and play started.
+  void BeginRun(ui::GameMenus::RunRequest request);
+  // Headless --campaign: at each goal the next level starts at once, and
+  // after the last the credits roll. False when a level did not load.
+  bool AdvanceUnattendedCampaign();
+  // Headless --campaign's end: the credits have rolled and held.
+  bool CreditsOver() const;
+  // The title's level row: shown when more than one level is reached.
+  void OfferLevelsReached();
   void UseLevel(PreparedLevel level);
   int AdvanceSim(double real_elapsed_s);
   void DrawScene(int width_px, int height_px);
@@ -82,7 +97,10 @@ class App {
   void DrawUi(int width_px, int height_px, bool last_frame, double real_elapsed_s);
   std::span<const anim::Clip> InspectedKnightClips() const;
   bool TakeScreenshot(int width_px, int height_px, bool last_frame);
-  void NoteBestTime();
+  // At the goal: the best time and gems, the run's result, the level
+  // completed, and what the complete panel offers next.
+  void NoteGoal();
+  void RecordRunResult();
   void SaveSettings();
 
   std::chrono::steady_clock::time_point start_;  // start-up is measured to the first frame on screen
@@ -111,7 +129,7 @@ class App {
   core::FixedStepClock clock_;
   uint64_t last_counter_ = 0;  // SDL performance counter at the last frame
   bool first_frame_shown_ = false;
-  bool best_time_noted_ = false;  // this goal's time was compared with the best
+  bool best_time_noted_ = false;  // this goal was noted (NoteGoal)
   core::DebugLines frame_lines_;
   std::vector<render::KnightInstance> instances_;
   // The moving scenery's pieces (flags, portcullis), their eased flag
@@ -123,6 +141,9 @@ class App {
   // (-1: one not in the list, --level).
   std::vector<std::string> title_levels_;
   int title_level_ = -1;
+  // The play-through of the title's levels under way (New Game, a level
+  // chosen on the title, --campaign), for the complete panel and credits.
+  game::Campaign campaign_;
   bool saved_level_chosen_ = false;  // the starting level came from the settings, not the options
   RunReport report_;
   int exit_code_ = 0;

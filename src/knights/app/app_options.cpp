@@ -117,6 +117,13 @@ std::vector<OptionSpec> PlayOptions() {
          o.cast_given = true;
          return std::string();
        }},
+      {"--campaign", "",
+       "play the title's levels in order, then the credits, printing each level's result (not with --level or "
+       "--frames; headless: ends after the credits)",
+       [](AppOptions& o, std::string_view) {
+         o.campaign = true;
+         return std::string();
+       }},
       {"--autoplay", "", "a scripted player runs, climbs and jumps through the level to the goal",
        [](AppOptions& o, std::string_view) {
          o.autoplay = true;
@@ -276,6 +283,11 @@ ParseResult ParseAppOptions(const std::vector<std::string_view>& args) {
     }
     result.error = spec->apply(result.options, value);
     if (!result.ok()) return result;
+  }
+  const AppOptions& o = result.options;
+  if (o.campaign && (o.level_given || o.max_frames > 0)) {
+    result.error = std::string("--campaign: plays the title's levels to the credits; not with ") +
+                   (o.level_given ? "--level" : "--frames");
   }
   return result;
 }

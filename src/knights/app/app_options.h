@@ -25,6 +25,9 @@ struct AppOptions {
   std::string npc_character_path;                                // --npc-character: the NPCs' ("" = the player's)
   bool cast_given = false;   // --character or --npc-character was passed (the saved cast is not used)
   bool level_given = false;  // --level was passed: skip the title screen
+  // --campaign: the title's levels in order from the first, then the
+  // credits (each level's result printed); starts at once.
+  bool campaign = false;
   bool autoplay = false;     // the scripted player drives the knight
   bool ik = true;            // --ik on|off: the IK pass
   uint32_t seed = 1;         // --seed: autoplay's small random choices

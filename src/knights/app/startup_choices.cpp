@@ -117,7 +117,7 @@ int ChooseTitleLevel(std::span<const std::string> levels, const std::string& sav
 }
 
 bool ShowsTitleScreen(const app::AppOptions& options, bool headless_window) {
-  return !(options.autoplay || options.level_given || headless_window);
+  return !(options.autoplay || options.level_given || options.campaign || headless_window);
 }
 
 namespace {

@@ -66,7 +66,7 @@ inline constexpr const char* kLevelsDir = "assets/levels/";
 int ChooseTitleLevel(std::span<const std::string> levels, const std::string& saved, const std::string& default_path);
 
 // Whether the game opens on the title screen: a person at a window who
-// did not ask to start at once (--level, --autoplay).
+// did not ask to start at once (--level, --autoplay, --campaign).
 bool ShowsTitleScreen(const app::AppOptions& options, bool headless_window);
 
 // The session over the loaded assets: each character's clips by role and

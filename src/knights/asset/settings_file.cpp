@@ -193,6 +193,25 @@ void ReadBestGems(const json& root, const std::string& path, game::Settings& s, 
   }
 }
 
+// "levels_completed": ["demo.json", ...]: level file names, at most
+// game::kMaxLevelsCompleted; a bad entry is dropped alone.
+void ReadLevelsCompleted(const json& root, const std::string& path, game::Settings& s, std::string& warning) {
+  auto levels = root.find("levels_completed");
+  if (levels == root.end()) return;
+  if (!levels->is_array() || levels->size() > game::kMaxLevelsCompleted) {
+    Warn(warning, path, "levels_completed", "expected a list of at most 64 level file names");
+    return;
+  }
+  for (size_t i = 0; i < levels->size(); ++i) {
+    const json& level = (*levels)[i];
+    if (!level.is_string() || level.get<std::string>().empty() || !IsSavedName(level.get<std::string>())) {
+      Warn(warning, path, "levels_completed[" + std::to_string(i) + "]", "expected a level's file name");
+      continue;
+    }
+    s.levels_completed.insert(level.get<std::string>());
+  }
+}
+
 // "keys": {"action": ["key name", ...]}: non-empty lists of non-empty
 // names (whether SDL knows a name, the platform layer checks).
 void ReadKeys(const json& root, const std::string& path, game::Settings& s, std::string& warning) {
@@ -325,6 +344,7 @@ LoadedSettings ParseSettings(const std::string& json_text, const std::string& pa
   ReadAudio(root, path, s, result.warning);
   ReadBestTimes(root, path, s, result.warning);
   ReadBestGems(root, path, s, result.warning);
+  ReadLevelsCompleted(root, path, s, result.warning);
   ReadKeys(root, path, s, result.warning);
   ReadPad(root, path, s, result.warning);
   ReadGraphics(root, path, s, result.warning);
@@ -431,6 +451,13 @@ std::string SettingsToJson(const game::Settings& settings) {
     if (IsBestGems(level, gems) && best_gems.size() < game::kMaxBestTimes) best_gems[level] = gems;
   }
   root["best_gems"] = best_gems;
+  json completed = json::array();
+  for (const std::string& level : settings.levels_completed) {
+    if (!level.empty() && IsSavedName(level) && completed.size() < game::kMaxLevelsCompleted) {
+      completed.push_back(level);
+    }
+  }
+  root["levels_completed"] = completed;
   return root.dump(2) + "\n";
 }
 

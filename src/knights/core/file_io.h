@@ -22,7 +22,7 @@ inline constexpr FileCap kAnyFileCap{std::uintmax_t{256} << 20, "a file"};
 inline constexpr FileCap kLevelFileCap{std::uintmax_t{16} << 20, "a level file"};         // demo: 10 KiB
 inline constexpr FileCap kCharacterFileCap{std::uintmax_t{1} << 20, "a character file"};  // knight: 2 KiB
 inline constexpr FileCap kModelFileCap{std::uintmax_t{64} << 20, "a model (.glb)"};       // knight: 1.5 MiB
-inline constexpr FileCap kSettingsFileCap{std::uintmax_t{1} << 20, "a settings file"};    // 1 KiB
+inline constexpr FileCap kSettingsFileCap{std::uintmax_t{1} << 20, "a settings file"};    // 1 MiB
 inline constexpr FileCap kSoundFileCap{std::uintmax_t{8} << 20, "a sound (.wav)"};        // music loop: 0.7 MiB
 
 // Reads a whole regular file of at most cap.max_bytes; the error names the

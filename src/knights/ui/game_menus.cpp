@@ -24,11 +24,6 @@ constexpr ImGuiWindowFlags kPanelFlags = ImGuiWindowFlags_NoDecoration | ImGuiWi
                                          ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoMove |
                                          ImGuiWindowFlags_NoFocusOnAppearing | ImGuiWindowFlags_NoNav;
 
-void FormatTime(double seconds, char* out, size_t size) {
-  const int minutes = static_cast<int>(seconds / 60.0);
-  std::snprintf(out, size, "%d:%05.2f", minutes, seconds - minutes * 60.0);
-}
-
 void CenteredText(const char* text, float scale) {
   ImGui::SetWindowFontScale(scale);
   const float width = ImGui::CalcTextSize(text).x;
@@ -88,10 +83,10 @@ void TitleLabels(const TitleMenu& menu, const game::GameSession& session, std::a
     char* label = labels[i].data();
     switch (rows[i]) {
       case TitleMenu::Row::kStart:
-        std::snprintf(label, labels[i].size(), "Start");
+        std::snprintf(label, labels[i].size(), "New Game");
         break;
       case TitleMenu::Row::kLevel:
-        std::snprintf(label, labels[i].size(), "Level:   < %s >", session.world().level().name.c_str());
+        std::snprintf(label, labels[i].size(), "Play level:  < %s >", session.world().level().name.c_str());
         break;
       case TitleMenu::Row::kHero:
         std::snprintf(label, labels[i].size(), "Hero:    < %s >", session.cast()[session.player_cast()].name.c_str());
@@ -112,7 +107,7 @@ void TitleLabels(const TitleMenu& menu, const game::GameSession& session, std::a
 
 }  // namespace
 
-// The title: start, the level, who plays and who patrols (left/right, or
+// The title: New Game, a level reached, who plays and who patrols (left/right, or
 // confirm, moves each on), options, quit (knights/ui/title_menu.h).
 void GameMenus::DrawTitle(game::GameSession& session, const core::InputState& input, int width_px, int height_px) {
   if (options_.IsOpen()) {
@@ -138,10 +133,14 @@ void GameMenus::DrawTitle(game::GameSession& session, const core::InputState& in
   if (asked) {
     switch (choice.row) {
       case TitleMenu::Row::kStart:
-        session.Start();
+        run_request_ = RunRequest::kNewGame;
         break;
       case TitleMenu::Row::kLevel:
-        level_step_ = choice.step;
+        if (choice.step == 0) {
+          run_request_ = RunRequest::kPlayLevel;
+        } else {
+          level_step_ = choice.step;
+        }
         break;
       case TitleMenu::Row::kHero:
         session.ChooseCast(CycledCast(session.player_cast(), choice.step, cast), session.npc_cast());
@@ -232,7 +231,7 @@ void GameMenus::DrawRunAwards(const game::GameSession& session) {
     for (char* c = line; *c != '\0'; ++c) *c = static_cast<char>(std::toupper(static_cast<unsigned char>(*c)));
     CenteredText(line, 1.8f);
   } else if (session.world().level().medals != world::Medals{}) {
-    FormatTime(session.world().level().medals.bronze_s, line, sizeof(line));
+    game::FormatRunTime(session.world().level().medals.bronze_s, line, sizeof(line));
     std::string text = std::string("bronze medal under ") + line;
     CenteredText(text.c_str(), 1.2f);
   }
@@ -285,8 +284,88 @@ void GameMenus::RefreshControlTexts() {
   controls_hint_ = ControlsHint(settings);
   ladder_prompts_[0] = ControlName(settings, core::KeyAction::kUp) + ": climb the ladder";
   ladder_prompts_[1] = ControlName(settings, core::KeyAction::kDown) + ": climb down";
-  play_again_hint_ = "Press " + ControlName(settings, core::KeyAction::kConfirm) + " to play again";
+  confirm_name_ = ControlName(settings, core::KeyAction::kConfirm);
   control_texts_stale_ = false;
+}
+
+// The time, gems and medal, and what comes next: the knight walks through
+// the gate first; the panel then shows over the castle, clear of him.
+void GameMenus::DrawComplete(game::GameSession& session, const core::InputState& input, int width_px, int height_px) {
+  if ((session.steps() - session.goal_step()) * session.step_s() < kCompletePanelDelayS) return;
+  if (!complete_shown_) complete_menu_.Open(after_level_);
+  complete_shown_ = true;
+  BeginCentredPanel("complete", width_px, height_px, 0.28f);
+  CenteredText("LEVEL COMPLETE", 3.0f);
+  char time_text[32];
+  game::FormatRunTime(session.goal_time_s(), time_text, sizeof(time_text));
+  char line[64];
+  std::snprintf(line, sizeof(line), "time %s", time_text);
+  CenteredText(line, 1.8f);
+  DrawRunAwards(session);
+  if (new_best_) {
+    CenteredText("NEW BEST TIME", 1.4f);
+  } else if (best_time_s_ > 0.0) {
+    game::FormatRunTime(best_time_s_, time_text, sizeof(time_text));
+    std::snprintf(line, sizeof(line), "best %s", time_text);
+    CenteredText(line, 1.4f);
+  }
+  ImGui::Spacing();
+  int pointed = -1;
+  const int clicked = MenuItems(complete_menu_.Items(), complete_menu_.selected(), &pointed);
+  if (pointed >= 0) complete_menu_.Select(pointed);
+  ImGui::End();
+  switch (complete_menu_.Update(input, clicked)) {
+    case CompleteMenu::Action::kNextLevel:
+      run_request_ = RunRequest::kNextLevel;
+      break;
+    case CompleteMenu::Action::kEnding:
+      session.ShowCredits();
+      credits_built_ = false;
+      break;
+    case CompleteMenu::Action::kReplay:
+      session.Restart();
+      break;
+    case CompleteMenu::Action::kTitle:
+      session.ReturnToTitle();
+      break;
+    case CompleteMenu::Action::kNone:
+      break;
+  }
+}
+
+// The credits roll up over the darkened scene at the goal; confirm or back
+// (at any time) goes to the title.
+void GameMenus::DrawCredits(game::GameSession& session, const core::InputState& input, int width_px, int height_px) {
+  if (!credits_built_) {
+    credits_lines_ = CreditsLines(campaign_ != nullptr ? *campaign_ : game::Campaign{}, confirm_name_);
+    credits_built_ = true;
+  }
+  ImDrawList* draw = ImGui::GetBackgroundDrawList();
+  draw->AddRectFilled(ImVec2(0.0f, 0.0f), ImVec2(width_px, height_px), IM_COL32(6, 8, 14, 170));
+  ImFont* font = ImGui::GetFont();
+  const float base_px = ImGui::GetFontSize();
+  const float gap_px = 0.35f * base_px;
+  float roll_px = 0.0f, card_px = 0.0f;
+  for (size_t i = 0; i < credits_lines_.size(); ++i) {
+    const float line_px = credits_lines_[i].scale * base_px + gap_px;
+    roll_px += line_px;
+    if (i + kClosingCardLines >= credits_lines_.size()) card_px += line_px;
+  }
+  // From the first line entering at the bottom to the closing card centred.
+  const float from_y = static_cast<float>(height_px);
+  const float to_y = 0.5f * (height_px - card_px) - (roll_px - card_px);
+  float y = from_y + (to_y - from_y) * CreditsRollProgress(session.credits_time_s());
+  for (const CreditsLine& line : credits_lines_) {
+    const float size_px = line.scale * base_px;
+    if (!line.text.empty() && y > -size_px && y < height_px) {
+      const ImVec2 extent = font->CalcTextSizeA(size_px, 1e9f, 0.0f, line.text.c_str());
+      const ImVec2 at(0.5f * (width_px - extent.x), y);
+      draw->AddText(font, size_px, ImVec2(at.x + 2.0f, at.y + 2.0f), IM_COL32(0, 0, 0, 200), line.text.c_str());
+      draw->AddText(font, size_px, at, IM_COL32(240, 232, 210, 255), line.text.c_str());
+    }
+    y += size_px + gap_px;
+  }
+  if (input.confirm_pressed || input.back_pressed || input.pause_pressed) session.ReturnToTitle();
 }
 
 void GameMenus::Draw(game::GameSession& session, ik::IkSwitches& ik, const core::InputState& input, int width_px,
@@ -312,7 +391,7 @@ void GameMenus::Draw(game::GameSession& session, ik::IkSwitches& ik, const core:
       ImGui::SetNextWindowPos(ImVec2(width_px - 12.0f, 12.0f), ImGuiCond_Always, ImVec2(1.0f, 0.0f));
       ImGui::SetNextWindowBgAlpha(0.45f);
       ImGui::Begin("hud", nullptr, kPanelFlags);
-      FormatTime(session.play_time_s(), time_text, sizeof(time_text));
+      game::FormatRunTime(session.play_time_s(), time_text, sizeof(time_text));
       ImGui::SetWindowFontScale(1.6f);
       ImGui::Text("%s", time_text);
       ImGui::SetWindowFontScale(1.0f);
@@ -330,30 +409,14 @@ void GameMenus::Draw(game::GameSession& session, ik::IkSwitches& ik, const core:
       }
       break;
     }
-    case game::Screen::kComplete: {
-      // The knight walks through the gate first; the panel then shows over
-      // the castle, clear of him.
-      if ((session.steps() - session.goal_step()) * session.step_s() < kCompletePanelDelayS) break;
-      BeginCentredPanel("complete", width_px, height_px, 0.24f);
-      CenteredText("LEVEL COMPLETE", 3.0f);
-      FormatTime(session.goal_time_s(), time_text, sizeof(time_text));
-      char line[64];
-      std::snprintf(line, sizeof(line), "time %s", time_text);
-      CenteredText(line, 1.8f);
-      DrawRunAwards(session);
-      if (new_best_) {
-        CenteredText("NEW BEST TIME", 1.4f);
-      } else if (best_time_s_ > 0.0) {
-        FormatTime(best_time_s_, time_text, sizeof(time_text));
-        std::snprintf(line, sizeof(line), "best %s", time_text);
-        CenteredText(line, 1.4f);
-      }
-      ImGui::Spacing();
-      CenteredText(play_again_hint_.c_str(), 1.3f);
-      ImGui::End();
+    case game::Screen::kComplete:
+      DrawComplete(session, input, width_px, height_px);
       break;
-    }
+    case game::Screen::kCredits:
+      DrawCredits(session, input, width_px, height_px);
+      break;
   }
+  complete_shown_ = session.screen() == game::Screen::kComplete && complete_shown_;
   was_paused_ = paused;
 }
 

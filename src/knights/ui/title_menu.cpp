@@ -30,7 +30,8 @@ TitleMenu::Choice TitleMenu::Update(const core::InputState& input, int clicked, 
   if (cycles) step = static_cast<int>(input.menu_right_pressed) - static_cast<int>(input.menu_left_pressed);
   if (input.confirm_pressed || clicked >= 0) {
     *asked = true;
-    return {row, cycles ? 1 : 0};
+    // Confirmed, the level row plays its level; Hero and Patrols step on.
+    return {row, cycles && row != Row::kLevel ? 1 : 0};
   }
   if (step == 0) return {};
   *asked = true;

@@ -1,11 +1,12 @@
 #pragma once
 // The title screen's logic, apart from its drawing (knights/ui/game_menus.cpp): its
 // rows, the selection, and what a key or a click asks for. The rows are
-// Start, the level (when more than one is offered), Hero and Patrols (when
-// more than one character is loaded), Options and Quit. Up and down move the
-// selection (wrapping); on the level, Hero and Patrols rows left and right
-// step the choice either way, and confirm or a click steps it on; on
-// Start, Options and Quit confirm or a click chooses them.
+// New Game (kStart), the level (when more than one is reached), Hero and
+// Patrols (when more than one character is loaded), Options and Quit. Up
+// and down move the selection (wrapping); on the level, Hero and Patrols
+// rows left and right step the choice either way; confirm or a click plays
+// the level row's level, steps Hero and Patrols on, and chooses New Game,
+// Options and Quit.
 
 #include <array>
 #include <span>
@@ -18,7 +19,8 @@ class TitleMenu {
  public:
   enum class Row { kStart, kLevel, kHero, kPatrols, kOptions, kQuit };
   // What the player asked for this frame: a row, and on the level, Hero and
-  // Patrols rows the step (-1 back, +1 on; 0 for Start, Options and Quit).
+  // Patrols rows the step (-1 back, +1 on; 0 for New Game, Options, Quit
+  // and the level row confirmed: play it).
   struct Choice {
     Row row = Row::kStart;
     int step = 0;

@@ -79,7 +79,7 @@ void GameSession::SpawnAll() {
 void GameSession::Restart() {
   SpawnAll();
   pilot_ = AutoPilot(desc_.seed);
-  play_time_s_ = 0.0;
+  play_time_s_ = credits_time_s_ = 0.0;
   goal_step_ = -1;
   screen_ = Screen::kPlaying;
   metrics_.collecting = true;
@@ -110,8 +110,10 @@ void GameSession::Step(const core::InputState& input, const ik::IkSwitches& ik) 
     case Screen::kPaused:
       if (driven.pause_pressed) screen_ = Screen::kPlaying;
       return;
-    case Screen::kComplete:
-      if (driven.confirm_pressed) Restart();
+    case Screen::kComplete:  // its menu goes on (knights/ui/complete_menu.h)
+      break;
+    case Screen::kCredits:
+      credits_time_s_ += dt;
       break;
     case Screen::kPlaying:
       if (driven.pause_pressed) {
@@ -137,7 +139,8 @@ void GameSession::Step(const core::InputState& input, const ik::IkSwitches& ik) 
 
   const KnightController& player = knights_[0].controller;
   // The camera follows the body as drawn, so it rises with a ladder exit.
-  const CameraShot shot = screen_ == Screen::kComplete          ? CameraShot::kFinale
+  const bool at_goal = screen_ == Screen::kComplete || screen_ == Screen::kCredits;
+  const CameraShot shot = at_goal                               ? CameraShot::kFinale
                           : player.mode() == KnightMode::kClimb ? CameraShot::kClimb
                                                                 : CameraShot::kFollow;
   pit_fall_.Update(player, *desc_.world);
@@ -227,7 +230,7 @@ bool GameSession::Shown(size_t knight) const {
 core::InputState GameSession::PlayerInput(const core::InputState& driven) const {
   core::InputState input;
   if (screen_ == Screen::kPlaying) return driven;
-  if (screen_ != Screen::kComplete) return input;
+  if (screen_ != Screen::kComplete && screen_ != Screen::kCredits) return input;
   const world::Level& level = desc_.world->level();
   const float stop_x = std::min(level.goal.x + kWalkInM, world::TerrainMaxX(level.terrain) - kWalkInEndMarginM);
   const KnightController& player = knights_[0].controller;

@@ -1,8 +1,8 @@
 #pragma once
 // The game: one level, the player knight and the NPC knights (patrols and
 // enemies), the fights between them, the camera, the game flow (title,
-// playing, paused, level complete), autoplay and the IK metrics. Advanced in fixed sim steps; deterministic for a given
-// input stream. Rendering and UI read it; only menus call its commands.
+// playing, paused, level complete, the credits), autoplay and the IK metrics. Advanced in fixed sim steps;
+// deterministic for a given input stream. Rendering and UI read it; only menus call its commands.
 
 #include <memory>
 #include <vector>
@@ -29,7 +29,9 @@
 
 namespace knights::game {
 
-enum class Screen { kTitle, kPlaying, kPaused, kComplete };
+// kCredits: the ending after a run's last level, over the scene at the
+// goal (knights/game/session/campaign.h).
+enum class Screen { kTitle, kPlaying, kPaused, kComplete, kCredits };
 
 struct SessionDesc {
   const world::World* world = nullptr;
@@ -71,6 +73,13 @@ class GameSession {
   // The pause menu's quit: the run ends and the title shows over the level
   // as it starts (its hero and patrols may be chosen again).
   void ReturnToTitle();
+  // The ending: from the level complete screen, the credits roll over the
+  // scene at the goal (the knight stays through the gate).
+  void ShowCredits() {
+    if (screen_ == Screen::kComplete) screen_ = Screen::kCredits;
+  }
+  // Seconds the credits have rolled (0 before the ending).
+  double credits_time_s() const { return credits_time_s_; }
   // The title's quit: the program ends.
   void RequestQuit() { quit_requested_ = true; }
   // Who plays and who patrols, on the title screen only (the knights are
@@ -232,6 +241,7 @@ class GameSession {
   int steps_ = 0;
   int goal_step_ = -1;
   double goal_time_s_ = 0.0;
+  double credits_time_s_ = 0.0;
   std::vector<int> respawns_seen_;
 };
 

@@ -5,6 +5,7 @@
 #include <cstddef>
 #include <map>
 #include <optional>
+#include <set>
 #include <string>
 
 #include "knights/core/key_bindings.h"
@@ -65,10 +66,17 @@ struct Settings {
   // The most gems taken in one run that reached the goal, by the level's
   // name (at most kMaxBestTimes levels; the reader drops bad entries).
   std::map<std::string, int> best_gems;
+  // The levels played to the goal by the player (not the autopilot): file
+  // names of the title's list, e.g. "demo.json". The title's level select
+  // offers these and each level after one (game::LevelsReached); at most
+  // kMaxLevelsCompleted.
+  std::set<std::string> levels_completed;
   SoundVolumes volumes;
 };
 
 inline constexpr size_t kMaxBestTimes = 256;
+// As many as the title's list may name (asset::kMaxTitleLevels).
+inline constexpr size_t kMaxLevelsCompleted = 64;
 
 // Records `time_s` for `level` when it beats the best so far (or is the
 // first); true when it did.
@@ -88,6 +96,13 @@ inline bool RecordBestGems(Settings& settings, const std::string& level, int gem
   if (it != settings.best_gems.end() ? gems <= it->second : settings.best_gems.size() >= kMaxBestTimes) return false;
   settings.best_gems[level] = gems;
   return true;
+}
+
+// Records `level` (a file name) as completed; false when it already was or
+// the list is full.
+inline bool RecordLevelCompleted(Settings& settings, const std::string& level) {
+  if (settings.levels_completed.size() >= kMaxLevelsCompleted) return false;
+  return settings.levels_completed.insert(level).second;
 }
 
 }  // namespace knights::game
