@@ -147,6 +147,57 @@ TEST(SessionFlow, KnightsPassingEachOtherKeepApart) {
   EXPECT_GE(nearest_m, 2.0f * session.player().controller.tuning.body_radius_m) << passes << " steps within 0.3 m";
 }
 
+// On a path too narrow to pass (the ground 1 m deep: no lane either side
+// of the plane), the player running at an enemy (one he cannot put down
+// in the time) never passes through it: he stays on his side, their
+// bodies (as drawn, from outside) never more than 5 cm into each other,
+// and the enemy never gets behind him.
+constexpr char kNarrowPathJson[] = R"({
+  "name": "narrow path",
+  "terrain": {"z_min": -0.5, "z_max": 0.5, "points": [[0, 0], [30, 0]]},
+  "spawn": {"x": 2},
+  "goal": {"x": 28},
+  "kill_y": -2,
+  "npcs": [{"x": 10, "patrol": [8, 12], "role": "enemy", "health": 20, "aggression": 1.0}]
+})";
+
+TEST(SessionFlow, KnightsNeverPassThroughOneAnother) {
+  const std::string level_path = test::TempPath("knights_session_", "narrow.json");
+  std::ofstream(level_path) << kNarrowPathJson;
+  core::SetDataDir(KNIGHTS_SOURCE_DIR);
+  app::AppOptions options;
+  options.level_path = level_path;
+  auto assets = LoadAssets(options, /*title_screen=*/false);
+  std::filesystem::remove(level_path);
+  ASSERT_TRUE(assets.ok()) << assets.status().message();
+  game::GameSession session(MakeSessionDesc(*assets, options, /*headless_window=*/true));
+  core::InputState run_right;
+  run_right.move_x = 1.0f;
+  run_right.run_held = true;
+  session.autoplay = false;
+  float nearest_m = 1e9f;
+  for (int step = 0; step < 900; ++step) {
+    session.Step(run_right);
+    const float gap_m = session.knights()[1].controller.FeetWs().x - session.player().controller.FeetWs().x;
+    nearest_m = std::min(nearest_m, gap_m);
+    // Knocked down, the enemy lies away from the blow: its feet are no
+    // longer where its body is; a defeated player lies until he gets up at
+    // the spawn.
+    const game::FightState enemy = session.knights()[1].fight.state();
+    const bool lying = enemy == game::FightState::kKnockdown || enemy == game::FightState::kDown ||
+                       enemy == game::FightState::kGetUp || session.player().fight.Defeated();
+    if (!lying) {
+      ASSERT_GT(gap_m, 0.0f) << "the player got past the enemy at step " << step << " (enemy " << game::ToString(enemy)
+                             << ", player " << game::ToString(session.player().fight.state()) << ")";
+    }
+  }
+  ASSERT_TRUE(session.FightingEnemy(1));
+  EXPECT_LT(nearest_m, 0.8f) << "he ran up to it";
+  EXPECT_FALSE(session.reached_goal());
+  EXPECT_LE(session.body_contacts().body_overlap_max_m, 0.05f);
+  EXPECT_GT(session.body_contacts().body_pairs_sampled, 800);
+}
+
 // A ladder off the play plane (0.5 m behind it) with an NPC patrolling up
 // to its foot: the player passing the NPC there walks at the ladder's depth,
 // not in the passing lane in front of the plane, where it is out of reach,

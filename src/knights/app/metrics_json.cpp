@@ -51,6 +51,11 @@ Json RunPart(const game::IkMetrics& metrics, bool ik_enabled, const RunFacts& fa
                    {"blocked_by_player", f.blocked_by_player},
                    {"blocked_by_enemies", f.blocked_by_enemies},
                    {"player_defeats", f.player_defeats}};
+  const game::BodyContactStats& c = facts.contacts;
+  out["fights"]["body_pairs_sampled"] = c.body_pairs_sampled;
+  out["fights"]["body_overlap_max_m"] = ValueOrNull(static_cast<size_t>(c.body_pairs_sampled), c.body_overlap_max_m);
+  out["fights"]["blade_in_body_max_steps"] =
+      c.blade_pairs_sampled == 0 ? Json(nullptr) : Json(c.blade_in_body_max_steps);
   out["gems"] = {{"taken", facts.gems_taken}, {"total", facts.gems_total}};
   out["medal"] = facts.medal;
   out["memory_mb"] = {{"after_warm_up", Rounded(facts.rss_after_warm_up_bytes * kMb, 2)},

@@ -7,6 +7,7 @@
 
 #include <string>
 
+#include "knights/game/session/body_contacts.h"
 #include "knights/game/session/fight_stats.h"
 #include "knights/game/session/ik_metrics.h"
 
@@ -18,7 +19,8 @@ struct RunFacts {
   int goal_frame = -1;  // the sim step the player reached the goal; -1: never (null)
   int respawns = 0;     // the player's
   game::FightStats fights;
-  int gems_taken = 0;  // of gems_total, the level's collectibles
+  game::BodyContactStats contacts;  // bodies and blades, measured up to the goal
+  int gems_taken = 0;               // of gems_total, the level's collectibles
   int gems_total = 0;
   const char* medal = "none";  // the medal the time to the goal earned (game::ToString(Medal))
   // Resident memory after the first frames, at the end of the simulation,

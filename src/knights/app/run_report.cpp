@@ -95,6 +95,7 @@ core::Status RunReport::WriteMetrics(const std::string& path, const game::GameSe
   facts.goal_frame = session.reached_goal() ? session.goal_step() : -1;
   facts.respawns = session.player().controller.Respawns();
   facts.fights = session.fight_stats();
+  facts.contacts = session.body_contacts();
   facts.gems_taken = session.collectibles().Taken();
   facts.gems_total = session.collectibles().Total();
   facts.medal = game::ToString(session.EarnedMedal());

@@ -80,8 +80,11 @@ core::InputState AutoPilot::Fight(const KnightController& knight, const FoeView&
   }
   if (knight.Facing() != towards) return knight.TurnOnTheSpotInput(towards);
   if (knight.Turning()) return input;
-  if (std::fabs(foe.dx_m) > std::min(kSwingFromM, self.clips().SwingFromM(kIntoBodyM))) {
-    input.move_x = static_cast<float>(towards);  // walks in
+  // Walks in to swing from where the point goes into the body, or as near
+  // as the foe's body lets him.
+  if (std::fabs(foe.dx_m) > std::min(kSwingFromM, self.clips().SwingFromM(kIntoBodyM)) &&
+      !knight.AgainstAKnight(towards)) {
+    input.move_x = static_cast<float>(towards);
     return input;
   }
   // Pressed through a swing, the press queues the next: the whole combo.

@@ -96,8 +96,8 @@ core::InputState EnemyAi::Approach(const Knight& self, float player_x) {
   const float gap = std::fabs(player_x - x);
   const int towards = player_x >= x ? 1 : -1;
   const bool at_end = (towards > 0 && x >= patrol_.x1) || (towards < 0 && x <= patrol_.x0);
-  if (gap <= kStopInsideReach * Reach(self) || at_end || self.controller.Turning() ||
-      self.controller.Facing() != towards) {
+  if (gap <= kStopInsideReach * Reach(self) || at_end || self.controller.AgainstAKnight(towards) ||
+      self.controller.Turning() || self.controller.Facing() != towards) {
     return FaceTowards(self, player_x);
   }
   core::InputState input;
@@ -178,7 +178,9 @@ core::InputState EnemyAi::DecideApproach(const Knight& self, const Knight& playe
   const float player_x = player.controller.FeetWs().x;
   const float dx = player_x - self.controller.FeetWs().x;
   const bool facing = dx * static_cast<float>(self.controller.Facing()) > 0.0f;
-  if (std::fabs(dx) <= Reach(self) && facing && rest_s_ <= 0.0f && !self.controller.Turning()) {
+  // In reach, or as near as the player's body lets it come (a fist).
+  const bool in_reach = std::fabs(dx) <= Reach(self) || self.controller.AgainstAKnight(dx >= 0.0f ? 1 : -1);
+  if (in_reach && facing && rest_s_ <= 0.0f && !self.controller.Turning()) {
     Enter(EnemyState::kWindUp, Temper(tuning.wind_up_calm_s, tuning.wind_up_fierce_s));
     return input;
   }

@@ -15,10 +15,12 @@
 #include "knights/character/clip_baker.h"
 #include "knights/core/prefetch.h"
 #include "knights/core/profile_scope.h"
+#include "knights/ik/hinge_axis.h"
 #include "knights/ik/prop_clearance_job.h"
 #include "knights/math/matrix_ops.h"
 #include "knights/math/move_towards.h"
 #include "knights/math/quaternion.h"
+#include "knights/math/segment_capsule.h"
 
 namespace knights::game {
 namespace {
@@ -68,6 +70,34 @@ ik::GroundProbe CastSegment(const void* context, const glm::vec3& a_ws, const gl
   const world::RayHit hit = static_cast<const world::World*>(context)->collision().SegmentCast(a_ws, b_ws);
   if (!hit.hit) return {};
   return ik::GroundProbe{true, hit.point_ws, hit.normal_ws};
+}
+
+// The world and the other knights' bodies, for a carried blade's clearance.
+struct WorldAndBodies {
+  const world::World* world = nullptr;
+  std::span<const BodyCapsule> bodies_ws;
+};
+
+// The nearest of the world's surfaces (with a world) and the bodies' on
+// the segment.
+ik::GroundProbe CastSegmentWorldAndBodies(const void* context, const glm::vec3& a_ws, const glm::vec3& b_ws) {
+  const auto& around = *static_cast<const WorldAndBodies*>(context);
+  const world::RayHit wall =
+      around.world != nullptr ? around.world->collision().SegmentCast(a_ws, b_ws) : world::RayHit{};
+  ik::GroundProbe nearest;
+  float nearest_t = 2.0f;
+  if (wall.hit) {
+    nearest = {true, wall.point_ws, wall.normal_ws};
+    const float length2 = glm::dot(b_ws - a_ws, b_ws - a_ws);
+    nearest_t = length2 > 0.0f ? glm::dot(wall.point_ws - a_ws, b_ws - a_ws) / length2 : 0.0f;
+  }
+  for (const BodyCapsule& body : around.bodies_ws) {
+    const math::CapsuleEntry entry = math::SegmentIntoCapsule(a_ws, b_ws, body.bottom_ws, body.top_ws, body.radius_m);
+    if (!entry.hit || entry.t >= nearest_t) continue;
+    nearest = {true, entry.point, entry.normal};
+    nearest_t = entry.t;
+  }
+  return nearest;
 }
 
 // Stride warping eases in and out over this long, seconds.
@@ -244,6 +274,7 @@ void Knight::Init(const anim::Skeleton& skeleton, const ClipSet& clips, const ch
   const int n = skeleton.JointCount();
   locals_ls_.assign(skeleton.RestPose().begin(), skeleton.RestPose().end());
   models_ms_.assign(n, glm::mat4(1.0f));
+  fist_before_ms_.assign(n, glm::mat4(1.0f));
   animated_joints_ms_.assign(n, glm::vec3(0.0f));
   animated_ms_.assign(rig.props.empty() ? 0 : n, glm::mat4(1.0f));
   prop_stow_weight_.fill(0.0f);
@@ -435,6 +466,7 @@ void Knight::LocalToModel() {
 // ground its point would enter, while the IK is on.
 void Knight::PlaceProps(const world::World& world, const ik::IkSwitches& ik, float dt_s) {
   const bool climbing = OnLadder(controller.mode());
+  bool swing_set = false;  // the weapon was cleared: swing_weapon_ws_ holds its swing
   for (size_t i = 0; i < rig_->props.size(); ++i) {
     const anim::PropSockets& sockets = rig_->props[i];
     const float target = climbing && !sockets.clips_stow ? 1.0f : 0.0f;
@@ -454,20 +486,78 @@ void Knight::PlaceProps(const world::World& world, const ik::IkSwitches& ik, flo
     // would lag the hand and miss what the clip's blade strikes.
     LimitPropTurn(i, carried && ik.master && !fight.Busy(), dt_s);
     if (!carried || !ik.master) continue;
-    ik::PropClearanceJob clear;
-    clear.prop = sockets.prop;
-    clear.tip_ls = sockets.tip_ls;
-    clear.parents = skeleton_->Parents();
-    clear.models_ms = models_ms_;
-    clear.model_to_world = model_to_world_;
-    clear.cast = &CastSegment;
-    clear.cast_context = &world;
-    // The outer side of the hand that carries it: model +z is the right.
-    const bool right_hand =
-        sockets.carry >= rig_->arm_r.upper && sockets.carry < skeleton_->SubtreeEnd(rig_->arm_r.upper);
-    clear.side_ws = glm::normalize(glm::mat3(model_to_world_) * glm::vec3(0.0f, 0.0f, right_hand ? 1.0f : -1.0f));
-    clear.Run();
+    swing_set = swing_set || static_cast<int>(i) == fight.clips().weapon_prop;
+    ClearCarriedProp(sockets, static_cast<int>(i) == fight.clips().weapon_prop, world);
   }
+  if (fight.clips().weapon_prop < 0 && ik.master && !climbing) {
+    ClearFist();
+  } else if (!swing_set) {
+    swing_weapon_ws_ = WeaponWs();
+  }
+}
+
+// A knight without a weapon strikes with its right fist: the fist's course
+// is kept as the swing's, then the forearm turned about the elbow until
+// the fist rests on the body it strikes instead of sinking in (the world
+// is the hand IK's: a fist on a rung stays there).
+void Knight::ClearFist() {
+  swing_weapon_ws_ = WeaponWs();
+  if (bodies_to_clear_ws_.empty()) return;
+  const int forearm = rig_->arm_r.mid;
+  const glm::vec3 fist_ms = WeaponSegmentMs(models_ms_, *rig_, -1).point;
+  const WorldAndBodies world_and_bodies{nullptr, bodies_to_clear_ws_};
+  ik::PropClearanceJob clear;
+  clear.prop = forearm;
+  clear.tip_ls = glm::vec3(glm::inverse(models_ms_[static_cast<size_t>(forearm)]) * glm::vec4(fist_ms, 1.0f));
+  clear.parents = skeleton_->Parents();
+  clear.models_ms = models_ms_;
+  clear.model_to_world = model_to_world_;
+  clear.cast = &CastSegmentWorldAndBodies;
+  clear.cast_context = &world_and_bodies;
+  clear.side_ws = glm::normalize(glm::mat3(model_to_world_) * glm::vec3(0.0f, 0.0f, 1.0f));
+  const size_t first = static_cast<size_t>(forearm), end = static_cast<size_t>(skeleton_->SubtreeEnd(forearm));
+  std::copy(models_ms_.begin() + first, models_ms_.begin() + end, fist_before_ms_.begin() + first);
+  if (!clear.Run()) return;
+  // A turn that bends the elbow backwards (about the rig's hinge) is not
+  // taken: the fist then goes in as the clip swings it.
+  const glm::mat4& upper_ms = models_ms_[static_cast<size_t>(rig_->arm_r.upper)];
+  const glm::vec3 hinge_ms = ik::HingeAxisMs(upper_ms, rig_->hinge_axis_ls[3]);
+  const glm::vec3 shoulder_ms(upper_ms[3]);
+  const glm::vec3 elbow_ms(models_ms_[first][3]);
+  const size_t wrist = static_cast<size_t>(rig_->arm_r.end);
+  const float bend_before_deg =
+      ik::SignedHingeBendDeg(shoulder_ms, elbow_ms, glm::vec3(fist_before_ms_[wrist][3]), hinge_ms);
+  const float bend_after_deg = ik::SignedHingeBendDeg(shoulder_ms, elbow_ms, glm::vec3(models_ms_[wrist][3]), hinge_ms);
+  if (rig_->hinge_axis_ls[3] != glm::vec3(0.0f) && bend_after_deg < 0.0f && bend_after_deg < bend_before_deg) {
+    std::copy(fist_before_ms_.begin() + first, fist_before_ms_.begin() + end, models_ms_.begin() + first);
+  }
+}
+
+// The carried prop's point turned out of any wall or ground it would
+// enter; the weapon's course then kept as the swing's (blows are found
+// with it); then out of the other knights' bodies, so that the drawn blade
+// stops at a body it strikes instead of sinking in.
+void Knight::ClearCarriedProp(const anim::PropSockets& sockets, bool is_weapon, const world::World& world) {
+  ik::PropClearanceJob clear;
+  clear.prop = sockets.prop;
+  clear.tip_ls = sockets.tip_ls;
+  clear.parents = skeleton_->Parents();
+  clear.models_ms = models_ms_;
+  clear.model_to_world = model_to_world_;
+  clear.cast = &CastSegment;
+  clear.cast_context = &world;
+  // The outer side of the hand that carries it: model +z is the right.
+  const bool right_hand =
+      sockets.carry >= rig_->arm_r.upper && sockets.carry < skeleton_->SubtreeEnd(rig_->arm_r.upper);
+  clear.side_ws = glm::normalize(glm::mat3(model_to_world_) * glm::vec3(0.0f, 0.0f, right_hand ? 1.0f : -1.0f));
+  clear.Run();
+  if (!is_weapon) return;
+  swing_weapon_ws_ = WeaponWs();
+  if (bodies_to_clear_ws_.empty()) return;
+  const WorldAndBodies world_and_bodies{&world, bodies_to_clear_ws_};
+  clear.cast = &CastSegmentWorldAndBodies;
+  clear.cast_context = &world_and_bodies;
+  clear.Run();
 }
 
 // 5. Skinning palette; a non-finite pose never reaches the GPU.

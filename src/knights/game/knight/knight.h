@@ -78,6 +78,14 @@ class Knight {
   }
   // The weapon (or the fist) after this step's pose, world metres.
   WeaponSegment WeaponWs() const;
+  // The weapon as this step's swing carries it, world metres: kept out of
+  // the world, but not yet stopped at the other knights' bodies
+  // (SetBodiesToClear); what a blow is found with.
+  WeaponSegment SwingWeaponWs() const { return swing_weapon_ws_; }
+  // The other knights' bodies the carried blade stays out of on the next
+  // Step (it stops at their surface instead of sinking in), world metres;
+  // the span must live through that Step. Empty: none.
+  void SetBodiesToClear(std::span<const BodyCapsule> bodies_ws) { bodies_to_clear_ws_ = bodies_ws; }
   // The body a blow must reach, after this step's pose, world metres: from
   // knee height to the top of the head, a torso's half-width round.
   BodyCapsule BodyWs() const;
@@ -106,6 +114,10 @@ class Knight {
   void PlaceProps(const world::World& world, const ik::IkSwitches& ik, float dt_s);
   void SetArmBlendProfile(const anim::Skeleton& skeleton, const character::Rig& rig);
   void LimitPropTurn(size_t prop, bool limit, float dt_s);
+  // The carried prop `sockets` turned out of the world, then out of the
+  // bodies to clear (step 4b).
+  void ClearCarriedProp(const anim::PropSockets& sockets, bool is_weapon, const world::World& world);
+  void ClearFist();
   void BuildPalette();
   void RunFootIk(const world::World& world, const ik::IkSwitches& ik, float dt_s, core::DebugLines* debug);
   void RunLadderIk(const world::World& world, const ik::IkSwitches& ik, float dt_s, core::DebugLines* debug);
@@ -136,6 +148,9 @@ class Knight {
   // and whether that is known (not after a spawn or a respawn).
   std::array<glm::quat, character::kMaxProps> prop_last_ws_{};
   std::array<bool, character::kMaxProps> prop_turn_tracked_{};
+  WeaponSegment swing_weapon_ws_;                    // SwingWeaponWs
+  std::span<const BodyCapsule> bodies_to_clear_ws_;  // SetBodiesToClear
+  std::vector<glm::mat4> fist_before_ms_;            // the forearm's subtree before ClearFist, model space
   std::vector<glm::mat4> palette_ms_;
   std::vector<glm::mat4> previous_palette_ms_;
   glm::mat4 model_to_world_{1.0f};

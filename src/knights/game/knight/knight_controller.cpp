@@ -177,7 +177,21 @@ float KnightController::MoveHorizontally(const world::World& world, float dx) {
   return allowed;
 }
 
+float KnightController::PushAlongX(const world::World& world, float dx_m) {
+  if ((mode_ != KnightMode::kGround && mode_ != KnightMode::kAir) || dx_m == 0.0f) return 0.0f;
+  const float room_plus = room_plus_x_m_, room_minus = room_minus_x_m_;
+  room_plus_x_m_ = room_minus_x_m_ = std::numeric_limits<float>::infinity();
+  const float moved = MoveHorizontally(world, dx_m);
+  room_plus_x_m_ = room_plus;
+  room_minus_x_m_ = room_minus;
+  return moved;
+}
+
 float KnightController::AllowedMove(const world::World& world, float dx) const {
+  if (dx == 0.0f) return 0.0f;
+  // Another knight's body, as a wall would.
+  const float room_m = std::max(0.0f, dx > 0.0f ? room_plus_x_m_ : room_minus_x_m_);
+  if (room_m < std::fabs(dx)) dx = (dx > 0.0f ? 1.0f : -1.0f) * room_m;
   if (dx == 0.0f) return 0.0f;
   // The body as two stacked probes: the legs, narrow (the leading foot
   // steps onto a step before the body reaches the next riser, so stairs with

@@ -40,6 +40,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
+#include <limits>
 #include <optional>
 
 #include <glm/glm.hpp>
@@ -187,6 +188,21 @@ class KnightController {
   void Shove(float vx_mps) {
     if (mode_ == KnightMode::kGround && turn_left_s_ <= 0.0f) velocity_.x = vx_mps;
   }
+  // Other knights' bodies ahead and behind: the most the feet may move
+  // along +x and -x this step (metres, >= 0; infinity: nobody near), as a
+  // wall stops them. Set before each Step (the session's KnightRoom).
+  void SetRoomAlongX(float towards_plus_x_m, float towards_minus_x_m) {
+    room_plus_x_m_ = towards_plus_x_m;
+    room_minus_x_m_ = towards_minus_x_m;
+  }
+  // Whether another knight's body leaves no room to walk on towards
+  // `towards` (+1: +x): the fighters are as close as they come.
+  bool AgainstAKnight(int towards) const { return (towards > 0 ? room_plus_x_m_ : room_minus_x_m_) < kAgainstM; }
+  static constexpr float kAgainstM = 0.02f;
+  // Moves the feet dx_m along x on the ground or in the air (walls stop
+  // them; the room above does not): two knights' bodies pushed apart.
+  // Returns the metres moved; nothing on a ladder.
+  float PushAlongX(const world::World& world, float dx_m);
   // Back at the last checkpoint (as after a fall; Respawns() counts it):
   // the player lost every hit point.
   void RespawnAtCheckpoint(const world::World& world) { Respawn(world); }
@@ -356,7 +372,9 @@ class KnightController {
   float role_start_s_ = 0.0f;
   int role_serial_ = 0;
   int checkpoint_ = -1;
-  float lane_z_ = 0.0f;  // SetLane
+  float lane_z_ = 0.0f;                                           // SetLane
+  float room_plus_x_m_ = std::numeric_limits<float>::infinity();  // SetRoomAlongX
+  float room_minus_x_m_ = std::numeric_limits<float>::infinity();
   LaneRule lane_rule_ = LaneRule::kLevel;
   int respawns_ = 0;
   int approach_ladder_ = -1;      // the ladder whose climbing spot the knight walks to; -1: none

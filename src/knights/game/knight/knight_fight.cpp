@@ -138,7 +138,7 @@ bool KnightFight::SwingHurts() const {
   return time_s_ >= swing.active_from_s && time_s_ <= swing.active_to_s;
 }
 
-BlowResult KnightFight::TakeBlow(int damage, bool heavy, bool from_front, int direction) {
+BlowResult KnightFight::TakeBlow(int damage, bool heavy, bool from_front, int direction, bool room_to_fall) {
   if (Invulnerable()) return BlowResult::kIgnored;
   const float sign = direction >= 0 ? 1.0f : -1.0f;
   if (from_front && ShieldUp()) {
@@ -149,7 +149,7 @@ BlowResult KnightFight::TakeBlow(int damage, bool heavy, bool from_front, int di
   health_ = std::max(0, health_ - std::max(0, damage));
   invulnerable_left_s_ = tuning.invulnerable_s;
   pending_shove_mps_ = sign * (heavy ? tuning.shove_heavy_mps : tuning.shove_light_mps);
-  const bool can_fall = clips_.knockdown_s > 0.0f;
+  const bool can_fall = clips_.knockdown_s > 0.0f && room_to_fall;
   if (can_fall && (heavy || health_ == 0)) {
     Enter(FightState::kKnockdown);
     return health_ == 0 ? BlowResult::kDefeated : BlowResult::kKnockedDown;

@@ -82,7 +82,10 @@ class KnightFight {
 
   // A blow lands. from_front: the attacker is on the side the knight faces
   // (only then does the shield stop it). direction: +1 shoved towards +x.
-  BlowResult TakeBlow(int damage, bool heavy, bool from_front, int direction);
+  // room_to_fall: the ground behind has room for the body to lie on (no
+  // wall or riser within its length): else a heavy blow staggers instead,
+  // and the last hit point is lost where the knight stands.
+  BlowResult TakeBlow(int damage, bool heavy, bool from_front, int direction, bool room_to_fall = true);
   // The shove the last blow asked for, m/s along x, once (0 after, and 0
   // until a knockdown's feet have left the ground).
   float TakeShoveMps() {

@@ -27,7 +27,8 @@ void BodyContacts::Sample(std::span<const BodyContactSample> knights) {
       int& run = blade_run_steps_[a * count_ + b];
       const BodyContactSample& ka = knights[a];
       const BodyContactSample& kb = knights[b];
-      if (a == b || !ka.takes_part || !kb.takes_part) {
+      const bool measured = ka.takes_part && ka.fighting && kb.takes_part && kb.fighting;
+      if (a == b || !measured) {
         run = 0;
         continue;
       }

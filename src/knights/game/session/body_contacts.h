@@ -2,9 +2,11 @@
 // How near the knights' bodies and blades come to one another, measured
 // from outside on each step's final drawn pose (the capsules of
 // Knight::BodyWs and the weapon's point of Knight::WeaponWs, after the IK),
-// up to the goal: the deepest two knights' bodies overlap, and the longest
-// a blade's point (or a fist) stays inside another knight's body. A knight that is
-// defeated or not drawn takes no part. For the metrics file
+// up to the goal, between fighting knights (the player and the enemies
+// fighting him; patrols pass in lanes): the deepest two bodies overlap,
+// and the longest a blade's point (or a fist) stays inside the other's
+// body. A knight that is defeated or not drawn takes no part. For the
+// metrics file
 // (`fights.body_overlap_max_m`, `fights.blade_in_body_max_steps`) and the
 // fight tests.
 
@@ -19,12 +21,12 @@
 namespace knights::game {
 
 struct BodyContactStats {
-  // The deepest two bodies overlapped, metres: the sum of their radii less
+  // The deepest two fighting bodies overlapped, metres: the sum of their radii less
   // the distance of their axes (negative: the nearest two stayed apart by
   // that much). Meaningless while body_pairs_sampled is 0 (no samples).
   float body_overlap_max_m = 0.0f;
   int64_t body_pairs_sampled = 0;
-  // The most steps in a row one knight's blade point was inside another's
+  // The most steps in a row one fighting knight's blade point was inside another's
   // body (0 with samples: never). Meaningless while blade_pairs_sampled is 0.
   int blade_in_body_max_steps = 0;
   int64_t blade_pairs_sampled = 0;
@@ -35,6 +37,7 @@ struct BodyContactSample {
   BodyCapsule body_ws;
   glm::vec3 blade_point_ws{0.0f};  // the weapon's point (a fist's knuckles without one)
   bool takes_part = false;         // drawn and not defeated
+  bool fighting = false;           // the player, or an enemy fighting him (and taking part): measured
 };
 
 class BodyContacts {

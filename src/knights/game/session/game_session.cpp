@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <limits>
 
 namespace knights::game {
 
@@ -12,6 +13,10 @@ GameSession::GameSession(const SessionDesc& desc) : desc_(desc), pilot_(desc.see
   patrols_.resize(npcs);
   enemies_.resize(npcs);
   fighters_.resize(knights_.size());
+  contact_samples_.resize(knights_.size());
+  spacing_.Resize(knights_.size());
+  spaced_.assign(knights_.size(), 0);
+  bodies_to_clear_ws_.reserve(knights_.size());
   weapons_before_ws_.resize(knights_.size());
   blow_finder_.Resize(static_cast<int>(knights_.size()));
   respawns_seen_.assign(knights_.size(), 0);
@@ -64,6 +69,7 @@ void GameSession::SpawnAll() {
   blow_finder_.Clear();
   hit_stop_left_s_ = player_down_s_ = 0.0f;
   fight_stats_ = {};
+  body_contacts_.Reset(knights_.size());
   for (const world::Npc& npc : world.level().npcs) fight_stats_.enemies += npc.role == world::NpcRole::kEnemy ? 1 : 0;
   for (size_t i = 0; i < knights_.size(); ++i) {
     metrics_.ResetKnight(static_cast<int>(i));
@@ -131,9 +137,11 @@ void GameSession::Step(const core::InputState& input, const ik::IkSwitches& ik) 
   // A hit-stop slows the knights, not the clock.
   const float knights_dt = hit_stop_left_s_ > 0.0f ? dt * kHitStopScale : dt;
   hit_stop_left_s_ = std::max(0.0f, hit_stop_left_s_ - dt);
+  SpaceBodies();
   const bool any_nan = StepKnights(player_input, ik, knights_dt, dt);
   metrics_.EndStep(last_ik_s, any_nan);
   ResolveBlows();
+  if (metrics_.collecting) SampleBodyContacts();
   RespawnDefeatedPlayer(dt);
   if (playing) GatherGems();
 
@@ -169,6 +177,11 @@ bool GameSession::StepKnights(const core::InputState& player_input, const ik::Ik
     if (i + 1 < knights_.size()) knights_[i + 1].Prefetch();
     const core::InputState knight_input = i == 0 ? player_input : NpcInput(i, dt_s);
     ApplyClipOverride(static_cast<int>(i));
+    bodies_to_clear_ws_.clear();
+    for (size_t j = 0; j < knights_.size(); ++j) {
+      if (j != i && Shown(j) && !knights_[j].fight.Defeated()) bodies_to_clear_ws_.push_back(spacing_.BodiesWs()[j]);
+    }
+    knight.SetBodiesToClear(bodies_to_clear_ws_);
     const int checkpoint_before = knight.controller.LastCheckpoint();
     knight.Step(knight_input, *desc_.world, ik, dt_s, debug, time_passes);
     if (knight.controller.Respawns() != respawns_seen_[i]) {
@@ -243,7 +256,8 @@ core::InputState GameSession::PlayerInput(const core::InputState& driven) const 
 // play plane, the player in front of it, until they are past. Near a
 // ladder that the player could not grab from his lane (off the plane
 // behind it) he walks at the ladder's own depth, and the NPC passes on
-// the other side of the plane.
+// the other side of the plane. With a foe near too, the player keeps to
+// the plane unless the knight to pass is the nearer.
 void GameSession::ChooseLanes() {
   const glm::vec3 player_ws = knights_[0].controller.FeetWs();
   float player_lane = kPlayerLaneM;
@@ -256,8 +270,9 @@ void GameSession::ChooseLanes() {
     }
   }
   const float npc_lane = player_lane + (player_lane >= 0.0f ? -1.0f : 1.0f) * (kPlayerLaneM + kNpcLaneM);
-  bool passing = false;
-  bool fighting = false;
+  // The nearest knight passed and the nearest foe faced, metres along x.
+  float passing_m = std::numeric_limits<float>::infinity();
+  float fighting_m = std::numeric_limits<float>::infinity();
   for (size_t i = 1; i < knights_.size(); ++i) {
     KnightController& npc = knights_[i].controller;
     const glm::vec3 npc_ws = npc.FeetWs();
@@ -267,10 +282,12 @@ void GameSession::ChooseLanes() {
     // is face to face there, not passing.
     const bool foe = FightingEnemy(i);
     npc.SetLane(near && !foe ? npc_lane : 0.0f, LaneRule::kHillside);
-    passing = passing || (near && !foe);
-    fighting = fighting || (near && foe);
+    if (near)
+      (foe ? fighting_m : passing_m) = std::min(foe ? fighting_m : passing_m, std::fabs(npc_ws.x - player_ws.x));
   }
-  knights_[0].controller.SetLane(passing && !fighting ? player_lane : 0.0f);
+  // A knight to pass nearer than any foe: the player takes his lane (past
+  // it, the foe is met on the plane).
+  knights_[0].controller.SetLane(passing_m < fighting_m ? player_lane : 0.0f);
 }
 
 // The overlay's clip override on the inspected knight, none on the others

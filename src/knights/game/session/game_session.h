@@ -10,6 +10,8 @@
 #include "knights/core/debug_lines.h"
 #include "knights/core/input_state.h"
 #include "knights/game/brains/auto_pilot.h"
+#include "knights/game/session/body_contacts.h"
+#include "knights/game/session/body_spacing.h"
 #include "knights/game/knight/cast_member.h"
 #include "knights/game/session/collectibles.h"
 #include "knights/game/knight/fight_blows.h"
@@ -123,6 +125,9 @@ class GameSession {
   void ClearSounds() { sounds_.Clear(); }
   // The run's fights so far (reset by a restart).
   const FightStats& fight_stats() const { return fight_stats_; }
+  // How near bodies and blades came, measured up to the goal (reset by a
+  // restart).
+  const BodyContactStats& body_contacts() const { return body_contacts_.stats(); }
   // The level's gems, as the player has gathered them.
   const Collectibles& collectibles() const { return collectibles_; }
   // The medal the run's time to the goal earned (kNone before the goal).
@@ -165,6 +170,18 @@ class GameSession {
   // hit-stop and the camera's jolt.
   void ResolveBlows();
   void DealBlow(const Blow& blow);
+  // Whether `knight`, shoved towards `away` (+1: +x), has room to lie down
+  // (RoomToFall in game_session_fight.cpp): no wall from kFallRoomLowM to
+  // kFallRoomHighM above its feet within its height.
+  bool RoomToFall(const Knight& knight, int away) const;
+  static constexpr float kFallRoomLowM = 0.15f;
+  static constexpr float kFallRoomHighM = 0.6f;
+  // This step's bodies and blade points into body_contacts_.
+  void SampleBodyContacts();
+  // Knights kept from passing through one another (BodySpacing), before
+  // their steps.
+  void SpaceBodies();
+  bool StrikesAcrossTheRoom() const;
   void CountBlow(bool on_player, BlowResult result);
   // The player's body takes the gems within reach (knights/game/session/collectibles.h).
   void GatherGems();
@@ -232,7 +249,12 @@ class GameSession {
   CourseMarkers markers_;
   Collectibles collectibles_;
   FightStats fight_stats_;
-  std::vector<SoundCues> cues_;  // one per knight
+  BodyContacts body_contacts_;
+  BodySpacing spacing_;
+  std::vector<uint8_t> spaced_;                     // per knight: kept apart this step (BodySpacing::Apply)
+  std::vector<BodyCapsule> bodies_to_clear_ws_;     // the other spaced knights' bodies, for one knight's blade
+  std::vector<BodyContactSample> contact_samples_;  // one per knight, refilled each step
+  std::vector<SoundCues> cues_;                     // one per knight
   SoundEventQueue sounds_;
   core::DebugLines debug_lines_;
   Screen screen_ = Screen::kTitle;
