@@ -21,6 +21,7 @@
 #include "knights/math/move_towards.h"
 #include "knights/math/quaternion.h"
 #include "knights/math/segment_capsule.h"
+#include "knights/math/segment_distance.h"
 
 namespace knights::game {
 namespace {
@@ -98,6 +99,21 @@ ik::GroundProbe CastSegmentWorldAndBodies(const void* context, const glm::vec3& 
     nearest_t = entry.t;
   }
   return nearest;
+}
+
+// Whether any body is near enough for the weapon's point to enter it: its
+// axis within the weapon's length and the body's radius of the grip (the
+// point turns about the grip). Most steps no body is, and the clearance's
+// casts are skipped.
+bool AnyBodyWithin(const WeaponSegment& weapon_ws, std::span<const BodyCapsule> bodies_ws) {
+  const float length_m = glm::length(weapon_ws.point - weapon_ws.base);
+  for (const BodyCapsule& body : bodies_ws) {
+    const float reach_m = length_m + body.radius_m;
+    const math::SegmentClosest c =
+        math::ClosestBetweenSegments(weapon_ws.base, weapon_ws.base, body.bottom_ws, body.top_ws);
+    if (c.distance <= reach_m) return true;
+  }
+  return false;
 }
 
 // Stride warping eases in and out over this long, seconds.
@@ -502,7 +518,7 @@ void Knight::PlaceProps(const world::World& world, const ik::IkSwitches& ik, flo
 // is the hand IK's: a fist on a rung stays there).
 void Knight::ClearFist() {
   swing_weapon_ws_ = WeaponWs();
-  if (bodies_to_clear_ws_.empty()) return;
+  if (!AnyBodyWithin(swing_weapon_ws_, bodies_to_clear_ws_)) return;
   const int forearm = rig_->arm_r.mid;
   const glm::vec3 fist_ms = WeaponSegmentMs(models_ms_, *rig_, -1).point;
   const WorldAndBodies world_and_bodies{nullptr, bodies_to_clear_ws_};
@@ -553,7 +569,7 @@ void Knight::ClearCarriedProp(const anim::PropSockets& sockets, bool is_weapon, 
   clear.Run();
   if (!is_weapon) return;
   swing_weapon_ws_ = WeaponWs();
-  if (bodies_to_clear_ws_.empty()) return;
+  if (!AnyBodyWithin(swing_weapon_ws_, bodies_to_clear_ws_)) return;
   const WorldAndBodies world_and_bodies{&world, bodies_to_clear_ws_};
   clear.cast = &CastSegmentWorldAndBodies;
   clear.cast_context = &world_and_bodies;
