@@ -16,7 +16,6 @@ BodyContactSample Standing(float x, float blade_x) {
   BodyContactSample s;
   s.body_ws = {glm::vec3(x, 0.35f, 0.0f), glm::vec3(x, 1.9f, 0.0f), 0.24f};
   s.blade_point_ws = glm::vec3(blade_x, 1.2f, 0.0f);
-  s.takes_part = true;
   s.fighting = true;
   return s;
 }
@@ -53,13 +52,13 @@ TEST(BodyContacts, KnightsThatTakeNoPartAreLeftOut) {
   BodyContacts contacts;
   contacts.Reset(3);
   std::vector<BodyContactSample> knights = {Standing(0.0f, 1.0f), Standing(1.0f, 2.0f), Standing(0.1f, 0.1f)};
-  knights[2].takes_part = false;  // defeated, blinking out
+  knights[2].fighting = false;  // defeated, blinking out
   contacts.Sample(knights);
   EXPECT_NEAR(contacts.stats().body_overlap_max_m, -0.52f, 1e-5f) << "the third one overlaps but is left out";
   EXPECT_EQ(contacts.stats().blade_in_body_max_steps, 1);
-  knights[1].takes_part = false;
+  knights[1].fighting = false;
   contacts.Sample(knights);  // a run ends when its victim leaves
-  knights[1].takes_part = true;
+  knights[1].fighting = true;
   contacts.Sample(knights);
   EXPECT_EQ(contacts.stats().blade_in_body_max_steps, 1);
 }
@@ -78,7 +77,7 @@ TEST(BodyContacts, NoSamplesUntilTwoKnightsTakePart) {
   BodyContacts contacts;
   contacts.Reset(2);
   std::vector<BodyContactSample> knights = {Standing(0.0f, 1.0f), Standing(1.0f, 2.0f)};
-  knights[1].takes_part = false;
+  knights[1].fighting = false;
   contacts.Sample(knights);
   EXPECT_EQ(contacts.stats().body_pairs_sampled, 0);
   EXPECT_EQ(contacts.stats().blade_pairs_sampled, 0);

@@ -190,7 +190,7 @@ class KnightController {
   }
   // Other knights' bodies ahead and behind: the most the feet may move
   // along +x and -x this step (metres, >= 0; infinity: nobody near), as a
-  // wall stops them. Set before each Step (the session's KnightRoom).
+  // wall stops them. Set before each Step (game::BodySpacing).
   void SetRoomAlongX(float towards_plus_x_m, float towards_minus_x_m) {
     room_plus_x_m_ = towards_plus_x_m;
     room_minus_x_m_ = towards_minus_x_m;

@@ -27,8 +27,7 @@ void BodyContacts::Sample(std::span<const BodyContactSample> knights) {
       int& run = blade_run_steps_[a * count_ + b];
       const BodyContactSample& ka = knights[a];
       const BodyContactSample& kb = knights[b];
-      const bool measured = ka.takes_part && ka.fighting && kb.takes_part && kb.fighting;
-      if (a == b || !measured) {
+      if (a == b || !ka.fighting || !kb.fighting) {
         run = 0;
         continue;
       }

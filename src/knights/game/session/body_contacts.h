@@ -36,8 +36,8 @@ struct BodyContactStats {
 struct BodyContactSample {
   BodyCapsule body_ws;
   glm::vec3 blade_point_ws{0.0f};  // the weapon's point (a fist's knuckles without one)
-  bool takes_part = false;         // drawn and not defeated
-  bool fighting = false;           // the player, or an enemy fighting him (and taking part): measured
+  // Measured: the player or an enemy fighting him, drawn and not defeated.
+  bool fighting = false;
 };
 
 class BodyContacts {

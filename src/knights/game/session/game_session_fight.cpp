@@ -47,8 +47,7 @@ void GameSession::SampleBodyContacts() {
   for (size_t i = 0; i < knights_.size(); ++i) {
     const Knight& knight = knights_[i];
     BodyContactSample& sample = contact_samples_[i];
-    sample.takes_part = Shown(i) && !knight.fight.Defeated();
-    sample.fighting = sample.takes_part && (i == 0 || FightingEnemy(i));
+    sample.fighting = Shown(i) && !knight.fight.Defeated() && (i == 0 || FightingEnemy(i));
     sample.body_ws = fighters_[i].body_ws;
     sample.blade_point_ws = knight.WeaponWs().point;
   }
