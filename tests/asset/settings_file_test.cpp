@@ -54,6 +54,7 @@ TEST_F(SettingsFileTest, SaveCreatesTheDirectoryAndRoundTrips) {
   s.volumes.master = 0.5f;
   s.volumes.effects = 0.25f;
   s.volumes.music = 0.0f;
+  s.volumes.ambience = 0.4f;
   ASSERT_TRUE(SaveSettingsFile(Path(), s).ok());
   const LoadedSettings loaded = LoadSettingsFile(Path());
   EXPECT_TRUE(loaded.warning.empty()) << loaded.warning;
@@ -75,6 +76,7 @@ TEST_F(SettingsFileTest, SaveCreatesTheDirectoryAndRoundTrips) {
   EXPECT_EQ(loaded.settings.volumes.master, 0.5f);
   EXPECT_EQ(loaded.settings.volumes.effects, 0.25f);
   EXPECT_EQ(loaded.settings.volumes.music, 0.0f);
+  EXPECT_EQ(loaded.settings.volumes.ambience, 0.4f);
 }
 
 TEST_F(SettingsFileTest, AVolumeOutside0To1KeepsItsDefault) {

@@ -129,6 +129,10 @@ TEST(OptionsMenu, SoundRowsStepTheVolumes) {
   f.Do(kNothing, Click{1});  // Effects at 100%
   EXPECT_FLOAT_EQ(f.settings.volumes.effects, 0.0f) << "wraps";
   EXPECT_FLOAT_EQ(f.settings.volumes.master, 0.7f);
+  EXPECT_EQ(f.Value(3), "100%") << "the ambience, at its default";
+  f.Do(kNothing, Click{3});
+  EXPECT_FLOAT_EQ(f.settings.volumes.ambience, 0.0f) << "the ambience row sets the ambience";
+  EXPECT_FLOAT_EQ(f.settings.volumes.music, 0.1f);
 }
 
 // Anti-aliasing and shadows cycle through auto (the machine's default,

@@ -328,27 +328,150 @@ def reverb(x, room=0.8, damp=0.35, wet=0.25):
 # Finishing.
 
 
-def finish_effect(x, peak_db, fout=0.02, rms_db=None):
+def finish_effect(x, fout=0.02):
+    """A 25 Hz high-pass and the fades; the level is set by its bus (level())."""
     x = hp1(x, 25.0)
     fade(x, 0.001, fout)
-    return normalise(x, peak_db, rms_db)
+    return x
 
 
-def finish_loop(x, peak_db):
+def finish_loop(x):
+    """The loop's DC removed around its cycle; the level is set by its bus."""
     x = circular(hp1, x, 25.0)
     m = sum(x) / len(x)
-    return normalise([v - m for v in x], peak_db)
+    return [v - m for v in x]
 
 
-def normalise(x, peak_db, rms_db=None):
-    """Scales x to peak_db dBFS peak; with rms_db, less where that would
-    put the RMS above rms_db (keeps variants of one sound equally loud)."""
-    p = max(max(x), -min(x))
-    g = db_gain(peak_db) / p
-    if rms_db is not None:
-        rms = math.sqrt(sum(v * v for v in x) / len(x))  # sqrt is exactly rounded (IEEE 754)
-        g = min(g, db_gain(rms_db) / rms)
-    return [v * g for v in x]
+# ---------------------------------------------------------------------------
+# Loudness, as ITU-R BS.1770-4 measures it (and src/knights/audio/
+# loudness_meter.cpp): K-weighting (a +4 dB high shelf above about 1.7 kHz,
+# then a 38 Hz high-pass), mean squares over 400 ms blocks a new one every
+# 100 ms, and LUFS = -0.691 + 10 log10(mean square). A file is measured as
+# the game plays it, the same in both ears: twice the mono mean square.
+# Gains are computed from mean squares with sqrt, never from logarithms,
+# so the output stays byte-identical.
+
+BLOCK = SR * 4 // 10  # 400 ms
+HOP = SR // 10        # 100 ms
+
+
+def _biquad(x, b, a):
+    x1 = x2 = y1 = y2 = 0.0
+    out = []
+    app = out.append
+    b0, b1, b2 = b
+    a1, a2 = a
+    for v in x:
+        y = b0 * v + b1 * x1 + b2 * x2 - a1 * y1 - a2 * y2
+        x2, x1, y2, y1 = x1, v, y1, y
+        app(y)
+    return out
+
+
+def k_weighted(x):
+    f0, gain_db, q = 1681.974450955533, 3.999843853973347, 0.7071752369554196
+    k = dtan(PI * f0 / SR)
+    vh = db_gain(gain_db)
+    vb = dexp(0.4996667741545416 * gain_db * LN10 / 20.0)  # vh ** 0.4996667741545416
+    a0 = 1.0 + k / q + k * k
+    x = _biquad(x, ((vh + vb * k / q + k * k) / a0, 2.0 * (k * k - vh) / a0, (vh - vb * k / q + k * k) / a0),
+                (2.0 * (k * k - 1.0) / a0, (1.0 - k / q + k * k) / a0))
+    f0, q = 38.13547087602444, 0.5003270373238773
+    k = dtan(PI * f0 / SR)
+    a0 = 1.0 + k / q + k * k
+    return _biquad(x, (1.0, -2.0, 1.0), (2.0 * (k * k - 1.0) / a0, (1.0 - k / q + k * k) / a0))
+
+
+def block_mean_squares(x):
+    """Each 400 ms block's K-weighted mean square, both ears; a sound
+    shorter than a block is measured in one block, padded with silence."""
+    w = k_weighted(x + [0.0] * max(0, BLOCK - len(x)))
+    sq = [v * v for v in w]
+    return [2.0 * sum(sq[i:i + BLOCK]) / BLOCK for i in range(0, len(sq) - BLOCK + 1, HOP)]
+
+
+def lufs_mean_square(lufs):
+    return dexp((lufs + 0.691) * LN10 / 10.0)
+
+
+def integrated_mean_square(x):
+    """Gated as BS.1770 gates: blocks under -70 LUFS, then those 10 LU
+    under the mean of the rest, are left out."""
+    blocks = [b for b in block_mean_squares(x) if b > lufs_mean_square(-70.0)]
+    gate = 0.1 * sum(blocks) / len(blocks)
+    kept = [b for b in blocks if b > gate]
+    return sum(kept) / len(kept)
+
+
+def momentary_mean_square(x):
+    """The loudest 400 ms block: how loud a short sound is when heard."""
+    return max(block_mean_squares(x))
+
+
+def lufs(mean_square):
+    return -0.691 + 10.0 * math.log10(mean_square) if mean_square > 0 else float("-inf")
+
+
+# ---------------------------------------------------------------------------
+# Levels: every sound normalised to a loudness set by its bus.
+#
+# MIX_TARGET_LUFS is what each bus reads in the game's output at the default
+# volumes (src/knights/audio/mix_targets.h holds the same numbers, and a test
+# records the demo's mix and checks each bus against them). A file's target
+# is its bus's less the gain the game gives that bus by default, plus the
+# sound's trim: loops are measured integrated (gated), effects by their
+# loudest 400 ms. No file peaks above PEAK_CEILING_DB; where the target
+# would pass it, the ceiling sets the level (--stats marks it "capped").
+
+MIX_TARGET_LUFS = {"effects": -20.0, "music": -25.0, "ambience": -30.0}
+# master 0.8 times the bus's own default volume (game::SoundVolumes{})
+DEFAULT_BUS_GAIN = {"effects": 0.8, "music": 0.8 * 0.6, "ambience": 0.8 * 1.0}
+PEAK_CEILING_DB = -1.0
+
+# Effects against the bus's target, LU, by name prefix (first match): the
+# steps, heard most, sit under it; blows and cues that must carry over a
+# fight sit over it.
+EFFECT_TRIMS_LU = (
+    ("step_", -4.0), ("armour_clank_", -9.0), ("rung_grab_", -6.0),
+    ("jump", 0.0), ("land", 0.0),
+    ("sword_swing_heavy", 1.0), ("sword_swing_", 0.0), ("sword_hit_", 2.0), ("shield_block_", 0.0),
+    ("hurt", 1.0), ("knockdown", 2.0),
+    ("checkpoint", 4.0), ("level_complete", 4.0), ("medal", 4.0), ("pickup", 2.0), ("enemy_notice", 2.0),
+)
+
+
+def bus_of(name):
+    if name == "music_loop":
+        return "music"
+    if name == "ambient_wind_loop":
+        return "ambience"
+    return "effects"
+
+
+def trim_lu(name):
+    if bus_of(name) != "effects":
+        return 0.0
+    return next(t for prefix, t in EFFECT_TRIMS_LU if name.startswith(prefix))
+
+
+def target_lufs(name):
+    """The loudness the file is normalised to, played in both ears."""
+    bus = bus_of(name)
+    return MIX_TARGET_LUFS[bus] - 20.0 * math.log10(DEFAULT_BUS_GAIN[bus]) + trim_lu(name)
+
+
+def level(name, x):
+    """x scaled to its target loudness, or to the peak ceiling if lower.
+    Returns the samples and whether the ceiling set the level."""
+    bus = bus_of(name)
+    # The target's mean square, from exact operations only: the bus's
+    # target with the trim, over the default gain squared.
+    want = lufs_mean_square(MIX_TARGET_LUFS[bus] + trim_lu(name)) / (DEFAULT_BUS_GAIN[bus] * DEFAULT_BUS_GAIN[bus])
+    have = integrated_mean_square(x) if bus != "effects" else momentary_mean_square(x)
+    g = math.sqrt(want / have)
+    peak = max(max(x), -min(x))
+    ceiling = db_gain(PEAK_CEILING_DB) / peak
+    return [v * min(g, ceiling) for v in x], ceiling < g
 
 
 def write_wav(path, x):
@@ -431,7 +554,7 @@ def step_grass(seed, pitch, length):
     x = hp1(x, 140.0)
     thump = mul(osc(glide(n, 110.0 * pitch, 70.0 * pitch, 0.02)), ad_env(n, 0.003, 0.028))
     add_into(x, thump, 0, 0.14)
-    return finish_effect(x, -3.0, 0.03, rms_db=-21.5)
+    return finish_effect(x, 0.03)
 
 
 def step_wood(seed, pitch, length):
@@ -452,7 +575,7 @@ def step_wood(seed, pitch, length):
     scuff = svf(noise_hit(rng, secs(0.05), 0.006, 0.012), 1500.0, 0.8, "bp")
     add_into(x, scuff, secs(0.03 + 0.02 * rng.random()), 0.25)
     x = lp1(x, 5000.0)
-    return finish_effect(x, -3.0, 0.03)
+    return finish_effect(x, 0.03)
 
 
 def step_stone(seed, pitch, length):
@@ -473,7 +596,7 @@ def step_stone(seed, pitch, length):
     grit = svf(grit, 3800.0, 0.7, "hp")
     add_into(x, grit, secs(0.008), 0.18)
     x = svf(x, 6500.0, 0.7, "lp")
-    return finish_effect(x, -3.0, 0.02)
+    return finish_effect(x, 0.02)
 
 
 def armour_clank(seed, base, length):
@@ -486,7 +609,7 @@ def armour_clank(seed, base, length):
         metal_hit(x, secs(t), rng, parts, (1.0, 0.55, 0.35, 0.2)[i])
         t += 0.014 + 0.022 * rng.random()
     x = lp1(x, 8000.0)
-    return finish_effect(x, -12.0, 0.03)
+    return finish_effect(x, 0.03)
 
 
 def rung_grab(seed, pitch, length):
@@ -503,7 +626,7 @@ def rung_grab(seed, pitch, length):
     parts = [(3150.0 * pitch, 1.0, 0.03), (4730.0 * pitch, 0.6, 0.022)]
     metal_hit(metal, secs(0.012 + 0.01 * rng.random()), rng, parts, 0.12)
     add_into(x, metal)
-    return finish_effect(x, -6.0, 0.03)
+    return finish_effect(x, 0.03)
 
 
 def jump():
@@ -523,7 +646,7 @@ def jump():
     parts = armour_partials(rng, 2400.0)
     for t, g in ((0.012, 0.14), (0.034, 0.1), (0.06, 0.07)):
         metal_hit(x, secs(t), rng, parts, g)
-    return finish_effect(x, -3.0, 0.03)
+    return finish_effect(x, 0.03)
 
 
 def land():
@@ -544,7 +667,7 @@ def land():
         metal_hit(metal, secs(t), rng, parts, g)
     metal = lp1(metal, 7000.0)
     add_into(x, metal, 0, 0.16)
-    return finish_effect(x, -3.0, 0.05)
+    return finish_effect(x, 0.05)
 
 
 # --- Combat. Frequencies in Hz, times and decay constants (tau) in s.
@@ -578,7 +701,7 @@ def sword_swing(seed, f_lo, octaves, length, peak_at):
     """A quick sword swing: a whoosh peaking at f_lo * 2^octaves (about 2 kHz)."""
     rng = random.Random(seed)
     x = whoosh(rng, secs(length), f_lo, octaves, peak_at, 1.8)
-    return finish_effect(x, -3.0, 0.03, rms_db=-20.0)  # the three variants equally loud
+    return finish_effect(x, 0.03)
 
 
 def sword_swing_heavy():
@@ -590,7 +713,7 @@ def sword_swing_heavy():
     b = bump(n, 0.55)
     rush = svf(svf(noise(rng, n), 300.0, 0.7, "lp"), 300.0, 0.7, "lp")
     x = [v + 0.9 * w * w * r for v, w, r in zip(x, b, rush)]
-    return finish_effect(x, -3.0, 0.04)
+    return finish_effect(x, 0.04)
 
 
 def sword_hit(seed, base, length):
@@ -617,7 +740,7 @@ def sword_hit(seed, base, length):
     thud = svf(noise_hit(rng, secs(0.12), 0.001, 0.02), 500.0, 0.7, "lp")
     add_into(x, thud, s0, 2.0)
     x = lp1(x, 8000.0)
-    return finish_effect(x, -3.0, 0.05)
+    return finish_effect(x, 0.05)
 
 
 def shield_block(seed, pitch, length):
@@ -644,7 +767,7 @@ def shield_block(seed, pitch, length):
         f = 1650.0 * pitch * r * (1.0 + 0.02 * (2.0 * rng.random() - 1.0))
         add_damped(ring, s0 + secs(0.001), f, tau, a)
     add_into(x, ring, 0, 0.6)
-    return finish_effect(x, -3.0, 0.04)
+    return finish_effect(x, 0.04)
 
 
 def hurt():
@@ -667,7 +790,7 @@ def hurt():
         t += 0.03 + 0.03 * rng.random()
     metal = lp1(metal, 8000.0)
     add_into(x, metal, 0, 0.5)
-    return finish_effect(x, -3.0, 0.05)
+    return finish_effect(x, 0.05)
 
 
 def knockdown():
@@ -701,7 +824,7 @@ def knockdown():
     add_into(metal, svf(crunch, 3000.0, 0.7, "hp"), secs(0.003), 0.5)
     metal = lp1(metal, 7000.0)
     add_into(x, metal, 0, 0.3)
-    return finish_effect(x, -3.0, 0.08)
+    return finish_effect(x, 0.08)
 
 
 def bell_note(dst, start, f, gain, rng, decay=1.0):
@@ -723,7 +846,7 @@ def checkpoint():
     for t, semi, g in ((0.0, 0, 0.85), (0.085, 4, 0.85), (0.17, 7, 0.9), (0.28, 12, 1.0)):
         bell_note(x, secs(0.002 + t), d5 * semis(semi), g, rng)
     x = reverb(x, room=0.78, damp=0.4, wet=0.3)
-    return finish_effect(x, -3.0, 0.3)
+    return finish_effect(x, 0.3)
 
 
 _SAW = {}
@@ -806,7 +929,7 @@ def level_complete():
         add_into(x, brass_note(d4 * semis(semi), 0.95, 0.22, rng, swell=0.25, detune_cents=cents),
                  secs(start), g)
     x = reverb(x, room=0.82, damp=0.35, wet=0.35)
-    return finish_effect(x, -3.0, 0.35)
+    return finish_effect(x, 0.35)
 
 
 def enemy_notice():
@@ -823,7 +946,7 @@ def enemy_notice():
         add_into(x, brass_note(d3 * semis(semi - 12), dur, 0.05, rng, detune_cents=3.0), secs(t), 0.6 * g)
     add_damped(x, secs(0.11), 65.0, 0.09, 0.5)
     x = reverb(x, room=0.7, damp=0.45, wet=0.2)
-    return finish_effect(x, -3.0, 0.08, rms_db=-17.0)  # no louder than checkpoint
+    return finish_effect(x, 0.08)
 
 
 def pickup():
@@ -836,7 +959,7 @@ def pickup():
     for t, semi, g in ((0.0, 0, 0.7), (0.06, 4, 0.8), (0.12, 7, 1.0)):
         bell_note(x, secs(0.002 + t), d6 * semis(semi), g, rng, decay=0.45)
     x = reverb(x, room=0.7, damp=0.4, wet=0.18)
-    return finish_effect(x, -3.0, 0.12, rms_db=-17.0)  # no louder than checkpoint
+    return finish_effect(x, 0.12)
 
 
 def medal():
@@ -858,7 +981,7 @@ def medal():
     bell_note(x, secs(0.3), 4.0 * d4, 0.25, rng, decay=0.8)
     bell_note(x, secs(0.36), 4.0 * d4 * semis(7), 0.2, rng, decay=0.8)
     x = reverb(x, room=0.8, damp=0.35, wet=0.3)
-    return finish_effect(x, -3.0, 0.3, rms_db=-17.0)  # no louder than checkpoint
+    return finish_effect(x, 0.3)
 
 
 def ambient_wind():
@@ -917,7 +1040,7 @@ def ambient_wind():
             add_into(birds, chirp, secs(t), 0.12 + 0.06 * rng.random(), wrap=True)
             t += dur + 0.06 + 0.09 * rng.random()
     x = [a + b for a, b in zip(x, birds)]
-    return finish_loop(x, -10.0)
+    return finish_loop(x)
 
 
 def ks_pluck(f, dur, t60, bright, rng):
@@ -998,7 +1121,7 @@ def music_loop():
     peak_d = max(max(drone), -min(drone))
     x = [p / peak_p + 0.16 * d / peak_d for p, d in zip(plucks, drone)]
     x = circular(reverb, x, 0.84, 0.4, 0.35)
-    return finish_loop(x, -10.0)
+    return finish_loop(x)
 
 
 # ---------------------------------------------------------------------------
@@ -1062,12 +1185,17 @@ def main(argv=None):
     t_all = time.perf_counter()
     for name in names:
         t = time.perf_counter()
-        ints = write_wav(os.path.join(args.out, name + ".wav"), cat[name]())
+        x, capped = level(name, cat[name]())
+        ints = write_wav(os.path.join(args.out, name + ".wav"), x)
         if args.stats:
             peak = max(abs(v) for v in ints) / 32768.0
             rms = math.sqrt(sum(v * v for v in ints) / len(ints)) / 32768.0
-            print("%-22s %6.3f s  peak %6.1f dBFS  rms %6.1f dBFS  (%.2f s)"
-                  % (name + ".wav", len(ints) / SR, db(peak), db(rms), time.perf_counter() - t))
+            y = [v / 32767.0 for v in ints]
+            measured = momentary_mean_square(y) if bus_of(name) == "effects" else integrated_mean_square(y)
+            print("%-22s %-8s %6.3f s  peak %5.1f dBFS  rms %5.1f dBFS  %s %5.1f LUFS (target %5.1f%s)  (%.2f s)"
+                  % (name + ".wav", bus_of(name), len(ints) / SR, db(peak), db(rms),
+                     "momentary " if bus_of(name) == "effects" else "integrated", lufs(measured), target_lufs(name),
+                     ", capped" if capped else "", time.perf_counter() - t))
     print("wrote %d sounds to %s in %.1f s" % (len(names), args.out, time.perf_counter() - t_all))
     return 0
 

@@ -158,8 +158,10 @@ void App::InitRendering() {
   scenery_pieces_ = assets_->scene_geometry.moving.pieces;
   scenery_placements_.assign(scenery_pieces_.size(), render::ChunkPlacement{});
   eased_flags_.assign(assets_->world->level().checkpoints.size(), 0.0f);
-  mixer_ = audio::AudioMixer::Open(assets_->sounds, !headless_);
-  if (mixer_->silent() && !headless_) KNIGHTS_LOG_WARN("AUDIO", "%s: playing silently", mixer_->why_silent().c_str());
+  const bool wants_sound = options_.audio.value_or(!headless_);
+  mixer_ = audio::AudioMixer::Open(assets_->sounds, wants_sound);
+  if (mixer_->silent() && wants_sound) KNIGHTS_LOG_WARN("AUDIO", "%s: playing silently", mixer_->why_silent().c_str());
+  follows_audio_clock_ = headless_ && !options_.realtime && !mixer_->silent();
   assets_->sounds = {};  // the mixer holds its own copies
   FreeUploadedCopies(*assets_);
   window_->Show();
@@ -336,7 +338,8 @@ bool App::Frame() {
   const uint64_t counter = SDL_GetPerformanceCounter();
   const double real_elapsed_s = SecondsBetween(last_counter_, counter);
   last_counter_ = counter;
-  AdvanceSim(real_elapsed_s);
+  WaitForAudioClock();
+  steps_advanced_ += AdvanceSim(real_elapsed_s);
   PlaySounds();
   NoteGoal();
   if (options_.campaign && headless_ && !AdvanceUnattendedCampaign()) {
@@ -395,6 +398,25 @@ void App::WaitForFpsCap(uint64_t frame_start_counter) const {
   const double period_s = 1.0 / options_.fps_cap;
   const double spent_s = SecondsBetween(frame_start_counter, SDL_GetPerformanceCounter());
   if (spent_s < period_s) SDL_Delay(static_cast<uint32_t>((period_s - spent_s) * 1000.0));
+}
+
+// A headless run with sound takes its next step only once the device has
+// played up to it, so each sound starts when its event happens, as in a
+// window (SDL's disk driver, which records the mix, sets the pace). A
+// device that stops taking sound for a second is no longer followed.
+void App::WaitForAudioClock() {
+  if (!follows_audio_clock_) return;
+  if (audio_clock_origin_s_ < 0.0) audio_clock_origin_s_ = mixer_->SecondsMixed();
+  const double due_s = audio_clock_origin_s_ + static_cast<double>(steps_advanced_) * clock_.StepSeconds();
+  const uint64_t start = SDL_GetPerformanceCounter();
+  while (mixer_->SecondsMixed() < due_s) {
+    if (SecondsBetween(start, SDL_GetPerformanceCounter()) > 1.0) {
+      KNIGHTS_LOG_WARN("AUDIO", "the audio device stopped taking sound: the run goes on at sim speed");
+      follows_audio_clock_ = false;
+      return;
+    }
+    SDL_Delay(1);
+  }
 }
 
 // Headless runs advance exactly one step a frame (reproducible); windowed

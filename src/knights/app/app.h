@@ -94,6 +94,7 @@ class App {
   void PlaceScenery();
   void PlaySounds();
   void WaitForFpsCap(uint64_t frame_start_counter) const;
+  void WaitForAudioClock();
   void DrawUi(int width_px, int height_px, bool last_frame, double real_elapsed_s);
   std::span<const anim::Clip> InspectedKnightClips() const;
   bool TakeScreenshot(int width_px, int height_px, bool last_frame);
@@ -127,6 +128,11 @@ class App {
   platform::InputMapper input_mapper_;
   core::InputState input_;
   core::FixedStepClock clock_;
+  // A headless run with sound: the sim steps taken in all and the audio
+  // clock's reading when the first was taken (< 0: not yet, or not followed).
+  long long steps_advanced_ = 0;
+  double audio_clock_origin_s_ = -1.0;
+  bool follows_audio_clock_ = false;
   uint64_t last_counter_ = 0;  // SDL performance counter at the last frame
   bool first_frame_shown_ = false;
   bool best_time_noted_ = false;  // this goal was noted (NoteGoal)

@@ -90,6 +90,15 @@ std::vector<OptionSpec> RunOptions() {
          o.vsync_given = true;
          return ParseOnOff("--vsync", v, o.vsync);
        }},
+      {"--audio", "on|off",
+       "sound (default on in a window, off headless); headless with sound keeps to the audio device's clock, "
+       "so SDL_AUDIODRIVER=disk records the mix",
+       [](AppOptions& o, std::string_view v) {
+         bool on = false;
+         std::string error = ParseOnOff("--audio", v, on);
+         o.audio = on;
+         return error;
+       }},
   };
 }
 

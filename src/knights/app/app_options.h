@@ -20,6 +20,10 @@ struct AppOptions {
   int width = 1280;                    // window / framebuffer size in pixels
   int height = 720;
   bool vsync = true;
+  // --audio on|off: sound (unset: on in a window, off headless). A headless
+  // run with sound follows the audio device's clock, so SDL's disk driver
+  // records the mix as it would be heard.
+  std::optional<bool> audio;
   std::string level_path = "assets/levels/demo.json";            // --level
   std::string character_path = "assets/characters/knight.json";  // --character: the player's
   std::string npc_character_path;                                // --npc-character: the NPCs' ("" = the player's)

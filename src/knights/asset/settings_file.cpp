@@ -138,16 +138,16 @@ void ReadWindow(const json& root, const std::string& path, game::Settings& s, st
   }
 }
 
-// "audio": {"master", "effects", "music"}: volumes 0..1.
+// "audio": {"master", "effects", "music", "ambience"}: volumes 0..1.
 void ReadAudio(const json& root, const std::string& path, game::Settings& s, std::string& warning) {
   auto audio = root.find("audio");
   if (audio == root.end()) return;
   if (!audio->is_object()) {
-    Warn(warning, path, "audio", "expected an object of master, effects and music volumes");
+    Warn(warning, path, "audio", "expected an object of master, effects, music and ambience volumes");
     return;
   }
   for (auto [key, target] : {std::pair{"master", &s.volumes.master}, std::pair{"effects", &s.volumes.effects},
-                             std::pair{"music", &s.volumes.music}}) {
+                             std::pair{"music", &s.volumes.music}, std::pair{"ambience", &s.volumes.ambience}}) {
     if (auto v = audio->find(key); v != audio->end()) {
       if (!v->is_number() || !(v->get<double>() >= 0.0 && v->get<double>() <= 1.0)) {
         Warn(warning, path, std::string("audio.") + key, "expected a volume 0..1");
@@ -440,7 +440,8 @@ std::string SettingsToJson(const game::Settings& settings) {
   auto volume = [](float v) { return std::round(static_cast<double>(v) * 100.0) / 100.0; };
   root["audio"] = {{"master", volume(settings.volumes.master)},
                    {"effects", volume(settings.volumes.effects)},
-                   {"music", volume(settings.volumes.music)}};
+                   {"music", volume(settings.volumes.music)},
+                   {"ambience", volume(settings.volumes.ambience)}};
   json best_times = json::object();
   for (const auto& [level, time_s] : settings.best_times_s) {
     if (IsBestTime(level, time_s) && best_times.size() < game::kMaxBestTimes) best_times[level] = time_s;

@@ -12,29 +12,29 @@ namespace {
 constexpr int kChannels = 24;       // mixing channels: 2 loops, the rest effects
 constexpr int kAmbientChannel = 0;  // reserved for the loops
 constexpr int kMusicChannel = 1;
-constexpr int kChunkFrames = 1024;    // the device's buffer, frames (46 ms at 22050 Hz)
-constexpr float kPanWidthM = 10.0f;   // a sound this far to one side is fully in that ear, metres
-constexpr float kHalfGainM = 10.0f;   // ... and this far away at half its gain
-constexpr float kAmbientGain = 0.7f;  // the wind under the effects
-constexpr float kInaudible = 0.01f;   // quieter than this is not started
+constexpr int kChunkFrames = 1024;   // the device's buffer, frames (46 ms at 22050 Hz)
+constexpr float kPanWidthM = 10.0f;  // a sound this far to one side is fully in that ear, metres
+constexpr float kHalfGainM = 10.0f;  // ... and this far away at half its gain
+constexpr float kInaudible = 0.01f;  // quieter than this is not started
 
 int MixVolume(float v) { return static_cast<int>(std::lround(std::clamp(v, 0.0f, 1.0f) * MIX_MAX_VOLUME)); }
 
 }  // namespace
 
-// The sounds as the device plays them: stereo copies (both ears the same;
-// panning is per channel) and the Mix_Chunk over each.
+// The sounds as the device plays them: float stereo copies (both ears the
+// same; panning is per channel) and the Mix_Chunk over each.
 struct AudioMixer::Chunks {
-  std::vector<std::vector<int16_t>> buffers;  // kept alive: the chunks point into them
+  std::vector<std::vector<float>> buffers;  // kept alive: the chunks point into them
   std::array<std::vector<Mix_Chunk*>, static_cast<size_t>(game::SoundId::kCount)> effects;
   Mix_Chunk* ambient = nullptr;
   Mix_Chunk* music = nullptr;
 
   Mix_Chunk* Add(const Samples& mono) {
     if (mono.empty()) return nullptr;
-    std::vector<int16_t>& stereo = buffers.emplace_back(mono.size() * 2);
-    for (size_t i = 0; i < mono.size(); ++i) stereo[2 * i] = stereo[2 * i + 1] = mono[i];
-    return Mix_QuickLoad_RAW(reinterpret_cast<Uint8*>(stereo.data()), static_cast<Uint32>(stereo.size() * 2));
+    std::vector<float>& stereo = buffers.emplace_back(mono.size() * 2);
+    for (size_t i = 0; i < mono.size(); ++i) stereo[2 * i] = stereo[2 * i + 1] = static_cast<float>(mono[i]) / 32768.0f;
+    return Mix_QuickLoad_RAW(reinterpret_cast<Uint8*>(stereo.data()),
+                             static_cast<Uint32>(stereo.size() * sizeof(float)));
   }
   ~Chunks() {
     for (auto& variants : effects) {
@@ -55,8 +55,9 @@ std::unique_ptr<AudioMixer> AudioMixer::Open(const SoundSet& set, bool use_devic
     mixer->why_silent_ = std::string("no audio: ") + SDL_GetError();
     return mixer;
   }
-  // Asked for exactly the sounds' format: SDL converts to the device's.
-  if (Mix_OpenAudioDevice(kRateHz, AUDIO_S16SYS, 2, kChunkFrames, nullptr, 0) != 0) {
+  // Float, so that channels add up without clipping and the limiter sees
+  // the true sum; at the sounds' rate. SDL converts to the device's format.
+  if (Mix_OpenAudioDevice(kRateHz, AUDIO_F32SYS, 2, kChunkFrames, nullptr, 0) != 0) {
     mixer->why_silent_ = std::string("no audio device: ") + Mix_GetError();
     SDL_QuitSubSystem(SDL_INIT_AUDIO);
     return mixer;
@@ -76,12 +77,25 @@ std::unique_ptr<AudioMixer> AudioMixer::Open(const SoundSet& set, bool use_devic
   if (c.ambient != nullptr) Mix_PlayChannel(kAmbientChannel, c.ambient, -1);
   if (c.music != nullptr) Mix_PlayChannel(kMusicChannel, c.music, -1);
   mixer->ApplyLoopVolumes();
+  Mix_SetPostMix(&AudioMixer::PostMix, mixer.get());
   return mixer;
+}
+
+void AudioMixer::PostMix(void* self, uint8_t* stream, int bytes) {
+  auto* mixer = static_cast<AudioMixer*>(self);
+  const std::span<float> samples(reinterpret_cast<float*>(stream), static_cast<size_t>(bytes) / sizeof(float));
+  mixer->limiter_.Process(samples);
+  mixer->frames_mixed_.fetch_add(static_cast<long long>(samples.size() / 2), std::memory_order_release);
+}
+
+double AudioMixer::SecondsMixed() const {
+  return static_cast<double>(frames_mixed_.load(std::memory_order_acquire)) / kRateHz;
 }
 
 AudioMixer::~AudioMixer() {
   if (!device_open_) return;
   Mix_HaltChannel(-1);
+  Mix_SetPostMix(nullptr, nullptr);
   chunks_.reset();
   Mix_CloseAudio();
   SDL_QuitSubSystem(SDL_INIT_AUDIO);
@@ -127,7 +141,7 @@ void AudioMixer::SetPaused(bool paused) {
 void AudioMixer::ApplyLoopVolumes() {
   if (!device_open_) return;
   const float quiet = paused_ ? 0.3f : 1.0f;  // the pause menu keeps the world faintly audible
-  Mix_Volume(kAmbientChannel, MixVolume(kAmbientGain * volumes_.effects * volumes_.master * quiet));
+  Mix_Volume(kAmbientChannel, MixVolume(volumes_.ambience * volumes_.master * quiet));
   Mix_Volume(kMusicChannel, MixVolume(volumes_.music * volumes_.master * quiet));
 }
 

@@ -2,16 +2,19 @@
 // The game's sound output (SDL2_mixer): the effects the sim asks for
 // (game::SoundEvent), panned and attenuated by where they are made
 // against the listener (the camera's target), an ambient loop and a music
-// loop, and three volumes (master, effects, music). Without an audio
-// device (headless runs, a machine with none) it is silent: the events
-// are dropped and nothing else changes.
+// loop, and four volumes (master, effects, music, ambience). The channels
+// are mixed in float, and a limiter on the master bus (MasterLimiter)
+// keeps the sum at or under -1 dBFS. Without an audio device (headless
+// runs, a machine with none) it is silent: the events are dropped and
+// nothing else changes.
 //
 //   audio::SoundSet set;                       // per game::SoundId, its variants (mono 16-bit 22050 Hz)
 //   auto mixer = audio::AudioMixer::Open(set, /*use_device=*/true);
 //   mixer->Play(session.sounds().Events(), listener_ws);
-//   mixer->SetVolumes({0.8f, 1.0f, 0.6f});
+//   mixer->SetVolumes({0.8f, 1.0f, 0.6f, 1.0f});
 
 #include <array>
+#include <atomic>
 #include <memory>
 #include <span>
 #include <string>
@@ -19,6 +22,7 @@
 
 #include <glm/glm.hpp>
 
+#include "knights/audio/master_limiter.h"
 #include "knights/game/session/settings.h"
 #include "knights/game/session/sound_event.h"
 
@@ -37,7 +41,7 @@ struct SoundSet {
   Samples music_loop;
 };
 
-using Volumes = game::SoundVolumes;  // master, effects, music, 0..1
+using Volumes = game::SoundVolumes;  // master, effects, music, ambience, 0..1
 
 class AudioMixer {
  public:
@@ -57,11 +61,17 @@ class AudioMixer {
   bool silent() const { return !device_open_; }
   const std::string& why_silent() const { return why_silent_; }
   int played() const { return played_; }  // effects started so far
+  // Seconds of sound the device has taken from the mixer since it opened
+  // (0 when silent): the clock a headless run with audio follows.
+  double SecondsMixed() const;
 
  private:
   struct Chunks;
   AudioMixer() = default;
   void ApplyLoopVolumes();
+  // The master bus: the limiter, then the clock (SDL_mixer's post-mix
+  // callback, on the audio thread).
+  static void PostMix(void* self, uint8_t* stream, int bytes);
 
   std::unique_ptr<Chunks> chunks_;
   bool device_open_ = false;
@@ -70,6 +80,8 @@ class AudioMixer {
   bool paused_ = false;
   std::array<int, static_cast<size_t>(game::SoundId::kCount)> next_variant_{};
   int played_ = 0;
+  MasterLimiter limiter_{{.rate_hz = kRateHz}};  // touched on the audio thread only
+  std::atomic<long long> frames_mixed_{0};       // written on the audio thread
 };
 
 }  // namespace knights::audio

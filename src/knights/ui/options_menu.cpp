@@ -11,7 +11,21 @@ using core::KeyAction;
 
 // Rows of the pages (the last row of each is Back).
 constexpr const char* kMainRows[] = {"Sound", "Graphics", "IK", "Controls", "Back"};
-constexpr const char* kSoundRows[] = {"Master volume", "Effects volume", "Music volume", "Back"};
+constexpr const char* kSoundRows[] = {"Master volume", "Effects volume", "Music volume", "Ambience volume", "Back"};
+
+// The volume a row of the Sound page sets (kSoundRows' order).
+float& VolumeOfRow(game::SoundVolumes& volumes, int row) {
+  switch (row) {
+    case 0:
+      return volumes.master;
+    case 1:
+      return volumes.effects;
+    case 2:
+      return volumes.music;
+    default:
+      return volumes.ambience;
+  }
+}
 enum GraphicsRow { kAaRow = 0, kShadowsRow, kScaleRow, kFullscreenRow, kVsyncRow };
 constexpr const char* kGraphicsRows[] = {"Anti-aliasing", "Shadows", "Render scale", "Fullscreen", "Vsync", "Back"};
 struct IkRow {
@@ -162,6 +176,7 @@ void OptionsMenu::FillValueRows(const game::Settings& settings) const {
       SetRow(0, kSoundRows[0], percent_of(settings.volumes.master));
       SetRow(1, kSoundRows[1], percent_of(settings.volumes.effects));
       SetRow(2, kSoundRows[2], percent_of(settings.volumes.music));
+      SetRow(3, kSoundRows[3], percent_of(settings.volumes.ambience));
       break;
     case Page::kGraphics: {
       const game::GraphicsChoices& g = settings.graphics;
@@ -244,8 +259,8 @@ unsigned OptionsMenu::Adjust(int row, int step, game::Settings& settings) {
     case Page::kMain:
       return kNoChange;
     case Page::kSound: {
-      float* volumes[] = {&settings.volumes.master, &settings.volumes.effects, &settings.volumes.music};
-      *volumes[row] = SteppedVolume(*volumes[row], step);
+      float& volume = VolumeOfRow(settings.volumes, row);
+      volume = SteppedVolume(volume, step);
       return kVolumesChanged;
     }
     case Page::kGraphics:
@@ -299,8 +314,8 @@ unsigned OptionsMenu::Choose(int row, game::Settings& settings) {
       message_.clear();
       return kNoChange;
     case Page::kSound: {
-      float* volumes[] = {&settings.volumes.master, &settings.volumes.effects, &settings.volumes.music};
-      *volumes[row] = *volumes[row] >= 1.0f ? 0.0f : SteppedVolume(*volumes[row], +1);
+      float& volume = VolumeOfRow(settings.volumes, row);
+      volume = volume >= 1.0f ? 0.0f : SteppedVolume(volume, +1);
       return kVolumesChanged;
     }
     case Page::kGraphics:

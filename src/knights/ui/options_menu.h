@@ -3,7 +3,7 @@
 // so that it is tested without a window: pages, the selection, what each
 // row changes in the settings, and rebinding keys and pad buttons.
 //
-// Pages: Sound (master, effects and music volumes), Graphics
+// Pages: Sound (master, effects, music and ambience volumes), Graphics
 // (anti-aliasing, shadows, render scale, fullscreen, vsync), IK (the eight
 // switches) and Controls (each action's keys and pad buttons, and reset to
 // the defaults). Up and down move (wrapping), left and right change the

@@ -16,9 +16,10 @@ namespace knights::game {
 
 // Sound volumes, 0..1.
 struct SoundVolumes {
-  float master = 0.8f;   // all sound
-  float effects = 1.0f;  // the effects and the ambient wind
-  float music = 0.6f;    // the music loop
+  float master = 0.8f;    // all sound
+  float effects = 1.0f;   // the effects
+  float music = 0.6f;     // the music loop
+  float ambience = 1.0f;  // the ambient loop (the wind and the birds)
 
   bool operator==(const SoundVolumes&) const = default;
 };
