@@ -15,9 +15,10 @@ if(KNIGHTS_BUILD_GAME)
   install(TARGETS knights knights_game_exe RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR} COMPONENT game)
   install(DIRECTORY shaders DESTINATION ${KNIGHTS_INSTALL_DATADIR} COMPONENT game)
   # The assets the game reads; previews, READMEs and the icons' sources stay behind.
-  install(DIRECTORY assets/characters assets/levels assets/knights assets/squire assets/sounds
+  install(DIRECTORY assets/characters assets/levels assets/knights assets/squire assets/sounds assets/fonts
           DESTINATION ${KNIGHTS_INSTALL_DATADIR}/assets COMPONENT game
-          FILES_MATCHING PATTERN "*.json" PATTERN "*.glb" PATTERN "*.wav" PATTERN "title_levels.txt")
+          FILES_MATCHING PATTERN "*.json" PATTERN "*.glb" PATTERN "*.wav" PATTERN "*.ttf" PATTERN "LICENSE"
+                         PATTERN "title_levels.txt")
   install(FILES packaging/knights.desktop DESTINATION ${CMAKE_INSTALL_DATADIR}/applications COMPONENT game)
   foreach(size 64 256)
     install(FILES assets/icons/knights_${size}.png

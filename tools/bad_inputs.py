@@ -268,28 +268,33 @@ def cases(tmp):
               ["--config", write(tmp, "aa_settings.json", '{"graphics": {"anti_aliasing": "ssaa"}}')], 0,
               "aa_settings.json: graphics.anti_aliasing: expected", None))
     c += sound_cases(tmp)
+    c += font_cases(tmp)
     return c + hostile_cases(tmp, fifo)
 
 
-def data_dir_with_sound(tmp, name, sound_file, data):
-    """A data directory like the repository's whose sound `sound_file` is
-    `data` (None: missing); the game is run from it (cwd and
-    KNIGHTS_DATA_DIR), so it reads that sound."""
+def data_dir_with_file(tmp, name, folder, file_name, data):
+    """A data directory like the repository's whose file assets/`folder`/
+    `file_name` is `data` (None: missing); the game is run from it (cwd and
+    KNIGHTS_DATA_DIR), so it reads that file."""
     root = os.path.join(tmp, name)
-    os.makedirs(os.path.join(root, "assets", "sounds"))
+    os.makedirs(os.path.join(root, "assets", folder))
     os.symlink(os.path.join(REPO, "shaders"), os.path.join(root, "shaders"))
     # Copied, not linked: a character's model must lie inside the data folder.
     for entry in os.listdir(os.path.join(REPO, "assets")):
-        if entry != "sounds":
+        if entry != folder:
             shutil.copytree(os.path.join(REPO, "assets", entry), os.path.join(root, "assets", entry))
-    # Copied too: a sound that is a link out of the data folder is refused.
-    sounds = os.path.join(REPO, "assets", "sounds")
-    for entry in os.listdir(sounds):
-        if entry != sound_file:
-            shutil.copy(os.path.join(sounds, entry), os.path.join(root, "assets", "sounds", entry))
+    # Copied too: a file that is a link out of the data folder is refused.
+    source = os.path.join(REPO, "assets", folder)
+    for entry in os.listdir(source):
+        if entry != file_name:
+            shutil.copy(os.path.join(source, entry), os.path.join(root, "assets", folder, entry))
     if data is not None:
-        write(os.path.join(root, "assets", "sounds"), sound_file, data)
+        write(os.path.join(root, "assets", folder), file_name, data)
     return {"KNIGHTS_DATA_DIR": root, "_CWD": root}
+
+
+def data_dir_with_sound(tmp, name, sound_file, data):
+    return data_dir_with_file(tmp, name, "sounds", sound_file, data)
 
 
 def sound_cases(tmp):
@@ -303,6 +308,21 @@ def sound_cases(tmp):
          data_dir_with_sound(tmp, "truncsound", "jump.wav", jump[:len(jump) // 2])),
         ("sound in another format (stereo)", [], 2, "jump.wav: fmt.channels: expected 1 (mono), got 2",
          data_dir_with_sound(tmp, "stereosound", "jump.wav", bytes(stereo))),
+    ]
+
+
+def font_cases(tmp):
+    with open(os.path.join(REPO, "assets/fonts/DejaVuSans.ttf"), "rb") as f:
+        sans = f.read()
+    corrupt = bytearray(sans)
+    corrupt[len(sans) // 2] ^= 0x5A  # inside 'glyf', the outlines
+    return [
+        ("missing font file", [], 2, "assets/fonts/DejaVuSans.ttf",
+         data_dir_with_file(tmp, "nofont", "fonts", "DejaVuSans.ttf", None)),
+        ("truncated font file", [], 2, "is past the file's end",
+         data_dir_with_file(tmp, "truncfont", "fonts", "DejaVuSans.ttf", sans[:len(sans) // 3])),
+        ("corrupted font file (one byte changed)", [], 2, "checksum does not match",
+         data_dir_with_file(tmp, "corruptfont", "fonts", "DejaVuSans.ttf", bytes(corrupt))),
     ]
 
 

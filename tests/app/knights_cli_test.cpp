@@ -148,6 +148,55 @@ TEST(KnightsCli, HeadlessScreenshotIsARenderedFrame) {
   std::filesystem::remove(png);
 }
 
+// The pixels of a headless screenshot taken with these options (empty when
+// the run failed).
+std::vector<uint8_t> ScreenshotPixels(const std::string& options, const std::string& name) {
+  const std::string png = TempPath(name);
+  std::filesystem::remove(png);
+  const RunResult r = RunKnights("--headless --size 1280x720 --screenshot " + png + " " + options);
+  EXPECT_EQ(r.exit_code, 0) << r.output;
+  std::ifstream in(png, std::ios::binary);
+  const std::vector<uint8_t> bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  std::filesystem::remove(png);
+  auto image = knights::asset::DecodeImage(bytes, png);
+  return image.ok() ? image->rgba : std::vector<uint8_t>{};
+}
+
+// Pixels of the titles' ivory text (warm white: red over blue, unlike the
+// sky's blue-white) in a 1280x720 frame's rows [top, bottom).
+int IvoryPixels(const std::vector<uint8_t>& rgba, int top, int bottom) {
+  int count = 0;
+  for (int y = top; y < bottom; ++y) {
+    for (int x = 320; x < 960; ++x) {
+      const uint8_t* p = &rgba[4 * (static_cast<size_t>(y) * 1280 + x)];
+      count += p[0] > 225 && p[1] > 210 && p[2] > 170 && p[0] >= p[2] + 20;
+    }
+  }
+  return count;
+}
+
+// --menu shows the title (its name in the serif, large), its Options, or
+// the pause menu over the last frame; without it the same frame has no
+// such text. A value it does not know is one line and exit 2.
+TEST(KnightsCli, MenuShowsTheTitleOptionsOrPauseForAScreenshot) {
+  const std::vector<uint8_t> plain = ScreenshotPixels("--frames 30", "plain.png");
+  const std::vector<uint8_t> title = ScreenshotPixels("--frames 30 --menu title", "title.png");
+  const std::vector<uint8_t> options = ScreenshotPixels("--frames 30 --menu options", "options.png");
+  ASSERT_EQ(plain.size(), 1280u * 720u * 4u);
+  ASSERT_EQ(title.size(), plain.size());
+  ASSERT_EQ(options.size(), plain.size());
+  EXPECT_LT(IvoryPixels(plain, 100, 300), 50) << "no panel in play";
+  EXPECT_GT(IvoryPixels(title, 100, 200), 800) << "KNIGHTS, large, near the top";
+  EXPECT_GT(IvoryPixels(options, 240, 320), 500) << "OPTIONS, over the middle";
+  const std::vector<uint8_t> pause = ScreenshotPixels("--frames 200 --autoplay --menu pause", "pause.png");
+  ASSERT_EQ(pause.size(), plain.size());
+  EXPECT_GT(IvoryPixels(pause, 200, 300), 500) << "PAUSED";
+  const RunResult bad = RunKnights("--headless --menu credits");
+  EXPECT_EQ(bad.exit_code, 2);
+  EXPECT_NE(bad.output.find("--menu: expected title, options or pause, got 'credits'"), std::string::npos)
+      << bad.output;
+}
+
 // --campaign plays the title's levels in order, one result line each, and
 // ends after the credits with the run's totals.
 TEST(KnightsCli, HeadlessCampaignPlaysEveryTitleLevelInOrderToTheCredits) {

@@ -22,6 +22,7 @@ string(TIMESTAMP started "%s")
 run_checked("cmake --install" ${CMAKE_COMMAND} --install ${BUILD_DIR} --prefix ${prefix})
 foreach(file bin/knights bin/knights-game share/knights/shaders/sky.vert share/knights/assets/levels/demo.json
         share/knights/assets/levels/castle.json share/knights/assets/levels/title_levels.txt
+        share/knights/assets/fonts/DejaVuSans.ttf share/knights/assets/fonts/LICENSE
         share/applications/knights.desktop share/icons/hicolor/64x64/apps/knights.png
         share/icons/hicolor/256x256/apps/knights.png include/knights/ik/two_bone_ik_job.h
         share/doc/knights/LICENSE)

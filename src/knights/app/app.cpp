@@ -165,7 +165,7 @@ void App::InitRendering() {
   assets_->sounds = {};  // the mixer holds its own copies
   FreeUploadedCopies(*assets_);
   window_->Show();
-  imgui_.emplace(*window_);
+  imgui_.emplace(*window_, std::move(assets_->text_font.bytes), std::move(assets_->display_font.bytes));
   scene_settings_ = ChooseSceneSettings(options_, window_->gl_renderer(), headless_, settings_.graphics);
   overlay_.scene_settings = &scene_settings_;
   if (ChoosesDynamicResolution(options_, window_->gl_renderer(), headless_)) {
@@ -308,6 +308,7 @@ void App::InitSession() {
   menus_.ConnectOptions({&settings_, &scene_settings_, ChooseSceneSettings(options_, window_->gl_renderer(), headless_),
                          dynamic_resolution_ ? &*dynamic_resolution_ : nullptr, window_.get(), &input_mapper_});
   if (!options_.cast_given) ChooseSavedCast(*session_, settings_);
+  if (options_.menu == "options") menus_.OpenOptions();
   if (settings_.fullscreen) window_->ToggleFullscreen();
   for (const std::string& warning :
        {input_mapper_.SetBindings(settings_.keys), input_mapper_.SetPadBindings(settings_.pad)}) {
@@ -349,6 +350,8 @@ bool App::Frame() {
   const bool at_goal = run_to_goal_ && (options_.campaign ? CreditsOver() : session_->reached_goal());
   const bool last_frame = at_goal || (options_.max_frames > 0 && session_->steps() >= options_.max_frames);
   if (at_goal || (options_.max_frames > 0 && session_->steps() >= options_.max_frames - 1)) report_.NoteEndOfSim();
+
+  if (last_frame && options_.menu == "pause") session_->Pause();
 
   // 3. Draw. Headless runs draw only the frame that is looked at (the last
   // one, for --screenshot): nobody sees the others, and skipping them lets
@@ -492,7 +495,7 @@ void App::PlaceScenery() {
 // its last, lays the UI out once (nothing drawn) first, with no input so no
 // menu acts twice.
 void App::DrawUi(int width_px, int height_px, bool last_frame, double real_elapsed_s) {
-  imgui_->SetScale(std::max(1.0f, height_px / 720.0f));
+  imgui_->SetScale(height_px / 720.0f);
   const auto build_ui = [&](const core::InputState& ui_input) {
     imgui_->BeginFrame();
     menus_.Draw(*session_, settings_.ik, ui_input, width_px, height_px);

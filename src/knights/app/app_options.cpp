@@ -72,6 +72,15 @@ std::vector<OptionSpec> RunOptions() {
          o.screenshot_path = std::string(v);
          return std::string();
        }},
+      {"--menu", "title|options|pause",
+       "show this screen (the title, its Options, or the pause menu on the last frame): menu screenshots",
+       [](AppOptions& o, std::string_view v) {
+         if (v != "title" && v != "options" && v != "pause") {
+           return "--menu: expected title, options or pause, got '" + std::string(v) + "'";
+         }
+         o.menu = std::string(v);
+         return std::string();
+       }},
       {"--size", "WxH", "window size in pixels, e.g. 1280x720 (each 64..8192)",
        [](AppOptions& o, std::string_view v) {
          const size_t x = v.find('x');

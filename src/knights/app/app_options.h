@@ -17,7 +17,10 @@ struct AppOptions {
   bool headless = false;               // offscreen video driver, no window shown
   int max_frames = 0;                  // stop after this many sim steps (0: run until quit)
   std::string screenshot_path;         // write a PNG of the last frame here ("" = none)
-  int width = 1280;                    // window / framebuffer size in pixels
+  // --menu title|options|pause: the title screen (with Options open), or
+  // the pause menu over the last frame ("": as the run goes).
+  std::string menu;
+  int width = 1280;  // window / framebuffer size in pixels
   int height = 720;
   bool vsync = true;
   // --audio on|off: sound (unset: on in a window, off headless). A headless

@@ -115,6 +115,14 @@ core::Expected<LoadedAssets> LoadAssets(const app::AppOptions& options, bool tit
   auto sounds = LoadGameSounds();
   if (!sounds) return sounds.status();
   a.sounds = std::move(*sounds);
+  for (auto [file, font] : {std::pair{"assets/fonts/DejaVuSans.ttf", &a.text_font},
+                            std::pair{"assets/fonts/DejaVuSerif-Bold.ttf", &a.display_font}}) {
+    const auto path = core::ReadableDataPath(file);
+    if (!path) return path.status();
+    auto loaded = asset::LoadFontFile(*path);
+    if (!loaded) return loaded.status();
+    *font = std::move(*loaded);
+  }
   return a;
 }
 

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "knights/asset/character_model.h"
+#include "knights/asset/font_file.h"
 #include "knights/audio/audio_mixer.h"
 #include "knights/core/status.h"
 #include "knights/app/app_options.h"
@@ -37,6 +38,8 @@ struct LoadedAssets {
   std::unique_ptr<world::World> world;
   render::SceneGeometry scene_geometry;  // uploaded, then freed (FreeUploadedCopies)
   audio::SoundSet sounds;                // handed to the mixer at start-up
+  asset::FontFile text_font;             // the UI's faces (assets/fonts), handed to the UI at start-up
+  asset::FontFile display_font;
 };
 
 // A level ready to play: its world (collision, ladders) and the scene's

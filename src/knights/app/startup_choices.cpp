@@ -117,6 +117,7 @@ int ChooseTitleLevel(std::span<const std::string> levels, const std::string& sav
 }
 
 bool ShowsTitleScreen(const app::AppOptions& options, bool headless_window) {
+  if (options.menu == "title" || options.menu == "options") return true;
   return !(options.autoplay || options.level_given || options.campaign || headless_window);
 }
 

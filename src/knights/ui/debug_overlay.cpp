@@ -7,6 +7,7 @@
 #include <imgui.h>
 
 #include "knights/character/clip_source.h"
+#include "knights/ui/typeface.h"
 
 namespace knights::ui {
 namespace {
@@ -210,7 +211,7 @@ void DrawDebugOverlay(game::GameSession& session, ik::IkSwitches& ik, std::span<
   // Never taller than the window (it scrolls), never focused by appearing:
   // the arrow keys walk the knight until the overlay is clicked, and only
   // then navigate it (ui::ImGuiLayer::WantsKeyboard).
-  const float scale = ImGui::GetIO().FontGlobalScale;
+  const float scale = UiScale();
   ImGui::SetNextWindowPos(ImVec2(10, 10), ImGuiCond_FirstUseEver);
   ImGui::SetNextWindowSize(ImVec2(560 * scale, 0), ImGuiCond_FirstUseEver);
   ImGui::SetNextWindowSizeConstraints(ImVec2(320 * scale, 120),

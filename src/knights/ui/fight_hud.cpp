@@ -7,6 +7,7 @@
 
 #include "knights/render/frame_view.h"
 #include "knights/ui/control_names.h"
+#include "knights/ui/typeface.h"
 
 namespace knights::ui {
 namespace {
@@ -132,7 +133,7 @@ void FightHud::DrawHint(const game::GameSession& session, const game::Settings& 
   ImGui::Begin("fight hint", nullptr,
                ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoSavedSettings |
                    ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoFocusOnAppearing | ImGuiWindowFlags_NoNav);
-  ImGui::SetWindowFontScale(1.3f);
+  const TextSize size(1.25f);
   ImGui::TextUnformatted(hint_.c_str());
   ImGui::End();
 }

@@ -12,6 +12,7 @@
 
 #include "knights/game/knight/ladder_prompt.h"
 #include "knights/ui/control_names.h"
+#include "knights/ui/typeface.h"
 
 namespace knights::ui {
 namespace {
@@ -24,8 +25,8 @@ constexpr ImGuiWindowFlags kPanelFlags = ImGuiWindowFlags_NoDecoration | ImGuiWi
                                          ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoMove |
                                          ImGuiWindowFlags_NoFocusOnAppearing | ImGuiWindowFlags_NoNav;
 
-void CenteredText(const char* text, float scale) {
-  ImGui::SetWindowFontScale(scale);
+void CenteredText(const char* text, float scale, Face face = Face::kText) {
+  const TextSize size(scale, face);
   const float width = ImGui::CalcTextSize(text).x;
   // Centred, but never left of the window padding: an auto-sized panel then
   // measures its widest line on the frame it appears in and has its final
@@ -35,7 +36,6 @@ void CenteredText(const char* text, float scale) {
   const float x = (ImGui::GetWindowSize().x - width) * 0.5f;
   ImGui::SetCursorPosX(std::max(x, ImGui::GetStyle().WindowPadding.x));
   ImGui::TextUnformatted(text);
-  ImGui::SetWindowFontScale(1.0f);
 }
 
 void BeginCentredPanel(const char* id, int width_px, int height_px, float y_fraction) {
@@ -51,19 +51,22 @@ void BeginCentredPanel(const char* id, int width_px, int height_px, float y_frac
 int MenuItems(std::span<const char* const> items, int selected, int* pointed) {
   int clicked = -1;
   *pointed = -1;
-  ImGui::SetWindowFontScale(1.5f);
-  float width = 260 * ImGui::GetIO().FontGlobalScale;  // at least; wider for a long label (a level's name)
+  const TextSize size(1.5f);
+  float width = 260 * UiScale();  // at least; wider for a long label (a level's name)
   for (const char* item : items) width = std::max(width, ImGui::CalcTextSize(item).x);
+  ImGui::PushStyleVar(ImGuiStyleVar_SelectableTextAlign, ImVec2(0.5f, 0.5f));  // each item centred in its bar
   const ImVec2 mouse_delta = ImGui::GetIO().MouseDelta;
   const bool mouse_moved = mouse_delta.x != 0.0f || mouse_delta.y != 0.0f;
   for (int i = 0; i < static_cast<int>(items.size()); ++i) {
     const ImVec4 hover = selected == i ? ImGui::GetStyleColorVec4(ImGuiCol_Header) : ImVec4(0.0f, 0.0f, 0.0f, 0.0f);
     ImGui::PushStyleColor(ImGuiCol_HeaderHovered, hover);
+    // Centred in the panel, as the lines above (never left of the padding).
+    ImGui::SetCursorPosX(std::max((ImGui::GetWindowSize().x - width) * 0.5f, ImGui::GetStyle().WindowPadding.x));
     if (ImGui::Selectable(items[i], selected == i, 0, ImVec2(width, 0))) clicked = i;
     if (mouse_moved && ImGui::IsItemHovered()) *pointed = i;
     ImGui::PopStyleColor();
   }
-  ImGui::SetWindowFontScale(1.0f);
+  ImGui::PopStyleVar();
   return clicked;
 }
 
@@ -115,7 +118,7 @@ void GameMenus::DrawTitle(game::GameSession& session, const core::InputState& in
     return;
   }
   BeginCentredPanel("title", width_px, height_px, 0.35f);
-  CenteredText("KNIGHTS", 3.5f);
+  CenteredText("KNIGHTS", 3.5f, Face::kDisplay);
   CenteredText("over hill, rung and rampart", 1.3f);
   ImGui::Spacing();
   ImGui::Spacing();
@@ -175,7 +178,11 @@ void GameMenus::DrawPause(game::GameSession& session, ik::IkSwitches& ik, const 
   ImGui::SetNextWindowPos(ImVec2(width_px * 0.27f, height_px * 0.45f), ImGuiCond_Always, ImVec2(0.5f, 0.5f));
   ImGui::SetNextWindowBgAlpha(0.8f);
   ImGui::Begin("pause", nullptr, kPanelFlags);
-  CenteredText(pause_menu_.Title(), pause_menu_.Asking() ? 1.2f : 2.4f);
+  if (pause_menu_.Asking()) {
+    CenteredText(pause_menu_.Title(), 1.25f);
+  } else {
+    CenteredText(pause_menu_.Title(), 2.4f, Face::kDisplay);
+  }
   ImGui::Spacing();
   int pointed = -1;
   const int clicked = MenuItems(pause_menu_.Items(ik.master), pause_menu_.selected(), &pointed);
@@ -295,7 +302,7 @@ void GameMenus::DrawComplete(game::GameSession& session, const core::InputState&
   if (!complete_shown_) complete_menu_.Open(after_level_);
   complete_shown_ = true;
   BeginCentredPanel("complete", width_px, height_px, 0.28f);
-  CenteredText("LEVEL COMPLETE", 3.0f);
+  CenteredText("LEVEL COMPLETE", 3.0f, Face::kDisplay);
   char time_text[32];
   game::FormatRunTime(session.goal_time_s(), time_text, sizeof(time_text));
   char line[64];
@@ -342,8 +349,7 @@ void GameMenus::DrawCredits(game::GameSession& session, const core::InputState& 
   }
   ImDrawList* draw = ImGui::GetBackgroundDrawList();
   draw->AddRectFilled(ImVec2(0.0f, 0.0f), ImVec2(width_px, height_px), IM_COL32(6, 8, 14, 170));
-  ImFont* font = ImGui::GetFont();
-  const float base_px = ImGui::GetFontSize();
+  const float base_px = FontFor(1.0f).px;
   const float gap_px = 0.35f * base_px;
   float roll_px = 0.0f, card_px = 0.0f;
   for (size_t i = 0; i < credits_lines_.size(); ++i) {
@@ -358,6 +364,7 @@ void GameMenus::DrawCredits(game::GameSession& session, const core::InputState& 
   for (const CreditsLine& line : credits_lines_) {
     const float size_px = line.scale * base_px;
     if (!line.text.empty() && y > -size_px && y < height_px) {
+      ImFont* font = FontFor(line.scale, line.scale >= 2.4f ? Face::kDisplay : Face::kText).font;
       const ImVec2 extent = font->CalcTextSizeA(size_px, 1e9f, 0.0f, line.text.c_str());
       const ImVec2 at(0.5f * (width_px - extent.x), y);
       draw->AddText(font, size_px, ImVec2(at.x + 2.0f, at.y + 2.0f), IM_COL32(0, 0, 0, 200), line.text.c_str());
@@ -392,9 +399,10 @@ void GameMenus::Draw(game::GameSession& session, ik::IkSwitches& ik, const core:
       ImGui::SetNextWindowBgAlpha(0.45f);
       ImGui::Begin("hud", nullptr, kPanelFlags);
       game::FormatRunTime(session.play_time_s(), time_text, sizeof(time_text));
-      ImGui::SetWindowFontScale(1.6f);
-      ImGui::Text("%s", time_text);
-      ImGui::SetWindowFontScale(1.0f);
+      {
+        const TextSize size(1.5f);
+        ImGui::TextUnformatted(time_text);
+      }
       const int checkpoint = session.player().controller.LastCheckpoint();
       const int total = static_cast<int>(session.world().level().checkpoints.size());
       ImGui::Text("checkpoint %d / %d%s", checkpoint + 1, total, session.autoplay ? "   AUTOPLAY" : "");

@@ -51,6 +51,8 @@ class GameMenus {
   // Where Options' other changes go (the saved settings, the renderer, the
   // window, the input).
   void ConnectOptions(const OptionsTargets& targets) { options_.Connect(targets); }
+  // Opens Options over the current screen (the title's or the pause menu's).
+  void OpenOptions() { options_.Open(); }
   // The input the game may act on this frame (none while Options is open).
   core::InputState InputForGame(const core::InputState& input) const { return options_.InputForGame(input); }
   // The level's best time (seconds; negative: none kept) and whether this

@@ -6,6 +6,7 @@
 #include <imgui.h>
 
 #include "knights/render/graphics_choices.h"
+#include "knights/ui/typeface.h"
 
 namespace knights::ui {
 namespace {
@@ -18,12 +19,11 @@ constexpr ImGuiWindowFlags kPanelFlags = ImGuiWindowFlags_NoDecoration | ImGuiWi
 constexpr float kRowTextScale = 1.25f;                         // the rows' text, over the 720-line layout's
 constexpr ImU32 kMessageColor = IM_COL32(255, 214, 110, 255);  // the last rebinding's outcome, in amber
 
-void CentredText(const char* text, float scale) {
-  ImGui::SetWindowFontScale(scale);
+void CentredTitle(const char* text) {
+  const TextSize size(2.4f, Face::kDisplay);
   const float x = (ImGui::GetWindowSize().x - ImGui::CalcTextSize(text).x) * 0.5f;
   ImGui::SetCursorPosX(std::max(x, ImGui::GetStyle().WindowPadding.x));
   ImGui::TextUnformatted(text);
-  ImGui::SetWindowFontScale(kRowTextScale);
 }
 
 // The value pages: a row is its label and its value, one selectable line.
@@ -123,29 +123,30 @@ OptionsMenu::Click OptionsScreen::DrawPanel(const game::Settings& settings, int 
   ImGui::GetBackgroundDrawList()->AddRectFilled(ImVec2(0.0f, 0.0f), ImVec2(width_px, height_px),
                                                 IM_COL32(8, 10, 16, 150));
   const bool controls = menu_.page() == OptionsMenu::Page::kControls;
-  const float scale = ImGui::GetIO().FontGlobalScale;
+  const float scale = UiScale();
   ImGui::SetNextWindowPos(ImVec2(width_px * 0.5f, height_px * 0.5f), ImGuiCond_Always, ImVec2(0.5f, 0.5f));
   // A fixed width (the tables stretch to it), the height fitted each frame.
   ImGui::SetNextWindowSize(ImVec2((controls ? 760.0f : 520.0f) * scale, 0.0f), ImGuiCond_Always);
   ImGui::SetNextWindowBgAlpha(0.85f);
   ImGui::Begin("options", nullptr, kPanelFlags);
-  ImGui::SetWindowFontScale(kRowTextScale);
-  CentredText(menu_.Title(), 2.2f);
+  CentredTitle(menu_.Title());
   ImGui::Spacing();
-  const std::span<const OptionsMenu::Row> rows = menu_.Rows(settings);
   OptionsMenu::Click click;
-  if (controls) {
-    click = DrawBindingRows(rows, menu_.selected(), menu_.column());
-  } else {
-    click.row = DrawValueRows(rows, menu_.selected());
+  {
+    const TextSize rows_size(kRowTextScale);
+    const std::span<const OptionsMenu::Row> rows = menu_.Rows(settings);
+    if (controls) {
+      click = DrawBindingRows(rows, menu_.selected(), menu_.column());
+    } else {
+      click.row = DrawValueRows(rows, menu_.selected());
+    }
+    ImGui::Spacing();
+    if (!menu_.Message().empty()) {
+      ImGui::PushStyleColor(ImGuiCol_Text, kMessageColor);
+      ImGui::TextWrapped("%s", menu_.Message().c_str());
+      ImGui::PopStyleColor();
+    }
   }
-  ImGui::Spacing();
-  if (!menu_.Message().empty()) {
-    ImGui::PushStyleColor(ImGuiCol_Text, kMessageColor);
-    ImGui::TextWrapped("%s", menu_.Message().c_str());
-    ImGui::PopStyleColor();
-  }
-  ImGui::SetWindowFontScale(1.0f);
   ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
   ImGui::TextWrapped("%s", controls ? "up/down: action  left/right: keyboard or pad  Enter/A: rebind  Esc/B: back"
                                     : "up/down: choose  left/right: change  Enter/A: select  Esc/B: back");

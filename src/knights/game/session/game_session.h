@@ -69,6 +69,9 @@ class GameSession {
     if (screen_ == Screen::kPaused) screen_ = Screen::kPlaying;
   }
   void Restart();
+  void Pause() {
+    if (screen_ == Screen::kPlaying) screen_ = Screen::kPaused;
+  }
   void Start() {
     if (screen_ == Screen::kTitle) screen_ = Screen::kPlaying;
   }
