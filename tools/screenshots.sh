@@ -2,7 +2,9 @@
 # Takes the README's screenshots of the demo level and the castle at dusk:
 # runs the game headless with the scripted autoplay and --frames N for each
 # shot (the sim is deterministic, so the same N gives the same picture),
-# writing docs/screenshots/*.png at 1280x720.
+# writing docs/screenshots/*.png at 1280x720; then the screens a player
+# meets from the title to the credits, at 1280x720 (PNG) and 1920x1080
+# (JPEG, quality 90, to keep the repository small).
 #
 #   tools/screenshots.sh [path/to/knights]   (default: build/src/knights)
 set -euo pipefail
@@ -19,7 +21,6 @@ mkdir -p "$out"
 shots=(
   "start:120"          # the meadow at the start, the player and the first trees
   "slope:620"          # down the steep slope after the stairs (x ~ 42 m), the first enemy sees him
-  "fight:691"          # the player's first swing strikes the first enemy
   "passing:2470"       # a green knight steps behind the path as the player passes
   "ladder_climb:3450"  # up the 6 m ladder (x ~ 146 m), sword and shield on the back
   "castle:5600"        # through the gate at the goal, the camera swung round; gems and medal
@@ -60,3 +61,28 @@ if command -v convert > /dev/null; then
 else
   echo "screenshots.sh: ImageMagick's convert not found: climb_clip_vs_procedural.png not made" >&2
 fi
+
+# The screens, title to credits: name|options (each run headless; --menu
+# shows a menu, --campaign ends on the credits' closing card).
+screens=(
+  "title|--menu title --frames 30"
+  "options|--menu options --frames 30"
+  "fight|--autoplay --seed 1 --frames 691"
+  "pause|--menu pause --autoplay --seed 1 --frames 700"
+  "complete|--autoplay --seed 1 --frames 5700"
+  "credits|--campaign --seed 1"
+)
+for screen in "${screens[@]}"; do
+  IFS='|' read -r name args <<< "$screen"
+  read -r -a argv <<< "$args"
+  "$exe" --headless --size 1280x720 "${argv[@]}" --screenshot "$out/screen_${name}_720.png" > /dev/null
+  shot="$(mktemp --suffix .png)"
+  "$exe" --headless --size 1920x1080 "${argv[@]}" --screenshot "$shot" > /dev/null
+  if command -v convert > /dev/null; then
+    convert "$shot" -quality 90 "$out/screen_${name}_1080.jpg"
+  else
+    cp "$shot" "$out/screen_${name}_1080.png"
+  fi
+  rm -f "$shot"
+  echo "wrote $out/screen_${name}_720.png and the 1920x1080 one"
+done

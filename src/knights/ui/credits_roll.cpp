@@ -50,6 +50,9 @@ std::vector<CreditsLine> CreditsLines(const game::Campaign& campaign, const std:
            {"Dear ImGui, stb_image, nlohmann-json", 1.25f},
            {"GoogleTest and Google Benchmark", 1.25f},
            {"", 1.0f},
+           {"TYPEFACES", 1.6f},
+           {"DejaVu Sans and DejaVu Serif, Bitstream Vera licence", 1.25f},
+           {"", 1.0f},
            {"", 1.0f},
        }) {
     lines.push_back(line);
