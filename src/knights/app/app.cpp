@@ -23,6 +23,10 @@
 namespace knights::app {
 namespace {
 
+// The glow a knight hit by a blow flashes, added to its lit colour at the
+// flash's start (linear RGB): a hot white-red that reads on any armour.
+const glm::vec3 kHitFlashTint(0.62f, 0.26f, 0.18f);
+
 int Fail(const core::Status& status, int code) {
   core::PrintError(status.message());
   return code;
@@ -454,7 +458,7 @@ void App::DrawScene(int width_px, int height_px) {
     const game::KnightDrawState d = session_->knights()[i].DrawState();
     const bool inspected = overlay_.visible && static_cast<int>(i) == session_->inspected_knight;
     instances_.push_back({d.palette_ms, d.previous_palette_ms, d.model_to_world, d.previous_model_to_world, d.look,
-                          inspected && overlay_.bind_pose, glm::vec3(0.0f)});
+                          inspected && overlay_.bind_pose, kHitFlashTint * d.hit_flash});
   }
   frame_lines_.Clear();
   for (const core::DebugLine& line : session_->debug_lines().lines())

@@ -143,6 +143,26 @@ TEST(KnightFight, ABlowHurtsThenTheIFramesIgnoreTheNext) {
   EXPECT_EQ(c.health(), 3);
 }
 
+// A blow that hurts flashes the victim at full strength, fading evenly to
+// nothing over hit_flash_s; a blow on the shield does not flash.
+TEST(KnightFight, AHurtingBlowFlashesAndFades) {
+  KnightFight c;
+  c.Init(FullClips());
+  EXPECT_EQ(c.HitFlash(), 0.0f);
+  ASSERT_EQ(c.TakeBlow(1, false, true, +1), BlowResult::kHurt);
+  EXPECT_EQ(c.HitFlash(), 1.0f);
+  RunFor(c, {}, 0.5f * c.tuning.hit_flash_s);
+  EXPECT_NEAR(c.HitFlash(), 0.5f, 2.0f * kDt / c.tuning.hit_flash_s);
+  RunFor(c, {}, c.tuning.hit_flash_s);
+  EXPECT_EQ(c.HitFlash(), 0.0f);
+
+  KnightFight shielded;
+  shielded.Init(FullClips());
+  RunFor(shielded, Block(), shielded.tuning.block_raise_s + kDt);
+  ASSERT_EQ(shielded.TakeBlow(1, false, /*from_front=*/true, +1), BlowResult::kBlocked);
+  EXPECT_EQ(shielded.HitFlash(), 0.0f);
+}
+
 TEST(KnightFight, TheShieldStopsBlowsFromTheFrontOnceRaised) {
   KnightFight c;
   c.Init(FullClips());

@@ -611,7 +611,8 @@ void Knight::Prefetch() const {
 }
 
 KnightDrawState Knight::DrawState() const {
-  return KnightDrawState{palette_ms_, previous_palette_ms_, model_to_world_, previous_model_to_world_, look_};
+  return KnightDrawState{palette_ms_, previous_palette_ms_, model_to_world_, previous_model_to_world_,
+                         look_,       fight.HitFlash()};
 }
 
 }  // namespace knights::game

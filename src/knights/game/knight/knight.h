@@ -36,7 +36,8 @@ struct KnightDrawState {
   std::span<const glm::mat4> previous_palette_ms;
   glm::mat4 model_to_world{1.0f};
   glm::mat4 previous_model_to_world{1.0f};
-  int look = 0;  // which mesh variant (0: the character's own model)
+  int look = 0;            // which mesh variant (0: the character's own model)
+  float hit_flash = 0.0f;  // 0..1: a blow that hurt just landed (KnightFight::HitFlash)
 };
 
 class Knight {

@@ -38,6 +38,7 @@ void KnightFight::Reset() {
   attack_buffer_left_s_ = 0.0f;
   swing_started_ = false;
   invulnerable_left_s_ = 0.0f;
+  flash_left_s_ = 0.0f;
   pending_shove_mps_ = 0.0f;
   ++role_serial_;
 }
@@ -60,6 +61,7 @@ void KnightFight::Step(const core::InputState& input, bool grounded, float speed
   swing_started_ = false;
   time_s_ += dt_s;
   invulnerable_left_s_ = std::max(0.0f, invulnerable_left_s_ - dt_s);
+  flash_left_s_ = std::max(0.0f, flash_left_s_ - dt_s);
   attack_buffer_left_s_ = std::max(0.0f, attack_buffer_left_s_ - dt_s);
   switch (state_) {
     case FightState::kNone:
@@ -148,6 +150,7 @@ BlowResult KnightFight::TakeBlow(int damage, bool heavy, bool from_front, int di
   }
   health_ = std::max(0, health_ - std::max(0, damage));
   invulnerable_left_s_ = tuning.invulnerable_s;
+  flash_left_s_ = tuning.hit_flash_s;
   pending_shove_mps_ = sign * (heavy ? tuning.shove_heavy_mps : tuning.shove_light_mps);
   const bool can_fall = clips_.knockdown_s > 0.0f && room_to_fall;
   if (can_fall && (heavy || health_ == 0)) {

@@ -45,6 +45,9 @@ struct FightTuning {
   float shove_light_mps = 0.0f;
   float shove_heavy_mps = 2.5f;
   float shove_blocked_mps = 0.0f;
+  // A blow that hurts lights the victim up this long, seconds, fading out
+  // (HitFlash): the hit reads even when the clip's flinch is small.
+  float hit_flash_s = 0.2f;
   int light_damage = 1;  // hit points a swing takes ...
   int heavy_damage = 2;  // ... and the combo's last swing
 };
@@ -113,6 +116,9 @@ class KnightFight {
   bool SwingHeavy() const { return combo_index_ == clips_.combo_length - 1 && clips_.combo_length > 1; }
   // Seconds into the current state.
   float StateTimeS() const { return time_s_; }
+  // 1 as a blow that hurt lands, falling evenly to 0 over hit_flash_s; 0
+  // for a blow taken on the shield.
+  float HitFlash() const { return tuning.hit_flash_s > 0.0f ? flash_left_s_ / tuning.hit_flash_s : 0.0f; }
   // A swing began this step (for its sound).
   bool SwingStarted() const { return swing_started_; }
   // The shield is up and stops blows from the front.
@@ -144,6 +150,7 @@ class KnightFight {
   int swing_serial_ = 0;
   int role_serial_ = 0;
   float invulnerable_left_s_ = 0.0f;
+  float flash_left_s_ = 0.0f;  // of the hit flash, seconds
   float pending_shove_mps_ = 0.0f;
 };
 
