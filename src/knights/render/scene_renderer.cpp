@@ -147,7 +147,7 @@ void SceneRenderer::Impl::BlendPalettes(std::span<const KnightInstance> knights,
 SceneLighting SceneRenderer::Impl::ShadowPass(const FrameView& view, const SceneSettings& settings) {
   SceneLighting lighting;
   lighting.fog_color = view.light.fog_color;
-  lighting.fog_density_per_m = settings.fog_density_per_m;
+  lighting.fog_density_per_m = settings.fog_density_per_m * view.light.fog_density_scale;
   lighting.fog_start_m = settings.fog_start_m;
   lighting.fast_shading = settings.fast_shading;
   if (settings.shadows) {

@@ -13,6 +13,7 @@ SkyLight DaySkyLight() {
   light.sun_haze_color = {1.00f, 0.74f, 0.46f};
   light.cloud_color = {1.0f, 0.98f, 0.95f};
   light.horizon_exponent = 0.55f;
+  light.fog_density_scale = 0.5f;
   return light;
 }
 

@@ -33,6 +33,10 @@ struct SkyLight {
   // facing it 1 m away, falling off with distance to nothing at 7 m; 0:
   // torches give no light (the day).
   glm::vec3 torch_color{0.0f};
+  // The scene's haze (SceneSettings::fog_density_per_m) times this: the
+  // day's air is clearer, so the meadow's near hills keep their colour;
+  // dusk keeps its full haze for the mood.
+  float fog_density_scale = 1.0f;
 };
 
 // Late afternoon (the default): a warm key light 31 degrees up from the
