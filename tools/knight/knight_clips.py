@@ -341,29 +341,34 @@ def clip_walk_like(ctx, f, name, run):
         # Lowest just after each strike, highest in the flight phase (4.6 cm).
         half = n // 2
         pz = 0.906 - 0.023 * math.cos(TAU * ((f - c["foot_l"][0][0]) % half - 2.5) / half)
-        lean = 0.12          # pelvis pitch; spine and chest add 0.12: about 13 deg
+        # An upright runner: the pelvis pitched 3.4 deg, spine and chest 2.6
+        # deg more (6 deg in all, the lean of a person running, not a lunge);
+        # the head level.
+        lean = 0.06
         twist = 0.14 * math.cos(ph)
         sway = 0.010 * math.sin(ph - TAU * mid_l / n + math.pi * 0.5)
         p.pelvis_pos = V((0.0, sway, pz))
         p.pelvis_rot = quat_euler(y=lean, z=-twist, x=0.03 * math.sin(ph))
-        p.local["spine"] = quat_euler(y=0.06, z=twist * 0.5)
-        p.local["chest"] = quat_euler(y=0.06 + 0.015 * math.cos(2 * ph), z=twist * 0.7)
-        p.local["neck"] = quat_euler(y=-0.10)
-        p.local["head"] = quat_euler(y=-0.10, z=-twist * 0.2)
-        # Arms pump opposite to the legs, elbows bent about 90 degrees; the
-        # right arm leads when the left foot is in front (phase 0).
+        p.local["spine"] = quat_euler(y=0.02, z=twist * 0.5)
+        p.local["chest"] = quat_euler(y=0.025 + 0.012 * math.cos(2 * ph), z=twist * 0.7)
+        p.local["neck"] = quat_euler(y=-0.05)
+        p.local["head"] = quat_euler(y=-0.05, z=-twist * 0.2)
+        # Arms pump opposite to the legs, as far back as forward, elbows bent
+        # about 90 degrees; the right arm leads when the left foot is in
+        # front (phase 0). The shield arm swings less: it carries the shield.
         swing = math.cos(ph)
-        sw_r = 0.08 + 0.48 * swing
-        sw_l = 0.08 - 0.40 * swing
-        el_r = 0.78 + 0.18 * max(0.0, swing)
-        el_l = 0.62 + 0.15 * max(0.0, -swing)
+        sw_r = 0.02 + 0.50 * swing
+        sw_l = 0.02 - 0.30 * swing
+        el_r = 0.80 + 0.18 * max(0.0, swing)
+        el_l = 0.66 + 0.12 * max(0.0, -swing)
         p.arm["l"] = {"mode": "fk", "shoulder": quat_euler(x=0.10, y=-sw_l), "elbow": el_l,
                       "wrist": Quaternion()}
         p.arm["r"] = {"mode": "fk", "shoulder": quat_euler(x=-0.12, y=-sw_r), "elbow": el_r,
                       "wrist": Quaternion()}
         ctx.level_shield(p, el_l, 0.7)
-        # Run carry: the blade upright, tilting back as the arm comes forward.
-        ctx.aim_sword(p, -(math.pi / 2 + 0.12 + 0.22 * swing), out=0.18)
+        # Run carry: the blade upright beside the body, tilting back as the
+        # arm comes forward (never pointed ahead like a thrust).
+        ctx.aim_sword(p, -(math.pi / 2 + 0.06 + 0.18 * swing), out=0.18)
     else:
         # Knees nearly straight at mid-stance, lowest at the double support.
         bob = math.cos(2 * TAU * (f - mid_l) / n)     # +1 at mid stance

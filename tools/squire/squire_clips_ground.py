@@ -81,7 +81,8 @@ def _locomotion(sq, f, name, run):
     for s in SIDES:
         back = -side_sign(s)                  # the left arm swings back at phase 0
         if run:
-            g.arm[s] = ArmAngles(swing=0.15 + 0.62 * back * swing, spread=k["spread"],
+            # As far back as forward: a runner's counter-swing, not a reach.
+            g.arm[s] = ArmAngles(swing=0.04 + 0.62 * back * swing, spread=k["spread"],
                                  elbow=1.35 + 0.30 * back * swing, wrist=0.25)
         else:
             g.arm[s] = ArmAngles(swing=0.03 + 0.36 * back * swing, spread=k["spread"],
