@@ -269,15 +269,41 @@ void AppendMeadowPlants(const MeadowField& field, float x_lo, float x_hi, const 
 
 }  // namespace
 
-// 3. The meadow behind the strip, 80 m beyond either end of the terrain,
-// with trees and bushes scattered on it.
+namespace {
+
+// The meadow's side at one end of the strip (x), a face of the cliff from
+// the meadow's surface down to floor_y across the meadow's depth, looking
+// out of the plateau: with the strip's own end face (AppendLevelEnds) the
+// plateau ends in one cliff from the front to the back, over the valley.
+void AppendMeadowEndFace(const MeadowField& field, float x, bool start, float floor_y, std::vector<StaticVertex>& out) {
+  const float edge_y = world::TerrainHeight(field.terrain, x, field.terrain.z_min);
+  const auto& z_rows = field.z_rows;
+  for (size_t j = 0; j + 1 < z_rows.size(); ++j) {
+    const float za = z_rows[j], zb = z_rows[j + 1];  // za in front of zb
+    const glm::vec3 low_a(x, floor_y, za), low_b(x, floor_y, zb);
+    const glm::vec3 top_a(x, field.Height(x, za, edge_y), za), top_b(x, field.Height(x, zb, edge_y), zb);
+    if (start) {
+      AppendQuad(out, low_b, low_a, top_a, top_b, kCliffRock * 0.8f, StaticMaterial::kRock);
+    } else {
+      AppendQuad(out, low_a, low_b, top_b, top_a, kCliffRock * 0.8f, StaticMaterial::kRock);
+    }
+  }
+}
+
+}  // namespace
+
+// 3. The meadow behind the strip, as long as the strip, with trees and
+// bushes scattered on it; at each end it drops in a cliff to the valley
+// (no sheet of meadow hangs over the valley beside the strip's end).
 void AppendMeadow(const world::Level& level, std::vector<StaticVertex>& out) {
   const world::Terrain& terrain = level.terrain;
-  const float x_lo = world::TerrainMinX(terrain) - 80.0f;
-  const float x_hi = world::TerrainMaxX(terrain) + 80.0f;
+  const float x_lo = world::TerrainMinX(terrain);
+  const float x_hi = world::TerrainMaxX(terrain);
   const MeadowField field(terrain);
   AppendMeadowSurface(field, MeadowColumns(terrain, x_lo, x_hi), out);
   AppendMeadowPlants(field, x_lo, x_hi, CastleFootprint(level), out);
+  for (const bool start : {true, false})
+    AppendMeadowEndFace(field, start ? x_lo : x_hi, start, level.kill_y - 1.0f, out);
 }
 
 }  // namespace knights::render
