@@ -33,6 +33,27 @@ TEST(InputMapper, DefaultBindingsMapSpaceToJumpAndEscapeToPause) {
   EXPECT_TRUE(input.pause_pressed);
 }
 
+// Leaving the window, or unplugging a pad, is an edge the game pauses on.
+TEST(InputMapper, LosingTheFocusOrAPadIsAnEdge) {
+  InputMapper mapper;
+  core::InputState input;
+  SDL_Event focus{};
+  focus.type = SDL_WINDOWEVENT;
+  focus.window.event = SDL_WINDOWEVENT_FOCUS_GAINED;
+  mapper.HandleEvent(focus, input);
+  EXPECT_FALSE(input.focus_lost);
+  focus.window.event = SDL_WINDOWEVENT_FOCUS_LOST;
+  mapper.HandleEvent(focus, input);
+  EXPECT_TRUE(input.focus_lost);
+  input.ClearEdges();
+  EXPECT_FALSE(input.focus_lost) << "once";
+  SDL_Event unplugged{};
+  unplugged.type = SDL_CONTROLLERDEVICEREMOVED;
+  unplugged.cdevice.which = 12345;
+  mapper.HandleEvent(unplugged, input);
+  EXPECT_TRUE(input.focus_lost);
+}
+
 TEST(InputMapper, ReboundJumpFollowsTheSettings) {
   InputMapper mapper;
   core::KeyBindings bindings = core::KeyBindings::Defaults();

@@ -336,6 +336,9 @@ bool App::Frame() {
   }
   if (input_.toggle_overlay_pressed) overlay_.visible = !overlay_.visible;
   if (input_.toggle_fullscreen_pressed) window_->ToggleFullscreen();
+  // Away from the window, or the pad unplugged: the game waits in the pause
+  // menu (an autopilot run, which nobody plays, goes on).
+  if (input_.focus_lost && !options_.autoplay) session_->Pause();
   // Per-pass timings only for the overlay and the metrics file.
   session_->time_passes = overlay_.visible || !options_.metrics_path.empty();
 

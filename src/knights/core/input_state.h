@@ -26,14 +26,17 @@ struct InputState {
   bool menu_down_pressed = false;
   bool menu_left_pressed = false;  // arrows / d-pad: change a menu row's choice
   bool menu_right_pressed = false;
-  bool back_pressed = false;    // the pad's B: back out of a menu page (fixed; the keyboard's is the pause key)
+  bool back_pressed = false;  // the pad's B: back out of a menu page (fixed; the keyboard's is the pause key)
+  // The window lost the keyboard focus, or a gamepad was unplugged (edge):
+  // a game in play pauses, as on any console.
+  bool focus_lost = false;
   bool quit_requested = false;  // window closed
 
   // Clears the edge flags after they were consumed by one frame.
   void ClearEdges() {
     jump_pressed = attack_pressed = confirm_pressed = pause_pressed = toggle_overlay_pressed = false;
     toggle_fullscreen_pressed = screenshot_pressed = menu_up_pressed = menu_down_pressed = false;
-    menu_left_pressed = menu_right_pressed = back_pressed = false;
+    menu_left_pressed = menu_right_pressed = back_pressed = focus_lost = false;
   }
 };
 

@@ -244,6 +244,9 @@ void InputMapper::HandleEvent(const SDL_Event& event, core::InputState& input) {
     case SDL_KEYDOWN:
       if (event.key.repeat == 0) KeyPressed(event.key.keysym.scancode, input);
       break;
+    case SDL_WINDOWEVENT:
+      if (event.window.event == SDL_WINDOWEVENT_FOCUS_LOST) input.focus_lost = true;
+      break;
     case SDL_CONTROLLERDEVICEADDED:
       if (SDL_GameController* pad = SDL_GameControllerOpen(event.cdevice.which)) controllers_.push_back(pad);
       break;
@@ -256,6 +259,7 @@ void InputMapper::HandleEvent(const SDL_Event& event, core::InputState& input) {
         }
       }
       std::erase_if(pad_edges_, [&](const PadEdges& e) { return e.id == event.cdevice.which; });
+      input.focus_lost = true;  // the pad being played with went away
       break;
     }
     case SDL_CONTROLLERBUTTONDOWN:
