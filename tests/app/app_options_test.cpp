@@ -86,8 +86,20 @@ INSTANTIATE_TEST_SUITE_P(
         BadCase{"ShadingNotFullFast", {"--shading", "cheap"}, "--shading: expected full or fast"},
         BadCase{"FlagWithValue", {"--headless=yes"}, "--headless: takes no value"},
         BadCase{"CampaignWithALevel", {"--campaign", "--level", "x.json"}, "--campaign: plays the title's levels"},
-        BadCase{"CampaignWithFrames", {"--frames", "60", "--campaign"}, "not with --frames"}),
+        BadCase{"CampaignWithFrames", {"--frames", "60", "--campaign"}, "not with --frames"},
+        BadCase{"AudioNotOnOff", {"--audio", "loud"}, "--audio: expected on or off"},
+        BadCase{"MenuUnknown", {"--menu", "credits"}, "--menu: expected title, options or pause, got 'credits'"}),
     [](const ::testing::TestParamInfo<BadCase>& info) { return info.param.name; });
+
+// --audio: unset by default (on in a window, off headless), else as given;
+// --menu names the screen a screenshot shows.
+TEST(AppOptions, AudioAndMenu) {
+  EXPECT_FALSE(Parse({}).options.audio.has_value());
+  EXPECT_EQ(Parse({"--audio", "on"}).options.audio, std::optional(true));
+  EXPECT_EQ(Parse({"--audio=off"}).options.audio, std::optional(false));
+  EXPECT_EQ(Parse({"--menu", "pause"}).options.menu, "pause");
+  EXPECT_TRUE(Parse({}).options.menu.empty());
+}
 
 TEST(AppOptions, CampaignIsAFlagThatStartsAtOnce) {
   EXPECT_FALSE(Parse({}).options.campaign);
