@@ -74,10 +74,10 @@ std::unique_ptr<AudioMixer> AudioMixer::Open(const SoundSet& set, bool use_devic
   }
   c.ambient = c.Add(set.ambient_loop);
   c.music = c.Add(set.music_loop);
+  Mix_SetPostMix(&AudioMixer::PostMix, mixer.get());  // before the first sound: every buffer is limited
   if (c.ambient != nullptr) Mix_PlayChannel(kAmbientChannel, c.ambient, -1);
   if (c.music != nullptr) Mix_PlayChannel(kMusicChannel, c.music, -1);
   mixer->ApplyLoopVolumes();
-  Mix_SetPostMix(&AudioMixer::PostMix, mixer.get());
   return mixer;
 }
 
