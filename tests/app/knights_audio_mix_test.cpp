@@ -11,13 +11,13 @@
 #include <cstring>
 #include <filesystem>
 #include <fstream>
-#include <iterator>
 #include <optional>
 #include <string>
 #include <vector>
 
 #include "knights/audio/loudness_meter.h"
 #include "knights/audio/mix_targets.h"
+#include "knights/core/file_io.h"
 #include "knights/game/session/settings.h"
 #include "run_knights.h"
 
@@ -49,8 +49,8 @@ Recording RecordDemo(const std::string& tag, const game::SoundVolumes& v) {
       "SDL_AUDIODRIVER=disk SDL_DISKAUDIODELAY=1 SDL_DISKAUDIOFILE=" + raw);
   r.output = run.output;
   r.exit_code = run.exit_code;
-  std::ifstream in(raw, std::ios::binary);
-  const std::vector<char> bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  const auto read = core::ReadBinaryFile(raw);
+  const std::vector<uint8_t> bytes = read.ok() ? *read : std::vector<uint8_t>{};
   std::vector<float> samples(bytes.size() / sizeof(float));
   std::memcpy(samples.data(), bytes.data(), samples.size() * sizeof(float));
   audio::LoudnessMeter meter(22050, 2);

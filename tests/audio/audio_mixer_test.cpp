@@ -14,11 +14,10 @@
 #include <cstdlib>
 #include <cstring>
 #include <filesystem>
-#include <fstream>
-#include <iterator>
 #include <vector>
 
 #include "knights/audio/mix_targets.h"
+#include "knights/core/file_io.h"
 
 namespace knights::audio {
 namespace {
@@ -89,8 +88,8 @@ TEST(AudioMixer, TheMasterBusNeverPassesTheCeiling) {
   }
   unsetenv("SDL_DISKAUDIOFILE");
   unsetenv("SDL_DISKAUDIODELAY");
-  std::ifstream in(raw, std::ios::binary);
-  const std::vector<char> bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  const auto read = core::ReadBinaryFile(raw);
+  const std::vector<uint8_t> bytes = read.ok() ? *read : std::vector<uint8_t>{};
   std::filesystem::remove(raw);
   std::vector<float> samples(bytes.size() / sizeof(float));
   std::memcpy(samples.data(), bytes.data(), samples.size() * sizeof(float));

@@ -44,9 +44,10 @@ void AddFaceSizes(ImFontAtlas& atlas, std::vector<uint8_t>& ttf, std::span<const
   }
 }
 
-// The baked font of these nearest `size` (body sizes).
-template <size_t N>
-const BakedFont& Nearest(const std::array<BakedFont, N>& fonts, float size) {
+// The baked font of `face` nearest `size` (body sizes).
+const BakedFont& NearestBaked(float size, Face face) {
+  const std::span<const BakedFont> fonts =
+      face == Face::kDisplay ? std::span<const BakedFont>(g_display_fonts) : std::span<const BakedFont>(g_text_fonts);
   const BakedFont* best = &fonts[0];
   for (const BakedFont& f : fonts) {
     if (std::abs(std::log(f.size / size)) < std::abs(std::log(best->size / size))) best = &f;
@@ -83,13 +84,13 @@ bool Typeface::Bake(float ui_scale) {
 float UiScale() { return g_ui_scale; }
 
 FontAtSize FontFor(float size, Face face) {
-  const BakedFont& baked = face == Face::kDisplay ? Nearest(g_display_fonts, size) : Nearest(g_text_fonts, size);
+  const BakedFont& baked = NearestBaked(size, face);
   if (baked.font == nullptr) return {ImGui::GetFont(), ImGui::GetFontSize() * size};
   return {baked.font, baked.font->FontSize};
 }
 
 TextSize::TextSize(float size, Face face) {
-  const BakedFont& baked = face == Face::kDisplay ? Nearest(g_display_fonts, size) : Nearest(g_text_fonts, size);
+  const BakedFont& baked = NearestBaked(size, face);
   if (baked.font == nullptr) {
     ImGui::SetWindowFontScale(size);
     return;
